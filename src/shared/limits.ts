@@ -1,0 +1,46 @@
+// Every limit of the spec, named once. Client validation and server enforcement both import
+// from here so the two can never drift apart.
+
+export const LOCALES = ['zh-CN', 'zh-TW', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+
+// Session (platform §9)
+export const TOKEN_COOKIE = 'Admin-Token';
+export const TOKEN_COOKIE_DAYS = 180;
+export const LOCALE_STORAGE_KEY = 'locale';
+export const VISITOR_NAME = 'visitor';
+
+// Passwords and codes (platform §5, features §5; lifetimes from the foundation issue)
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 24;
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_SECONDS = 10 * 60;
+export const VERIFICATION_RESEND_SECONDS = 60;
+export const CODE_SENDS_PER_ADDRESS_PER_HOUR = 5;
+export const FAILED_LOGINS_PER_ACCOUNT_PER_HOUR = 20;
+export const TOKEN_TTL_DAYS = TOKEN_COOKIE_DAYS;
+
+// Request time-outs (platform §7, features §7)
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const LONG_REQUEST_TIMEOUT_MS = 600_000;
+export const TOAST_DURATION_MS = 5_000;
+
+// Header (platform §9)
+export const FREE_TIME_QR_ANIMATION_MS = 5_000;
+export const MOBILE_MAX_WIDTH_PX = 768;
+export const QR_IMAGE_SIZE_PX = 126;
+
+// Phone area codes with a flag in the picker (platform §9)
+export const PHONE_AREA_CODES = [
+  '1', '7', '33', '34', '39', '44', '49', '61', '65', '66', '81', '84', '86', '91', '351', '852', '853',
+] as const;
+
+// Records and folders (platform §5, §9)
+export const FOLDER_NAME_MAX = 250;
+export const FOLDER_MAX_ANCESTORS = 3;
+export const DEFAULT_FOLDER_ID = '1';
+export const RECORD_TITLE_MAX = 250;
+
+// Request bodies larger than this are refused with a 400 envelope (uploads use their own route limits).
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
