@@ -1,0 +1,11 @@
+// `npm run bench`: every benchmark prints its measurement next to a baseline taken in the same run,
+// so the ratios compare like with like on whatever machine runs them.
+import { loginBundleBench } from './login-bundle.bench';
+import { serverStartBench } from './server-start.bench';
+
+const benches = [loginBundleBench, serverStartBench];
+
+for (const bench of benches) {
+  console.log(`\n# ${bench.title}`);
+  for (const line of await bench.run()) console.log(line);
+}

@@ -1,0 +1,6 @@
+// Baseline for the start-up benchmark: the smallest Fastify server, started the same way (tsx).
+import Fastify from 'fastify';
+
+const app = Fastify();
+app.get('/prod-api/system/getClientInfo', async () => ({ code: 401, msg: 'baseline' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
