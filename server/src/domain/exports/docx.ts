@@ -1,0 +1,26 @@
+// Word export through the `docx` library: a real .docx package rather than HTML with a .doc name.
+import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import type { TranscriptSegment } from '../../../../src/shared/transcript';
+import { segmentLines } from './segment-lines';
+import type { TextExportOptions } from './subtitles';
+import { clock } from './timecode';
+
+export async function toDocx(title: string, segments: TranscriptSegment[], options: TextExportOptions): Promise<Buffer> {
+  const paragraphs = segments.flatMap((segment) => {
+    const lines = segmentLines(segment, options.content);
+    if (lines.length === 0) return [];
+    const heading = new Paragraph({
+      spacing: { before: 200 },
+      children: [
+        new TextRun({ text: clock(segment.startMs), color: '666666' }),
+        ...(options.speakers && segment.speaker ? [new TextRun({ text: `  ${segment.speaker}`, bold: true })] : []),
+      ],
+    });
+    return [heading, ...lines.map((line, i) => new Paragraph({ children: [new TextRun({ text: line, italics: i > 0 })] }))];
+  });
+  const document = new Document({
+    title,
+    sections: [{ children: [new Paragraph({ text: title, heading: HeadingLevel.TITLE }), ...paragraphs] }],
+  });
+  return Packer.toBuffer(document);
+}
