@@ -1,0 +1,159 @@
+// Sign-in form: password tab (e-mail or phone in one field) and verification-code tab (e-mail or
+// phone with area code). Field errors arrive as i18n keys and are translated here.
+import { Button, Stack, Tabs, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContactChannel } from './ChannelTabs';
+import { ChannelTabs } from './ChannelTabs';
+import type { CodeSendStatus } from './CodeField';
+import { CodeField } from './CodeField';
+import { FormAlert } from './FormAlert';
+import { PhoneField } from './PhoneField';
+import type { SocialProviderName } from './SocialButtons';
+import { SocialButtons } from './SocialButtons';
+import { TextField } from './TextField';
+
+export type LoginFormMode = 'password' | 'code';
+export type LoginFieldName = 'username' | 'password' | 'email' | 'areaCode' | 'phone' | 'code';
+
+export interface LoginFormProps {
+  mode: LoginFormMode;
+  channel: ContactChannel;
+  values: Record<LoginFieldName, string>;
+  /** i18n keys per field. */
+  fieldErrors: Partial<Record<LoginFieldName, string>>;
+  /** Translated text of a failed sign-in. */
+  formError?: string;
+  submitting: boolean;
+  codeSend: { status: CodeSendStatus; secondsLeft: number; sentOnce: boolean; error?: string };
+  social: { busy: boolean; provider?: SocialProviderName };
+  onModeChange(mode: LoginFormMode): void;
+  onChannelChange(channel: ContactChannel): void;
+  onFieldChange(field: LoginFieldName, value: string): void;
+  onSendCode(): void;
+  onSubmit(): void;
+  onVisitor(): void;
+  onSocial(provider: SocialProviderName): void;
+  /** Links to register and reset, rendered by the page (it owns routing). */
+  links: ReactNode;
+}
+
+export function LoginForm(props: LoginFormProps) {
+  const { mode, channel, values, fieldErrors, formError, submitting, codeSend, social, links } = props;
+  const { t } = useTranslation('auth');
+  const errorOf = (field: LoginFieldName) => {
+    const key = fieldErrors[field];
+    return key ? t(key) : undefined;
+  };
+  const busy = submitting || social.busy;
+
+  return (
+    <Stack gap={5}>
+      <Tabs.Root
+        value={mode}
+        onValueChange={(details) => props.onModeChange(details.value === 'code' ? 'code' : 'password')}
+        variant="line"
+        fitted
+      >
+        <Tabs.List>
+          <Tabs.Trigger value="password" data-testid="login-tab-password">
+            {t('tabs.password')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="code" data-testid="login-tab-code">
+            {t('tabs.code')}
+          </Tabs.Trigger>
+        </Tabs.List>
+      </Tabs.Root>
+
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.onSubmit();
+        }}
+      >
+        <Stack gap={4}>
+          {mode === 'password' ? (
+            <>
+              <TextField
+                name="username"
+                label={t('fields.username')}
+                placeholder={t('fields.usernamePlaceholder')}
+                autoComplete="username"
+                value={values.username}
+                onChange={(value) => props.onFieldChange('username', value)}
+                error={errorOf('username')}
+                testId="login-username"
+              />
+              <TextField
+                name="password"
+                type="password"
+                label={t('fields.password')}
+                placeholder={t('fields.passwordPlaceholder')}
+                autoComplete="current-password"
+                value={values.password}
+                onChange={(value) => props.onFieldChange('password', value)}
+                error={errorOf('password')}
+                testId="login-password"
+              />
+            </>
+          ) : (
+            <>
+              <Text fontSize="sm" color="fg.muted">
+                {t('hints.codeSignInRegisters')}
+              </Text>
+              <ChannelTabs channel={channel} onChange={props.onChannelChange} testIdPrefix="login" />
+              {channel === 'email' ? (
+                <TextField
+                  name="email"
+                  type="email"
+                  inputMode="email"
+                  label={t('fields.email')}
+                  placeholder={t('fields.emailPlaceholder')}
+                  autoComplete="email"
+                  value={values.email}
+                  onChange={(value) => props.onFieldChange('email', value)}
+                  error={errorOf('email')}
+                  testId="login-email"
+                />
+              ) : (
+                <PhoneField
+                  areaCode={values.areaCode}
+                  phone={values.phone}
+                  onAreaCodeChange={(value) => props.onFieldChange('areaCode', value)}
+                  onPhoneChange={(value) => props.onFieldChange('phone', value)}
+                  error={errorOf('phone')}
+                  testIdPrefix="login"
+                />
+              )}
+              <CodeField
+                value={values.code}
+                onChange={(value) => props.onFieldChange('code', value)}
+                onSend={props.onSendCode}
+                sendStatus={codeSend.status}
+                secondsLeft={codeSend.secondsLeft}
+                sentOnce={codeSend.sentOnce}
+                error={errorOf('code')}
+                sendError={codeSend.error}
+                testId="login-code"
+                sendTestId="login-send-code"
+              />
+            </>
+          )}
+
+          <FormAlert text={formError} testId="login-error" />
+
+          <Button type="submit" colorPalette="blue" size="lg" width="100%" loading={submitting} disabled={busy} data-testid="login-submit">
+            {t('actions.signIn')}
+          </Button>
+          {links}
+          <Button type="button" variant="ghost" width="100%" disabled={busy} onClick={props.onVisitor} data-testid="visitor-login">
+            {t('actions.visitor')}
+          </Button>
+        </Stack>
+      </form>
+
+      <SocialButtons onStart={props.onSocial} busy={busy} busyProvider={social.busy ? social.provider : undefined} />
+    </Stack>
+  );
+}
