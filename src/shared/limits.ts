@@ -44,3 +44,6 @@ export const RECORD_TITLE_MAX = 250;
 
 // Request bodies larger than this are refused with a 400 envelope (uploads use their own route limits).
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+// Wrong guesses allowed against one verification code before it stops working (server).
+export const CODE_MAX_WRONG_ATTEMPTS = 5;

@@ -1,0 +1,60 @@
+// The app factory: external plugins first, then the app's own (db, services, auth, errors,
+// contract routes), then the web app. Tests build it with their own config and clock.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { JSON_BODY_LIMIT_BYTES } from '../../src/shared/limits';
+import { systemClock, type Clock } from './clock';
+import type { ServerConfig } from './config';
+import { handlers as defaultHandlers } from './handlers/registry';
+import type { HandlerMap } from './handlers/types';
+import { createServerI18n } from './i18n';
+import authPlugin from './plugins/app/auth';
+import dbPlugin from './plugins/app/db';
+import devOutboxPlugin from './plugins/app/dev-outbox';
+import errorEnvelopePlugin from './plugins/app/error-envelope';
+import i18nPlugin from './plugins/app/i18n';
+import openapiRoutesPlugin from './plugins/app/openapi-routes';
+import servicesPlugin from './plugins/app/services';
+import cookiePlugin from './plugins/external/cookie';
+import multipartPlugin from './plugins/external/multipart';
+import webStaticPlugin from './plugins/external/web-static';
+import websocketPlugin from './plugins/external/websocket';
+
+export interface AppOptions {
+  clock?: Clock;
+  /** Replaces the handler registry (tests use it to show the 501 answer of a missing handler). */
+  handlers?: HandlerMap;
+  /** Keeps rate-limit keys of parallel test apps apart on a shared Redis. */
+  rateLimitPrefix?: string;
+}
+
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // removeAdditional:false makes additionalProperties:false reject unknown fields instead of
+    // silently dropping them, so a client typo is a clear 400 rather than an ignored value.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  });
+  const i18n = await createServerI18n();
+
+  await app.register(cookiePlugin);
+  await app.register(multipartPlugin);
+  await app.register(websocketPlugin);
+
+  await app.register(i18nPlugin, { i18n });
+  await app.register(errorEnvelopePlugin);
+  await app.register(dbPlugin, { database: config.database });
+  await app.register(servicesPlugin, {
+    config,
+    clock: options.clock ?? systemClock,
+    i18n,
+    rateLimitPrefix: options.rateLimitPrefix,
+  });
+  await app.register(authPlugin);
+  await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });
+  if (config.nodeEnv === 'development') await app.register(devOutboxPlugin);
+
+  await app.register(webStaticPlugin, { webDir: config.webDir });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,63 @@
+// Everything the process reads from its environment, in one place, with defaults that let a fresh
+// clone start with no configuration at all (SQLite file, outbox mail, in-memory rate limits).
+import path from 'node:path';
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  nodeEnv: string;
+  webDir: string;
+  demoAccount: boolean;
+  wechatAppId: string | null;
+  googleClientId: string | null;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function nonEmpty(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${value}'`);
+  return port;
+}
+
+function isOff(value: string | undefined): boolean {
+  return ['off', '0', 'false', 'no'].includes((value ?? '').trim().toLowerCase());
+}
+
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const isPostgres = databaseUrl !== null && /^postgres(ql)?:\/\//.test(databaseUrl);
+  const nodeEnv = nonEmpty(env.NODE_ENV) ?? 'production';
+  return {
+    port: parsePort(env.PORT),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir,
+    database: isPostgres ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: path.join(dataDir, 'parley.db') },
+    redisUrl: nonEmpty(env.REDIS_URL),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Parley <no-reply@parley.local>',
+    nodeEnv,
+    webDir: path.resolve(nonEmpty(env.WEB_DIR) ?? 'dist/web'),
+    demoAccount: !isOff(env.DEMO_ACCOUNT),
+    wechatAppId: nonEmpty(env.WECHAT_APP_ID),
+    googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
+    logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+}

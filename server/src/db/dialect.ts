@@ -1,0 +1,27 @@
+// Chooses the Kysely dialect from the configuration: an SQLite file by default, PostgreSQL when
+// DATABASE_URL points at one.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { DatabaseConfig } from '../config';
+import type { Database } from './schema';
+
+export function createDatabase(config: DatabaseConfig): Kysely<Database> {
+  if (config.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SQLite(config.file);
+    // WAL lets readers proceed while one request writes; busy_timeout rides out short write locks.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    // A schema other than public keeps test runs (and side-by-side installs) apart.
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

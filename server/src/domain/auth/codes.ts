@@ -1,0 +1,69 @@
+// Verification codes: six digits, valid for ten minutes, usable once. Only the newest code of an
+// address and scene counts, and a few wrong guesses burn it so it cannot be brute-forced.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CODE_MAX_WRONG_ATTEMPTS, VERIFICATION_CODE_TTL_SECONDS } from '../../../../src/shared/limits';
+import { addSeconds, type Clock } from '../../clock';
+import type { Database } from '../../db/schema';
+import { newNumericCode, sha256 } from './secrets';
+
+export type CodeScene = 'login' | 'register' | 'reset';
+
+// The target is part of the hash so equal codes of two addresses never share a hash.
+const codeHash = (target: string, code: string) => sha256(`${target}:${code}`);
+
+export async function issueCode(db: Kysely<Database>, clock: Clock, target: string, scene: CodeScene): Promise<string> {
+  const code = newNumericCode();
+  const now = clock.now();
+  await db
+    .insertInto('verification_codes')
+    .values({
+      id: randomUUID(),
+      target,
+      scene,
+      code_hash: codeHash(target, code),
+      created_at: now.toISOString(),
+      expires_at: addSeconds(now, VERIFICATION_CODE_TTL_SECONDS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return code;
+}
+
+/** Marks the newest live code of the target as used when it matches; false otherwise. */
+export async function consumeCode(
+  db: Kysely<Database>,
+  clock: Clock,
+  target: string,
+  scenes: readonly CodeScene[],
+  code: string,
+): Promise<boolean> {
+  const now = clock.now().toISOString();
+  const latest = await db
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('target', '=', target)
+    .where('scene', 'in', [...scenes])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!latest || latest.used_at !== null || latest.expires_at <= now || latest.attempts >= CODE_MAX_WRONG_ATTEMPTS) {
+    return false;
+  }
+  if (latest.code_hash !== codeHash(target, code.trim())) {
+    await db
+      .updateTable('verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', latest.id)
+      .execute();
+    return false;
+  }
+  // The used_at guard makes two simultaneous uses of one code succeed at most once.
+  const result = await db
+    .updateTable('verification_codes')
+    .set({ used_at: now })
+    .where('id', '=', latest.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

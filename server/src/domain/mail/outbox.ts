@@ -1,0 +1,62 @@
+// Every e-mail and SMS the server sends is written to the outbox table and logged first, so codes
+// can always be found (the development page reads them from here). With SMTP_URL set, e-mail is
+// also delivered by SMTP. There is no SMS gateway adapter yet: phone messages stay in the outbox.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Clock } from '../../clock';
+import type { Database, OutboxRow } from '../../db/schema';
+
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  target: string;
+  subject: string;
+  body: string;
+}
+
+export interface Outbox {
+  /** Records the message and delivers it; false when a configured SMTP delivery failed. */
+  send(message: OutgoingMessage): Promise<boolean>;
+  latest(limit: number): Promise<OutboxRow[]>;
+  close(): void;
+}
+
+export function createOutbox(options: {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  smtpUrl: string | null;
+  mailFrom: string;
+}): Outbox {
+  const { db, clock, log, smtpUrl, mailFrom } = options;
+  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+
+  return {
+    async send(message) {
+      const id = randomUUID();
+      const viaSmtp = transport !== null && message.channel === 'email';
+      await db
+        .insertInto('outbox')
+        .values({ id, ...message, created_at: clock.now().toISOString(), delivered_via: viaSmtp ? 'smtp-pending' : 'outbox' })
+        .execute();
+      log.info({ outbox: { channel: message.channel, target: message.target, subject: message.subject, body: message.body } }, 'outbox message');
+      if (!viaSmtp) return true;
+      try {
+        await transport.sendMail({ from: mailFrom, to: message.target, subject: message.subject, text: message.body });
+        await db.updateTable('outbox').set({ delivered_via: 'smtp' }).where('id', '=', id).execute();
+        return true;
+      } catch (error) {
+        log.error({ err: error, target: message.target }, 'SMTP delivery failed');
+        await db.updateTable('outbox').set({ delivered_via: 'smtp-failed' }).where('id', '=', id).execute();
+        return false;
+      }
+    },
+    async latest(limit) {
+      return db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// Every handler by operationId. An operation of the contract that is missing here answers the
+// honest 'not available on this server yet' envelope (code 501) until its issue builds it.
+import { accountHandlers } from './account';
+import { authHandlers } from './auth';
+import { systemHandlers } from './system';
+import type { HandlerMap } from './types';
+
+export const handlers: HandlerMap = {
+  ...authHandlers,
+  ...systemHandlers,
+  ...accountHandlers,
+};

@@ -1,0 +1,14 @@
+// User info and client data (platform §7, features §7 Account and personal centre).
+import { userInfo } from '../domain/auth/user-view';
+import { requireUser, type HandlerMap } from './types';
+
+export const systemHandlers: HandlerMap = {
+  async systemGetClientInfo(ctx) {
+    return userInfo(requireUser(ctx));
+  },
+  async systemGetClient(ctx) {
+    // Client data is only ever the caller's own; a userId of someone else is not honoured.
+    const user = requireUser(ctx);
+    return { userId: user.id, shareStatus: user.share_status };
+  },
+};

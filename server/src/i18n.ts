@@ -1,0 +1,54 @@
+// Server-side translations: one i18next instance holding the `server` namespace of the three
+// locales; each request gets a translator for the language its accept-language header asks for.
+import fs from 'node:fs';
+import { createInstance, type TFunction } from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/shared/limits';
+
+export type ServerT = TFunction<'server'>;
+
+function loadNamespace(locale: Locale): Record<string, unknown> {
+  const file = new URL(`../../src/i18n/locales/${locale}/server.json`, import.meta.url);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+export async function createServerI18n() {
+  const instance = createInstance();
+  await instance.init({
+    resources: Object.fromEntries(LOCALES.map((locale) => [locale, { server: loadNamespace(locale) }])),
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: ['server'],
+    defaultNS: 'server',
+    // Answers are JSON, not HTML; the one HTML page escapes its own output.
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return {
+    translatorFor(locale: Locale): ServerT {
+      return instance.getFixedT(locale, 'server') as ServerT;
+    },
+  };
+}
+
+export type ServerI18n = Awaited<ReturnType<typeof createServerI18n>>;
+
+/** Maps an accept-language header to one of the three locales (zh-TW/HK/MO → zh-TW, other zh → zh-CN). */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag === 'zh-tw' || tag === 'zh-hk' || tag === 'zh-mo' || tag.startsWith('zh-hant')) return 'zh-TW';
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en-US';
+  }
+  return DEFAULT_LOCALE;
+}

@@ -1,0 +1,88 @@
+// Routes and request validation built from openapi/openapi.yaml under /prod-api. Handlers come
+// from the registry by operationId; the access rule of each operation is read from the same file.
+import fs from 'node:fs';
+import fp from 'fastify-plugin';
+import openapiGlue from 'fastify-openapi-glue';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parse } from 'yaml';
+import { AppError } from '../../errors';
+import type { Handler, HandlerContext, HandlerMap, OperationId } from '../../handlers/types';
+import type { OperationAccess } from './auth';
+
+export const API_PREFIX = '/prod-api';
+export const CONTRACT_FILE = new URL('../../../../openapi/openapi.yaml', import.meta.url);
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+interface OperationSpec {
+  operationId?: string;
+  security?: Array<Record<string, unknown>>;
+  'x-parley-visitor'?: boolean;
+}
+
+interface ContractDocument {
+  security?: Array<Record<string, unknown>>;
+  paths: Record<string, Partial<Record<(typeof HTTP_METHODS)[number], OperationSpec>>>;
+}
+
+export function loadContract(file: URL | string = CONTRACT_FILE): ContractDocument {
+  return parse(fs.readFileSync(file, 'utf8')) as ContractDocument;
+}
+
+/** operationId → access rule; an empty security list (or one holding {}) means public. */
+export function accessByOperation(contract: ContractDocument): Map<string, OperationAccess> {
+  const access = new Map<string, OperationAccess>();
+  for (const pathItem of Object.values(contract.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem?.[method];
+      if (!operation?.operationId) continue;
+      const security = operation.security ?? contract.security ?? [];
+      const isPublic = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
+      access.set(operation.operationId, { public: isPublic, visitor: operation['x-parley-visitor'] === true });
+    }
+  }
+  return access;
+}
+
+function notAvailable(): Promise<never> {
+  return Promise.reject(new AppError(501, 'errors.notAvailable'));
+}
+
+function envelopeRoute(handler: Handler<OperationId> | undefined) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!handler) return notAvailable();
+    const ctx = {
+      body: request.body,
+      query: request.query,
+      params: request.params,
+      user: request.user,
+      token: request.token,
+      t: request.t,
+      services: request.server.services,
+      request,
+      reply,
+    } as HandlerContext<OperationId>;
+    const data = await handler(ctx);
+    return { code: 200, msg: request.t('ok'), data: data ?? null };
+  };
+}
+
+export default fp<{ handlers: HandlerMap; contractFile?: URL | string }>(
+  async (app, { handlers, contractFile }) => {
+    const contract = loadContract(contractFile);
+    const access = accessByOperation(contract);
+    await app.register(openapiGlue, {
+      specification: structuredClone(contract),
+      prefix: API_PREFIX,
+      operationResolver: (operationId: string) => {
+        const rule = access.get(operationId) ?? { public: false, visitor: false };
+        return {
+          // onRequest runs before the body is read, so refused callers cost no parsing.
+          onRequest: app.accessGuard(rule),
+          handler: envelopeRoute(handlers[operationId as OperationId] as Handler<OperationId> | undefined),
+        } as never;
+      },
+    });
+  },
+  { name: 'openapi-routes', dependencies: ['auth', 'error-envelope'] },
+);

@@ -1,0 +1,37 @@
+// Domain services shared by the handlers, built once per app from its configuration.
+import fp from 'fastify-plugin';
+import type { ServerConfig } from '../../config';
+import type { Clock } from '../../clock';
+import { createAuthService, type AuthService } from '../../domain/auth/auth-service';
+import { createRateLimits, type RateLimits } from '../../domain/auth/rate-limits';
+import { createOutbox, type Outbox } from '../../domain/mail/outbox';
+import type { ServerI18n } from '../../i18n';
+
+export interface Services {
+  config: ServerConfig;
+  clock: Clock;
+  i18n: ServerI18n;
+  auth: AuthService;
+  outbox: Outbox;
+  rateLimits: RateLimits;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLimitPrefix?: string }>(
+  async (app, { config, clock, i18n, rateLimitPrefix }) => {
+    const rateLimits = createRateLimits(config.redisUrl, rateLimitPrefix);
+    const outbox = createOutbox({ db: app.db, clock, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+    const auth = createAuthService({ db: app.db, clock, rateLimits, outbox });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits });
+    app.addHook('onClose', async () => {
+      outbox.close();
+      await rateLimits.close();
+    });
+  },
+  { name: 'services', dependencies: ['db'] },
+);
