@@ -1,0 +1,132 @@
+// The typed client every machine actor uses. openapi-fetch does the HTTP and typing; the
+// middleware adds credential, locale and time-outs; the error catalogue turns every outcome into a
+// value plus app events. Nothing here throws into the caller.
+import createClient, { type Client } from 'openapi-fetch';
+import { Subject, type Observable } from 'rxjs';
+import { LONG_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../shared/limits';
+import type { paths } from './schema';
+import { applyCatalogue, type CallOutcome } from './error-catalogue';
+import { isLongCall } from './long-calls';
+import { authMiddleware } from './middleware/auth';
+import { envelopeMiddleware } from './middleware/envelope';
+import { localeMiddleware } from './middleware/locale';
+import { timeoutMiddleware } from './middleware/timeout';
+
+export const API_BASE_URL = '/prod-api';
+
+export type ApiEvent =
+  | {
+      type: 'toast';
+      level: 'error' | 'warning' | 'success';
+      message?: string;
+      messageKey?: string;
+      /** Interpolation values for messageKey, e.g. { status: 502 } for api:requestFailed. */
+      messageParams?: Record<string, string | number>;
+      durationMs: number;
+    }
+  | { type: 'session.expired' }
+  | { type: 'purchase.open'; tab: number };
+
+export type ApiError = {
+  kind: 'business' | 'unauthorized' | 'entitlement' | 'transport' | 'timeout' | 'cancelled';
+  code?: number;
+  message?: string;
+  messageKey?: string;
+  messageParams?: Record<string, string | number>;
+  status?: number;
+  /** The envelope's data on a non-200 code (9250747 callers read their result here). */
+  data?: unknown;
+};
+
+export type ApiResult<T> = { ok: true; data: T; code: number; msg: string } | { ok: false; error: ApiError };
+
+export interface ApiOptions {
+  baseUrl?: string;
+  getToken(): string | null;
+  getLocale(): string;
+  fetch?: (input: Request) => Promise<Response>;
+  /** Default time-out; calls listed in long-calls.ts get LONG_REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+export type ApiClient = Client<paths>;
+
+export interface CallOptions {
+  /** Unchecked call: no toast (the spec's "unchecked" calls). */
+  silent?: boolean;
+  /** Per-call time-out, overriding both the default and the long-call list. */
+  timeoutMs?: number;
+  /** Aborting it ends the call quietly with error kind 'cancelled'. */
+  signal?: AbortSignal;
+  /** Show the server's message instead of the translated one for 92505000/1/3. */
+  entitlementMessage?: 'translated' | 'server';
+}
+
+export type RawCall = (
+  client: ApiClient,
+  signal: AbortSignal,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+export interface Api {
+  client: ApiClient;
+  events$: Observable<ApiEvent>;
+  call<T = unknown>(run: RawCall, opts?: CallOptions): Promise<ApiResult<T>>;
+}
+
+export function createApi(options: ApiOptions): Api {
+  const baseUrl = options.baseUrl ?? API_BASE_URL;
+  // Resolved per call so a fetch installed later (tests, polyfills) is honoured and `this` is right.
+  const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const events = new Subject<ApiEvent>();
+  const auth = authMiddleware(options.getToken);
+  const locale = localeMiddleware(options.getLocale);
+  const envelope = envelopeMiddleware();
+
+  function buildClient(overrideMs?: number): ApiClient {
+    const client = createClient<paths>({ baseUrl, fetch: fetchImpl });
+    client.use(
+      auth,
+      locale,
+      timeoutMiddleware({
+        defaultMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+        longMs: LONG_REQUEST_TIMEOUT_MS,
+        isLong: isLongCall,
+        ...(overrideMs !== undefined ? { overrideMs } : {}),
+      }),
+      envelope,
+    );
+    return client;
+  }
+
+  const client = buildClient();
+
+  async function call<T>(run: RawCall, opts: CallOptions = {}): Promise<ApiResult<T>> {
+    const callerSignal = opts.signal;
+    const controller = new AbortController();
+    const forwardAbort = () => controller.abort(callerSignal?.reason);
+    let outcome: CallOutcome;
+    if (callerSignal?.aborted) {
+      outcome = { kind: 'thrown', error: callerSignal.reason, cancelledByCaller: true };
+    } else {
+      callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+      try {
+        // A per-call time-out needs its own middleware stack; the shared client serves the rest.
+        const target = opts.timeoutMs !== undefined ? buildClient(opts.timeoutMs) : client;
+        const { data, error, response } = await run(target, controller.signal);
+        outcome = { kind: 'response', status: response.status, body: data ?? error };
+      } catch (error) {
+        outcome = { kind: 'thrown', error, cancelledByCaller: callerSignal?.aborted === true };
+      } finally {
+        callerSignal?.removeEventListener('abort', forwardAbort);
+      }
+    }
+    const verdict = applyCatalogue<T>(outcome, {
+      ...(opts.silent !== undefined ? { silent: opts.silent } : {}),
+      ...(opts.entitlementMessage !== undefined ? { entitlementMessage: opts.entitlementMessage } : {}),
+    });
+    for (const event of verdict.events) events.next(event);
+    return verdict.result;
+  }
+
+  return { client, events$: events.asObservable(), call };
+}
