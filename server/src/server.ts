@@ -1,0 +1,44 @@
+// Process entry: build the app from the environment, listen, print the address and the demo
+// account, and close cleanly (database, Redis, SMTP) on SIGINT/SIGTERM.
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { loadConfig } from './config';
+import { ensureDemoAccount } from './demo-account';
+
+const config = loadConfig();
+const app = await buildApp(config);
+const t = app.services.i18n.translatorFor('en-US');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error({ err: error }, 'could not listen');
+  process.exit(1);
+}
+
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(t('admin.listening', { url: `http://${shownHost}:${port}/` }));
+if (config.demoAccount) {
+  const demo = await ensureDemoAccount(app.db, systemClock);
+  console.log(t('admin.demoAccount', { email: demo.email, password: demo.password }));
+}
