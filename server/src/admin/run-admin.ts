@@ -57,7 +57,7 @@ export async function runAdmin(argv: string[], config: ServerConfig, io: AdminIo
     });
 
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, config.database.kind === 'postgres' ? config.database.schema : undefined);
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {

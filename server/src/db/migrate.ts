@@ -14,8 +14,11 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+/** `schema` names the PostgreSQL schema of the bookkeeping tables when it is not the default one. */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  // Kysely's introspection looks for its bookkeeping tables across schemas; naming the schema
+  // keeps two installations (or test runs) in one database from seeing each other's tables.
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

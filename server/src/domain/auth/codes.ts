@@ -1,10 +1,10 @@
 // Verification codes: six digits, valid for ten minutes, usable once. Only the newest code of an
 // address and scene counts, and a few wrong guesses burn it so it cannot be brute-forced.
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CODE_MAX_WRONG_ATTEMPTS, VERIFICATION_CODE_TTL_SECONDS } from '../../../../src/shared/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Database } from '../../db/schema';
+import { sortableId } from '../../db/sortable-id';
 import { newNumericCode, sha256 } from './secrets';
 
 export type CodeScene = 'login' | 'register' | 'reset';
@@ -18,7 +18,7 @@ export async function issueCode(db: Kysely<Database>, clock: Clock, target: stri
   await db
     .insertInto('verification_codes')
     .values({
-      id: randomUUID(),
+      id: sortableId(),
       target,
       scene,
       code_hash: codeHash(target, code),
@@ -45,6 +45,7 @@ export async function consumeCode(
     .where('target', '=', target)
     .where('scene', 'in', [...scenes])
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
   if (!latest || latest.used_at !== null || latest.expires_at <= now || latest.attempts >= CODE_MAX_WRONG_ATTEMPTS) {

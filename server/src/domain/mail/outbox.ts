@@ -1,12 +1,12 @@
 // Every e-mail and SMS the server sends is written to the outbox table and logged first, so codes
 // can always be found (the development page reads them from here). With SMTP_URL set, e-mail is
 // also delivered by SMTP. There is no SMS gateway adapter yet: phone messages stay in the outbox.
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Clock } from '../../clock';
 import type { Database, OutboxRow } from '../../db/schema';
+import { sortableId } from '../../db/sortable-id';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -34,7 +34,7 @@ export function createOutbox(options: {
 
   return {
     async send(message) {
-      const id = randomUUID();
+      const id = sortableId();
       const viaSmtp = transport !== null && message.channel === 'email';
       await db
         .insertInto('outbox')
@@ -53,7 +53,7 @@ export function createOutbox(options: {
       }
     },
     async latest(limit) {
-      return db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+      return db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
     close() {
       transport?.close();

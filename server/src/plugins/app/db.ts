@@ -16,7 +16,7 @@ declare module 'fastify' {
 export default fp<{ database: DatabaseConfig }>(
   async (app, { database }) => {
     const db = createDatabase(database);
-    await migrateToLatest(db);
+    await migrateToLatest(db, database.kind === 'postgres' ? database.schema : undefined);
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.destroy();

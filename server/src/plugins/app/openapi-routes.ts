@@ -44,6 +44,19 @@ export function accessByOperation(contract: ContractDocument): Map<string, Opera
   return access;
 }
 
+/** Names the first problem of an invalid contract (the glue plugin only says "not valid"). */
+async function explainInvalidContract(contract: ContractDocument, original: Error): Promise<never> {
+  const { Validator } = await import('@seriousme/openapi-schema-validator');
+  const result = await new Validator().validate(structuredClone(contract) as unknown as Parameters<InstanceType<typeof Validator>['validate']>[0]);
+  if (result.valid) throw original;
+  const errors = Array.isArray(result.errors) ? result.errors : [];
+  // The most specific path is the most useful one to show.
+  const deepest = [...errors].sort((a, b) => (b.instancePath?.length ?? 0) - (a.instancePath?.length ?? 0))[0];
+  throw new Error(
+    `openapi/openapi.yaml is not a valid OpenAPI document: ${deepest?.instancePath ?? ''} ${deepest?.message ?? ''} ${JSON.stringify(deepest?.params ?? {})}`,
+  );
+}
+
 function notAvailable(): Promise<never> {
   return Promise.reject(new AppError(501, 'errors.notAvailable'));
 }
@@ -82,6 +95,8 @@ export default fp<{ handlers: HandlerMap; contractFile?: URL | string }>(
           handler: envelopeRoute(handlers[operationId as OperationId] as Handler<OperationId> | undefined),
         } as never;
       },
+    }).after(async (error) => {
+      if (error) await explainInvalidContract(contract, error);
     });
   },
   { name: 'openapi-routes', dependencies: ['auth', 'error-envelope'] },
