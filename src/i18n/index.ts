@@ -15,12 +15,6 @@ export const NAMESPACES: readonly string[] = [
   ...new Set(Object.keys(localeFiles).map((p) => parsePath(p)?.namespace).filter((n): n is string => !!n)),
 ].sort();
 
-export const LANGUAGE_LABELS: Record<Locale, string> = {
-  'zh-CN': '简体中文',
-  'zh-TW': '繁體中文',
-  'en-US': 'English',
-};
-
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

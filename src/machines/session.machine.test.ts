@@ -13,7 +13,7 @@ import {
   type SessionInput,
 } from './session.machine';
 import { loginPathKeepingQuery } from './session.machine.rules';
-import type { AccountDetail, UserInfo } from './session.machine.types';
+import type { AccountDetail, AccountPermissions, UserInfo } from './session.machine.types';
 
 const alice: UserInfo = { id: 'u1', name: 'alice', email: 'alice@example.com' };
 const guest: UserInfo = { id: 'v1', name: 'visitor' };
@@ -52,11 +52,11 @@ function start(
         if (options.failUser) throw new Error('network');
         return users[token] ?? null;
       }),
-      fetchAccountDetail: fromPromise(async ({ input: { userId } }: { input: { userId: string } }) => {
+      fetchAccountDetail: fromPromise(async ({ input: { userId } }: { input: { userId: string } }): Promise<AccountDetail | null> => {
         recorder.accountCalls.push(userId);
         return aliceAccount;
       }),
-      fetchPermissions: fromPromise(async () => {
+      fetchPermissions: fromPromise(async (): Promise<AccountPermissions | null> => {
         recorder.permissionCalls += 1;
         return { screenCasting: true };
       }),

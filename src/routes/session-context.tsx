@@ -1,0 +1,35 @@
+import { useActorRef } from '@xstate/react';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { readStoredLocale, readToken } from '../shared/session-storage';
+import { sessionMachine } from '../machines/session.machine';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+const SessionContext = createContext<SessionActor | null>(null);
+
+function RunningSession({ children }: { children: ReactNode }) {
+  const actor = useActorRef(sessionMachine, {
+    input: {
+      token: readToken(),
+      storedLocale: readStoredLocale(),
+      browserLanguage: typeof navigator === 'undefined' ? undefined : navigator.language,
+    },
+  });
+  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * Runs the app's one session actor. Tests (and main.tsx, which starts the actor before the first
+ * render so i18n can load the resolved locale) may pass an actor they created themselves.
+ */
+export function SessionProvider({ actor, children }: { actor?: SessionActor; children: ReactNode }) {
+  if (actor) return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
+  return <RunningSession>{children}</RunningSession>;
+}
+
+export function useSessionActor(): SessionActor {
+  const actor = useContext(SessionContext);
+  if (!actor) throw new Error('useSessionActor needs a SessionProvider above it');
+  return actor;
+}

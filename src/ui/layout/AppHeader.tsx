@@ -1,0 +1,71 @@
+import { Box, Button, HStack, IconButton, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../shared/limits';
+import { AvatarMenu, type AccountBlockView, type AccountKind, type AvatarMenuAction } from './AvatarMenu';
+import { FreeTimeQrPopover } from './FreeTimeQrPopover';
+import { LanguagePicker } from './LanguagePicker';
+import { NewMenu, type NewMenuChoice } from './NewMenu';
+
+export interface HeaderUser {
+  name: string;
+  avatar?: string | null;
+}
+
+export interface AppHeaderProps {
+  locale: Locale;
+  user: HeaderUser | null;
+  accounts: Partial<Record<AccountKind, AccountBlockView>> | null;
+  freeTimeQrDataUrl: string | null;
+  isMobile: boolean;
+  onOpenNav(): void;
+  onLocaleChange(locale: Locale): void;
+  onVoucher(): void;
+  onPurchase(): void;
+  onLogin(): void;
+  onAvatarAction(action: AvatarMenuAction): void;
+  onBuy(kind: AccountKind): void;
+  onNew(choice: NewMenuChoice): void;
+}
+
+export function AppHeader(props: AppHeaderProps) {
+  const { t } = useTranslation('nav');
+  return (
+    <HStack as="header" h="14" px={{ base: '2', md: '4' }} gap="2" borderBottomWidth="1px" bg="bg/80" backdropFilter="blur(6px)">
+      {props.isMobile && (
+        <IconButton size="sm" variant="ghost" aria-label={t('openMenu')} data-testid="mobile-nav-trigger" onClick={props.onOpenNav}>
+          <Text as="span" fontSize="lg" aria-hidden>
+            ☰
+          </Text>
+        </IconButton>
+      )}
+      <Text fontWeight="bold" color="brand.fg" fontSize="lg">
+        {t('common:appName')}
+      </Text>
+      <Box flex="1" />
+      <NewMenu onChoose={props.onNew} />
+      {!props.isMobile && <FreeTimeQrPopover qrDataUrl={props.freeTimeQrDataUrl} />}
+      <Button size="sm" variant="ghost" data-testid="voucher-button" onClick={props.onVoucher}>
+        {t('voucher')}
+      </Button>
+      {!props.isMobile && (
+        <Button size="sm" variant="outline" colorPalette="brand" data-testid="purchase-button" onClick={props.onPurchase}>
+          {t('purchase')}
+        </Button>
+      )}
+      <LanguagePicker locale={props.locale} onChange={props.onLocaleChange} />
+      {props.user ? (
+        <AvatarMenu
+          name={props.user.name}
+          avatarUrl={props.user.avatar}
+          accounts={props.accounts}
+          onAction={props.onAvatarAction}
+          onBuy={props.onBuy}
+        />
+      ) : (
+        <Button size="sm" colorPalette="brand" variant="solid" data-testid="login-register-button" onClick={props.onLogin}>
+          {t('loginRegister')}
+        </Button>
+      )}
+    </HStack>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+export type NewMenuChoice = 'meeting' | 'upload' | 'dub';
+
+export interface NewMenuProps {
+  onChoose(choice: NewMenuChoice): void;
+}
+
+export function NewMenu({ onChoose }: NewMenuProps) {
+  const { t } = useTranslation('nav');
+  return (
+    <Menu.Root onSelect={(details) => onChoose(details.value as NewMenuChoice)}>
+      <Menu.Trigger asChild>
+        <Button size="sm" colorPalette="brand" data-testid="new-menu-trigger">
+          + {t('new')}
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="meeting" data-testid="new-menu-meeting">
+              {t('newMeeting')}
+            </Menu.Item>
+            <Menu.Item value="upload" data-testid="new-menu-upload">
+              {t('newUpload')}
+            </Menu.Item>
+            <Menu.Item value="dub" data-testid="new-menu-dub">
+              {t('newDub')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

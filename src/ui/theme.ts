@@ -1,0 +1,47 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+// A small brand layer over Chakra's defaults: one accent palette and the shell's surfaces.
+const config = defineConfig({
+  globalCss: {
+    'html, body, #root': { height: '100%' },
+    body: { bg: 'bg.subtle', color: 'fg' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#eef4ff' },
+          100: { value: '#dbe7ff' },
+          200: { value: '#b7ceff' },
+          300: { value: '#8aafff' },
+          400: { value: '#5a88fb' },
+          500: { value: '#3565f2' },
+          600: { value: '#244ed8' },
+          700: { value: '#1f3fae' },
+          800: { value: '#1f3789' },
+          900: { value: '#1e316c' },
+          950: { value: '#151f42' },
+        },
+      },
+      fonts: {
+        body: { value: "system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Microsoft YaHei', sans-serif" },
+        heading: { value: "system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Microsoft YaHei', sans-serif" },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.500}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
