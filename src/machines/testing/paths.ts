@@ -1,0 +1,347 @@
+/**
+ * Generated path tests and path coverage for machines.
+ *
+ * CONVENTION (every machine that wants path tests and a line in `npm run coverage:paths`):
+ *
+ * 1. `src/machines/<name>.paths.ts` exports
+ *      `export const pathsModel: PathsModel = { name: '<name>', machine, events, produced? }`
+ *    - `machine` already has test doubles: `machine.provide({ actors: { ... } })`. Doubles should
+ *      settle at once (resolved promises); streams may use real RxJS time — the replay runs on fake
+ *      timers and advances them, so a 60 s countdown costs nothing.
+ *    - `events` maps an event type to sample events, or to a function of the snapshot returning
+ *      samples (use that when which samples make sense depends on context).
+ *      Events with no entry are explored as `{ type }` — except the outcome of invoked actors
+ *      (`xstate.done.actor.<id>` / `xstate.error.actor.<id>`): the traversal only follows those you
+ *      list, because only you know what your doubles answer. List exactly the outcomes your doubles
+ *      produce (use a snapshot function when the outcome depends on context, e.g. a username that
+ *      makes the double reject).
+ *    - `produced` lists event types the machine's own children send (ticks of a stream). Like
+ *      `xstate.done.actor.*`, `xstate.error.actor.*` and `xstate.after.*`, these are never sent by
+ *      the replay: it waits (flushing microtasks, then advancing fake timers) until the actor gets
+ *      there by itself, which proves the doubles and the runtime agree with the generated path.
+ *    - Optional: `input` (machine input), `serializeContext` (what of the context distinguishes
+ *      states; default: all of it), `maxSimplePaths` (default 60), `skipSimplePaths`.
+ * 2. `src/machines/<name>.paths.test.ts` is only
+ *      `import { describePaths } from './testing/paths';`
+ *      `import { pathsModel } from './<name>.paths';`
+ *      `describePaths(pathsModel);`
+ * 3. `npm run coverage:paths` (scripts/coverage-paths.ts) loads every src/machines/*.paths.ts.
+ *    Keep those files free of React and DOM so they load under plain Node.
+ */
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { describe, expect, it, vi } from 'vitest';
+
+export type SampleEvent = { type: string; [field: string]: unknown };
+export type EventSamples = readonly SampleEvent[] | ((snapshot: AnyMachineSnapshot) => readonly SampleEvent[]);
+
+export interface PathsModel {
+  name: string;
+  machine: AnyStateMachine;
+  events: Readonly<Record<string, EventSamples>>;
+  produced?: readonly string[];
+  input?: unknown;
+  serializeContext?: (context: any) => unknown;
+  maxSimplePaths?: number;
+  skipSimplePaths?: boolean;
+}
+
+export type MachinePath = StatePath<AnyMachineSnapshot, EventObject>;
+
+const DEFAULT_MAX_SIMPLE_PATHS = 60;
+/** Above this many distinct states simple paths explode combinatorially; shortest paths suffice. */
+const SIMPLE_PATHS_STATE_LIMIT = 40;
+const TRAVERSAL_LIMIT = 20_000;
+const MAX_TIMER_ADVANCES = 2_000;
+const MICROTASK_ROUNDS = 50;
+
+const ACTOR_OUTCOME = /^xstate\.(done|error)\.actor\./;
+const RUNTIME_EVENT = /^xstate\.(done\.actor|error\.actor|after)\./;
+
+function ownEventTypes(snapshot: AnyMachineSnapshot): string[] {
+  const nodes = (snapshot as unknown as { _nodes: Array<{ ownEvents: string[] }> })._nodes;
+  return [...new Set(nodes.flatMap((node) => node.ownEvents))];
+}
+
+function eventsFor(model: PathsModel, snapshot: AnyMachineSnapshot): EventObject[] {
+  if (snapshot.status !== 'active') return [];
+  return ownEventTypes(snapshot).flatMap((type): EventObject[] => {
+    const samples = model.events[type];
+    if (samples) return [...(typeof samples === 'function' ? samples(snapshot) : samples)];
+    // Raised by the machine itself within a macrostep; wildcards have no concrete event.
+    if (type.startsWith('xstate.done.state.') || type.includes('*')) return [];
+    if (ACTOR_OUTCOME.test(type)) return [];
+    return [{ type }];
+  });
+}
+
+function stableStringify(value: unknown): string {
+  const seen = new WeakSet<object>();
+  return JSON.stringify(value, (_key, inner: unknown) => {
+    if (typeof inner === 'function') return '[function]';
+    if (typeof inner === 'object' && inner !== null) {
+      if (seen.has(inner)) return '[circular]';
+      seen.add(inner);
+      // Actor refs carry their whole system; their id is what identifies them.
+      if ('sessionId' in inner && 'send' in inner) return `[actor ${(inner as { id?: string }).id ?? ''}]`;
+    }
+    return inner;
+  });
+}
+
+function traversalOptions(model: PathsModel) {
+  const serializeContext = model.serializeContext ?? ((context: unknown) => context);
+  return {
+    events: (snapshot: AnyMachineSnapshot) => eventsFor(model, snapshot),
+    serializeState: (snapshot: AnyMachineSnapshot) =>
+      stableStringify({ value: snapshot.value, status: snapshot.status, context: serializeContext(snapshot.context) }),
+    limit: TRAVERSAL_LIMIT,
+    ...(model.input !== undefined ? { input: model.input } : {}),
+  };
+}
+
+function eventSequence(path: MachinePath): string[] {
+  return path.steps.slice(1).map((step) => stableStringify(step.event));
+}
+
+function isPrefix(shorter: string[], longer: string[]): boolean {
+  return shorter.length < longer.length && shorter.every((event, index) => event === longer[index]);
+}
+
+/**
+ * Shortest paths to every reachable state, plus simple paths (each visits a state at most once)
+ * for small machines, capped at maxSimplePaths. Duplicates and paths that are a prefix of another
+ * kept path are dropped: the replay checks every intermediate state, so a prefix adds nothing.
+ */
+export function generatePaths(model: PathsModel): MachinePath[] {
+  const options = traversalOptions(model);
+  const machine = model.machine;
+  const shortest = getShortestPaths(machine, options) as MachinePath[];
+  let simple: MachinePath[] = [];
+  if (!model.skipSimplePaths) {
+    const stateCount = Object.keys(getAdjacencyMap(machine, options)).length;
+    if (stateCount <= SIMPLE_PATHS_STATE_LIMIT) {
+      simple = (getSimplePaths(machine, options) as MachinePath[])
+        .sort((a, b) => a.steps.length - b.steps.length)
+        .slice(0, model.maxSimplePaths ?? DEFAULT_MAX_SIMPLE_PATHS);
+    }
+  }
+  const unique = new Map<string, { path: MachinePath; events: string[] }>();
+  for (const path of [...shortest, ...simple]) {
+    const events = eventSequence(path);
+    unique.set(events.join('\u0000'), { path, events });
+  }
+  const candidates = [...unique.values()].sort((a, b) => b.events.length - a.events.length);
+  const kept: typeof candidates = [];
+  for (const candidate of candidates) {
+    if (!kept.some((longer) => isPrefix(candidate.events, longer.events))) kept.push(candidate);
+  }
+  return kept.reverse().map((entry) => entry.path);
+}
+
+function valueLabel(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function eventLabel(event: EventObject): string {
+  return event.type.replace(/^xstate\.(done|error)\.actor\./, 'xstate.$1:').replace(/^xstate\.after\./, 'after ');
+}
+
+export function describePath(path: MachinePath): string {
+  const [first, ...rest] = path.steps;
+  const parts = [valueLabel(first?.state.value)];
+  for (const step of rest) parts.push(`-${eventLabel(step.event)}-> ${valueLabel(step.state.value)}`);
+  return parts.join(' ');
+}
+
+function isProduced(model: PathsModel, event: EventObject): boolean {
+  return RUNTIME_EVENT.test(event.type) || (model.produced ?? []).includes(event.type);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return stableStringify(a) === stableStringify(b);
+}
+
+/**
+ * Replays one path on a real actor. Call with vitest fake timers installed (describePaths does).
+ * Sent events must land synchronously on the expected state; produced ones are awaited.
+ */
+export async function replayPath(model: PathsModel, path: MachinePath): Promise<AnyMachineSnapshot> {
+  const actor = createActor(model.machine, model.input !== undefined ? { input: model.input } : {});
+  const failures: unknown[] = [];
+  actor.subscribe({ error: (error) => failures.push(error) });
+  actor.start();
+  try {
+    const [first, ...rest] = path.steps;
+    expect(actor.getSnapshot().value, 'initial state').toEqual(first?.state.value);
+    for (const [index, step] of rest.entries()) {
+      const where = `step ${index + 1} (${step.event.type})`;
+      if (isProduced(model, step.event)) {
+        await reachValue(actor, step.state.value, where);
+      } else {
+        actor.send(step.event);
+        expect(actor.getSnapshot().value, where).toEqual(step.state.value);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(actor.getSnapshot().value).toEqual(path.state.value);
+    return actor.getSnapshot();
+  } finally {
+    actor.stop();
+  }
+}
+
+async function reachValue(actor: { getSnapshot(): AnyMachineSnapshot }, expected: unknown, where: string) {
+  for (let advance = 0; advance <= MAX_TIMER_ADVANCES; advance += 1) {
+    // Checked after each microtask so a chain of instant doubles cannot run past the step.
+    for (let round = 0; round < MICROTASK_ROUNDS; round += 1) {
+      if (sameValue(actor.getSnapshot().value, expected)) return;
+      await Promise.resolve();
+    }
+    if (vi.getTimerCount() === 0) break;
+    await vi.advanceTimersToNextTimerAsync();
+  }
+  expect(actor.getSnapshot().value, `${where}: the actor never got there by itself`).toEqual(expected);
+}
+
+/** Registers one vitest test per generated path. */
+export function describePaths(model: PathsModel): void {
+  const paths = generatePaths(model);
+  describe(`${model.name} paths`, () => {
+    it('generates at least one path', () => {
+      expect(paths.length).toBeGreaterThan(0);
+    });
+    const seen = new Map<string, number>();
+    for (const path of paths) {
+      const base = describePath(path);
+      const count = (seen.get(base) ?? 0) + 1;
+      seen.set(base, count);
+      it(count === 1 ? base : `${base} (#${count})`, async () => {
+        vi.useFakeTimers();
+        try {
+          await replayPath(model, path);
+        } finally {
+          vi.clearAllTimers();
+          vi.useRealTimers();
+        }
+      });
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coverage. States: every state node of the machine except the root, by id; covered when active
+// in some step of a generated path. Transitions: every transition definition of every state node
+// (root included) — `on` events, `after` delays, invoke onDone/onError, state onDone — plus each
+// `always` transition. An event-driven one is covered when xstate selects it for a step of a path
+// (getTransitionData, so guards count). An `always` one is covered when, in some step, its source
+// was active before or entered by the step and all its targets are active after it while the
+// source is not (a heuristic: eventless microsteps are not reported individually).
+// ---------------------------------------------------------------------------------------------
+
+export interface CoverageCount {
+  covered: number;
+  total: number;
+  missing: string[];
+}
+
+export interface PathsCoverage {
+  name: string;
+  paths: number;
+  states: CoverageCount;
+  transitions: CoverageCount;
+}
+
+interface NodeLike {
+  id: string;
+  path: string[];
+  transitions: Map<string, TransitionLike[]>;
+  always?: TransitionLike[];
+}
+
+interface TransitionLike {
+  eventType: string;
+  source: NodeLike;
+  target?: readonly NodeLike[];
+  guard?: unknown;
+}
+
+function nodeName(node: NodeLike): string {
+  return node.path.length ? node.path.join('.') : '(root)';
+}
+
+function guardName(guard: unknown): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return ` [${guard}]`;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return ` [${String((guard as { type: unknown }).type)}]`;
+  return ' [guard]';
+}
+
+function transitionName(transition: TransitionLike): string {
+  const targets = transition.target?.length ? transition.target.map(nodeName).join(',') : '(self)';
+  const event = transition.eventType ? eventLabel({ type: transition.eventType }) : 'always';
+  return `${nodeName(transition.source)} -${event}${guardName(transition.guard)}-> ${targets}`;
+}
+
+function activeIds(snapshot: AnyMachineSnapshot): Set<string> {
+  return new Set((snapshot as unknown as { _nodes: NodeLike[] })._nodes.map((node) => node.id));
+}
+
+export function measureCoverage(model: PathsModel): PathsCoverage {
+  const machine = model.machine;
+  const root = machine.root as unknown as NodeLike;
+  const stateNodes = getStateNodes(machine.root) as unknown as NodeLike[];
+  const allNodes = [root, ...stateNodes.filter((node) => node !== root)];
+
+  const transitionKeys = new Map<TransitionLike, string>();
+  const alwaysTransitions: TransitionLike[] = [];
+  for (const node of allNodes) {
+    for (const definitions of node.transitions.values()) {
+      for (const definition of definitions) transitionKeys.set(definition, transitionName(definition));
+    }
+    for (const definition of node.always ?? []) {
+      transitionKeys.set(definition, transitionName(definition));
+      alwaysTransitions.push(definition);
+    }
+  }
+
+  const paths = generatePaths(model);
+  const coveredStates = new Set<string>();
+  const coveredTransitions = new Set<TransitionLike>();
+  for (const path of paths) {
+    path.steps.forEach((step, index) => {
+      for (const id of activeIds(step.state)) coveredStates.add(id);
+      const previous = path.steps[index - 1];
+      if (!previous) return;
+      const selected = machine.getTransitionData(previous.state as never, step.event as never) as unknown as TransitionLike[];
+      for (const definition of selected) coveredTransitions.add(definition);
+      const before = activeIds(previous.state);
+      const after = activeIds(step.state);
+      const entered = new Set(selected.flatMap((definition) => (definition.target ?? []).map((target) => target.id)));
+      for (const definition of alwaysTransitions) {
+        const source = definition.source.id;
+        const reachable = before.has(source) || entered.has(source);
+        const targets = definition.target ?? [];
+        if (reachable && targets.length && targets.every((target) => after.has(target.id)) && !after.has(source)) {
+          coveredTransitions.add(definition);
+        }
+      }
+    });
+  }
+
+  const stateIds = stateNodes.filter((node) => node !== root);
+  const missingStates = stateIds.filter((node) => !coveredStates.has(node.id)).map(nodeName);
+  const missingTransitions = [...transitionKeys.entries()]
+    .filter(([definition]) => !coveredTransitions.has(definition))
+    .map(([, name]) => name);
+  return {
+    name: model.name,
+    paths: paths.length,
+    states: { covered: stateIds.length - missingStates.length, total: stateIds.length, missing: missingStates },
+    transitions: {
+      covered: transitionKeys.size - missingTransitions.length,
+      total: transitionKeys.size,
+      missing: missingTransitions,
+    },
+  };
+}
