@@ -47,3 +47,8 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 // Wrong guesses allowed against one verification code before it stops working (server).
 export const CODE_MAX_WRONG_ATTEMPTS = 5;
+
+// Dialog widths (features §2, §9). The upload dialog's width is not given; it shares the dub dialog's.
+export const DUB_DIALOG_WIDTH_PX = 600;
+export const UPLOAD_DIALOG_WIDTH_PX = DUB_DIALOG_WIDTH_PX;
+export const PURCHASE_DIALOG_WIDTH_PX = 1210;
