@@ -24,6 +24,8 @@ export interface LoginContext {
   phone: string;
   code: string;
   fieldErrors: FieldErrors;
+  /** The address the last code was requested for, so the page can say where it went. */
+  codeSentTo?: string;
   request?: SignInRequest;
   socialProvider?: SocialProvider;
   /** The server's own message (already in the user's language). */
@@ -52,7 +54,7 @@ export interface LoginInput {
 
 export const DEFAULT_AREA_CODE = '86';
 
-function validateSignIn(context: LoginContext): { errors: FieldErrors; request?: SignInRequest } {
+function validate(context: LoginContext): { errors: FieldErrors; request?: SignInRequest } {
   if (context.mode === 'password') {
     const errors: FieldErrors = {};
     const username = checkSignInUsername(context.username);
@@ -80,10 +82,14 @@ const formEvents = {
   'login.modeChanged': { target: 'editing', actions: 'setMode' },
   'login.channelChanged': { target: 'editing', actions: 'setChannel' },
   'code.request': [
-    { guard: 'codeTargetValid', actions: 'requestCode' },
+    { guard: 'codeTargetValid', actions: ['rememberCodeTarget', 'requestCode'] },
     { target: 'editing', actions: 'markCodeTargetInvalid' },
   ],
-  'login.submit': { target: 'validating' },
+  // Validation happens in the transition: a valid form goes straight to submitting.
+  'login.submit': [
+    { guard: 'formValid', target: 'submitting', actions: 'validateForm' },
+    { target: 'editing', actions: 'validateForm' },
+  ],
   'visitor.login': { target: 'submitting', actions: 'chooseVisitor' },
   'social.start': { target: 'socialStarting', actions: 'chooseSocialProvider' },
 } as const;
@@ -105,7 +111,7 @@ export const loginMachine = setup({
   },
   guards: {
     codeTargetValid: ({ context }) => checkCodeTarget(context).ok,
-    hasRequest: ({ context }) => context.request !== undefined,
+    formValid: ({ context }) => validate(context).request !== undefined,
     succeeded: (_, output: AuthCallResult) => output.ok,
     wasVisitor: ({ context }) => context.request?.method === 'visitor',
   },
@@ -129,16 +135,21 @@ export const loginMachine = setup({
         ? { channel: event.channel, fieldErrors: {}, errorMessage: undefined, errorKey: undefined }
         : {},
     ),
-    requestCode: sendTo('verificationCode', ({ context }) => {
+    rememberCodeTarget: assign(({ context }) => {
       const target = checkCodeTarget(context);
-      return { type: 'code.send' as const, username: target.ok ? target.username : '', scene: 'login' as const };
+      return { codeSentTo: target.ok ? target.username : undefined };
     }),
+    requestCode: sendTo('verificationCode', ({ context }) => ({
+      type: 'code.send' as const,
+      username: context.codeSentTo ?? '',
+      scene: 'login' as const,
+    })),
     markCodeTargetInvalid: assign(({ context }) => {
       const target = checkCodeTarget(context);
       return target.ok ? {} : { fieldErrors: { ...context.fieldErrors, [target.field]: target.key } };
     }),
     validateForm: assign(({ context }) => {
-      const { errors, request } = validateSignIn(context);
+      const { errors, request } = validate(context);
       return { fieldErrors: errors, request, errorMessage: undefined, errorKey: undefined };
     }),
     chooseVisitor: assign({ request: { method: 'visitor' } as SignInRequest, errorMessage: undefined, errorKey: undefined }),
@@ -171,12 +182,9 @@ export const loginMachine = setup({
   initial: 'editing',
   states: {
     editing: { on: formEvents },
-    validating: {
-      entry: 'validateForm',
-      always: [{ guard: 'hasRequest', target: 'submitting' }, { target: 'editing' }],
-    },
     submitting: {
       invoke: {
+        id: 'signIn',
         src: 'signIn',
         input: ({ context }) => context.request ?? { method: 'visitor' },
         onDone: [
@@ -197,6 +205,7 @@ export const loginMachine = setup({
     },
     socialStarting: {
       invoke: {
+        id: 'startSocial',
         src: 'startSocial',
         input: ({ context }) => context.socialProvider ?? 'google',
         onDone: [

@@ -15,6 +15,8 @@ export interface RegisterContext {
   password: string;
   confirm: string;
   fieldErrors: FieldErrors;
+  /** The address the last code was requested for, so the page can say where it went. */
+  codeSentTo?: string;
   request?: NewPasswordRequest;
   errorMessage?: string;
   errorKey?: string;
@@ -36,10 +38,14 @@ const formEvents = {
   'field.changed': { target: 'editing', actions: 'setField' },
   'register.channelChanged': { target: 'editing', actions: 'setChannel' },
   'code.request': [
-    { guard: 'codeTargetValid', actions: 'requestCode' },
+    { guard: 'codeTargetValid', actions: ['rememberCodeTarget', 'requestCode'] },
     { target: 'editing', actions: 'markCodeTargetInvalid' },
   ],
-  'register.submit': { target: 'validating' },
+  // Validation happens in the transition: a valid form goes straight to submitting.
+  'register.submit': [
+    { guard: 'formValid', target: 'submitting', actions: 'validateForm' },
+    { target: 'editing', actions: 'validateForm' },
+  ],
 } as const;
 
 export const registerMachine = setup({
@@ -54,7 +60,7 @@ export const registerMachine = setup({
   },
   guards: {
     codeTargetValid: ({ context }) => checkCodeTarget(context).ok,
-    hasRequest: ({ context }) => context.request !== undefined,
+    formValid: ({ context }) => checkNewPasswordForm(context).request !== undefined,
     succeeded: (_, output: AuthCallResult) => output.ok,
   },
   actions: {
@@ -72,10 +78,15 @@ export const registerMachine = setup({
         ? { channel: event.channel, fieldErrors: {}, errorMessage: undefined, errorKey: undefined }
         : {},
     ),
-    requestCode: sendTo('verificationCode', ({ context }) => {
+    rememberCodeTarget: assign(({ context }) => {
       const target = checkCodeTarget(context);
-      return { type: 'code.send' as const, username: target.ok ? target.username : '', scene: 'register' as const };
+      return { codeSentTo: target.ok ? target.username : undefined };
     }),
+    requestCode: sendTo('verificationCode', ({ context }) => ({
+      type: 'code.send' as const,
+      username: context.codeSentTo ?? '',
+      scene: 'register' as const,
+    })),
     markCodeTargetInvalid: assign(({ context }) => {
       const target = checkCodeTarget(context);
       return target.ok ? {} : { fieldErrors: { ...context.fieldErrors, [target.field]: target.key } };
@@ -106,12 +117,9 @@ export const registerMachine = setup({
   initial: 'editing',
   states: {
     editing: { on: formEvents },
-    validating: {
-      entry: 'validateForm',
-      always: [{ guard: 'hasRequest', target: 'submitting' }, { target: 'editing' }],
-    },
     submitting: {
       invoke: {
+        id: 'register',
         src: 'register',
         input: ({ context }) => context.request ?? { username: '', code: '', password: '' },
         onDone: [
