@@ -293,6 +293,1562 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/expense/package/queryCommonPricePackage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Purchase categories (SVIP, VIP, duration, dubbing) with their packages */
+        post: operations["paymentQueryCommonPricePackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/package/queryMeetingPricePackage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Purchase categories offered on the meeting share and join pages */
+        post: operations["paymentQueryMeetingPricePackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/pay/getQrPay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a payment order; answer holds outTradeNo and the QR code or PayPal page */
+        post: operations["paymentGetQrPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/pay/getPayRechargeStatus/{outTradeNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment status of an order, polled every second until code 200
+         * @description Code 200 once paid; 9250747 (returned without a toast) while the order is still pending.
+         */
+        post: operations["paymentGetPayRechargeStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/pay/paypalPayBack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Capture a PayPal payment after the provider redirects back */
+        post: operations["paymentPaypalPayBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/pay/getJsApiPay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** WeChat in-app (JSAPI) payment parameters for an order */
+        post: operations["paymentGetJsApiPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/pay/getOpenId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** WeChat open id for in-app payment, from an OAuth code */
+        get: operations["paymentGetOpenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/pay/getAliH5Pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Alipay mobile web payment page for an order */
+        post: operations["paymentGetAliH5Pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/package/queryRightsPictureUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Address of the equity comparison picture of the purchase dialog */
+        get: operations["paymentQueryRightsPictureUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/cardPassword/exchangeCardPassword/{cardPasswordCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a voucher (card password) code; a code works once
+         * @description The server message is shown as success on 200, otherwise as an error (the client's own success check is off).
+         */
+        post: operations["paymentExchangeCardPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/cost/dubbingAccountCostBefore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check that the dubbing balance covers a video before submitting it */
+        post: operations["paymentDubbingAccountCostBefore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/cost/meetingRightsJudge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether the bearer may start or continue a live meeting (no error message shown) */
+        post: operations["paymentMeetingRightsJudge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/cost/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price of processing a media file before it is charged */
+        post: operations["paymentOrderCostMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/consumer/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Charge the processing of a media file to the bearer's balance */
+        post: operations["paymentOrderConsumerMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/account/queryBuyRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Purchases of the bearer (my bills) */
+        post: operations["accountQueryBuyRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/account/queryCostRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Consumption (transaction) records of the bearer */
+        post: operations["accountQueryCostRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/rightsAddAuth/queryAuthLanguageByUserId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recognition and interpretation languages the user's tier allows */
+        post: operations["accountQueryAuthLanguageByUserId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/bindingOther": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Bind a phone number or e-mail address to the account with a verification code */
+        put: operations["systemBindingOther"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/updatePwd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the password (old password required) */
+        put: operations["systemUpdatePwd"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/unbindWeCat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Remove the WeChat binding of the account */
+        put: operations["systemUnbindWeCat"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/bindingAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Bind a WeChat account (open id from a scan) to the account */
+        put: operations["systemBindingAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/client/user/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit user info (nickname, avatar, shareStatus of the personal QR code) */
+        post: operations["systemClientUserEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/config/configKey/WEICHAT_MP_APP_ID": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** WeChat official-account app id used by the WeChat sign-in and pay pages */
+        get: operations["systemConfigWeichatMpAppId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/getDocumentList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vocabulary libraries of one kind */
+        get: operations["vocabularyGetDocumentList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/getDocumentData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Entries of one vocabulary library */
+        get: operations["vocabularyGetDocumentData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import entries from one Excel file (at most 5 MB; 150 words, 200 terms or 300 sensitive-word rows) */
+        post: operations["vocabularyImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete vocabulary libraries */
+        post: operations["vocabularyRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/removeData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete entries of a vocabulary library */
+        post: operations["vocabularyRemoveData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create (no id) or rename a vocabulary library */
+        post: operations["vocabularyEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/editData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add (no id) or change entries of a vocabulary library
+         * @description Per-kind caps (150 words of 50 characters, 200 terms of 100, 150 sensitive words; replacement needs both sides) are enforced by the server.
+         */
+        post: operations["vocabularyEditData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a live interpreting meeting */
+        post: operations["meetingsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/stopMeeting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a meeting; also repairs a meeting left paused by an abnormal close */
+        post: operations["meetingsStopMeeting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit a meeting (name, languages, share and invite status) */
+        post: operations["meetingsEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/getMeeting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One meeting (also read by the share and join pages) */
+        get: operations["meetingsGetMeeting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/getMeetingList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meetings of the bearer */
+        get: operations["meetingsGetMeetingList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/joinRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users who joined a meeting, with translation language and join and leave times */
+        get: operations["meetingsJoinRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/createScreenCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Six-digit cast code and web address for projecting a meeting */
+        post: operations["meetingsCreateScreenCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/getNetworkLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Web address behind a cast short code (read by the cast screen) */
+        get: operations["meetingsGetNetworkLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/screenOperation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Control a cast screen (connect, disconnect, change subtitle style) */
+        post: operations["meetingsScreenOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/getScreenPresets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subtitle style presets for cast screens */
+        get: operations["meetingsGetScreenPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/selectLanguage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recognition and translation languages offered for meetings and share pages */
+        get: operations["meetingsSelectLanguage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/ai/mediaSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the AI summary of a record or meeting */
+        post: operations["summaryMediaSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/ai/queryMediaSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read the stored AI summary of a record or meeting (also on share pages) */
+        post: operations["summaryQueryMediaSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/ai/mediaFixedCountSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Instant AI summary of the latest lines of a live meeting */
+        post: operations["summaryMediaFixedCountSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/summaryTemplate/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** AI summary as a Word document */
+        post: operations["summaryTemplateDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/transwrite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start transcription (and translation) of uploaded records with the upload form */
+        post: operations["recordsTranswrite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/transwrite/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fetch a media file from a link or cloud-drive address, then transcribe it with the upload form */
+        post: operations["recordsTranswriteUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/refreshRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-read a record's state, re-queueing a failed transcription or translation */
+        post: operations["recordsRefreshRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/uploadInit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a chunked upload; answer has one upload address per chunk */
+        post: operations["recordsUploadInit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/uploadBlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload one chunk in order; the last one (end 1) registers the record */
+        post: operations["recordsUploadBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete records (also uploaded files not yet submitted) */
+        post: operations["recordsRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/editDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save edited transcript lines (text, translation, speaker, times) */
+        post: operations["recordsEditDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/mergeFileData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge adjacent transcript lines of a record into one */
+        post: operations["recordsMergeFileData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/addTranslation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Translate a transcribed record into another language */
+        post: operations["recordsAddTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit a record (title, folder, favourite, share and copy status) */
+        post: operations["recordsEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/copyReplica": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a shared record into the bearer's records (when the sharer allows copies) */
+        post: operations["recordsCopyReplica"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of records (record list, favourites, shares; the restore check asks for 1) */
+        get: operations["recordsQuery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/getLatestTrans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The most recent record (the restore banner reads its state and settings) */
+        get: operations["recordsGetLatestTrans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/getTransResult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transcript lines of a record (also read from a share link) */
+        get: operations["recordsGetTransResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/getTrans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One record (also read from a share link) */
+        get: operations["recordsGetTrans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/getTransShareStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a record is shared and whether holders may copy it */
+        get: operations["recordsGetTransShareStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/transcribe/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export records as a file (several records come as a zip) */
+        get: operations["recordsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/synthesisLanguage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Languages available for speech synthesis (voice broadcast) */
+        get: operations["recordsSynthesisLanguage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/synthesis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Speak a text (voice broadcast); answers audio */
+        post: operations["recordsSynthesis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/audio/LanguageInternation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Language lists of the upload form (transcribeLanguage and translation) */
+        get: operations["recordsLanguageInternation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/textTrans/lang/languageList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Target languages of text translation */
+        get: operations["recordsTextTransLanguageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/folder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Folder tree of the bearer's records (the default folder first) */
+        get: operations["foldersFolder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/editFolder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create (no id) or rename a folder; a sibling with the same name gets (1), (2)… */
+        post: operations["foldersEditFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/removeFolder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a folder (never the default folder) */
+        post: operations["foldersRemoveFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/uploadBlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload one block of a dubbing video (when direct storage upload is not used) */
+        post: operations["dubbingUploadBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a dubbing task for an uploaded video without starting it */
+        post: operations["dubbingCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a video after direct storage upload (or after the last block) */
+        post: operations["dubbingUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete uploaded dubbing files */
+        post: operations["dubbingRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/transwrite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start translating and dubbing one uploaded video with the dub form */
+        post: operations["dubbingTranswrite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/createIteration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-voice a dubbed video after edits (costs 50% of its length after the first time) */
+        post: operations["dubbingCreateIteration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the dub editor's subtitle lines (split, merge, insert, delete, retime, speakers) */
+        post: operations["dubbingEdits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/getFileDataContentPageList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One page of a dubbing task's subtitle lines */
+        post: operations["dubbingGetFileDataContentPageList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/videoSynthesis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compose the dubbed video (voice-over, optional burnt-in subtitles) */
+        post: operations["dubbingVideoSynthesis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/editSpeaker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a speaker of a dubbing task (name cannot be empty) */
+        post: operations["dubbingEditSpeaker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dubbing tasks of the bearer */
+        get: operations["dubbingList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/getIteration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Voice-over iterations of a dubbing task */
+        get: operations["dubbingGetIteration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/getLanguage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Languages of the dubbing dialog */
+        get: operations["dubbingGetLanguage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/getSynthesis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State and addresses of a dubbing task's composed video (kept 7 days) */
+        get: operations["dubbingGetSynthesis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/getFileByTaskId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dubbing task and its video file */
+        get: operations["dubbingGetFileByTaskId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/getSpeakerList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Speakers of a dubbing task */
+        get: operations["dubbingGetSpeakerList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/serviceNameList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Voices (synthesis services) available for dubbing */
+        get: operations["dubbingServiceNameList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/download/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download dubbing results (video, audio, subtitles) as a zip */
+        get: operations["dubbingDownloadZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/download/destroy/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download dubbing results as a zip and delete the temporary archive afterwards */
+        get: operations["dubbingDownloadDestroyZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/blob/getBlobSasInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Temporary signed address for uploading a video straight to blob storage */
+        get: operations["dubbingGetBlobSasInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/file/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an SRT attachment; the answer carries its url */
+        post: operations["dubbingFileUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/dubbing/transAdjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shorten or lengthen a dubbing task's translations to fit each line's time */
+        get: operations["dubbingTransAdjust"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -349,8 +1905,756 @@ export interface components {
             inviteMeeting?: boolean;
             screenCasting?: boolean;
         } | null;
+        Id: string;
+        IdList: components["schemas"]["Id"][];
+        IdRequest: {
+            id: components["schemas"]["Id"];
+        };
+        IdsRequest: {
+            ids: components["schemas"]["IdList"];
+        };
+        /**
+         * @description '0' off, '1' on
+         * @enum {string}
+         */
+        Flag: "0" | "1";
+        PageRequest: {
+            /** @default 1 */
+            pageNum: number;
+            /** @default 10 */
+            pageSize: number;
+        };
+        /** @description Not empty after trimming */
+        RecordTitle: string;
+        /** @description Not empty after trimming; at most 250 characters */
+        FolderName: string;
+        /** @description A BCP 47 language tag such as zh-CN or en-US */
+        LanguageCode: string;
+        /** @default zh-CN */
+        SourceLanguage: string;
+        /** @description Translation language; null or absent means no translation */
+        OptionalLanguage: string | null;
+        /** @description Up to 10 recognition languages per meeting (the tier may allow fewer) */
+        RecognitionLanguages: components["schemas"]["LanguageCode"][];
+        /** @description At least one and up to 4 interpretation languages per meeting */
+        InterpretationLanguages: components["schemas"]["LanguageCode"][];
+        LanguageItem: {
+            code: string;
+            name: string;
+        };
+        LanguageLists: {
+            transcribeLanguage: components["schemas"]["LanguageItem"][];
+            translation: components["schemas"]["LanguageItem"][];
+        };
+        AuthLanguages: {
+            recognitionLanguages: components["schemas"]["LanguageItem"][];
+            translationLanguages: components["schemas"]["LanguageItem"][];
+            /** @description How many recognition languages may be chosen */
+            recognitionCount: number;
+            /** @description How many interpretation languages may be chosen */
+            translateCount: number;
+        };
+        /** @enum {string} */
+        RecordState: "transcribing" | "transcription_completed" | "transcription_err" | "translating" | "translation_completed" | "translation_err";
+        /** @enum {string} */
+        RecordType: "upload" | "meeting" | "dubbing";
+        Record: {
+            id: string;
+            showName: string;
+            state: components["schemas"]["RecordState"];
+            recordType?: components["schemas"]["RecordType"];
+            languages: string[];
+            targetLanguages: string[];
+            /** @description JSON text {"enabled":boolean,"maxSpeakers":number} */
+            speaker?: string | null;
+            /** @description Seconds */
+            duration?: number | null;
+            /** @description Seconds */
+            audioDuration?: number | null;
+            videoCover?: string | null;
+            createTime: string;
+            updateTime?: string | null;
+            folderId?: string | null;
+            folderName?: string | null;
+            favorite?: boolean;
+            shareStatus?: components["schemas"]["Flag"];
+            copyStatus?: components["schemas"]["Flag"];
+            /** @description Translated reason of a failed step */
+            errorMessage?: string | null;
+        };
+        RecordPage: {
+            total: number;
+            rows: components["schemas"]["Record"][];
+        };
+        /**
+         * @description Speaker count for speaker recognition of an upload (2 to 35)
+         * @default 2
+         */
+        UploadMaxSpeakers: number;
+        TranscribeForm: {
+            ids: components["schemas"]["IdList"];
+            audioLanguage?: components["schemas"]["SourceLanguage"];
+            translationLanguage?: components["schemas"]["OptionalLanguage"];
+            showName: components["schemas"]["RecordTitle"];
+            speaker?: components["schemas"]["Flag"];
+            maxSpeakers?: components["schemas"]["UploadMaxSpeakers"];
+            folderId?: components["schemas"]["Id"];
+            folderName?: components["schemas"]["FolderName"];
+        };
+        TaskStart: {
+            /** @description 200 when started, else a catalogue code */
+            code: number;
+            msg: string;
+        };
+        UploadInit: {
+            uploadId: string;
+            /** @description One per chunk */
+            uploadUrls: string[];
+            objectName: string;
+            chunkSize: number;
+        };
+        UploadedRecord: {
+            id: string;
+            createTime: string;
+            /** @description Seconds */
+            audioDuration?: number | null;
+        };
+        SubtitleLine: {
+            id: string;
+            /** @description Milliseconds from the start of the media */
+            startMs: number;
+            /** @description Milliseconds from the start of the media */
+            endMs: number;
+            /** @description Original text */
+            text: string;
+            translation?: string | null;
+            speaker?: string | null;
+            speakerId?: string | null;
+        };
+        SubtitleLineInput: {
+            id?: components["schemas"]["Id"];
+            startMs: number;
+            endMs: number;
+            text: string;
+            translation?: string | null;
+            speaker?: string | null;
+            speakerId?: string | null;
+        };
+        SubtitleLinePage: {
+            total: number;
+            rows: components["schemas"]["SubtitleLine"][];
+        };
+        TranscriptResult: {
+            record: components["schemas"]["Record"];
+            lines: components["schemas"]["SubtitleLine"][];
+        };
+        ShareStatus: {
+            shareStatus: components["schemas"]["Flag"];
+            copyStatus: components["schemas"]["Flag"];
+        };
+        /**
+         * @description Same list as EXPORT_FORMATS in src/shared/transcript.ts
+         * @default docx
+         * @enum {string}
+         */
+        ExportFormat: "txt" | "srt" | "vtt" | "docx";
+        /**
+         * @description Same list as EXPORT_CONTENTS in src/shared/transcript.ts
+         * @default original
+         * @enum {string}
+         */
+        ExportContent: "original" | "translation" | "bilingual";
+        Folder: {
+            id: string;
+            name: string;
+            /** @description '0' for a root folder */
+            parentId: string;
+            /** @description Comma-separated ids from the root; a sub-folder may be added while it has fewer than 3 entries */
+            ancestors: string;
+            /** @description The default folder cannot be deleted */
+            isDefault?: boolean;
+            children: components["schemas"]["Folder"][];
+        };
+        SummaryRequest: {
+            transId: components["schemas"]["Id"];
+            lang?: components["schemas"]["LanguageCode"];
+            templateId?: components["schemas"]["Id"];
+        };
+        Summary: {
+            transId: string;
+            lang?: string | null;
+            /** @enum {string} */
+            state: "generating" | "completed" | "failed";
+            content: string;
+            keywords?: string[];
+            updateTime?: string | null;
+        };
+        /** @enum {string} */
+        MeetingState: "not_started" | "in_progress" | "paused" | "ended";
+        Meeting: {
+            id: string;
+            name: string;
+            state: components["schemas"]["MeetingState"];
+            recognitionLanguages: string[];
+            translationLanguages: string[];
+            /** @description The record the meeting writes to */
+            transId?: string | null;
+            hostId?: string;
+            hostName?: string | null;
+            shareStatus?: components["schemas"]["Flag"];
+            inviteStatus?: components["schemas"]["Flag"];
+            copyStatus?: components["schemas"]["Flag"];
+            folderId?: string | null;
+            createTime: string;
+            startTime?: string | null;
+            endTime?: string | null;
+            /** @description Seconds */
+            duration?: number | null;
+        };
+        MeetingPage: {
+            total: number;
+            rows: components["schemas"]["Meeting"][];
+        };
+        JoinRecord: {
+            index: number;
+            userId: string;
+            userName: string;
+            avatar?: string | null;
+            translationLanguage?: string | null;
+            joinTime: string;
+            leaveTime?: string | null;
+        };
+        JoinRecordPage: {
+            total: number;
+            rows: components["schemas"]["JoinRecord"][];
+        };
+        /** @description Six digits */
+        CastCode: string;
+        /** @enum {string} */
+        CastAction: "connect" | "disconnect" | "style";
+        ScreenCode: {
+            /** @description Six-digit cast code */
+            code: string;
+            shortCode?: string;
+            meetingId: string;
+            /** @description Web address of the cast screen */
+            url: string;
+            expireTime: string;
+        };
+        ScreenPreset: {
+            id: string;
+            name: string;
+            fontSize?: number;
+            color?: string;
+            backgroundColor?: string;
+            /** @description Subtitle lines shown at once */
+            lines?: number;
+        };
+        /**
+         * @description proper vocabulary, translation terms, sensitive words, word replacement
+         * @enum {string}
+         */
+        VocabularyKind: "properWords" | "translationTerms" | "sensitiveWords" | "wordReplacement";
+        VocabularyLibraryName: string;
+        VocabularyLibrary: {
+            id: string;
+            kind: components["schemas"]["VocabularyKind"];
+            name: string;
+            language?: string | null;
+            translationLanguage?: string | null;
+            /** @description Words, word pairs or replacements in the library */
+            wordCount: number;
+            createTime: string;
+            updateTime?: string | null;
+        };
+        VocabularyLibraryPage: {
+            total: number;
+            rows: components["schemas"]["VocabularyLibrary"][];
+        };
+        VocabularyEntry: {
+            id: string;
+            /** @description The word, original term, sensitive word or text before replacement */
+            source: string;
+            /** @description The translation or the text after replacement */
+            target?: string | null;
+            createTime?: string;
+        };
+        VocabularyEntryPage: {
+            library: components["schemas"]["VocabularyLibrary"];
+            total: number;
+            rows: components["schemas"]["VocabularyEntry"][];
+        };
+        /**
+         * @description 1 web, 2 plugin or desktop pay page
+         * @enum {integer}
+         */
+        PaySource: 1 | 2;
+        /** @enum {string} */
+        PayType: "wxV3Pay" | "aliPay" | "paypalV2Pay";
+        /**
+         * @description 1 SVIP, 2 VIP, 3 duration, 5 audio/video dubbing
+         * @enum {integer}
+         */
+        PackageType: 1 | 2 | 3 | 5;
+        Package: {
+            id: string;
+            packageName: string;
+            /** @description Yuan */
+            price: number;
+            /** @description Price before discount, yuan */
+            orgPrice?: number | null;
+            validPeriod: number;
+            /**
+             * @description 1 year, 2 month, 3 day
+             * @enum {integer}
+             */
+            validPeriodUnit: 1 | 2 | 3;
+            rights?: string[];
+        };
+        PurchaseCategory: {
+            packageType: components["schemas"]["PackageType"];
+            desc: string;
+            remark?: string | null;
+            packageList: components["schemas"]["Package"][];
+        };
+        PaymentOrder: {
+            outTradeNo: string;
+            weChatQRCode?: string | null;
+            aliPayQRCode?: string | null;
+            payPalPayHtml?: string | null;
+        };
+        PaymentStatus: {
+            outTradeNo: string;
+            /** @enum {string} */
+            status: "pending" | "paid" | "closed";
+        };
+        JsApiPayParams: {
+            outTradeNo: string;
+            appId: string;
+            timeStamp: string;
+            nonceStr: string;
+            package: string;
+            signType: string;
+            paySign: string;
+        };
+        CostCheck: {
+            enough: boolean;
+            /** @description Seconds of balance the use takes */
+            cost?: number;
+            /** @description Seconds of balance left */
+            balance?: number | null;
+        };
+        MediaChargeRequest: {
+            transId?: components["schemas"]["Id"];
+            sourceType: string;
+            /** @description Seconds */
+            duration: number;
+        };
+        BuyRecord: {
+            id: string;
+            outTradeNo: string;
+            packageName: string;
+            packageType?: components["schemas"]["PackageType"];
+            payPrice: number;
+            payType?: string;
+            /** @enum {string} */
+            status: "pending" | "paid" | "closed";
+            createTime: string;
+        };
+        BuyRecordPage: {
+            total: number;
+            rows: components["schemas"]["BuyRecord"][];
+        };
+        CostRecord: {
+            id: string;
+            accountTypeName: string;
+            sourceType?: string;
+            /** @description Seconds */
+            duration: number;
+            transId?: string | null;
+            remark?: string | null;
+            createTime: string;
+        };
+        CostRecordPage: {
+            total: number;
+            rows: components["schemas"]["CostRecord"][];
+        };
+        /**
+         * @description Speaker count of a dubbing (1 to 34)
+         * @default 10
+         */
+        DubMaxSpeakers: number;
+        /**
+         * @description Pixels
+         * @default 14
+         */
+        SubtitleFontSize: number;
+        /** @default 30 */
+        SubtitleMaxChars: number;
+        HexColor: string;
+        /**
+         * @description 1 source-language SRT, 2 translation SRT, 3 bilingual SRT
+         * @enum {integer}
+         */
+        SrtFileType: 1 | 2 | 3;
+        DubForm: {
+            /** @description One file per request */
+            ids: components["schemas"]["Id"][];
+            audioLanguage?: components["schemas"]["SourceLanguage"];
+            /**
+             * @description Null means no translation
+             * @default en-US
+             */
+            translationLanguage: string | null;
+            maxSpeakers?: components["schemas"]["DubMaxSpeakers"];
+            /** @default false */
+            maxSpeakersAuto: boolean;
+            speaker?: components["schemas"]["Flag"];
+            folderId?: components["schemas"]["Id"];
+            folderName?: components["schemas"]["FolderName"];
+            showName?: components["schemas"]["RecordTitle"];
+            /** @default false */
+            exportSubtitleInVideo: boolean;
+            subtitleFontSize?: components["schemas"]["SubtitleFontSize"];
+            subtitleMaxCharCountPerSegment?: components["schemas"]["SubtitleMaxChars"];
+            /** @default #ffffff */
+            subtitlePrimaryColor: string;
+            /** @default #000000 */
+            subtitleOutlineColor: string;
+            srtFileType?: components["schemas"]["SrtFileType"];
+            srtUrl?: string;
+        };
+        /** @enum {string} */
+        DubTaskState: "translating" | "translated" | "dubbing" | "dubbed" | "failed";
+        DubTask: {
+            id: string;
+            showName: string;
+            state: components["schemas"]["DubTaskState"];
+            audioLanguage?: string;
+            translationLanguage?: string | null;
+            /** @description Seconds */
+            duration?: number | null;
+            videoUrl?: string | null;
+            coverUrl?: string | null;
+            folderId?: string | null;
+            iterationCount?: number;
+            errorMessage?: string | null;
+            createTime: string;
+            updateTime?: string | null;
+            /** @description Voice-over and composite video are kept 7 days */
+            expireTime?: string | null;
+        };
+        DubTaskPage: {
+            total: number;
+            rows: components["schemas"]["DubTask"][];
+        };
+        DubIteration: {
+            id: string;
+            taskId: string;
+            lang?: string | null;
+            /** @enum {string} */
+            state: "dubbing" | "dubbed" | "failed";
+            chargedSeconds?: number;
+            createTime: string;
+        };
+        DubSynthesis: {
+            id: string;
+            /** @enum {string} */
+            state: "none" | "composing" | "completed" | "failed";
+            videoUrl?: string | null;
+            audioUrl?: string | null;
+            expireTime?: string | null;
+        };
+        Speaker: {
+            id: string;
+            name: string;
+            voice?: string | null;
+        };
+        VoiceService: {
+            code: string;
+            name: string;
+            lang?: string | null;
+        };
+        BlobSasInfo: {
+            accountUrl: string;
+            containerName: string;
+            sasToken: string;
+        };
+        /** @description A JSON text frame from a meeting client. Audio may also be sent as binary frames (raw PCM, same format) without this wrapper; the server numbers those itself. */
+        LiveClientMessage: components["schemas"]["LiveAudioFrame"] | components["schemas"]["LiveControl"] | components["schemas"]["LiveResume"] | components["schemas"]["LiveSubscribe"];
+        LiveAudioFrame: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "audio";
+            /** @description Client frame number, increasing by one */
+            seq: number;
+            /** @description Base64 of 16-bit little-endian mono PCM */
+            data: string;
+            /**
+             * @default 16000
+             * @enum {integer}
+             */
+            sampleRate: 16000;
+        };
+        LiveControl: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "control";
+            /** @enum {string} */
+            action: "start" | "stop" | "pause" | "resume";
+        };
+        LiveResume: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "resume";
+            /** @description Last server seq received; the server replays every later message */
+            lastSeq: number;
+        };
+        LiveSubscribe: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "subscribe";
+            translationLanguage: components["schemas"]["LanguageCode"];
+        };
+        /** @description A JSON text frame from the server; seq increases by one per meeting so a reconnecting client resumes with lastSeq. */
+        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveError"];
+        LivePartialSubtitle: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "subtitle.partial";
+            seq: number;
+            /** @description The final subtitle of the same segment replaces this text */
+            segmentId: string;
+            startMs: number;
+            text: string;
+            lang: string;
+        };
+        LiveFinalSubtitle: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "subtitle.final";
+            seq: number;
+            segmentId: string;
+            startMs: number;
+            endMs: number;
+            text: string;
+            lang: string;
+            speaker?: string | null;
+            /** @description Language code to translated text */
+            translations: {
+                [key: string]: string;
+            };
+        };
+        LiveParticipantJoined: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "participant.joined";
+            seq: number;
+            userId: string;
+            userName: string;
+            translationLanguage?: string | null;
+            joinTime: string;
+        };
+        LiveParticipantLeft: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "participant.left";
+            seq: number;
+            userId: string;
+            leaveTime: string;
+        };
+        LiveMeetingStateChanged: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "meeting.state";
+            seq: number;
+            state: components["schemas"]["MeetingState"];
+        };
+        LiveCastControl: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cast.control";
+            seq: number;
+            action: components["schemas"]["CastAction"];
+            code?: string | null;
+            preset?: components["schemas"]["ScreenPreset"];
+        };
+        LiveError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "error";
+            seq: number;
+            /** @description A catalogue code (401, 92505000, …) or 400/500 */
+            code: number;
+            /** @description i18n key of the message */
+            msgKey: string;
+        };
     };
     responses: {
+        /** @description Purchase categories with their packages */
+        PurchaseCategoriesAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["PurchaseCategory"][];
+                };
+            };
+        };
+        /** @description Payment status of an order */
+        PaymentStatusAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["PaymentStatus"];
+                };
+            };
+        };
+        /** @description Whether the balance covers the use, and what it costs */
+        CostCheckAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["CostCheck"];
+                };
+            };
+        };
+        /** @description A meeting */
+        MeetingAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["Meeting"];
+                };
+            };
+        };
+        /** @description Recognition (transcribeLanguage) and translation language lists */
+        LanguageListsAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["LanguageLists"];
+                };
+            };
+        };
+        /** @description A list of languages (code and name) */
+        LanguageItemsAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["LanguageItem"][];
+                };
+            };
+        };
+        /** @description An AI summary */
+        SummaryAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["Summary"];
+                };
+            };
+        };
+        /** @description Started, or refused; the task's own result is in data.code and data.msg (92505000 / 92505001 / 92505003 open the purchase dialog) */
+        TaskStartAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["TaskStart"];
+                };
+            };
+        };
+        /** @description A record (data null when there is none) */
+        RecordAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["Record"] | null;
+                };
+            };
+        };
+        /** @description Null until the last chunk; then data[0] is the registered record */
+        UploadedRecordsAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["UploadedRecord"][] | null;
+                };
+            };
+        };
+        /** @description A dubbing task */
+        DubTaskAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["DubTask"];
+                };
+            };
+        };
+        /** @description State of a composed dubbing video */
+        SynthesisAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["DubSynthesis"];
+                };
+            };
+        };
+        /** @description A zip archive, or an envelope when it cannot be made */
+        ZipAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/zip": string;
+                "application/json": components["schemas"]["Envelope"];
+            };
+        };
         /** @description Envelope without data */
         EmptyAnswer: {
             headers: {
@@ -394,7 +2698,18 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        PageNum: number;
+        PageSize: number;
+        /** @description What to put in the archive (video, audio, subtitle) */
+        DownloadType: string;
+        /** @description Which text the subtitles carry (original, translation, bilingual) */
+        DownloadMsgType: string;
+        /** @description Comma-separated dubbing task ids */
+        DownloadIdStr: string;
+        /** @description '1' to keep speaker names in subtitles */
+        DownloadSpeaker: "0" | "1";
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -714,6 +3029,2038 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["AccountPermissions"];
+                    };
+                };
+            };
+        };
+    };
+    paymentQueryCommonPricePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    source?: components["schemas"]["PaySource"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["PurchaseCategoriesAnswer"];
+        };
+    };
+    paymentQueryMeetingPricePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    meetingId?: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["PurchaseCategoriesAnswer"];
+        };
+    };
+    paymentGetQrPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    source: components["schemas"]["PaySource"];
+                    packageId: components["schemas"]["Id"];
+                    payPrice: number;
+                    payType: components["schemas"]["PayType"];
+                    goodsName?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Payment order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["PaymentOrder"];
+                    };
+                };
+            };
+        };
+    };
+    paymentGetPayRechargeStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                outTradeNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PaymentStatusAnswer"];
+        };
+    };
+    paymentPaypalPayBack: {
+        parameters: {
+            query: {
+                token: string;
+                PayerID?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PaymentStatusAnswer"];
+        };
+    };
+    paymentGetJsApiPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    source?: components["schemas"]["PaySource"];
+                    packageId: components["schemas"]["Id"];
+                    payPrice: number;
+                    openid: string;
+                    goodsName?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Parameters for WeixinJSBridge chooseWXPay */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["JsApiPayParams"];
+                    };
+                };
+            };
+        };
+    };
+    paymentGetOpenId: {
+        parameters: {
+            query: {
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            openid: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    paymentGetAliH5Pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    source?: components["schemas"]["PaySource"];
+                    packageId: components["schemas"]["Id"];
+                    payPrice: number;
+                    goodsName?: string;
+                    description?: string;
+                    returnUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Order number and the provider's form page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            outTradeNo: string;
+                            payHtml: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    paymentQueryRightsPictureUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Picture address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            url: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    paymentExchangeCardPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardPasswordCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    paymentDubbingAccountCostBefore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId?: components["schemas"]["Id"];
+                    /** @description '7' for dubbing */
+                    rightsType: string;
+                    /** @description '5' for audio/video dubbing */
+                    sourceType: string;
+                    /** @description Seconds of media to charge */
+                    duration: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["CostCheckAnswer"];
+        };
+    };
+    paymentMeetingRightsJudge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    meetingId?: components["schemas"]["Id"];
+                    recognitionLanguages?: components["schemas"]["RecognitionLanguages"];
+                    translationLanguages?: components["schemas"]["InterpretationLanguages"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["CostCheckAnswer"];
+        };
+    };
+    paymentOrderCostMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaChargeRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CostCheckAnswer"];
+        };
+    };
+    paymentOrderConsumerMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaChargeRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CostCheckAnswer"];
+        };
+    };
+    accountQueryBuyRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PageRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of purchases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["BuyRecordPage"];
+                    };
+                };
+            };
+        };
+    };
+    accountQueryCostRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PageRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of consumption records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CostRecordPage"];
+                    };
+                };
+            };
+        };
+    };
+    accountQueryAuthLanguageByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    userId?: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description Allowed languages and how many of each may be chosen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AuthLanguages"];
+                    };
+                };
+            };
+        };
+    };
+    systemBindingOther: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: components["schemas"]["Username"];
+                    code: components["schemas"]["VerificationCode"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    systemUpdatePwd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    oldPassword: string;
+                    newPassword: components["schemas"]["Password"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    systemUnbindWeCat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    systemBindingAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    openid?: string;
+                    appid?: string;
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    systemClientUserEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    shareStatus?: components["schemas"]["Flag"];
+                    nickname?: string;
+                    avatar?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    systemConfigWeichatMpAppId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app id in data (empty when WeChat is not configured) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: string | null;
+                    };
+                };
+            };
+        };
+    };
+    vocabularyGetDocumentList: {
+        parameters: {
+            query?: {
+                kind?: components["schemas"]["VocabularyKind"];
+                name?: string;
+                pageNum?: components["parameters"]["PageNum"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of libraries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VocabularyLibraryPage"];
+                    };
+                };
+            };
+        };
+    };
+    vocabularyGetDocumentData: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+                keyword?: string;
+                pageNum?: components["parameters"]["PageNum"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The library and one page of its entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VocabularyEntryPage"];
+                    };
+                };
+            };
+        };
+    };
+    vocabularyImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description One .xlsx or .xls file
+                     */
+                    file: string;
+                    kind: components["schemas"]["VocabularyKind"];
+                    id?: components["schemas"]["Id"];
+                    name?: components["schemas"]["VocabularyLibraryName"];
+                    language?: components["schemas"]["LanguageCode"];
+                    translationLanguage?: components["schemas"]["LanguageCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description The library the rows went into and how many were imported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            id: string;
+                            imported: number;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    vocabularyRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    vocabularyRemoveData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    documentId: components["schemas"]["Id"];
+                    ids: components["schemas"]["IdList"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    vocabularyEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: components["schemas"]["Id"];
+                    kind: components["schemas"]["VocabularyKind"];
+                    name: components["schemas"]["VocabularyLibraryName"];
+                    language?: components["schemas"]["LanguageCode"];
+                    translationLanguage?: components["schemas"]["LanguageCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description The library */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VocabularyLibrary"];
+                    };
+                };
+            };
+        };
+    };
+    vocabularyEditData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    documentId: components["schemas"]["Id"];
+                    entries: {
+                        id?: components["schemas"]["Id"];
+                        source: string;
+                        target?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    meetingsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: components["schemas"]["RecordTitle"];
+                    recognitionLanguages: components["schemas"]["RecognitionLanguages"];
+                    translationLanguages: components["schemas"]["InterpretationLanguages"];
+                    folderId?: components["schemas"]["Id"];
+                    speaker?: components["schemas"]["Flag"];
+                    /** @description Vocabulary libraries applied to the meeting (SVIP) */
+                    documentIds?: components["schemas"]["Id"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["MeetingAnswer"];
+        };
+    };
+    meetingsStopMeeting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["MeetingAnswer"];
+        };
+    };
+    meetingsEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    name?: components["schemas"]["RecordTitle"];
+                    translationLanguages?: components["schemas"]["InterpretationLanguages"];
+                    shareStatus?: components["schemas"]["Flag"];
+                    inviteStatus?: components["schemas"]["Flag"];
+                    copyStatus?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["MeetingAnswer"];
+        };
+    };
+    meetingsGetMeeting: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MeetingAnswer"];
+        };
+    };
+    meetingsGetMeetingList: {
+        parameters: {
+            query?: {
+                pageNum?: components["parameters"]["PageNum"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of meetings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["MeetingPage"];
+                    };
+                };
+            };
+        };
+    };
+    meetingsJoinRecord: {
+        parameters: {
+            query: {
+                meetingId: components["schemas"]["Id"];
+                pageNum?: components["parameters"]["PageNum"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of join records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["JoinRecordPage"];
+                    };
+                };
+            };
+        };
+    };
+    meetingsCreateScreenCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meetingId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description Cast code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ScreenCode"];
+                    };
+                };
+            };
+        };
+    };
+    meetingsGetNetworkLink: {
+        parameters: {
+            query: {
+                shortCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cast target; an expired code answers the link-expired message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ScreenCode"];
+                    };
+                };
+            };
+        };
+    };
+    meetingsScreenOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meetingId: components["schemas"]["Id"];
+                    code?: components["schemas"]["CastCode"];
+                    action: components["schemas"]["CastAction"];
+                    presetId?: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    meetingsGetScreenPresets: {
+        parameters: {
+            query?: {
+                meetingId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Presets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ScreenPreset"][];
+                    };
+                };
+            };
+        };
+    };
+    meetingsSelectLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LanguageListsAnswer"];
+        };
+    };
+    summaryMediaSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SummaryRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SummaryAnswer"];
+        };
+    };
+    summaryQueryMediaSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SummaryRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SummaryAnswer"];
+        };
+    };
+    summaryMediaFixedCountSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    transId: components["schemas"]["Id"];
+                    /**
+                     * @description How many of the latest lines to summarise
+                     * @default 50
+                     */
+                    count?: number;
+                    lang?: components["schemas"]["LanguageCode"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["SummaryAnswer"];
+        };
+    };
+    summaryTemplateDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SummaryRequest"];
+            };
+        };
+        responses: {
+            /** @description The Word file, or an envelope when it cannot be made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    recordsTranswrite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscribeForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TaskStartAnswer"];
+        };
+    };
+    recordsTranswriteUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    oriFileName?: string;
+                    showName: components["schemas"]["RecordTitle"];
+                    audioLanguage?: components["schemas"]["SourceLanguage"];
+                    translationLanguage?: components["schemas"]["OptionalLanguage"];
+                    speaker?: components["schemas"]["Flag"];
+                    maxSpeakers?: components["schemas"]["UploadMaxSpeakers"];
+                    folderId?: components["schemas"]["Id"];
+                    folderName?: components["schemas"]["FolderName"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TaskStartAnswer"];
+        };
+    };
+    recordsRefreshRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["RecordAnswer"];
+        };
+    };
+    recordsUploadInit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    oriFileName: string;
+                    /** @description Bytes; at most 500 MB */
+                    fileSize: number;
+                    chunkSize: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Upload id, addresses and chunk size */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UploadInit"];
+                    };
+                };
+            };
+        };
+    };
+    recordsUploadBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    uploadId?: string;
+                    objectName?: string;
+                    /** Format: binary */
+                    file: string;
+                    /** @description The chunk's address from uploadInit */
+                    url?: string;
+                    end: components["schemas"]["Flag"];
+                    oriFileName: string;
+                    fileSize: number;
+                    folderId?: components["schemas"]["Id"];
+                    webkitRelativePath?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["UploadedRecordsAnswer"];
+        };
+    };
+    recordsRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    recordsEditDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    lines: components["schemas"]["SubtitleLineInput"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    recordsMergeFileData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    lineIds: components["schemas"]["Id"][];
+                    /** @description Speaker to keep when the lines had different speakers */
+                    speaker?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The merged line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SubtitleLine"];
+                    };
+                };
+            };
+        };
+    };
+    recordsAddTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    translationLanguage: components["schemas"]["LanguageCode"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TaskStartAnswer"];
+        };
+    };
+    recordsEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    showName?: components["schemas"]["RecordTitle"];
+                    folderId?: components["schemas"]["Id"];
+                    favorite?: boolean;
+                    shareStatus?: components["schemas"]["Flag"];
+                    copyStatus?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["RecordAnswer"];
+        };
+    };
+    recordsCopyReplica: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    folderId?: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["RecordAnswer"];
+        };
+    };
+    recordsQuery: {
+        parameters: {
+            query?: {
+                pageNum?: components["parameters"]["PageNum"];
+                pageSize?: components["parameters"]["PageSize"];
+                isAsc?: "ascending" | "descending";
+                orderByColumn?: "create_time" | "update_time" | "show_name";
+                folderId?: components["schemas"]["Id"];
+                favorite?: components["schemas"]["Flag"];
+                shareStatus?: components["schemas"]["Flag"];
+                showName?: string;
+                beginTime?: string;
+                endTime?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RecordPage"];
+                    };
+                };
+            };
+        };
+    };
+    recordsGetLatestTrans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RecordAnswer"];
+        };
+    };
+    recordsGetTransResult: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+                lang?: components["schemas"]["LanguageCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record and its lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["TranscriptResult"];
+                    };
+                };
+            };
+        };
+    };
+    recordsGetTrans: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RecordAnswer"];
+        };
+    };
+    recordsGetTransShareStatus: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Share status; a withdrawn share answers the share-link-expired message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ShareStatus"];
+                    };
+                };
+            };
+        };
+    };
+    recordsExport: {
+        parameters: {
+            query: {
+                idStr: string;
+                type?: components["schemas"]["ExportFormat"];
+                msgType?: components["schemas"]["ExportContent"];
+                speaker?: components["schemas"]["Flag"];
+                lang?: components["schemas"]["LanguageCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exported file, or an envelope when it cannot be made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/zip": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    recordsSynthesisLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LanguageItemsAnswer"];
+        };
+    };
+    recordsSynthesis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                    lang: components["schemas"]["LanguageCode"];
+                    voice?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description WAV audio, or an envelope when synthesis failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    recordsLanguageInternation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LanguageListsAnswer"];
+        };
+    };
+    recordsTextTransLanguageList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LanguageItemsAnswer"];
+        };
+    };
+    foldersFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Root folders with their children */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Folder"][];
+                    };
+                };
+            };
+        };
+    };
+    foldersEditFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: components["schemas"]["Id"];
+                    parentId?: components["schemas"]["Id"];
+                    folderName: components["schemas"]["FolderName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The folder as stored (name possibly suffixed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Folder"];
+                    };
+                };
+            };
+        };
+    };
+    foldersRemoveFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    dubbingUploadBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    end: components["schemas"]["Flag"];
+                    oriFileName: string;
+                    /** @description Bytes; at most 5 GB */
+                    fileSize: number;
+                    folderId?: components["schemas"]["Id"];
+                    /** @description Comma-separated ids of the blocks sent so far (committed when end is 1) */
+                    blockIds?: string;
+                    blobName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The blob the blocks go to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            blobName: string;
+                            url?: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    dubbingCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    showName?: components["schemas"]["RecordTitle"];
+                    audioLanguage?: components["schemas"]["SourceLanguage"];
+                    translationLanguage?: components["schemas"]["OptionalLanguage"];
+                    folderId?: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DubTaskAnswer"];
+        };
+    };
+    dubbingUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    oriFileName: string;
+                    fileSize?: number;
+                    folderId?: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The registered file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UploadedRecord"];
+                    };
+                };
+            };
+        };
+    };
+    dubbingRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    dubbingTranswrite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DubForm"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TaskStartAnswer"];
+        };
+    };
+    dubbingCreateIteration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    lang?: components["schemas"]["LanguageCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new iteration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DubIteration"];
+                    };
+                };
+            };
+        };
+    };
+    dubbingEdits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    showName?: components["schemas"]["RecordTitle"];
+                    lines: components["schemas"]["SubtitleLineInput"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    dubbingGetFileDataContentPageList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    lang?: components["schemas"]["LanguageCode"];
+                    /** @default 1 */
+                    pageNum?: number;
+                    /** @default 200 */
+                    pageSize?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description One page of lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SubtitleLinePage"];
+                    };
+                };
+            };
+        };
+    };
+    dubbingVideoSynthesis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    lang?: components["schemas"]["LanguageCode"];
+                    /** @default false */
+                    exportSubtitleInVideo?: boolean;
+                    subtitleFontSize?: components["schemas"]["SubtitleFontSize"];
+                    subtitleMaxCharCountPerSegment?: components["schemas"]["SubtitleMaxChars"];
+                    subtitlePrimaryColor?: components["schemas"]["HexColor"];
+                    subtitleOutlineColor?: components["schemas"]["HexColor"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["SynthesisAnswer"];
+        };
+    };
+    dubbingEditSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    speakerId: components["schemas"]["Id"];
+                    speakerName: string;
+                    voice?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    dubbingList: {
+        parameters: {
+            query?: {
+                pageNum?: components["parameters"]["PageNum"];
+                pageSize?: components["parameters"]["PageSize"];
+                folderId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of dubbing tasks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DubTaskPage"];
+                    };
+                };
+            };
+        };
+    };
+    dubbingGetIteration: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Iterations, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DubIteration"][];
+                    };
+                };
+            };
+        };
+    };
+    dubbingGetLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LanguageItemsAnswer"];
+        };
+    };
+    dubbingGetSynthesis: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+                lang?: components["schemas"]["LanguageCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SynthesisAnswer"];
+        };
+    };
+    dubbingGetFileByTaskId: {
+        parameters: {
+            query: {
+                taskId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DubTaskAnswer"];
+        };
+    };
+    dubbingGetSpeakerList: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Speakers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Speaker"][];
+                    };
+                };
+            };
+        };
+    };
+    dubbingServiceNameList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Voices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["VoiceService"][];
+                    };
+                };
+            };
+        };
+    };
+    dubbingDownloadZip: {
+        parameters: {
+            query: {
+                /** @description What to put in the archive (video, audio, subtitle) */
+                type?: components["parameters"]["DownloadType"];
+                /** @description Which text the subtitles carry (original, translation, bilingual) */
+                msgType?: components["parameters"]["DownloadMsgType"];
+                /** @description Comma-separated dubbing task ids */
+                idStr: components["parameters"]["DownloadIdStr"];
+                /** @description '1' to keep speaker names in subtitles */
+                speaker?: components["parameters"]["DownloadSpeaker"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ZipAnswer"];
+        };
+    };
+    dubbingDownloadDestroyZip: {
+        parameters: {
+            query: {
+                /** @description What to put in the archive (video, audio, subtitle) */
+                type?: components["parameters"]["DownloadType"];
+                /** @description Which text the subtitles carry (original, translation, bilingual) */
+                msgType?: components["parameters"]["DownloadMsgType"];
+                /** @description Comma-separated dubbing task ids */
+                idStr: components["parameters"]["DownloadIdStr"];
+                /** @description '1' to keep speaker names in subtitles */
+                speaker?: components["parameters"]["DownloadSpeaker"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ZipAnswer"];
+        };
+    };
+    dubbingGetBlobSasInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Storage account, container and signature */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["BlobSasInfo"];
+                    };
+                };
+            };
+        };
+    };
+    dubbingFileUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description One .srt file
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            url: string;
+                            name?: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    dubbingTransAdjust: {
+        parameters: {
+            query: {
+                transId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The adjusted lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SubtitleLine"][];
                     };
                 };
             };
