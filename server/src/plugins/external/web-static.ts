@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import type { FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '../app/openapi-routes';
 
@@ -15,8 +16,11 @@ function isApiPath(url: string): boolean {
 export default fp<{ webDir: string }>(
   async (app, { webDir }) => {
     const built = fs.existsSync(path.join(webDir, 'index.html'));
+    // index.html must never be cached: it names the hashed bundles of the current build.
+    const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     if (built) {
       await app.register(fastifyStatic, { root: webDir, index: false, wildcard: true });
+      app.get('/', (_request, reply) => sendIndex(reply));
     }
     app.setNotFoundHandler((request, reply) => {
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
@@ -26,8 +30,7 @@ export default fp<{ webDir: string }>(
       if (!built) {
         return reply.status(200).type('text/plain; charset=utf-8').send(request.t('web.notBuilt'));
       }
-      // index.html must never be cached: it names the hashed bundles of the current build.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendIndex(reply);
     });
   },
   { name: 'web-static', dependencies: ['i18n'] },

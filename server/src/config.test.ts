@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('has defaults that start a fresh clone with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', redisUrl: null, smtpUrl: null, demoAccount: true });
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data', 'parley.db') });
+    expect(config.webDir).toBe(path.resolve('dist/web'));
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/p',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      REDIS_URL: 'redis://h:6379',
+      SMTP_URL: 'smtp://h:25',
+      MAIL_FROM: 'X <x@y.z>',
+      NODE_ENV: 'development',
+      WEB_DIR: '/srv/web',
+      DEMO_ACCOUNT: 'off',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/p',
+      database: { kind: 'postgres', url: 'postgres://u@h:5432/db' },
+      redisUrl: 'redis://h:6379',
+      smtpUrl: 'smtp://h:25',
+      mailFrom: 'X <x@y.z>',
+      nodeEnv: 'development',
+      webDir: '/srv/web',
+      demoAccount: false,
+    });
+  });
+
+  it('uses SQLite under DATA_DIR for a DATABASE_URL that is not PostgreSQL, and refuses a bad PORT', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/q', DATABASE_URL: 'mysql://x' }).database).toEqual({ kind: 'sqlite', file: '/tmp/q/parley.db' });
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
