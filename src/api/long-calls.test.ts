@@ -29,8 +29,11 @@ describe('long calls', () => {
       .map(key)
       .sort();
     const listed = LONG_CALLS.map(key).sort();
-    expect(listed.filter((entry) => !marked.includes(entry))).toEqual([]);
-    expect(marked.filter((entry) => !listed.includes(entry))).toEqual([]);
+    expect({
+      listedButNotMarked: listed.filter((entry) => !marked.includes(entry)),
+      markedButNotListed: marked.filter((entry) => !listed.includes(entry)),
+    }).toEqual({ listedButNotMarked: [], markedButNotListed: [] });
+    expect(marked.length).toBeGreaterThan(0);
   });
 
   it('recognises a listed call by method and contract path, case-insensitively on the method', () => {

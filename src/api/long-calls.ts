@@ -1,4 +1,5 @@
-// Calls the spec allows 600 s instead of 60 s: transcription, uploads and summaries
+// Calls the spec allows 600 s instead of 60 s: transcription, uploads (vocabulary import included)
+// and summaries
 // (platform §7, features §7). The contract marks the same operations with
 // `x-parley-timeout: long`; long-calls.test.ts fails when the two lists drift apart.
 
@@ -12,13 +13,15 @@ export interface LongCall {
 export const LONG_CALLS: readonly LongCall[] = [
   { method: 'post', path: '/speech/audio/transcribe/transwrite' },
   { method: 'post', path: '/speech/audio/transcribe/transwrite/upload' },
+  { method: 'post', path: '/speech/audio/transcribe/uploadInit' },
   { method: 'post', path: '/speech/audio/transcribe/uploadBlock' },
-  { method: 'post', path: '/speech/audio/transcribe/mergeFileData' },
   { method: 'post', path: '/speech/video/transcribe/uploadBlock' },
   { method: 'post', path: '/speech/video/transcribe/upload' },
   { method: 'post', path: '/speech/video/transcribe/transwrite' },
   { method: 'post', path: '/file/upload' },
+  { method: 'post', path: '/speech/document/import' },
   { method: 'post', path: '/ai/ai/mediaSummary' },
+  { method: 'post', path: '/ai/ai/queryMediaSummary' },
   { method: 'post', path: '/ai/ai/mediaFixedCountSummary' },
 ];
 
