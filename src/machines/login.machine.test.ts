@@ -5,7 +5,7 @@ import type { AuthCallResult } from './authForm';
 import type { SocialProvider } from './authCalls';
 import type { SignInRequest } from './login.machine';
 import { loginMachine } from './login.machine';
-import type { SendCodeInput, SendCodeOutput } from './verificationCode.machine';
+import type { SendCodeInput, SendCodeOutput, VerificationCodeEvent } from './verificationCode.machine';
 import { verificationCodeMachine } from './verificationCode.machine';
 
 function setUp(options: { signIn?: AuthCallResult; social?: AuthCallResult; signInThrows?: boolean } = {}) {
@@ -30,7 +30,7 @@ function setUp(options: { signIn?: AuthCallResult; social?: AuthCallResult; sign
             codeSends.push(input);
             return { resendAfterSeconds: 60 };
           }),
-          countdown: fromEventObservable(() => NEVER),
+          countdown: fromEventObservable<VerificationCodeEvent, { seconds: number }>(() => NEVER),
         },
       }),
     },

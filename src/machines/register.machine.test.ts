@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable, fromPromise, waitFor } from 'xstate';
 import type { AuthCallResult, NewPasswordRequest } from './authForm';
 import { registerMachine } from './register.machine';
-import type { SendCodeInput, SendCodeOutput } from './verificationCode.machine';
+import type { SendCodeInput, SendCodeOutput, VerificationCodeEvent } from './verificationCode.machine';
 import { verificationCodeMachine } from './verificationCode.machine';
 
 function setUp(answer: AuthCallResult = { ok: true, token: 'new-user-token' }) {
@@ -21,12 +21,12 @@ function setUp(answer: AuthCallResult = { ok: true, token: 'new-user-token' }) {
             codeSends.push(input);
             return { resendAfterSeconds: 60 };
           }),
-          countdown: fromEventObservable(() => NEVER),
+          countdown: fromEventObservable<VerificationCodeEvent, { seconds: number }>(() => NEVER),
         },
       }),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: {} }).start();
   const type = (field: 'email' | 'areaCode' | 'phone' | 'code' | 'password' | 'confirm', value: string) =>
     actor.send({ type: 'field.changed', field, value });
   return { actor, type, registerCalls, codeSends };
