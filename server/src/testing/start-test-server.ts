@@ -1,10 +1,15 @@
 // For tests outside server/ (the lead's end-to-end and benchmark code): a real server on
 // 127.0.0.1 with a random port and a temp DATA_DIR (SQLite), closed and cleaned by close().
+// Defaults: NODE_ENV=development (so /dev/outbox.json serves the codes), the repository's
+// dist/web as WEB_DIR (built by `npm run build`), logging silent. Any field can be overridden.
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
 import type { ServerConfig } from '../config';
 import { sqliteTestConfig } from './test-config';
+
+export const REPOSITORY_WEB_DIR = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 
 export interface TestServer {
   url: string;
@@ -13,7 +18,8 @@ export interface TestServer {
 }
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: AppOptions = {}): Promise<TestServer> {
-  const config = sqliteTestConfig({ host: '127.0.0.1', port: 0, ...overrides });
+  const config = sqliteTestConfig({ host: '127.0.0.1', port: 0, nodeEnv: 'development', webDir: REPOSITORY_WEB_DIR, ...overrides });
+  const ownsDataDir = overrides.dataDir === undefined;
   const app = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -23,7 +29,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     app,
     async close() {
       await app.close();
-      fs.rmSync(config.dataDir, { recursive: true, force: true });
+      if (ownsDataDir) fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

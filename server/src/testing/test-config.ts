@@ -14,7 +14,7 @@ export function tempDataDir(): string {
 }
 
 export function sqliteTestConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  const dataDir = tempDataDir();
+  const dataDir = overrides.dataDir ?? tempDataDir();
   return {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIR: path.join(dataDir, 'no-web-build') }),
     ...overrides,

@@ -40,6 +40,7 @@ describe('web app serving', () => {
 
   it('without a build, pages say to run npm run build (translated) while the API still works', async () => {
     server = await startTestServer({ webDir: path.join(tempDataDir(), 'missing') });
+    // (startTestServer otherwise serves the repository's dist/web.)
     const page = await fetch(`${server.url}/login`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('npm run build');
