@@ -206,6 +206,7 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     loadingUser: {
       invoke: {
+        id: 'fetchUserInfo',
         src: 'fetchUserInfo',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
@@ -234,6 +235,7 @@ export const sessionMachine = sessionSetup.createMachine({
           states: {
             loading: {
               invoke: {
+                id: 'fetchAccountDetail',
                 src: 'fetchAccountDetail',
                 input: ({ context }) => ({ userId: context.user?.id ?? '' }),
                 onDone: { target: 'loaded', actions: assign({ accountDetail: ({ event }) => event.output }) },
@@ -249,6 +251,7 @@ export const sessionMachine = sessionSetup.createMachine({
           states: {
             loading: {
               invoke: {
+                id: 'fetchPermissions',
                 src: 'fetchPermissions',
                 onDone: { target: 'loaded', actions: assign({ permissions: ({ event }) => event.output }) },
                 onError: { target: 'failed' },
@@ -263,6 +266,7 @@ export const sessionMachine = sessionSetup.createMachine({
     loggingOut: {
       on: { 'route.changed': { actions: applyRouteRules }, 'session.logout': {} },
       invoke: {
+        id: 'revokeToken',
         src: 'revokeToken',
         onDone: { target: 'anonymous', actions: [assign(signedOut), 'forgetToken', { type: 'navigate', params: { to: '/login' } }] },
         onError: { target: 'anonymous', actions: [assign(signedOut), 'forgetToken', { type: 'navigate', params: { to: '/login' } }] },

@@ -1,7 +1,6 @@
 import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-
-export const PURCHASE_DIALOG_WIDTH_PX = 1210;
+import { PURCHASE_DIALOG_WIDTH_PX } from '../../shared/limits';
 
 export interface PurchaseDialogShellProps {
   open: boolean;

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../shared/limits';
 import { AvatarMenu, type AccountBlockView, type AccountKind, type AvatarMenuAction } from './AvatarMenu';
@@ -17,7 +17,8 @@ export interface AppHeaderProps {
   accounts: Partial<Record<AccountKind, AccountBlockView>> | null;
   freeTimeQrDataUrl: string | null;
   isMobile: boolean;
-  onOpenNav(): void;
+  /** Shown as a menu button on mobile when the layout has a navigation drawer. */
+  onOpenNav?: () => void;
   onLocaleChange(locale: Locale): void;
   onVoucher(): void;
   onPurchase(): void;
@@ -30,27 +31,33 @@ export interface AppHeaderProps {
 export function AppHeader(props: AppHeaderProps) {
   const { t } = useTranslation('nav');
   return (
-    <HStack as="header" h="14" px={{ base: '2', md: '4' }} gap="2" borderBottomWidth="1px" bg="bg/80" backdropFilter="blur(6px)">
-      {props.isMobile && (
+    <HStack as="header" h="14" px={{ base: '2', md: '4' }} gap={{ base: '1', md: '2' }} borderBottomWidth="1px" bg="bg/80" backdropFilter="blur(6px)">
+      {props.isMobile && props.onOpenNav && (
         <IconButton size="sm" variant="ghost" aria-label={t('openMenu')} data-testid="mobile-nav-trigger" onClick={props.onOpenNav}>
           <Text as="span" fontSize="lg" aria-hidden>
             ☰
           </Text>
         </IconButton>
       )}
-      <Text fontWeight="bold" color="brand.fg" fontSize="lg">
-        {t('common:appName')}
-      </Text>
+      {!props.isMobile && (
+        <Text fontWeight="bold" color="brand.fg" fontSize="lg">
+          {t('common:appName')}
+        </Text>
+      )}
       <Box flex="1" />
       <NewMenu onChoose={props.onNew} />
       {!props.isMobile && <FreeTimeQrPopover qrDataUrl={props.freeTimeQrDataUrl} />}
-      <Button size="sm" variant="ghost" data-testid="voucher-button" onClick={props.onVoucher}>
-        {t('voucher')}
-      </Button>
-      {!props.isMobile && (
-        <Button size="sm" variant="outline" colorPalette="brand" data-testid="purchase-button" onClick={props.onPurchase}>
-          {t('purchase')}
-        </Button>
+      {props.isMobile ? (
+        <MobileMoreMenu onVoucher={props.onVoucher} onPurchase={props.onPurchase} />
+      ) : (
+        <>
+          <Button size="sm" variant="ghost" data-testid="voucher-button" onClick={props.onVoucher}>
+            {t('voucher')}
+          </Button>
+          <Button size="sm" variant="outline" colorPalette="brand" data-testid="purchase-button" onClick={props.onPurchase}>
+            {t('purchase')}
+          </Button>
+        </>
       )}
       <LanguagePicker locale={props.locale} onChange={props.onLocaleChange} />
       {props.user ? (
@@ -67,5 +74,33 @@ export function AppHeader(props: AppHeaderProps) {
         </Button>
       )}
     </HStack>
+  );
+}
+
+/** On narrow screens the voucher and purchase buttons fold into one menu so the header fits. */
+function MobileMoreMenu({ onVoucher, onPurchase }: { onVoucher(): void; onPurchase(): void }) {
+  const { t } = useTranslation('nav');
+  return (
+    <Menu.Root onSelect={(details) => (details.value === 'voucher' ? onVoucher() : onPurchase())}>
+      <Menu.Trigger asChild>
+        <IconButton size="sm" variant="ghost" aria-label={t('more')} data-testid="mobile-more-trigger">
+          <Text as="span" aria-hidden>
+            ⋯
+          </Text>
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="voucher" data-testid="voucher-button">
+              {t('voucher')}
+            </Menu.Item>
+            <Menu.Item value="purchase" data-testid="purchase-button">
+              {t('purchase')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }

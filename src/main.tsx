@@ -1,0 +1,35 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createActor } from 'xstate';
+import { initI18n } from './i18n/index';
+import { sessionMachine } from './machines/session.machine';
+import { createAppRouter } from './routes/router';
+import { SessionProvider } from './routes/session-context';
+import { wireSession } from './routes/session-wiring';
+import { readStoredLocale, readToken } from './shared/session-storage';
+import { system } from './ui/theme';
+
+async function start() {
+  const session = createActor(sessionMachine, {
+    input: { token: readToken(), storedLocale: readStoredLocale(), browserLanguage: navigator.language },
+  });
+  const router = createAppRouter();
+  session.start();
+  // The session resolves (and saves) the locale; only that locale's texts load before first paint.
+  await initI18n(session.getSnapshot().context.locale);
+  wireSession(session, router, (locale) => void initI18n(locale));
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ChakraProvider value={system}>
+        <SessionProvider actor={session}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </ChakraProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { LeftNav } from '../ui/layout/LeftNav';
+import { MainLayout } from '../ui/layout/MainLayout';
+import { KeepAliveOutlet } from './keep-alive-outlet';
+import { ShellHeader } from './shell-header';
+import { HELP_CENTRE_PATH } from './shell-links';
+import { useIsMobile } from './use-is-mobile';
+
+/** platform §2: the background image appears only on these pages. */
+export const BACKGROUND_PATHS: ReadonlySet<string> = new Set(['/', '/recordList', '/favourList', '/shareList']);
+
+export default function MainLayoutRoute() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const [navOpen, setNavOpen] = useState(false);
+  useEffect(() => setNavOpen(false), [location.pathname, isMobile]);
+  const isExternal = /^https?:\/\//.test(HELP_CENTRE_PATH);
+  return (
+    <MainLayout
+      isMobile={isMobile}
+      navOpen={navOpen}
+      onNavOpenChange={setNavOpen}
+      withBackground={BACKGROUND_PATHS.has(location.pathname)}
+      header={<ShellHeader isMobile={isMobile} onOpenNav={() => setNavOpen(true)} />}
+      nav={
+        <LeftNav
+          currentPath={location.pathname}
+          helpHref={HELP_CENTRE_PATH}
+          onNavigate={(to) => (isExternal && to === HELP_CENTRE_PATH ? window.open(to, '_blank', 'noopener') : navigate(to))}
+        />
+      }
+    >
+      <KeepAliveOutlet />
+    </MainLayout>
+  );
+}

@@ -1,0 +1,49 @@
+import { Center, Spinner } from '@chakra-ui/react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { api } from '../api/instance';
+import { AppToaster } from '../ui/toaster';
+import { ApiEventsBridge } from './api-events-bridge';
+import { PurchaseDialogContext } from './purchase-dialog-context';
+
+// Loaded on first open only, so /login does not carry the dialog.
+const PurchaseDialogShell = lazy(() =>
+  import('../ui/dialogs/PurchaseDialogShell').then((module) => ({ default: module.PurchaseDialogShell })),
+);
+
+export function PageFallback() {
+  return (
+    <Center minH="50vh">
+      <Spinner color="brand.solid" />
+    </Center>
+  );
+}
+
+/** Root of every route: api events, toasts and the purchase dialog any page can open. */
+export default function RootRoute() {
+  const [purchase, setPurchase] = useState<{ open: boolean; tab: number; everOpened: boolean }>({
+    open: false,
+    tab: 0,
+    everOpened: false,
+  });
+  const openPurchase = useCallback((tab = 0) => setPurchase({ open: true, tab, everOpened: true }), []);
+  const control = useMemo(() => ({ open: openPurchase }), [openPurchase]);
+  return (
+    <PurchaseDialogContext.Provider value={control}>
+      <ApiEventsBridge events$={api.events$} onPurchaseOpen={openPurchase} />
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+      {purchase.everOpened && (
+        <Suspense fallback={null}>
+          <PurchaseDialogShell
+            open={purchase.open}
+            tab={purchase.tab}
+            onClose={() => setPurchase((state) => ({ ...state, open: false, tab: 0 }))}
+          />
+        </Suspense>
+      )}
+      <AppToaster />
+    </PurchaseDialogContext.Provider>
+  );
+}
