@@ -30,6 +30,7 @@ export interface AppHeaderProps {
 
 export function AppHeader(props: AppHeaderProps) {
   const { t } = useTranslation('nav');
+  const size = props.isMobile ? 'xs' : 'sm';
   return (
     <HStack as="header" h="14" px={{ base: '2', md: '4' }} gap={{ base: '1', md: '2' }} borderBottomWidth="1px" bg="bg/80" backdropFilter="blur(6px)">
       {props.isMobile && props.onOpenNav && (
@@ -45,7 +46,7 @@ export function AppHeader(props: AppHeaderProps) {
         </Text>
       )}
       <Box flex="1" />
-      <NewMenu onChoose={props.onNew} />
+      <NewMenu size={size} onChoose={props.onNew} />
       {!props.isMobile && <FreeTimeQrPopover qrDataUrl={props.freeTimeQrDataUrl} />}
       {props.isMobile ? (
         <MobileMoreMenu onVoucher={props.onVoucher} onPurchase={props.onPurchase} />
@@ -59,7 +60,7 @@ export function AppHeader(props: AppHeaderProps) {
           </Button>
         </>
       )}
-      <LanguagePicker locale={props.locale} onChange={props.onLocaleChange} />
+      <LanguagePicker size={size} locale={props.locale} onChange={props.onLocaleChange} />
       {props.user ? (
         <AvatarMenu
           name={props.user.name}
@@ -69,7 +70,7 @@ export function AppHeader(props: AppHeaderProps) {
           onBuy={props.onBuy}
         />
       ) : (
-        <Button size="sm" colorPalette="brand" variant="solid" data-testid="login-register-button" onClick={props.onLogin}>
+        <Button size={size} colorPalette="brand" variant="solid" data-testid="login-register-button" onClick={props.onLogin}>
           {t('loginRegister')}
         </Button>
       )}

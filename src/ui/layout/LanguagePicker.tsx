@@ -9,15 +9,16 @@ export const LANGUAGE_LABELS: Record<Locale, string> = {
 };
 
 export interface LanguagePickerProps {
+  size?: 'xs' | 'sm';
   locale: Locale;
   onChange(locale: Locale): void;
 }
 
-export function LanguagePicker({ locale, onChange }: LanguagePickerProps) {
+export function LanguagePicker({ locale, onChange, size = 'sm' }: LanguagePickerProps) {
   return (
     <Menu.Root onSelect={(details) => onChange(details.value as Locale)}>
       <Menu.Trigger asChild>
-        <Button size="sm" variant="ghost" data-testid="language-picker-trigger">
+        <Button size={size} variant="ghost" data-testid="language-picker-trigger">
           {LANGUAGE_LABELS[locale]}
         </Button>
       </Menu.Trigger>

@@ -4,15 +4,16 @@ import { useTranslation } from 'react-i18next';
 export type NewMenuChoice = 'meeting' | 'upload' | 'dub';
 
 export interface NewMenuProps {
+  size?: 'xs' | 'sm';
   onChoose(choice: NewMenuChoice): void;
 }
 
-export function NewMenu({ onChoose }: NewMenuProps) {
+export function NewMenu({ onChoose, size = 'sm' }: NewMenuProps) {
   const { t } = useTranslation('nav');
   return (
     <Menu.Root onSelect={(details) => onChoose(details.value as NewMenuChoice)}>
       <Menu.Trigger asChild>
-        <Button size="sm" colorPalette="brand" data-testid="new-menu-trigger">
+        <Button size={size} colorPalette="brand" data-testid="new-menu-trigger">
           + {t('new')}
         </Button>
       </Menu.Trigger>

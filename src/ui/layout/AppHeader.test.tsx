@@ -1,0 +1,59 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../test-render';
+import { AppHeader, type AppHeaderProps } from './AppHeader';
+
+function props(overrides: Partial<AppHeaderProps> = {}): AppHeaderProps {
+  return {
+    locale: 'zh-TW',
+    user: null,
+    accounts: null,
+    freeTimeQrDataUrl: null,
+    isMobile: false,
+    onLocaleChange: vi.fn(),
+    onVoucher: vi.fn(),
+    onPurchase: vi.fn(),
+    onLogin: vi.fn(),
+    onAvatarAction: vi.fn(),
+    onBuy: vi.fn(),
+    onNew: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('AppHeader', () => {
+  it('shows the login/register button to a signed-out user and the current language label', async () => {
+    const onLogin = vi.fn();
+    await renderUi(<AppHeader {...props({ onLogin })} />);
+    expect(screen.getByTestId('language-picker-trigger').textContent).toBe('繁體中文');
+    expect(screen.queryByTestId('avatar-menu-trigger')).toBeNull();
+    fireEvent.click(screen.getByTestId('login-register-button'));
+    expect(onLogin).toHaveBeenCalledOnce();
+  });
+
+  it('shows the avatar menu instead for a signed-in user', async () => {
+    await renderUi(<AppHeader {...props({ user: { name: 'alice' } })} />);
+    expect(screen.getByTestId('avatar-menu-trigger').textContent).toContain('alice');
+    expect(screen.queryByTestId('login-register-button')).toBeNull();
+  });
+
+  it('sends voucher and purchase events', async () => {
+    const onVoucher = vi.fn();
+    const onPurchase = vi.fn();
+    await renderUi(<AppHeader {...props({ onVoucher, onPurchase })} />);
+    fireEvent.click(screen.getByTestId('voucher-button'));
+    fireEvent.click(screen.getByTestId('purchase-button'));
+    expect(onVoucher).toHaveBeenCalledOnce();
+    expect(onPurchase).toHaveBeenCalledOnce();
+  });
+
+  it('offers the navigation drawer button only on mobile', async () => {
+    const onOpenNav = vi.fn();
+    const view = await renderUi(<AppHeader {...props({ onOpenNav })} />);
+    expect(screen.queryByTestId('mobile-nav-trigger')).toBeNull();
+    view.unmount();
+    await renderUi(<AppHeader {...props({ onOpenNav, isMobile: true })} />);
+    await act(async () => fireEvent.click(screen.getByTestId('mobile-nav-trigger')));
+    expect(onOpenNav).toHaveBeenCalledOnce();
+  });
+});

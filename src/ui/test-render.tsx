@@ -1,0 +1,11 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { initI18n } from '../i18n/index';
+import { system } from './theme';
+
+/** Renders a ui component the way the app does: Chakra system and i18n (en-US) in place. */
+export async function renderUi(element: ReactElement) {
+  await initI18n('en-US');
+  return render(<ChakraProvider value={system}>{element}</ChakraProvider>);
+}
