@@ -2,13 +2,14 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import type { TranscriptSegment } from '../../../../src/shared/transcript';
 import { exportTranscript, safeFileName, zipExports } from './export-transcript';
+import type { TextExportOptions } from './subtitles';
 import { timecode } from './timecode';
 
 const segments: TranscriptSegment[] = [
   { id: 'a', startMs: 1_000, endMs: 3_500, speaker: 'Ann', text: 'Hello there.', translation: 'Hola.' },
   { id: 'b', startMs: 3_661_250, endMs: 3_662_000, speaker: null, text: 'a < b --> c', translation: null },
 ];
-const bilingual = { content: 'bilingual', speakers: true } as const;
+const bilingual: TextExportOptions = { content: 'bilingual', speakers: true };
 
 const text = async (format: 'txt' | 'srt' | 'vtt', options = bilingual) =>
   (await exportTranscript('Weekly sync', segments, format, options)).body.toString('utf8');
