@@ -1229,7 +1229,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Edit a record (title, folder, favourite, share and copy status) */
+        /**
+         * Edit a record (title, folder, favourite, share and copy status)
+         * @description All fields apply together or not at all. folderId '1' is the default folder. shareStatus '1' creates
+         *     a share link (or updates the active one, keeping its code) and the answer carries shareCode;
+         *     shareStatus '0' revokes it. copyStatus and shareExpireTime alone update the active share.
+         */
         post: operations["recordsEdit"];
         delete?: never;
         options?: never;
@@ -1450,7 +1455,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create (no id) or rename a folder; a sibling with the same name gets (1), (2)… */
+        /**
+         * Create (no id) or rename a folder; a sibling with the same name gets (1), (2)…
+         * @description With an id: rename, and move when parentId differs ('0' is the top level; absent keeps the parent).
+         *     Without: create under parentId (absent or '0': top level). A folder whose ancestors list has 3
+         *     entries takes no sub-folders; a folder cannot move into itself or its own sub-folders. The default
+         *     folder (id '1') can be renamed but not moved and takes no sub-folders.
+         */
         post: operations["foldersEditFolder"];
         delete?: never;
         options?: never;
@@ -1467,7 +1478,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete a folder (never the default folder) */
+        /**
+         * Delete a folder (never the default folder)
+         * @description One transaction: the folder and its sub-folders are deleted and all their records move to the
+         *     default folder; the answer says which folders went and how many records moved.
+         */
         post: operations["foldersRemoveFolder"];
         delete?: never;
         options?: never;
@@ -1928,6 +1943,14 @@ export interface components {
         RecordTitle: string;
         /** @description Not empty after trimming; at most 250 characters */
         FolderName: string;
+        /** @description A record title as typed; the server trims it and answers 'Record title cannot be empty' or the control-character message itself (code 400), so the user sees the spec's words */
+        RecordTitleInput: string;
+        /** @description A folder name as typed; the server trims it and answers 'Please enter the folder name' or the control-character message itself (code 400). HTML is stored as text */
+        FolderNameInput: string;
+        /** @description Parley addition (not named by the spec). A random share-link code */
+        ShareCode: string;
+        /** @description yyyy-MM-dd (a whole UTC day, inclusive) or an ISO date-time with offset (an exact instant) */
+        DateFilter: string;
         /** @description A BCP 47 language tag such as zh-CN or en-US */
         LanguageCode: string;
         /** @default zh-CN */
@@ -1979,6 +2002,10 @@ export interface components {
             favorite?: boolean;
             shareStatus?: components["schemas"]["Flag"];
             copyStatus?: components["schemas"]["Flag"];
+            /** @description Parley addition (not named by the spec). The active share link's code; only the owner sees it */
+            shareCode?: string | null;
+            /** @description Parley addition (not named by the spec). When the active share link expires; null never */
+            shareExpireTime?: string | null;
             /** @description Translated reason of a failed step */
             errorMessage?: string | null;
         };
@@ -2074,6 +2101,14 @@ export interface components {
             /** @description The default folder cannot be deleted */
             isDefault?: boolean;
             children: components["schemas"]["Folder"][];
+        };
+        /** @description Parley addition (not named by the spec), so the client can say what happened to the records */
+        FolderRemoval: {
+            /** @description The folder and its sub-folders */
+            removedFolderIds: string[];
+            movedRecordCount: number;
+            /** @description Always '1', the default folder */
+            movedToFolderId: string;
         };
         SummaryRequest: {
             transId: components["schemas"]["Id"];
@@ -2701,6 +2736,8 @@ export interface components {
     parameters: {
         PageNum: number;
         PageSize: number;
+        /** @description Parley addition (not named by the spec). The code of a share link; lets a holder read a record they do not own */
+        ShareCode: components["schemas"]["ShareCode"];
         /** @description What to put in the archive (video, audio, subtitle) */
         DownloadType: string;
         /** @description Which text the subtitles carry (original, translation, bilingual) */
@@ -4253,11 +4290,16 @@ export interface operations {
             content: {
                 "application/json": {
                     id: components["schemas"]["Id"];
-                    showName?: components["schemas"]["RecordTitle"];
+                    showName?: components["schemas"]["RecordTitleInput"];
                     folderId?: components["schemas"]["Id"];
                     favorite?: boolean;
                     shareStatus?: components["schemas"]["Flag"];
                     copyStatus?: components["schemas"]["Flag"];
+                    /**
+                     * Format: date-time
+                     * @description Parley addition (not named by the spec). When the share link stops working; null or absent never expires
+                     */
+                    shareExpireTime?: string | null;
                 };
             };
         };
@@ -4277,6 +4319,7 @@ export interface operations {
                 "application/json": {
                     id: components["schemas"]["Id"];
                     folderId?: components["schemas"]["Id"];
+                    shareCode?: components["schemas"]["ShareCode"];
                 };
             };
         };
@@ -4295,8 +4338,8 @@ export interface operations {
                 favorite?: components["schemas"]["Flag"];
                 shareStatus?: components["schemas"]["Flag"];
                 showName?: string;
-                beginTime?: string;
-                endTime?: string;
+                beginTime?: components["schemas"]["DateFilter"];
+                endTime?: components["schemas"]["DateFilter"];
             };
             header?: never;
             path?: never;
@@ -4333,6 +4376,8 @@ export interface operations {
         parameters: {
             query: {
                 id: components["schemas"]["Id"];
+                /** @description Parley addition (not named by the spec). The code of a share link; lets a holder read a record they do not own */
+                shareCode?: components["parameters"]["ShareCode"];
                 lang?: components["schemas"]["LanguageCode"];
             };
             header?: never;
@@ -4358,6 +4403,8 @@ export interface operations {
         parameters: {
             query: {
                 id: components["schemas"]["Id"];
+                /** @description Parley addition (not named by the spec). The code of a share link; lets a holder read a record they do not own */
+                shareCode?: components["parameters"]["ShareCode"];
             };
             header?: never;
             path?: never;
@@ -4372,6 +4419,8 @@ export interface operations {
         parameters: {
             query: {
                 id: components["schemas"]["Id"];
+                /** @description Parley addition (not named by the spec). The code of a share link; lets a holder read a record they do not own */
+                shareCode?: components["parameters"]["ShareCode"];
             };
             header?: never;
             path?: never;
@@ -4400,6 +4449,8 @@ export interface operations {
                 msgType?: components["schemas"]["ExportContent"];
                 speaker?: components["schemas"]["Flag"];
                 lang?: components["schemas"]["LanguageCode"];
+                /** @description Parley addition (not named by the spec). The code of a share link; lets a holder read a record they do not own */
+                shareCode?: components["parameters"]["ShareCode"];
             };
             header?: never;
             path?: never;
@@ -4519,7 +4570,7 @@ export interface operations {
                 "application/json": {
                     id?: components["schemas"]["Id"];
                     parentId?: components["schemas"]["Id"];
-                    folderName: components["schemas"]["FolderName"];
+                    folderName: components["schemas"]["FolderNameInput"];
                 };
             };
         };
@@ -4550,7 +4601,17 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["EmptyAnswer"];
+            /** @description What the deletion did */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["FolderRemoval"];
+                    };
+                };
+            };
         };
     };
     dubbingUploadBlock: {

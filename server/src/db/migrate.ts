@@ -2,10 +2,12 @@
 // migrations run under tsx, vitest and any bundler, on SQLite and PostgreSQL alike.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_auth';
+import * as m0002 from './migrations/0002_records';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
   '0001_auth': m0001,
+  '0002_records': m0002,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

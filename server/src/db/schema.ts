@@ -45,13 +45,92 @@ export interface OutboxTable {
   delivered_via: string;
 }
 
+export type RecordKind = 'upload' | 'meeting' | 'dubbing';
+export type RecordState =
+  | 'transcribing'
+  | 'transcription_completed'
+  | 'transcription_err'
+  | 'translating'
+  | 'translation_completed'
+  | 'translation_err';
+
+export interface RecordsTable {
+  id: string;
+  user_id: string;
+  /** null: the user's default folder (id '1' in the API). */
+  folder_id: string | null;
+  show_name: string;
+  kind: RecordKind;
+  state: RecordState;
+  /** JSON text: string[] */
+  languages: string;
+  /** JSON text: string[] */
+  target_languages: string;
+  /** JSON text: {"enabled":boolean,"maxSpeakers":number} */
+  speaker: string | null;
+  duration_ms: number | null;
+  audio_duration_ms: number | null;
+  video_cover: string | null;
+  favorite: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecordSegmentsTable {
+  id: string;
+  record_id: string;
+  position: number;
+  start_ms: number;
+  end_ms: number;
+  speaker: string | null;
+  text: string;
+  translation: string | null;
+  /** JSON text: TranscriptWord[] */
+  words: string | null;
+}
+
+export interface FoldersTable {
+  id: string;
+  user_id: string;
+  /** null: a top-level folder (parentId '0' in the API). */
+  parent_id: string | null;
+  name: string;
+  /** Comma-separated ids from the root, starting with '0'. */
+  ancestors: string;
+  created_at: string;
+}
+
+export interface DefaultFolderNamesTable {
+  user_id: string;
+  name: string;
+}
+
+export interface RecordSharesTable {
+  code: string;
+  record_id: string;
+  user_id: string;
+  allow_copy: number;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   verification_codes: VerificationCodesTable;
   outbox: OutboxTable;
+  records: RecordsTable;
+  record_segments: RecordSegmentsTable;
+  folders: FoldersTable;
+  default_folder_names: DefaultFolderNamesTable;
+  record_shares: RecordSharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type RecordRow = Selectable<RecordsTable>;
+export type RecordSegmentRow = Selectable<RecordSegmentsTable>;
+export type FolderRow = Selectable<FoldersTable>;
+export type RecordShareRow = Selectable<RecordSharesTable>;
