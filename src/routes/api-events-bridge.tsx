@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import type { ApiEvent } from '../api/client';
-import { toaster } from '../ui/toaster';
 import { useSessionActor } from './session-context';
+import { showToast } from './show-toast';
 
 export interface ApiEventsBridgeProps {
   events$: Observable<ApiEvent>;
@@ -22,7 +22,7 @@ export function ApiEventsBridge({ events$, onPurchaseOpen }: ApiEventsBridgeProp
         const text = event.messageKey
           ? t(event.messageKey, event.messageParams ?? {})
           : event.message || t('common:error');
-        toaster.create({ type: event.level, title: text, duration: event.durationMs });
+        void showToast({ type: event.level, title: text, duration: event.durationMs });
       }
     });
     return () => subscription.unsubscribe();

@@ -1,15 +1,17 @@
 import { Center, Spinner } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { api } from '../api/instance';
-import { AppToaster } from '../ui/toaster';
 import { ApiEventsBridge } from './api-events-bridge';
 import { PurchaseDialogContext } from './purchase-dialog-context';
+import { whenToasterNeeded } from './show-toast';
 
 // Loaded on first open only, so /login does not carry the dialog.
 const PurchaseDialogShell = lazy(() =>
   import('../ui/dialogs/PurchaseDialogShell').then((module) => ({ default: module.PurchaseDialogShell })),
 );
+
+const AppToaster = lazy(() => import('../ui/toaster').then((module) => ({ default: module.AppToaster })));
 
 export function PageFallback() {
   return (
@@ -28,6 +30,8 @@ export default function RootRoute() {
   });
   const openPurchase = useCallback((tab = 0) => setPurchase({ open: true, tab, everOpened: true }), []);
   const control = useMemo(() => ({ open: openPurchase }), [openPurchase]);
+  const [toasterNeeded, setToasterNeeded] = useState(false);
+  useEffect(() => whenToasterNeeded(() => setToasterNeeded(true)), []);
   return (
     <PurchaseDialogContext.Provider value={control}>
       <ApiEventsBridge events$={api.events$} onPurchaseOpen={openPurchase} />
@@ -43,7 +47,11 @@ export default function RootRoute() {
           />
         </Suspense>
       )}
-      <AppToaster />
+      {toasterNeeded && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
     </PurchaseDialogContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../machines/session.machine';
+import type { UserInfo } from '../machines/session.machine.types';
 import { wireSession } from './session-wiring';
 
 type Loc = { pathname: string; search: string; hash: string; key: string };
@@ -29,7 +30,10 @@ function fakeRouter(initial: Omit<Loc, 'key'>) {
 function session() {
   return createActor(
     sessionMachine.provide({
-      actors: { fetchUserInfo: fromPromise(async () => null), revokeToken: fromPromise(async () => undefined) },
+      actors: {
+        fetchUserInfo: fromPromise<UserInfo | null, { token: string }>(async () => null),
+        revokeToken: fromPromise<void, void>(async () => undefined),
+      },
       actions: { persistToken: () => {}, forgetToken: () => {}, persistLocale: () => {} },
     }),
     { input: { token: null, storedLocale: 'en-US', browserLanguage: 'en-US' } },

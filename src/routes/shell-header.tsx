@@ -9,9 +9,9 @@ import { VoucherDialog } from '../ui/dialogs/VoucherDialog';
 import { AppHeader } from '../ui/layout/AppHeader';
 import type { AccountKind, AvatarMenuAction } from '../ui/layout/AvatarMenu';
 import type { NewMenuChoice } from '../ui/layout/NewMenu';
-import { toaster } from '../ui/toaster';
 import { usePurchaseDialog } from './purchase-dialog-context';
 import { useSessionActor } from './session-context';
+import { showToast } from './show-toast';
 import { exchangeVoucher, fetchShareStatus, saveShareStatus } from './shell-calls';
 import { useQrDataUrl } from './use-qr-data-url';
 import { FREE_TIME_GROUP_URL } from './shell-links';
@@ -46,7 +46,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
   const myPageUrl = signedIn && user ? `${window.location.origin}/myQrCodeMiddlePage?userId=${encodeURIComponent(user.id)}` : null;
   const myQr = useQrDataUrl(dialog === 'myQr' ? myPageUrl : null);
 
-  const toast = (type: 'success' | 'error', title: string) => toaster.create({ type, title, duration: TOAST_DURATION_MS });
+  const toast = (type: 'success' | 'error', title: string) => void showToast({ type, title, duration: TOAST_DURATION_MS });
 
   const onExchange = async (code: string) => {
     setVoucherBusy(true);

@@ -1,5 +1,7 @@
 import { Toaster, Toast, Portal, Stack, createToaster } from '@chakra-ui/react';
 
+export type ToastLevel = 'success' | 'error' | 'warning' | 'info';
+
 export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 5 });
 
 export function AppToaster() {

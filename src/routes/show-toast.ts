@@ -1,0 +1,31 @@
+import type { ToastLevel } from '../ui/toaster';
+
+// The toast machinery loads with the first toast, not with the first page (keeps /login light).
+export interface ToastRequest {
+  type: ToastLevel;
+  title: string;
+  duration: number;
+}
+
+const needListeners = new Set<() => void>();
+let needed = false;
+
+export function showToast(request: ToastRequest): Promise<void> {
+  if (!needed) {
+    needed = true;
+    needListeners.forEach((listener) => listener());
+  }
+  return import('../ui/toaster').then(({ toaster }) => {
+    toaster.create(request);
+  });
+}
+
+/** Calls back once a toast has been requested (at once if one already was). */
+export function whenToasterNeeded(listener: () => void): () => void {
+  if (needed) {
+    listener();
+    return () => undefined;
+  }
+  needListeners.add(listener);
+  return () => needListeners.delete(listener);
+}
