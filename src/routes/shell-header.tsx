@@ -114,6 +114,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
         freeTimeQrDataUrl={freeTimeQr}
         isMobile={isMobile}
         {...(onOpenNav ? { onOpenNav } : {})}
+        onHome={() => navigate('/')}
         onLocaleChange={(next) => session.send({ type: 'locale.change', locale: next })}
         onVoucher={() => setDialog('voucher')}
         onPurchase={() => purchase.open(0)}

@@ -10,6 +10,7 @@ function props(overrides: Partial<AppHeaderProps> = {}): AppHeaderProps {
     accounts: null,
     freeTimeQrDataUrl: null,
     isMobile: false,
+    onHome: vi.fn(),
     onLocaleChange: vi.fn(),
     onVoucher: vi.fn(),
     onPurchase: vi.fn(),

@@ -19,6 +19,7 @@ export interface AppHeaderProps {
   isMobile: boolean;
   /** Shown as a menu button on mobile when the layout has a navigation drawer. */
   onOpenNav?: () => void;
+  onHome(): void;
   onLocaleChange(locale: Locale): void;
   onVoucher(): void;
   onPurchase(): void;
@@ -41,9 +42,9 @@ export function AppHeader(props: AppHeaderProps) {
         </IconButton>
       )}
       {!props.isMobile && (
-        <Text fontWeight="bold" color="brand.fg" fontSize="lg">
+        <Button variant="plain" px="0" fontWeight="bold" color="brand.fg" fontSize="lg" data-testid="brand-home" onClick={props.onHome}>
           {t('common:appName')}
-        </Text>
+        </Button>
       )}
       <Box flex="1" />
       <NewMenu size={size} onChoose={props.onNew} />
