@@ -2,6 +2,8 @@
 // honest 'not available on this server yet' envelope (code 501) until its issue builds it.
 import { accountHandlers } from './account';
 import { authHandlers } from './auth';
+import { foldersHandlers } from './folders';
+import { recordsHandlers } from './records';
 import { systemHandlers } from './system';
 import type { HandlerMap } from './types';
 
@@ -9,4 +11,6 @@ export const handlers: HandlerMap = {
   ...authHandlers,
   ...systemHandlers,
   ...accountHandlers,
+  ...recordsHandlers,
+  ...foldersHandlers,
 };

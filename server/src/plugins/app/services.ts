@@ -4,7 +4,9 @@ import type { ServerConfig } from '../../config';
 import type { Clock } from '../../clock';
 import { createAuthService, type AuthService } from '../../domain/auth/auth-service';
 import { createRateLimits, type RateLimits } from '../../domain/auth/rate-limits';
+import { createFoldersService, type FoldersService } from '../../domain/folders/folders-service';
 import { createOutbox, type Outbox } from '../../domain/mail/outbox';
+import { createRecordsService, type RecordsService } from '../../domain/records/records-service';
 import type { ServerI18n } from '../../i18n';
 
 export interface Services {
@@ -14,6 +16,8 @@ export interface Services {
   auth: AuthService;
   outbox: Outbox;
   rateLimits: RateLimits;
+  records: RecordsService;
+  folders: FoldersService;
 }
 
 declare module 'fastify' {
@@ -27,7 +31,9 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const rateLimits = createRateLimits(config.redisUrl, rateLimitPrefix);
     const outbox = createOutbox({ db: app.db, clock, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
     const auth = createAuthService({ db: app.db, clock, rateLimits, outbox });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits });
+    const records = createRecordsService({ db: app.db, clock });
+    const folders = createFoldersService({ db: app.db, clock });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders });
     app.addHook('onClose', async () => {
       outbox.close();
       await rateLimits.close();

@@ -1,0 +1,65 @@
+// Record calls (platform §7, features §7 "Transcription records"): list, edit, delete, read, share,
+// copy, export. Every call checks ownership; a share code lets its holder read (and, when the share
+// allows it, copy) one record. Another user's id answers the same 'not found' as a missing one.
+import { AppError } from '../errors';
+import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
+
+const defaultLabel = (ctx: { t: HandlerContext<OperationId>['t'] }) => ctx.t('folders.defaultName');
+
+function bodyOf<T>(body: T | undefined): T {
+  if (!body) throw new AppError(400, 'errors.invalidRequest');
+  return body;
+}
+
+/** The caller's user id when signed in (visitors included), else null: share reads need no account. */
+const callerId = (ctx: { user: { id: string } | null }) => ctx.user?.id ?? null;
+
+export const recordsHandlers: HandlerMap = {
+  async recordsQuery(ctx) {
+    return ctx.services.records.query(requireUser(ctx).id, ctx.query ?? {}, defaultLabel(ctx));
+  },
+  async recordsGetLatestTrans(ctx) {
+    return ctx.services.records.latest(requireUser(ctx).id, defaultLabel(ctx));
+  },
+  async recordsGetTrans(ctx) {
+    const { id, shareCode } = ctx.query;
+    return ctx.services.records.get({ id, shareCode, userId: callerId(ctx) }, defaultLabel(ctx));
+  },
+  async recordsGetTransResult(ctx) {
+    const { id, shareCode } = ctx.query;
+    return ctx.services.records.result({ id, shareCode, userId: callerId(ctx) }, defaultLabel(ctx));
+  },
+  async recordsGetTransShareStatus(ctx) {
+    const { id, shareCode } = ctx.query;
+    return ctx.services.records.shareStatus({ id, shareCode, userId: callerId(ctx) });
+  },
+  async recordsEdit(ctx) {
+    return ctx.services.records.edit(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
+  },
+  async recordsEditDetails(ctx) {
+    const body = bodyOf(ctx.body);
+    await ctx.services.records.saveLines(requireUser(ctx).id, body.id, body.lines);
+    return null;
+  },
+  async recordsRemove(ctx) {
+    await ctx.services.records.remove(requireUser(ctx).id, bodyOf(ctx.body).ids);
+    return null;
+  },
+  async recordsCopyReplica(ctx) {
+    return ctx.services.records.copy(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
+  },
+  async recordsExport(ctx) {
+    const file = await ctx.services.records.export(callerId(ctx), ctx.query);
+    // A file, not an envelope: the reply is written here and the route's envelope step is skipped.
+    const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    ctx.reply.hijack();
+    ctx.reply.raw.writeHead(200, {
+      'content-type': file.contentType,
+      'content-length': file.body.length,
+      'content-disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      'cache-control': 'private, no-store',
+    });
+    ctx.reply.raw.end(file.body);
+    return null;
+  },
+};
