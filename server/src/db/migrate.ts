@@ -3,11 +3,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_auth';
 import * as m0002 from './migrations/0002_records';
+import * as m0003 from './migrations/0003_record_counts';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
   '0001_auth': m0001,
   '0002_records': m0002,
+  '0003_record_counts': m0003,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

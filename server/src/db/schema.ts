@@ -115,6 +115,14 @@ export interface RecordSharesTable {
   created_at: string;
 }
 
+/** Kept by triggers (0003_record_counts); folder_key '' is the default folder. */
+export interface RecordCountsTable {
+  user_id: string;
+  folder_key: string;
+  total: number;
+  favorites: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -125,6 +133,7 @@ export interface Database {
   folders: FoldersTable;
   default_folder_names: DefaultFolderNamesTable;
   record_shares: RecordSharesTable;
+  record_counts: RecordCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -77,20 +77,47 @@ export async function listRecords(
     const folder = await db.selectFrom('folders').select('id').where('id', '=', query.folderId).where('user_id', '=', userId).executeTakeFirst();
     if (!folder) throw folderNotFound();
   }
+  const page = recordPageQueries(db, clock, userId, query);
+  const kept = keptTotal(db, userId, query);
+  const [rows, total] = await Promise.all([
+    page.rows.execute(),
+    kept ?? page.count.executeTakeFirstOrThrow().then((count) => Number(count.total)),
+  ]);
+  return { total, rows };
+}
+
+/**
+ * The total from the trigger-kept counts when only the folder and favourite filters are used
+ * (the record list, a folder, the favourites); null when the query has to count.
+ */
+function keptTotal(db: Kysely<Database>, userId: string, query: RecordListQuery): Promise<number> | null {
+  if (query.shareStatus !== undefined || query.showName?.trim() || query.beginTime || query.endTime) return null;
+  let counts = db.selectFrom('record_counts').where('user_id', '=', userId);
+  if (query.folderId !== undefined) counts = counts.where('folder_key', '=', query.folderId === DEFAULT_FOLDER_ID ? '' : query.folderId);
+  return counts
+    .select((eb) => [eb.fn.sum<number | string | null>('total').as('total'), eb.fn.sum<number | string | null>('favorites').as('favorites')])
+    .executeTakeFirstOrThrow()
+    .then((sums) => {
+      const total = Number(sums.total ?? 0);
+      const favorites = Number(sums.favorites ?? 0);
+      return query.favorite === undefined ? total : query.favorite === '1' ? favorites : total - favorites;
+    });
+}
+
+/** The two statements of a page (exported so a test can read their query plans). */
+export function recordPageQueries(db: Kysely<Database>, clock: Clock, userId: string, query: RecordListQuery) {
   const pageNum = query.pageNum ?? 1;
   const pageSize = query.pageSize ?? 10;
   const column = ORDER_COLUMNS[query.orderByColumn ?? 'create_time'];
   const direction = query.isAsc === 'ascending' ? 'asc' : 'desc';
   const base = filtered(db, clock, userId, query);
-  const [rows, count] = await Promise.all([
-    base
+  return {
+    rows: base
       .selectAll('records')
       .orderBy(`records.${column}`, direction)
       .orderBy('records.id', direction)
       .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.total), rows };
+      .offset((pageNum - 1) * pageSize),
+    count: base.select((eb) => eb.fn.countAll<number | string>().as('total')),
+  };
 }
