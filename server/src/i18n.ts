@@ -6,19 +6,22 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/shared/limits';
 
 export type ServerT = TFunction<'server'>;
 
-function loadNamespace(locale: Locale): Record<string, unknown> {
-  const file = new URL(`../../src/i18n/locales/${locale}/server.json`, import.meta.url);
+function loadNamespace(locale: Locale, namespace: 'server' | 'engines' = 'server'): Record<string, unknown> {
+  const file = new URL(`../../src/i18n/locales/${locale}/${namespace}.json`, import.meta.url);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 
 export async function createServerI18n() {
   const instance = createInstance();
   await instance.init({
-    resources: Object.fromEntries(LOCALES.map((locale) => [locale, { server: loadNamespace(locale) }])),
+    // `engines` holds engine errors (engines:noTranslation, ...) that handlers render with this translator.
+    resources: Object.fromEntries(
+      LOCALES.map((locale) => [locale, { server: loadNamespace(locale), engines: loadNamespace(locale, 'engines') }]),
+    ),
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
-    ns: ['server'],
+    ns: ['server', 'engines'],
     defaultNS: 'server',
     // Answers are JSON, not HTML; the one HTML page escapes its own output.
     interpolation: { escapeValue: false },

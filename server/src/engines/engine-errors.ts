@@ -1,0 +1,53 @@
+// Engine failures carry an i18n key in the `engines` namespace plus its parameters rather than an
+// English sentence: the record shows the message in the reader's locale, and the job stores the key
+// so the text can be re-rendered later. `code` lets callers branch without instanceof chains.
+
+export type EngineSetting = 'ASR_URL' | 'TRANSLATE_URL' | 'TTS_URL' | 'SUMMARY_URL';
+
+export type EngineUnavailableKey = 'engines:noAsr' | 'engines:noTranslation' | 'engines:noTts' | 'engines:noSummary';
+
+export interface EngineErrorParams {
+  from?: string;
+  to?: string;
+  language?: string;
+  setting?: EngineSetting;
+  engine?: string;
+  status?: number;
+  detail?: string;
+  seconds?: number;
+}
+
+export class EngineError extends Error {
+  constructor(
+    readonly code: 'engine_unavailable' | 'engine_failed' | 'engine_timeout' | 'invalid_media' | 'aborted',
+    readonly key: string,
+    readonly params: EngineErrorParams = {},
+    options?: { cause?: unknown },
+  ) {
+    super(`${key} ${JSON.stringify(params)}`, options);
+    this.name = 'EngineError';
+  }
+}
+
+/** No engine serves this language or pair: the message names the setting that would add one. */
+export class EngineUnavailableError extends EngineError {
+  declare readonly code: 'engine_unavailable';
+  declare readonly key: EngineUnavailableKey;
+  declare readonly params: EngineErrorParams & { setting: EngineSetting };
+
+  constructor(key: EngineUnavailableKey, params: EngineErrorParams & { setting: EngineSetting }) {
+    super('engine_unavailable', key, params);
+    this.name = 'EngineUnavailableError';
+  }
+}
+
+/** A remote service or a local program answered with a failure. */
+export const engineFailed = (engine: string, detail: string, status?: number, cause?: unknown) =>
+  new EngineError('engine_failed', 'engines:engineFailed', { engine, detail: detail.slice(0, 300), status }, { cause });
+
+export const engineTimedOut = (engine: string, seconds: number) => new EngineError('engine_timeout', 'engines:timeout', { engine, seconds });
+
+/** Content is not audio or video ffprobe can read (a renamed .exe, a truncated file, zero bytes). */
+export const invalidMedia = (detail: string) => new EngineError('invalid_media', 'engines:invalidMedia', { detail: detail.slice(0, 300) });
+
+export const aborted = (engine: string) => new EngineError('aborted', 'engines:aborted', { engine });

@@ -1,0 +1,54 @@
+// Remote translation through any OpenAI-compatible chat model (TRANSLATE_KIND=openai). Texts go as
+// a JSON array and must come back as a JSON array of the same length: that keeps segment
+// boundaries (timings stay attached to the right text) where free prose would merge them.
+import type { RemoteServiceConfig } from './config';
+import { endpoint } from './config';
+import { engineFailed } from './engine-errors';
+import { chatCompletion } from './http-client';
+import { languageName } from './languages';
+import type { LanguagePair, Translator } from './types';
+
+/** Chat answers sometimes wrap JSON in a ```json fence; accept that, nothing looser. */
+export function parseJsonArrayAnswer(content: string): unknown {
+  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/.exec(content.trim());
+  return JSON.parse(fenced ? fenced[1]! : content);
+}
+
+export class OpenAiChatTranslator implements Translator {
+  readonly id = 'openai-chat-translate';
+
+  constructor(
+    private readonly service: RemoteServiceConfig,
+    private readonly timeoutMs: number,
+  ) {}
+
+  pairs(): LanguagePair[] {
+    return [{ from: '*', to: '*' }];
+  }
+
+  async translate(texts: string[], pair: LanguagePair & { signal?: AbortSignal }): Promise<string[]> {
+    if (texts.length === 0) return [];
+    const content = await chatCompletion(
+      endpoint(this.service.url, 'chat/completions'),
+      {
+        model: this.service.model,
+        system:
+          `You translate transcript segments from ${languageName(pair.from)} (${pair.from}) to ${languageName(pair.to)} (${pair.to}). ` +
+          'The user sends a JSON array of strings. Answer with only a JSON array of the same length whose item i is the translation of item i. ' +
+          'Keep names and numbers; do not add, merge or drop items.',
+        user: JSON.stringify(texts),
+      },
+      { engine: this.id, apiKey: this.service.apiKey, timeoutMs: this.timeoutMs, signal: pair.signal },
+    );
+    let parsed: unknown;
+    try {
+      parsed = parseJsonArrayAnswer(content);
+    } catch {
+      throw engineFailed(this.id, 'answer is not a JSON array');
+    }
+    if (!Array.isArray(parsed) || parsed.length !== texts.length || !parsed.every((item) => typeof item === 'string')) {
+      throw engineFailed(this.id, `expected a JSON array of ${texts.length} strings`);
+    }
+    return parsed as string[];
+  }
+}

@@ -1,0 +1,124 @@
+// Embedded English recogniser: CMU pocketsphinx 0.8 from Debian, run as pocketsphinx_continuous on
+// a 16 kHz mono wav. It is small and offline, so a fresh machine can transcribe en-US; accuracy on
+// real speech is modest, which is why ASR_URL (any Whisper server) takes precedence when set.
+// `-time yes` prints one line per word with start/end seconds and a posterior, grouped in
+// utterances between <s> and </s>; each utterance becomes a segment.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { EngineUnavailableError } from './engine-errors';
+import { languageMatches } from './languages';
+import { toWav16kMono } from './media';
+import { runProcess } from './run-process';
+import { withTempDir } from './temp-dir';
+import type { RecognizedSegment, RecognizedWord, SpeechRecognizer, Transcript, TranscribeOptions } from './types';
+import { createUtteranceStream } from './utterance-stream';
+import { encodeWav } from './wav';
+
+export interface PocketsphinxOptions {
+  modelDir?: string;
+  timeoutMs?: number;
+}
+
+const LANGUAGES = ['en-US'];
+const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/;
+
+export class PocketsphinxRecognizer implements SpeechRecognizer {
+  readonly id = 'pocketsphinx';
+  private readonly modelDir: string;
+  private readonly timeoutMs: number;
+
+  constructor(options: PocketsphinxOptions = {}) {
+    this.modelDir = options.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
+    this.timeoutMs = options.timeoutMs ?? 30 * 60_000;
+  }
+
+  languages(): string[] {
+    return LANGUAGES;
+  }
+
+  async transcribe(mediaPath: string, options: TranscribeOptions): Promise<Transcript> {
+    this.assertLanguage(options.language);
+    return withTempDir('asr', async (dir) => {
+      const wav = path.join(dir, 'input.wav');
+      await toWav16kMono(mediaPath, wav, { signal: options.signal, timeoutMs: this.timeoutMs });
+      return this.recognizeWav(wav, options.signal);
+    });
+  }
+
+  createStream(options: { language: string }) {
+    this.assertLanguage(options.language);
+    return createUtteranceStream({
+      recognize: (samples, signal) =>
+        withTempDir('asr-utt', async (dir) => {
+          const wav = path.join(dir, 'utterance.wav');
+          await fs.writeFile(wav, encodeWav(samples, 16_000));
+          return this.recognizeWav(wav, signal);
+        }),
+    });
+  }
+
+  /** wavPath must already be 16 kHz mono 16-bit. */
+  async recognizeWav(wavPath: string, signal?: AbortSignal): Promise<Transcript> {
+    const { stdout } = await runProcess(
+      this.id,
+      'pocketsphinx_continuous',
+      [
+        '-infile', wavPath,
+        '-time', 'yes',
+        '-hmm', path.join(this.modelDir, 'en-us'),
+        '-lm', path.join(this.modelDir, 'en-us.lm.bin'),
+        '-dict', path.join(this.modelDir, 'cmudict-en-us.dict'),
+        '-logfn', '/dev/null',
+      ],
+      { signal, timeoutMs: this.timeoutMs },
+    );
+    return parsePocketsphinxTimes(stdout.toString('utf8'));
+  }
+
+  private assertLanguage(language: string) {
+    if (!LANGUAGES.some((supported) => languageMatches(supported, language))) {
+      throw new EngineUnavailableError('engines:noAsr', { language, setting: 'ASR_URL' });
+    }
+  }
+}
+
+/** Turns `pocketsphinx_continuous -time yes` output into words and per-utterance segments. */
+export function parsePocketsphinxTimes(output: string): Transcript {
+  const segments: RecognizedSegment[] = [];
+  let current: RecognizedWord[] = [];
+  const closeSegment = () => {
+    if (current.length) {
+      segments.push({
+        startMs: current[0]!.startMs,
+        endMs: current.at(-1)!.endMs,
+        text: current.map((w) => w.text).join(' '),
+        words: current,
+      });
+    }
+    current = [];
+  };
+  for (const line of output.split('\n')) {
+    const match = WORD_LINE.exec(line.trim());
+    if (!match) continue;
+    const [, token = '', start = '0', end = '0', posterior = '0'] = match;
+    if (token === '<s>') {
+      closeSegment();
+      continue;
+    }
+    if (token === '</s>') {
+      closeSegment();
+      continue;
+    }
+    // Fillers (<sil>, [NOISE], ++BREATH++) are not words the speaker said.
+    if (token.startsWith('<') || token.startsWith('[') || token.startsWith('+')) continue;
+    current.push({
+      // "the(2)" names a pronunciation variant of "the".
+      text: token.replace(/\(\d+\)$/, ''),
+      startMs: Math.round(Number(start) * 1000),
+      endMs: Math.round(Number(end) * 1000),
+      confidence: Math.min(1, Math.max(0, Number(posterior))),
+    });
+  }
+  closeSegment();
+  return { words: segments.flatMap((s) => s.words), segments };
+}

@@ -1,0 +1,96 @@
+// Picks an engine per request: the remote service when its URL is configured (it is the better
+// engine and covers every language), else the embedded engine that serves the language or pair,
+// else EngineUnavailableError naming the setting to fix. Callers ask per job, so a configuration
+// change takes effect on the next job and a missing pair fails that record, not the server.
+import { ApertiumTranslator } from './apertium-translator';
+import type { EngineConfig } from './config';
+import { EngineUnavailableError } from './engine-errors';
+import { EspeakSynthesizer } from './espeak-synthesizer';
+import { ExtractiveSummarizer } from './extractive-summarizer';
+import { languageMatches } from './languages';
+import { LibreTranslateTranslator } from './libretranslate-translator';
+import { media, type Media } from './media';
+import { OpenAiChatSummarizer } from './openai-chat-summarizer';
+import { OpenAiChatTranslator } from './openai-chat-translator';
+import { OpenAiSpeechSynthesizer } from './openai-speech-synthesizer';
+import { OpenAiTranscriptionRecognizer } from './openai-transcription-recognizer';
+import { PocketsphinxRecognizer } from './pocketsphinx-recognizer';
+import { SpectralDiarizer } from './spectral-diarizer';
+import type { LanguagePair, SpeakerDiarizer, SpeechRecognizer, SpeechSynthesizer, Summarizer, Translator } from './types';
+import { detectSpeechRegions, EnergyVad, type VadOptions } from './vad';
+
+export interface Engines {
+  recognizerFor(language: string): SpeechRecognizer;
+  translatorFor(from: string, to: string): Translator;
+  synthesizerFor(language: string): SpeechSynthesizer;
+  summarizer: Summarizer;
+  diarizer: SpeakerDiarizer;
+  vad: { create(options?: Partial<VadOptions>): EnergyVad; detectSpeechRegions: typeof detectSpeechRegions };
+  media: Media;
+  /** Engine ids in use, for the start-up log and the system status page. */
+  describe(): { asr: string[]; translation: string[]; tts: string[]; summary: string; diarization: string };
+}
+
+/** Same text in, same text out: asked for when source and target tags are identical. */
+const identityTranslator: Translator = {
+  id: 'identity',
+  pairs: () => [],
+  translate: async (texts) => [...texts],
+};
+
+export function createEngines(config: EngineConfig): Engines {
+  const embeddedRecognizers: SpeechRecognizer[] = [new PocketsphinxRecognizer({ timeoutMs: config.processTimeoutMs })];
+  const embeddedTranslators: Translator[] = [new ApertiumTranslator(config.processTimeoutMs)];
+  const embeddedSynthesizers: SpeechSynthesizer[] = [new EspeakSynthesizer(config.processTimeoutMs)];
+
+  const remoteRecognizer = config.asr && new OpenAiTranscriptionRecognizer(config.asr, config.requestTimeoutMs);
+  const remoteTranslator =
+    config.translate &&
+    (config.translate.kind === 'openai'
+      ? new OpenAiChatTranslator(config.translate, config.requestTimeoutMs)
+      : new LibreTranslateTranslator(config.translate, config.requestTimeoutMs));
+  const remoteSynthesizer = config.tts && new OpenAiSpeechSynthesizer(config.tts, config.requestTimeoutMs);
+  const summarizer: Summarizer = config.summary
+    ? new OpenAiChatSummarizer(config.summary, config.requestTimeoutMs)
+    : new ExtractiveSummarizer();
+  const diarizer = new SpectralDiarizer();
+
+  const serves = (languages: string[], language: string) => languages.some((supported) => languageMatches(supported, language));
+  const servesPair = (pairs: LanguagePair[], from: string, to: string) =>
+    pairs.some((pair) => languageMatches(pair.from, from) && languageMatches(pair.to, to));
+
+  return {
+    recognizerFor(language) {
+      if (remoteRecognizer) return remoteRecognizer;
+      const engine = embeddedRecognizers.find((r) => serves(r.languages(), language));
+      if (!engine) throw new EngineUnavailableError('engines:noAsr', { language, setting: 'ASR_URL' });
+      return engine;
+    },
+    translatorFor(from, to) {
+      if (from.toLowerCase() === to.toLowerCase()) return identityTranslator;
+      if (remoteTranslator) return remoteTranslator;
+      const engine = embeddedTranslators.find((t) => servesPair(t.pairs(), from, to));
+      if (!engine) throw new EngineUnavailableError('engines:noTranslation', { from, to, setting: 'TRANSLATE_URL' });
+      return engine;
+    },
+    synthesizerFor(language) {
+      if (remoteSynthesizer) return remoteSynthesizer;
+      const engine = embeddedSynthesizers.find((s) => serves(s.languages(), language));
+      if (!engine) throw new EngineUnavailableError('engines:noTts', { language, setting: 'TTS_URL' });
+      return engine;
+    },
+    summarizer,
+    diarizer,
+    vad: { create: (options) => new EnergyVad(options), detectSpeechRegions },
+    media,
+    describe: () => ({
+      asr: remoteRecognizer ? [remoteRecognizer.id] : embeddedRecognizers.map((r) => `${r.id} (${r.languages().join(', ')})`),
+      translation: remoteTranslator
+        ? [remoteTranslator.id]
+        : embeddedTranslators.map((t) => `${t.id} (${t.pairs().map((p) => `${p.from}→${p.to}`).join(', ')})`),
+      tts: remoteSynthesizer ? [remoteSynthesizer.id] : embeddedSynthesizers.map((s) => s.id),
+      summary: summarizer.id,
+      diarization: diarizer.id,
+    }),
+  };
+}

@@ -1,0 +1,76 @@
+// Real speech for the engine tests, made on the spot with espeak-ng and resampled by ffmpeg to the
+// 16 kHz mono the recognisers use. Generated per test file in a temp directory (nothing binary is
+// committed) and reused by the tests of that file.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { toWav16kMono } from './media';
+import { runProcess } from './run-process';
+import { decodeWav, encodeWav } from './wav';
+
+/**
+ * espeak-ng's default voice is hard for pocketsphinx; the klatt2 variant at 170 words per minute
+ * with 80 ms between words measured best of the voices tried (see pocketsphinx-recognizer.test.ts).
+ */
+export const RECOGNIZABLE_VOICE = { voice: 'en-us+klatt2', speed: 170, wordGapMs: 80 } as const;
+
+export interface SpeakOptions {
+  voice?: string;
+  speed?: number;
+  pitch?: number;
+  wordGapMs?: number;
+}
+
+export async function makeTempDir(): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), 'parley-engines-test-'));
+}
+
+/** Writes `<name>.wav` (16 kHz mono) speaking `text`; answers its path. */
+export async function speak(dir: string, name: string, text: string, options: SpeakOptions = {}): Promise<string> {
+  const raw = path.join(dir, `${name}.raw.wav`);
+  const args = ['-v', options.voice ?? RECOGNIZABLE_VOICE.voice, '-s', String(options.speed ?? RECOGNIZABLE_VOICE.speed), '-w', raw];
+  if (options.pitch !== undefined) args.push('-p', String(options.pitch));
+  const gap = options.wordGapMs ?? RECOGNIZABLE_VOICE.wordGapMs;
+  // -g counts units of 10 ms at the default speed.
+  if (gap) args.push('-g', String(Math.round(gap / 10)));
+  await runProcess('espeak-ng', 'espeak-ng', [...args, '-b', '1', '--stdin'], { input: text, timeoutMs: 60_000 });
+  const out = path.join(dir, `${name}.wav`);
+  await toWav16kMono(raw, out);
+  await fs.rm(raw);
+  return out;
+}
+
+export function silence(ms: number, sampleRate = 16_000): Int16Array {
+  return new Int16Array(Math.round((sampleRate * ms) / 1000));
+}
+
+/** Low white noise, like a quiet room through a laptop microphone (about -60 dBFS). */
+export function quietNoise(ms: number, sampleRate = 16_000, seed = 1): Int16Array {
+  const out = new Int16Array(Math.round((sampleRate * ms) / 1000));
+  let state = seed;
+  for (let i = 0; i < out.length; i++) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    out[i] = ((state / 0x7fffffff) * 2 - 1) * 30;
+  }
+  return out;
+}
+
+export async function readSamples(wavPath: string): Promise<Int16Array> {
+  return decodeWav(await fs.readFile(wavPath)).samples;
+}
+
+export function concatSamples(parts: Int16Array[]): Int16Array {
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+export async function writeWav(dir: string, name: string, samples: Int16Array): Promise<string> {
+  const file = path.join(dir, `${name}.wav`);
+  await fs.writeFile(file, encodeWav(samples, 16_000));
+  return file;
+}

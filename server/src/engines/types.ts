@@ -1,0 +1,122 @@
+// The engine layer's contracts. The transcription pipeline (issue 4) and the live hub (issue 5)
+// depend only on these interfaces, so an embedded engine and a remote adapter are interchangeable
+// and the registry can pick one per language or language pair by configuration.
+import type { Observable } from 'rxjs';
+
+/** Product language codes are BCP 47 tags as the contract carries them (zh-CN, en-US, es-ES). */
+export type LanguageCode = string;
+
+export interface RecognizedWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+  /** 0..1 when the engine reports one (pocketsphinx posterior, never invented). */
+  confidence?: number;
+}
+
+export interface RecognizedSegment {
+  startMs: number;
+  endMs: number;
+  text: string;
+  words: RecognizedWord[];
+}
+
+export interface Transcript {
+  words: RecognizedWord[];
+  segments: RecognizedSegment[];
+}
+
+export interface TranscribeOptions {
+  language: LanguageCode;
+  signal?: AbortSignal;
+}
+
+/**
+ * One streaming result. A partial is the current guess for the utterance still being spoken and is
+ * replaced by later partials; a final closes the utterance and is never revised. Times are relative to
+ * the first byte written to the stream.
+ */
+export interface StreamResult {
+  kind: 'partial' | 'final';
+  /** Increases by one per utterance, so a consumer can tell which final replaces which partials. */
+  utteranceIndex: number;
+  text: string;
+  startMs: number;
+  endMs: number;
+  words: RecognizedWord[];
+}
+
+export interface RecognitionStream {
+  /** 16-bit little-endian PCM, 16 kHz, mono; any frame size. */
+  write(pcm16le: Buffer): void;
+  /** Flushes the utterance in progress; results$ completes after its final. */
+  end(): void;
+  /** Stops at once: pending recognitions are aborted and results$ completes without more values. */
+  abort(): void;
+  results$: Observable<StreamResult>;
+}
+
+export interface SpeechRecognizer {
+  readonly id: string;
+  /** Languages served; ['*'] means any language the remote service understands. */
+  languages(): LanguageCode[];
+  /** The input may be any media ffmpeg reads; engines convert to 16 kHz mono wav themselves. */
+  transcribe(mediaPath: string, options: TranscribeOptions): Promise<Transcript>;
+  createStream(options: { language: LanguageCode }): RecognitionStream;
+}
+
+export interface LanguagePair {
+  from: LanguageCode;
+  to: LanguageCode;
+}
+
+export interface Translator {
+  readonly id: string;
+  /** Pairs served; a remote service answers [{from:'*', to:'*'}]. */
+  pairs(): LanguagePair[];
+  /** One output per input, same order; the pipeline sends whole segments, the live hub one final. */
+  translate(texts: string[], pair: LanguagePair & { signal?: AbortSignal }): Promise<string[]>;
+}
+
+export interface Voice {
+  id: string;
+  language: LanguageCode;
+  gender?: 'male' | 'female';
+}
+
+export interface SpeechSynthesizer {
+  readonly id: string;
+  languages(): LanguageCode[];
+  voices(language?: LanguageCode): Voice[];
+  /** Answers a complete RIFF/WAVE file with correct chunk sizes. */
+  synthesize(text: string, options: { language: LanguageCode; voice?: string; signal?: AbortSignal }): Promise<Buffer>;
+}
+
+export interface SummarizeOptions {
+  language: LanguageCode;
+  /** Upper bound on sentences kept (mediaFixedCountSummary asks for a count). */
+  sentences?: number;
+  /** Upper bound on characters of the answer. */
+  maxChars?: number;
+  signal?: AbortSignal;
+}
+
+export interface Summarizer {
+  readonly id: string;
+  summarize(text: string, options: SummarizeOptions): Promise<string>;
+}
+
+export interface TimeSpan {
+  startMs: number;
+  endMs: number;
+}
+
+export interface SpeakerDiarizer {
+  readonly id: string;
+  /**
+   * Labels each segment with a speaker number 0..maxSpeakers-1, numbered by first appearance, so
+   * the same person keeps one label across the recording. wavPath must be 16 kHz mono wav (the
+   * pipeline already made one for recognition).
+   */
+  assign(wavPath: string, segments: TimeSpan[], options: { maxSpeakers: number; signal?: AbortSignal }): Promise<number[]>;
+}
