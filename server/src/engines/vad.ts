@@ -11,8 +11,10 @@ export interface VadOptions {
   frameMs: number;
   /** A frame below this level (dBFS) is never speech, whatever the noise floor. */
   thresholdDb: number;
-  /** A frame must also be this far above the running noise floor. */
+  /** A frame must also be this far above the noise floor. */
   noiseMarginDb: number;
+  /** How far back the noise floor looks for the quietest frame. */
+  floorWindowMs: number;
   /** Consecutive loud frames needed to open an utterance (rejects clicks). */
   minSpeechMs: number;
   /** Quiet time that closes an utterance (keeps pauses between words inside it). */
@@ -28,6 +30,7 @@ export const DEFAULT_VAD_OPTIONS: VadOptions = {
   frameMs: 30,
   thresholdDb: -45,
   noiseMarginDb: 10,
+  floorWindowMs: 1500,
   minSpeechMs: 90,
   hangoverMs: 450,
   preRollMs: 210,
@@ -54,7 +57,9 @@ export class EnergyVad {
   private readonly frameSamples: number;
   private remainder = new Int16Array(0);
   private frameIndex = 0;
-  private noiseFloorDb: number;
+  /** Levels of the last floorWindowMs of frames, a ring. */
+  private readonly recentLevels: Float64Array;
+  private recentIndex = 0;
   /** Frames before an utterance opens: the pre-roll ring plus the loud run being counted. */
   private pending: Int16Array[] = [];
   private loudRun = 0;
@@ -66,7 +71,8 @@ export class EnergyVad {
   constructor(options: Partial<VadOptions> = {}) {
     this.options = { ...DEFAULT_VAD_OPTIONS, ...options };
     this.frameSamples = Math.round((this.options.sampleRate * this.options.frameMs) / 1000);
-    this.noiseFloorDb = this.options.thresholdDb - this.options.noiseMarginDb;
+    const windowFrames = Math.max(1, Math.round(this.options.floorWindowMs / this.options.frameMs));
+    this.recentLevels = new Float64Array(windowFrames).fill(this.options.thresholdDb - this.options.noiseMarginDb);
   }
 
   get speaking(): boolean {
@@ -84,15 +90,18 @@ export class EnergyVad {
     return { startMs: this.utteranceStartFrame * this.options.frameMs, samples: concat(this.utterance) };
   }
 
-  /** Whether a frame counts as speech now; also moves the noise floor on quiet frames. */
+  get noiseFloorDb(): number {
+    let floor = Infinity;
+    for (const level of this.recentLevels) floor = Math.min(floor, level);
+    return floor;
+  }
+
+  /** Whether a frame counts as speech, judged against the floor of the frames before it. */
   isSpeechFrame(frame: Int16Array): boolean {
     const level = frameLevelDb(frame);
     const loud = level > this.options.thresholdDb && level > this.noiseFloorDb + this.options.noiseMarginDb;
-    if (!loud) {
-      // Follow a quieter floor at once and a louder one slowly, so speech never becomes "floor".
-      const bounded = Math.max(level, -100);
-      this.noiseFloorDb = bounded < this.noiseFloorDb ? bounded : this.noiseFloorDb + 0.05 * (bounded - this.noiseFloorDb);
-    }
+    this.recentLevels[this.recentIndex] = Math.max(level, -100);
+    this.recentIndex = (this.recentIndex + 1) % this.recentLevels.length;
     return loud;
   }
 
@@ -128,7 +137,7 @@ export class EnergyVad {
       } else this.quietRun++;
       const lengthMs = (index + 1 - this.utteranceStartFrame) * frameMs;
       if (this.quietRun * frameMs >= hangoverMs) events.push(this.close());
-      else if (lengthMs >= maxUtteranceMs) {
+      else if (lengthMs + frameMs > maxUtteranceMs) {
         events.push(this.close());
         if (loud) this.open(index + 1, [], events);
       }
