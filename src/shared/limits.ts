@@ -52,3 +52,8 @@ export const CODE_MAX_WRONG_ATTEMPTS = 5;
 export const DUB_DIALOG_WIDTH_PX = 600;
 export const UPLOAD_DIALOG_WIDTH_PX = DUB_DIALOG_WIDTH_PX;
 export const PURCHASE_DIALOG_WIDTH_PX = 1210;
+
+// Record list paging (platform §7 pageNum/pageSize; the contract allows at most 100 per page) and the
+// batch size of one delete or export call (contract IdList maxItems).
+export const RECORD_LIST_PAGE_SIZE = 50;
+export const RECORD_BATCH_MAX = 500;
