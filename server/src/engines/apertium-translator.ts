@@ -2,9 +2,12 @@
 // pairs installed here are offered; any other pair falls to TRANSLATE_URL or a clear error.
 // Texts are sent in one run separated by blank lines, which apertium's text format keeps, because
 // starting the apertium pipeline costs ~150 ms and a transcript has hundreds of segments.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { EngineUnavailableError } from './engine-errors';
 import { languageMatches } from './languages';
 import { runProcess } from './run-process';
+import { withTempDir } from './temp-dir';
 import type { LanguagePair, Translator } from './types';
 
 /** Product language pair → apertium mode. The one table to extend when a pair package is added. */
@@ -40,9 +43,15 @@ export class ApertiumTranslator implements Translator {
     return Promise.all(flattened.map(async (t) => (t ? (await this.run(mode, t, pair.signal)).trim() : '')));
   }
 
-  private async run(mode: string, text: string, signal?: AbortSignal): Promise<string> {
-    // -u drops the * apertium puts before words it does not know; the word itself is kept.
-    const { stdout } = await runProcess(this.id, 'apertium', ['-u', mode], { input: text, signal, timeoutMs: this.timeoutMs });
-    return stdout.toString('utf8');
+  private run(mode: string, text: string, signal?: AbortSignal): Promise<string> {
+    // The input goes through a file: apertium's script opens /dev/stdin by path, which fails when
+    // stdin is the socket node gives a child process.
+    return withTempDir('apertium', async (dir) => {
+      const input = path.join(dir, 'input.txt');
+      await fs.writeFile(input, text);
+      // -u drops the * apertium puts before words it does not know; the word itself is kept.
+      const { stdout } = await runProcess(this.id, 'apertium', ['-u', mode, input], { signal, timeoutMs: this.timeoutMs });
+      return stdout.toString('utf8');
+    });
   }
 }

@@ -16,6 +16,7 @@ const ENGLISH_STOP_WORDS = new Set(
   other our ours ourselves out over own same she should so some such than that the their theirs them themselves then
   there these they this those through to too under until up very was we were what when where which while who whom why
   will with would you your yours yourself yourselves okay ok yeah yes uh um oh well also really like get got go going
+  thanks thank please hello hi good morning afternoon everyone
   know think just said say one two us it's i'm that's don't we're you're they're there's can't won't`.split(/\s+/),
 );
 

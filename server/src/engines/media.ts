@@ -22,8 +22,15 @@ export interface MediaRunOptions {
 const PROBE_TIMEOUT_MS = 30_000;
 const CONVERT_TIMEOUT_MS = 10 * 60_000;
 
+/**
+ * ffprobe's confidence in the container it detected (0..100). Lenient demuxers (mp3, mpeg-ts)
+ * "find" streams in any binary; below a quarter of the maximum, ffmpeg itself treats a detection
+ * as a guess, and a renamed executable scores 1 where a real mp3 scores 51 or more.
+ */
+const MIN_PROBE_SCORE = 25;
+
 interface ProbeJson {
-  format?: { duration?: string; format_name?: string };
+  format?: { duration?: string; format_name?: string; probe_score?: number };
   streams?: { codec_type?: string; duration?: string; disposition?: { attached_pic?: number } }[];
 }
 
@@ -51,6 +58,9 @@ export async function probeMedia(path: string, options: MediaRunOptions = {}): P
   // Image formats (png, jpeg) probe as a one-frame video with no duration; they are not media here.
   if ((!hasAudio && !hasVideo) || !Number.isFinite(seconds) || seconds <= 0) {
     throw invalidMedia(`no playable audio or video stream (${formatName || 'unknown format'})`);
+  }
+  if ((json.format?.probe_score ?? 0) < MIN_PROBE_SCORE) {
+    throw invalidMedia(`content only resembles ${formatName} (probe score ${json.format?.probe_score ?? 0})`);
   }
   return { durationMs: Math.round(seconds * 1000), hasAudio, hasVideo, formatName };
 }

@@ -19,7 +19,11 @@ import type { SpeakerDiarizer, TimeSpan } from './types';
 import { decodeWav, type PcmAudio } from './wav';
 
 export interface SpectralDiarizerOptions {
-  /** Merge clusters closer than this (in frame-spread units); measured on espeak voices, see tests. */
+  /**
+   * Merge clusters closer than this (in frame-spread units). Measured on espeak voices: segments of
+   * one voice with different text lie 0.5–1.05 apart, a low male vs a high female voice ~2.4, and
+   * the tests pass for any threshold from 0.9 to 1.8; 1.3 sits in the middle.
+   */
   threshold?: number;
   /** Segments with fewer speech frames (10 ms each) than this are labelled after clustering. */
   minFramesToCluster?: number;
@@ -37,7 +41,7 @@ export class SpectralDiarizer implements SpeakerDiarizer {
   private readonly minFramesToCluster: number;
 
   constructor(options: SpectralDiarizerOptions = {}) {
-    this.threshold = options.threshold ?? 0.6;
+    this.threshold = options.threshold ?? 1.3;
     this.minFramesToCluster = options.minFramesToCluster ?? 50;
   }
 

@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fft } from './fft';
+import { renumberByFirstAppearance, SpectralDiarizer } from './spectral-diarizer';
+import { concatSamples, makeTempDir, readSamples, silence, speak, writeWav } from './test-audio';
+import type { TimeSpan } from './types';
+
+const LINES = [
+  'the weather is nice today and we can walk to the park',
+  'please send me the report before friday afternoon',
+  'our team finished the new design last week',
+  'i think we should call the client again tomorrow',
+];
+// Two clearly different voices: a low male variant and a high female variant.
+const VOICE_A = { voice: 'en-us+m3', pitch: 35, speed: 150, wordGapMs: 0 };
+const VOICE_B = { voice: 'en-us+f2', pitch: 70, speed: 150, wordGapMs: 0 };
+
+let dir: string;
+let conversationWav: string;
+let conversationSegments: TimeSpan[];
+let monologueWav: string;
+let monologueSegments: TimeSpan[];
+
+async function build(name: string, parts: Int16Array[]): Promise<{ wav: string; segments: TimeSpan[] }> {
+  const segments: TimeSpan[] = [];
+  const audio: Int16Array[] = [];
+  let atMs = 0;
+  for (const part of parts) {
+    audio.push(part, silence(400));
+    segments.push({ startMs: atMs, endMs: atMs + part.length / 16 });
+    atMs += part.length / 16 + 400;
+  }
+  return { wav: await writeWav(dir, name, concatSamples(audio)), segments };
+}
+
+beforeAll(async () => {
+  dir = await makeTempDir();
+  const a = await Promise.all(LINES.map(async (line, i) => readSamples(await speak(dir, `a${i}`, line, VOICE_A))));
+  const b = await Promise.all(LINES.map(async (line, i) => readSamples(await speak(dir, `b${i}`, line, VOICE_B))));
+  // A B A B B A: turns alternate, and B speaks twice in a row once.
+  ({ wav: conversationWav, segments: conversationSegments } = await build('conversation', [a[0]!, b[1]!, a[2]!, b[3]!, b[0]!, a[1]!]));
+  ({ wav: monologueWav, segments: monologueSegments } = await build('monologue', a));
+});
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+describe('spectral (MFCC) diarizer', () => {
+  const diarizer = new SpectralDiarizer();
+
+  it('separates two different espeak voices into two speakers, labelled by first appearance', async () => {
+    expect(await diarizer.assign(conversationWav, conversationSegments, { maxSpeakers: 4 })).toEqual([0, 1, 0, 1, 1, 0]);
+  });
+
+  it('keeps one voice as one speaker even when more are allowed', async () => {
+    expect(await diarizer.assign(monologueWav, monologueSegments, { maxSpeakers: 3 })).toEqual([0, 0, 0, 0]);
+  });
+
+  it('never answers more speakers than maxSpeakers', async () => {
+    expect(await diarizer.assign(conversationWav, conversationSegments, { maxSpeakers: 1 })).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('labels short and silent segments without failing', async () => {
+    const segments = [...conversationSegments, { startMs: conversationSegments[0]!.startMs, endMs: conversationSegments[0]!.startMs + 300 }, { startMs: 0, endMs: 0 }];
+    const labels = await diarizer.assign(conversationWav, segments, { maxSpeakers: 2 });
+    expect(labels).toHaveLength(8);
+    expect(labels.slice(0, 6)).toEqual([0, 1, 0, 1, 1, 0]);
+    expect(labels[6]).toBe(0);
+    expect(await diarizer.assign(conversationWav, [], { maxSpeakers: 2 })).toEqual([]);
+  });
+
+  it('renumbers labels by first appearance', () => {
+    expect(renumberByFirstAppearance([3, 3, 1, 3, 0])).toEqual([0, 0, 1, 0, 2]);
+  });
+});
+
+describe('fft', () => {
+  it('finds the bin of a pure tone and matches a direct DFT', () => {
+    const n = 64;
+    const re = Float64Array.from({ length: n }, (_, i) => Math.cos((2 * Math.PI * 5 * i) / n) + 0.5 * Math.sin((2 * Math.PI * 9 * i) / n));
+    const input = Float64Array.from(re);
+    const im = new Float64Array(n);
+    fft(re, im);
+    for (let k = 0; k < n; k++) {
+      let dr = 0;
+      let di = 0;
+      for (let t = 0; t < n; t++) {
+        dr += input[t]! * Math.cos((-2 * Math.PI * k * t) / n);
+        di += input[t]! * Math.sin((-2 * Math.PI * k * t) / n);
+      }
+      expect(re[k]).toBeCloseTo(dr, 9);
+      expect(im[k]).toBeCloseTo(di, 9);
+    }
+    expect(Math.hypot(re[5]!, im[5]!)).toBeCloseTo(n / 2, 9);
+  });
+});
