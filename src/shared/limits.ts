@@ -57,3 +57,17 @@ export const PURCHASE_DIALOG_WIDTH_PX = 1210;
 // batch size of one delete or export call (contract IdList maxItems).
 export const RECORD_LIST_PAGE_SIZE = 50;
 export const RECORD_BATCH_MAX = 500;
+
+// Local upload (platform §5, §9). Client validation and the server's enforcement share these.
+export const UPLOAD_ALLOWED_EXTENSIONS = ['mp3', 'mp4', 'wav', 'wmv', 'avi', 'ogg', 'flv'] as const;
+export const UPLOAD_MAX_FILES = 1;
+export const UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
+export const UPLOAD_MAX_DURATION_SECONDS = 60 * 60;
+export const UPLOAD_CHUNK_BYTES = 10_485_760;
+export const UPLOAD_CHUNKED_FROM_BYTES = 20_971_520;
+export const UPLOAD_SPEAKERS_MIN = 2;
+export const UPLOAD_SPEAKERS_MAX = 35;
+export const UPLOAD_SPEAKERS_DEFAULT = 2;
+export const UPLOAD_DEFAULT_AUDIO_LANGUAGE = 'zh-CN';
+// How often one chunk is re-sent after a dropped connection before the upload fails (chunks are idempotent).
+export const UPLOAD_CHUNK_RETRIES = 3;
