@@ -1144,7 +1144,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload one chunk in order; the last one (end 1) registers the record */
+        /**
+         * Upload one chunk in order; the last one (end 1) registers the record
+         * @description Post each chunk to its address from uploadInit (uploadUrls[n-1] carries uploadId and partNumber n in its query); a file below 20 MB is one call with end 1 and no uploadId. Chunks go in order: part n is accepted when parts 1..n-1 are stored; a stored part may be sent again (same bytes: ok; different bytes: replaced, said in msg). The end-1 chunk checks the file by content (ffprobe), its size and duration, and answers data[0]; a refused file is deleted with its upload.
+         */
         post: operations["recordsUploadBlock"];
         delete?: never;
         options?: never;
@@ -1283,7 +1286,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The most recent record (the restore banner reads its state and settings) */
+        /**
+         * The most recent record (the restore banner reads its state and settings)
+         * @description data is the newest record (null when none) plus, as Parley additions, interruptedUpload (the newest upload not yet transcribed, or null) and uploadSettings (the form of the newest submitted upload, or null).
+         */
         get: operations["recordsGetLatestTrans"];
         put?: never;
         post?: never;
@@ -2008,6 +2014,8 @@ export interface components {
             shareExpireTime?: string | null;
             /** @description Translated reason of a failed step */
             errorMessage?: string | null;
+            /** @description Parley addition. Percent done of the running transcription or translation; null when no job runs */
+            progress?: number | null;
         };
         RecordPage: {
             total: number;
@@ -2039,6 +2047,37 @@ export interface components {
             uploadUrls: string[];
             objectName: string;
             chunkSize: number;
+            /** @description Parley addition (resume). Part numbers already stored */
+            receivedParts?: number[];
+            /** @description Parley addition (resume). The part number to send next (chunk count + 1 when all are stored) */
+            nextPart?: number;
+        };
+        /** @description Parley addition. The user's newest upload that did not reach transcription, for the restore banner */
+        InterruptedUpload: {
+            /**
+             * @description uploading: chunks missing (resume with uploadInit + uploadId); uploaded: complete but never submitted (submit id with transwrite)
+             * @enum {string}
+             */
+            status: "uploading" | "uploaded";
+            uploadId?: string | null;
+            /** @description The uploaded file's id (status uploaded) */
+            id?: string | null;
+            oriFileName: string;
+            fileSize: number;
+            chunkSize?: number | null;
+            receivedParts?: number[];
+            /** @description Seconds */
+            audioDuration?: number | null;
+            folderId?: string | null;
+            createTime: string;
+        };
+        /** @description Parley addition. The upload form of the user's newest submitted upload */
+        UploadSettings: {
+            audioLanguage: string;
+            translationLanguage?: string | null;
+            speaker: components["schemas"]["Flag"];
+            maxSpeakers: number;
+            folderId?: string | null;
         };
         UploadedRecord: {
             id: string;
@@ -4149,6 +4188,8 @@ export interface operations {
                     /** @description Bytes; at most 500 MB */
                     fileSize: number;
                     chunkSize: number;
+                    /** @description Parley addition (resume). The id of an unfinished upload of the same file (same oriFileName, fileSize, chunkSize); the answer is that upload with receivedParts, so the client sends only the missing chunks. An unknown, finished or other user's id answers 404. */
+                    uploadId?: string;
                 };
             };
         };
@@ -4168,7 +4209,10 @@ export interface operations {
     };
     recordsUploadBlock: {
         parameters: {
-            query?: never;
+            query?: {
+                uploadId?: string;
+                partNumber?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4369,7 +4413,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["RecordAnswer"];
+            /** @description The newest record with the restore data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: (components["schemas"]["Record"] & {
+                            interruptedUpload?: components["schemas"]["InterruptedUpload"] | null;
+                            uploadSettings?: components["schemas"]["UploadSettings"] | null;
+                        }) | null;
+                    };
+                };
+            };
         };
     };
     recordsGetTransResult: {
