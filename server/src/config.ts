@@ -1,6 +1,7 @@
 // Everything the process reads from its environment, in one place, with defaults that let a fresh
 // clone start with no configuration at all (SQLite file, outbox mail, in-memory rate limits).
 import path from 'node:path';
+import { loadEngineConfig, type EngineConfig } from './engines/config';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
@@ -20,6 +21,8 @@ export interface ServerConfig {
   wechatAppId: string | null;
   googleClientId: string | null;
   logLevel: string;
+  /** Remote engine services (ASR_URL, TRANSLATE_URL, TTS_URL, SUMMARY_URL); embedded engines otherwise. */
+  engines: EngineConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -59,5 +62,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     wechatAppId: nonEmpty(env.WECHAT_APP_ID),
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    engines: loadEngineConfig(env),
   };
 }

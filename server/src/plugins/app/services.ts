@@ -7,6 +7,7 @@ import { createRateLimits, type RateLimits } from '../../domain/auth/rate-limits
 import { createFoldersService, type FoldersService } from '../../domain/folders/folders-service';
 import { createOutbox, type Outbox } from '../../domain/mail/outbox';
 import { createRecordsService, type RecordsService } from '../../domain/records/records-service';
+import { createEngines, type Engines } from '../../engines/registry';
 import type { ServerI18n } from '../../i18n';
 
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   rateLimits: RateLimits;
   records: RecordsService;
   folders: FoldersService;
+  /** Built per app from config.engines, so a test app can point an engine at a local fake service. */
+  engines: Engines;
 }
 
 declare module 'fastify' {
@@ -33,7 +36,8 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const auth = createAuthService({ db: app.db, clock, rateLimits, outbox });
     const records = createRecordsService({ db: app.db, clock });
     const folders = createFoldersService({ db: app.db, clock });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders });
+    const engines = createEngines(config.engines);
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines });
     app.addHook('onClose', async () => {
       outbox.close();
       await rateLimits.close();
