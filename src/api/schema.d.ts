@@ -838,7 +838,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End a meeting; also repairs a meeting left paused by an abnormal close */
+        /**
+         * End a meeting; also repairs a meeting left paused by an abnormal close
+         * @description Ends the meeting whatever its state (not_started, in_progress, paused): a live recording is flushed, the meeting's record is completed and every connection gets meeting.state ended. This call is the repair of a meeting left paused when the host connection closed without stop (a new host connection does not end it: it may resume). Ending an ended meeting answers it unchanged.
+         */
         post: operations["meetingsStopMeeting"];
         delete?: never;
         options?: never;
@@ -2184,6 +2187,11 @@ export interface components {
             endTime?: string | null;
             /** @description Seconds */
             duration?: number | null;
+            subtitleStyle?: components["schemas"]["SubtitleStyle"];
+            /** @description Path of the public join page: /meetingShare?meetingId=<id> */
+            shareUrl?: string;
+            /** @description Whether the caller owns the meeting */
+            isHost?: boolean;
         };
         MeetingPage: {
             total: number;
@@ -2454,8 +2462,9 @@ export interface components {
             containerName: string;
             sasToken: string;
         };
-        /** @description A JSON text frame from a meeting client. Audio may also be sent as binary frames (raw PCM, same format) without this wrapper; the server numbers those itself. */
-        LiveClientMessage: components["schemas"]["LiveAudioFrame"] | components["schemas"]["LiveControl"] | components["schemas"]["LiveResume"] | components["schemas"]["LiveSubscribe"];
+        /** @description A JSON text frame from a meeting client. Audio is better sent as a binary frame: 4 bytes little-endian uint32 frame number, then 16-bit little-endian mono PCM at 16 kHz (at most LIVE_AUDIO_FRAME_MAX_BYTES of PCM, an even number of bytes). Only the host may send audio, and only while the meeting is in_progress (frames while paused are dropped silently; before start or after stop they are refused with an error). Frame numbers increase by one; a frame whose number is not above the last one received is a resend after a reconnect and is ignored, so the host may resend every frame after `ready.lastAudioSeq`. */
+        LiveClientMessage: components["schemas"]["LiveAudioFrame"] | components["schemas"]["LiveControl"] | components["schemas"]["LiveResume"] | components["schemas"]["LiveSubscribe"] | components["schemas"]["LivePing"];
+        /** @description The JSON form of one audio frame (the binary form is cheaper); same rules. */
         LiveAudioFrame: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2464,7 +2473,7 @@ export interface components {
             type: "audio";
             /** @description Client frame number, increasing by one */
             seq: number;
-            /** @description Base64 of 16-bit little-endian mono PCM */
+            /** @description Base64 of 16-bit little-endian mono PCM at 16 kHz */
             data: string;
             /**
              * @default 16000
@@ -2472,6 +2481,7 @@ export interface components {
              */
             sampleRate: 16000;
         };
+        /** @description Host only. start: not_started or paused → in_progress (the recording begins); pause: in_progress → paused (the utterance in progress is finished); resume: paused → in_progress; stop: → ended (the recording is closed, the record completed, every connection gets meeting.state ended). */
         LiveControl: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2481,15 +2491,17 @@ export interface components {
             /** @enum {string} */
             action: "start" | "stop" | "pause" | "resume";
         };
+        /** @description Attaches the connection to the meeting's stream. lastSeq 0: a first connection; the server sends a `transcript` with every final so far, then every stream message after transcript.seq. lastSeq N: a reconnect; the server sends every stream message with seq > N exactly once (from its replay log; when the log no longer reaches back that far, a `transcript` of the finals after N instead, with reset false). If N is above the server's latest seq (the server restarted), the answer is a full `transcript` with reset true: replace what you show and continue from its seq. */
         LiveResume: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "resume";
-            /** @description Last server seq received; the server replays every later message */
+            /** @description Last stream seq received; 0 when none */
             lastSeq: number;
         };
+        /** @description Participants: the translation language to receive (one of the meeting's translationLanguages). Until a participant subscribes, finals carry every translation; afterwards only the chosen one. Also recorded in the meeting's join record. */
         LiveSubscribe: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2498,8 +2510,16 @@ export interface components {
             type: "subscribe";
             translationLanguage: components["schemas"]["LanguageCode"];
         };
-        /** @description A JSON text frame from the server; seq increases by one per meeting so a reconnecting client resumes with lastSeq. */
-        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveError"];
+        /** @description Application-level keep-alive (browsers cannot send WebSocket pings); answered with pong. */
+        LivePing: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ping";
+        };
+        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, meeting.state, cast.control) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
+        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
         LivePartialSubtitle: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2507,10 +2527,13 @@ export interface components {
              */
             type: "subtitle.partial";
             seq: number;
-            /** @description The final subtitle of the same segment replaces this text */
+            /** @description The final subtitle with the same segmentId replaces this text */
             segmentId: string;
+            /** @description Milliseconds of meeting audio (pauses excluded) */
             startMs: number;
+            endMs: number;
             text: string;
+            /** @description The recognition language */
             lang: string;
         };
         LiveFinalSubtitle: {
@@ -2520,17 +2543,23 @@ export interface components {
              */
             type: "subtitle.final";
             seq: number;
+            /** @description Also the id of the line in the meeting's record */
             segmentId: string;
             startMs: number;
             endMs: number;
             text: string;
             lang: string;
             speaker?: string | null;
-            /** @description Language code to translated text */
+            /** @description Language code to translated text (only the subscribed language once a participant subscribed) */
             translations: {
                 [key: string]: string;
             };
+            /** @description Language code to the translated reason a translation is missing (e.g. no engine for the pair) */
+            translationErrors?: {
+                [key: string]: string;
+            };
         };
+        /** @description A participant connected (a reconnect within LIVE_LEAVE_GRACE_MS is not a new join). */
         LiveParticipantJoined: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2543,6 +2572,7 @@ export interface components {
             translationLanguage?: string | null;
             joinTime: string;
         };
+        /** @description A participant's last connection closed and did not come back within LIVE_LEAVE_GRACE_MS. */
         LiveParticipantLeft: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2561,6 +2591,11 @@ export interface components {
             type: "meeting.state";
             seq: number;
             state: components["schemas"]["MeetingState"];
+            /**
+             * @description control: the host asked; hostLost: the host connection closed without stop (the meeting is left paused); repaired: stopMeeting closed a paused meeting
+             * @enum {string}
+             */
+            reason?: "control" | "hostLost" | "repaired";
         };
         LiveCastControl: {
             /**
@@ -2573,17 +2608,86 @@ export interface components {
             code?: string | null;
             preset?: components["schemas"]["ScreenPreset"];
         };
+        /** @description Direct, first message of every connection. */
+        LiveReady: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ready";
+            /** @enum {string} */
+            role: "host" | "participant";
+            meetingId: string;
+            state: components["schemas"]["MeetingState"];
+            /** @description The meeting's latest stream seq */
+            seq: number;
+            /** @description Host: the last audio frame number the server holds (-1 none); resend the frames after it */
+            lastAudioSeq: number;
+            /** @description The language recognised (the first of the meeting's recognition languages) */
+            recognitionLanguage: string;
+            translationLanguages: string[];
+        };
+        /** @description Direct answer to resume for a first connection, a late joiner or a reconnect beyond the replay log. */
+        LiveTranscript: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "transcript";
+            /** @description Stream messages that follow have a higher seq; set lastSeq to it */
+            seq: number;
+            /** @description true: replace everything shown; false: append */
+            reset: boolean;
+            segments: components["schemas"]["LiveFinalSubtitle"][];
+        };
+        /** @description Direct. codes: 400 live.badMessage / live.frameTooLarge / live.frameMalformed, 401 live.unauthorized, 403 live.participantAudio / live.hostOnly, 404 live.meetingNotFound, 409 live.hostAlreadyConnected / live.invalidTransition / live.notRecording, 410 live.meetingLinkExpired / live.meetingEnded, 422 live.languageNotOffered, 503 engines:noAsr / live.recognitionFailed. fatal true: the server closes the socket after it (close code 4000 + the HTTP-like code, e.g. 4404); fatal false: the connection and the meeting go on. */
         LiveError: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             type: "error";
+            /** @description The latest stream seq (informational) */
             seq: number;
-            /** @description A catalogue code (401, 92505000, …) or 400/500 */
             code: number;
-            /** @description i18n key of the message */
+            /** @description i18n key of the message (namespace live unless prefixed) */
             msgKey: string;
+            /** @description The message translated for the connection's lang query parameter or accept-language */
+            msg: string;
+            fatal: boolean;
+        };
+        LivePong: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pong";
+            /** @description The latest stream seq */
+            seq: number;
+        };
+        /** @description How live subtitles are shown (host view, participants and cast screens) */
+        SubtitleStyle: {
+            /** @default 24 */
+            fontSize: number;
+            /** @default #ffffff */
+            color: string;
+            /** @default #000000 */
+            backgroundColor: string;
+            /**
+             * @default bottom
+             * @enum {string}
+             */
+            position: "top" | "bottom";
+            /**
+             * @description Subtitle lines shown at once
+             * @default 2
+             */
+            lines: number;
+            /**
+             * @default bilingual
+             * @enum {string}
+             */
+            display: "original" | "translation" | "bilingual";
         };
     };
     responses: {
@@ -3813,6 +3917,7 @@ export interface operations {
                     translationLanguages: components["schemas"]["InterpretationLanguages"];
                     folderId?: components["schemas"]["Id"];
                     speaker?: components["schemas"]["Flag"];
+                    subtitleStyle?: components["schemas"]["SubtitleStyle"];
                     /** @description Vocabulary libraries applied to the meeting (SVIP) */
                     documentIds?: components["schemas"]["Id"][];
                 };
@@ -3854,6 +3959,7 @@ export interface operations {
                     shareStatus?: components["schemas"]["Flag"];
                     inviteStatus?: components["schemas"]["Flag"];
                     copyStatus?: components["schemas"]["Flag"];
+                    subtitleStyle?: components["schemas"]["SubtitleStyle"];
                 };
             };
         };
