@@ -37,11 +37,13 @@ function positiveMs(value: string | undefined, fallback: number, name: string): 
 function remote(env: Env, prefix: string, defaultModel: string): RemoteServiceConfig | null {
   const url = nonEmpty(env[`${prefix}_URL`]);
   if (url === null) return null;
+  let protocol = '';
   try {
-    new URL(url);
+    protocol = new URL(url).protocol;
   } catch {
-    throw new Error(`${prefix}_URL must be an absolute URL, got '${url}'`);
+    // reported below
   }
+  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`${prefix}_URL must be an http(s) URL, got '${url}'`);
   return { url, apiKey: nonEmpty(env[`${prefix}_API_KEY`]), model: nonEmpty(env[`${prefix}_MODEL`]) ?? defaultModel };
 }
 

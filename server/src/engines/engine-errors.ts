@@ -6,7 +6,8 @@ export type EngineSetting = 'ASR_URL' | 'TRANSLATE_URL' | 'TTS_URL' | 'SUMMARY_U
 
 export type EngineUnavailableKey = 'engines:noAsr' | 'engines:noTranslation' | 'engines:noTts' | 'engines:noSummary';
 
-export interface EngineErrorParams {
+// A type alias (not an interface) so the params pass straight into i18next's t(key, params).
+export type EngineErrorParams = {
   from?: string;
   to?: string;
   language?: string;
@@ -15,7 +16,7 @@ export interface EngineErrorParams {
   status?: number;
   detail?: string;
   seconds?: number;
-}
+};
 
 export class EngineError extends Error {
   constructor(
