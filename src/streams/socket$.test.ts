@@ -44,7 +44,7 @@ const ready = (overrides: Partial<LiveReady> = {}): LiveReady => ({
   role: 'participant',
   meetingId: 'm1',
   state: 'in_progress',
-  atSeq: 0,
+  seq: 0,
   lastAudioSeq: -1,
   recognitionLanguage: 'en-US',
   translationLanguages: ['es-ES'],
@@ -108,7 +108,7 @@ describe('liveSocket$', () => {
       testScheduler.schedule(() => sockets[0]!.drop(), 3);
       // The first retry (500 ms) fails too; the second waits 1000 ms.
       testScheduler.schedule(() => sockets[1]!.drop(), 504);
-      testScheduler.schedule(() => sockets[2]!.receive(ready({ atSeq: 2 })), 1505);
+      testScheduler.schedule(() => sockets[2]!.receive(ready({ seq: 2 })), 1505);
       testScheduler.schedule(() => sockets[2]!.receive(partial(1)), 1506);
       testScheduler.schedule(() => sockets[2]!.receive(partial(2, 'again')), 1507);
       expectObservable(events$, '^ 1600ms !').toBe('c r a w 499ms d w 999ms e f - g', {
@@ -118,7 +118,7 @@ describe('liveSocket$', () => {
         w: expect.objectContaining({ type: 'socket.reconnecting' }),
         d: { type: 'socket.connecting', attempt: 1 },
         e: { type: 'socket.connecting', attempt: 2 },
-        f: { type: 'socket.ready', ready: ready({ atSeq: 2 }) },
+        f: { type: 'socket.ready', ready: ready({ seq: 2 }) },
         g: { type: 'socket.message', message: partial(2, 'again') },
       });
     });
@@ -156,12 +156,12 @@ describe('liveSocket$', () => {
     expect(sockets[0]!.closedWith).toBe(1000);
   });
 
-  it('takes the transcript atSeq as the new position (reset after a server restart)', () => {
+  it('takes the transcript seq as the new position (reset after a server restart)', () => {
     const { sockets, createSocket, testScheduler } = harness();
     testScheduler.run(() => {
       liveSocket$({ url: 'ws://x', createSocket, scheduler: testScheduler, lastSeq: 40 }).subscribe();
       testScheduler.schedule(() => sockets[0]!.receive(ready()), 1);
-      testScheduler.schedule(() => sockets[0]!.receive({ type: 'transcript', atSeq: 3, reset: true, segments: [] }), 2);
+      testScheduler.schedule(() => sockets[0]!.receive({ type: 'transcript', seq: 3, reset: true, segments: [] }), 2);
       testScheduler.schedule(() => sockets[0]!.drop(), 3);
       testScheduler.schedule(() => sockets[1]!.receive(ready()), 600);
     });

@@ -64,9 +64,9 @@ export function reconnectDelayMs(attempt: number, firstMs = LIVE_RECONNECT_FIRST
 
 const STREAM_TYPES = new Set(['subtitle.partial', 'subtitle.final', 'participant.joined', 'participant.left', 'meeting.state', 'cast.control']);
 
-function hasStreamSeq(message: LiveServerMessage): message is Extract<LiveServerMessage, { seq: number }> {
-  return STREAM_TYPES.has(message.type) && typeof (message as { seq?: unknown }).seq === 'number';
-}
+// Direct messages (ready, transcript, error, pong) carry the latest seq too, but only stream
+// messages and the transcript move the position a reconnect resumes from.
+const isStreamMessage = (message: LiveServerMessage) => STREAM_TYPES.has(message.type);
 
 /** Binary audio frame of the contract: uint32 LE frame number, then the PCM bytes. */
 export function encodeAudioFrame(frameNumber: number, pcm: ArrayBuffer): ArrayBuffer {
@@ -136,7 +136,7 @@ export function liveSocket$(options: LiveSocketOptions): Observable<LiveSocketEv
 
     const onMessage = (message: LiveServerMessage) => {
       if (message.type === 'ready') return onReady(message);
-      if (hasStreamSeq(message)) {
+      if (isStreamMessage(message)) {
         if (message.seq <= lastSeq) return undefined;
         if (message.seq > lastSeq + 1) {
           // A gap means something was lost: reconnect and resume from what was delivered.
@@ -145,7 +145,7 @@ export function liveSocket$(options: LiveSocketOptions): Observable<LiveSocketEv
         }
         lastSeq = message.seq;
       } else if (message.type === 'transcript') {
-        lastSeq = message.reset ? message.atSeq : Math.max(lastSeq, message.atSeq);
+        lastSeq = message.reset ? message.seq : Math.max(lastSeq, message.seq);
       }
       subscriber.next({ type: 'socket.message', message });
       return undefined;
