@@ -4,12 +4,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001_auth';
 import * as m0002 from './migrations/0002_records';
 import * as m0003 from './migrations/0003_record_counts';
+import * as m0004 from './migrations/0004_uploads_jobs';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
   '0001_auth': m0001,
   '0002_records': m0002,
   '0003_record_counts': m0003,
+  '0004_uploads_jobs': m0004,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -123,6 +123,71 @@ export interface RecordCountsTable {
   favorites: number;
 }
 
+/**
+ * Record columns added by 0004 for the upload pipeline. Kept out of RecordsTable so code that builds
+ * whole RecordRow literals is unaffected; the pipeline queries through
+ * `db.withTables<{ records: RecordPipelineColumns }>()` and views read them when present.
+ */
+export interface RecordPipelineColumns {
+  /** Percent of the running pipeline job; null when none runs. */
+  progress: number | null;
+  /** Translated reason of a failed step, in the submitter's locale. */
+  error_message: string | null;
+  /** JSON text of the upload form as submitted (UploadSettings of the contract). */
+  upload_form: string | null;
+}
+
+export interface UploadSessionsTable {
+  id: string;
+  user_id: string;
+  object_name: string;
+  ori_file_name: string;
+  file_size: number;
+  chunk_size: number;
+  chunk_count: number;
+  folder_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadPartsTable {
+  upload_id: string;
+  part_number: number;
+  size: number;
+  sha256: string;
+  created_at: string;
+}
+
+export interface MediaFilesTable {
+  id: string;
+  user_id: string;
+  object_name: string;
+  ori_file_name: string;
+  size_bytes: number;
+  duration_ms: number;
+  format_name: string;
+  has_video: number;
+  folder_id: string | null;
+  submitted_at: string | null;
+  created_at: string;
+}
+
+export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON text */
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  progress: number;
+  error: string | null;
+  record_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -134,6 +199,10 @@ export interface Database {
   default_folder_names: DefaultFolderNamesTable;
   record_shares: RecordSharesTable;
   record_counts: RecordCountsTable;
+  upload_sessions: UploadSessionsTable;
+  upload_parts: UploadPartsTable;
+  media_files: MediaFilesTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -143,3 +212,6 @@ export type RecordRow = Selectable<RecordsTable>;
 export type RecordSegmentRow = Selectable<RecordSegmentsTable>;
 export type FolderRow = Selectable<FoldersTable>;
 export type RecordShareRow = Selectable<RecordSharesTable>;
+export type UploadSessionRow = Selectable<UploadSessionsTable>;
+export type MediaFileRow = Selectable<MediaFilesTable>;
+export type JobRow = Selectable<JobsTable>;
