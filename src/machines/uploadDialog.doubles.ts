@@ -6,8 +6,7 @@ import { fromEventObservable, fromPromise } from 'xstate';
 import { UPLOAD_MAX_DURATION_SECONDS } from '../shared/limits';
 import type { LanguageLists, TranscribeRequest } from './uploadFile.calls';
 import { uploadDialogMachine } from './uploadDialog.machine';
-import { uploadFileMachine, type UploadFileEvent, type UploadFileSource } from './uploadFile.machine';
-import type { UploadSession } from '../streams/upload-progress$';
+import { uploadFileMachine, type UploadActorInput, type UploadFileEvent, type UploadFileSource } from './uploadFile.machine';
 
 export const LANGUAGES: LanguageLists = {
   transcribeLanguage: [
@@ -32,7 +31,7 @@ export function uploadFileDoubles(log: DoubleLog) {
       readDuration: fromPromise<number | null, { file: UploadFileSource }>(async ({ input }) =>
         input.file.name.startsWith('long') ? UPLOAD_MAX_DURATION_SECONDS + 1 : 30,
       ),
-      upload: fromEventObservable<UploadFileEvent, { file: UploadFileSource; folderId: string; resume: UploadSession | null }>(({ input }) =>
+      upload: fromEventObservable<UploadFileEvent, UploadActorInput>(({ input }) =>
         input.file.name.startsWith('broken')
           ? throwError(() => ({ kind: 'business', message: 'Disk full' }))
           : of<UploadFileEvent[]>(

@@ -185,4 +185,17 @@ describe('uploadDialog machine', () => {
     expect(selectCanConfirm(actor.getSnapshot())).toBe(false);
     expect(emitted).toContainEqual({ type: 'upload.error', message: 'Disk full' });
   });
+
+  it('restores an upload the server holds as an uploaded file, ready to submit with its settings', async () => {
+    const { actor, log } = start();
+    actor.send({
+      type: 'dialog.open',
+      restore: { audioLanguage: 'en-US', speaker: true, maxSpeakers: 3 },
+      interrupted: { status: 'uploaded', id: 'held-1', oriFileName: 'interview.mp3', fileSize: 2048, createTime: '2024-01-01 00:00:00' },
+    });
+    await waitFor(actor, selectCanConfirm);
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(log.submitted[0]).toMatchObject({ ids: ['held-1'], showName: 'interview', audioLanguage: 'en-US', speaker: '1', maxSpeakers: 3 });
+  });
 });

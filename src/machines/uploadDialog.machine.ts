@@ -43,6 +43,17 @@ export interface UploadForm {
 
 export type RestoreSettings = Partial<UploadForm>;
 
+/** The server's newest upload that never reached transcription (getLatestTrans interruptedUpload). */
+export interface InterruptedUploadInfo {
+  status: 'uploading' | 'uploaded';
+  uploadId?: string | null;
+  id?: string | null;
+  oriFileName: string;
+  fileSize: number;
+  audioDuration?: number | null;
+  createTime: string;
+}
+
 export interface DialogFile {
   id: string;
   name: string;
@@ -60,10 +71,11 @@ export interface UploadDialogContext {
   languages: LanguageLists;
   pendingRemovalId: string | null;
   fileCounter: number;
+  interrupted: InterruptedUploadInfo | null;
 }
 
 export type UploadDialogEvent =
-  | { type: 'dialog.open'; folderId?: string | null; folderName?: string; restore?: RestoreSettings }
+  | { type: 'dialog.open'; folderId?: string | null; folderName?: string; restore?: RestoreSettings; interrupted?: InterruptedUploadInfo | null }
   | { type: 'dialog.close' }
   | { type: 'files.chosen'; files: UploadFileSource[] }
   | { type: 'file.remove'; fileId: string }
@@ -125,6 +137,14 @@ export function transcribeRequest(context: UploadDialogContext): TranscribeReque
   };
 }
 
+/** A chunk upload of the same file left unfinished here (local note) or on the server (restore data). */
+function resumeIdFor(file: UploadFileSource, interrupted: InterruptedUploadInfo | null): string | null {
+  const local = loadUploadSession(file)?.uploadId;
+  if (local) return local;
+  const sameFile = interrupted?.status === 'uploading' && interrupted.oriFileName === file.name && interrupted.fileSize === file.size;
+  return sameFile ? (interrupted.uploadId ?? null) : null;
+}
+
 const noLanguages: LanguageLists = { transcribeLanguage: [], translation: [] };
 
 export const uploadDialogMachine = setup({
@@ -150,7 +170,21 @@ export const uploadDialogMachine = setup({
         submitError: false,
         nameError: false,
         pendingRemovalId: null,
+        interrupted: event.interrupted ?? null,
       };
+    }),
+    // An upload the server already holds comes back as an uploaded file, ready to submit.
+    restoreUploaded: assign(({ context, spawn, self }) => {
+      const held = context.interrupted;
+      if (!held || held.status !== 'uploaded' || !held.id) return {};
+      const counter = context.fileCounter + 1;
+      const id = `file-${counter}`;
+      const file = { name: held.oriFileName, size: held.fileSize, slice: () => new Blob([]) };
+      const record = { id: held.id, createTime: held.createTime, audioDuration: held.audioDuration ?? null };
+      const ref = spawn('uploadFile', { id, input: { id, file, folderId: context.form.folderId, alreadyUploaded: record, reportTo: self } });
+      const restored: DialogFile = { id, name: held.oriFileName, ref, status: 'uploaded', recordId: held.id };
+      const showName = context.form.showName || nameWithoutExtension(held.oriFileName);
+      return { files: [restored], fileCounter: counter, form: { ...context.form, showName } };
     }),
     addFiles: assign(({ context, event, spawn, self }) => {
       if (event.type !== 'files.chosen') return {};
@@ -160,7 +194,7 @@ export const uploadDialogMachine = setup({
         const id = `file-${counter}`;
         const ref = spawn('uploadFile', {
           id,
-          input: { id, file, folderId: context.form.folderId, resume: loadUploadSession(file), reportTo: self },
+          input: { id, file, folderId: context.form.folderId, resumeUploadId: resumeIdFor(file, context.interrupted), reportTo: self },
         });
         return { id, name: file.name, ref, status: 'active' };
       });
@@ -258,11 +292,12 @@ export const uploadDialogMachine = setup({
     languages: noLanguages,
     pendingRemovalId: null,
     fileCounter: 0,
+    interrupted: null,
   },
   initial: 'closed',
   states: {
     closed: {
-      on: { 'dialog.open': { target: 'open', actions: 'reset' } },
+      on: { 'dialog.open': { target: 'open', actions: ['reset', 'restoreUploaded'] } },
     },
     open: {
       type: 'parallel',

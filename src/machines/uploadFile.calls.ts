@@ -3,7 +3,7 @@
 import { Observable } from 'rxjs';
 import type { ApiResult } from '../api/client';
 import { api } from '../api/instance';
-import type { ChunkPart, ChunkTransport, UploadedRecordInfo, UploadSession } from '../streams/upload-progress$';
+import type { ChunkPart, ChunkTransport, UploadInitAnswer, UploadedRecordInfo } from '../streams/upload-progress$';
 
 /** Wraps one api call as a cold observable whose unsubscription aborts the request. */
 function call$<T>(run: (signal: AbortSignal) => Promise<ApiResult<T>>): Observable<T> {
@@ -24,7 +24,7 @@ function call$<T>(run: (signal: AbortSignal) => Promise<ApiResult<T>>): Observab
 
 export const apiChunkTransport: ChunkTransport = {
   init: (request) =>
-    call$<Omit<UploadSession, 'nextChunk'>>((signal) =>
+    call$<UploadInitAnswer>((signal) =>
       api.call((client, s) => client.POST('/speech/audio/transcribe/uploadInit', { body: request, signal: s }), { signal }),
     ),
   block: (part: ChunkPart) =>
@@ -39,9 +39,12 @@ export const apiChunkTransport: ChunkTransport = {
       if (part.folderId) form.append('folderId', part.folderId);
       // The file goes last so the server can read the fields before streaming the bytes.
       form.append('file', part.blob, part.oriFileName);
-      return api.call((client, s) => client.POST('/speech/audio/transcribe/uploadBlock', { body: form as never, signal: s }), {
-        signal,
-      });
+      // The part address from uploadInit carries uploadId and partNumber in its query.
+      const query = part.uploadId && part.partNumber ? { uploadId: part.uploadId, partNumber: part.partNumber } : {};
+      return api.call(
+        (client, s) => client.POST('/speech/audio/transcribe/uploadBlock', { params: { query }, body: form as never, signal: s }),
+        { signal },
+      );
     }),
 };
 

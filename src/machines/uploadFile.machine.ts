@@ -28,7 +28,10 @@ export interface UploadFileInput {
   id: string;
   file: UploadFileSource;
   folderId: string;
-  resume?: UploadSession | null;
+  /** An interrupted upload of this file to continue (the server says which chunk comes next). */
+  resumeUploadId?: string | null;
+  /** Restore of an upload the server already holds: the file starts as uploaded. */
+  alreadyUploaded?: UploadedRecordInfo | null;
   /** The dialog that spawned this file; it hears file.uploaded / file.failed / file.deleted. */
   reportTo?: AnyActorRef;
 }
@@ -43,6 +46,12 @@ export interface UploadFileContext extends UploadFileInput {
   record: UploadedRecordInfo | null;
   errorKey?: string;
   errorMessage?: string;
+}
+
+export interface UploadActorInput {
+  file: UploadFileSource;
+  folderId: string;
+  resumeUploadId: string | null;
 }
 
 export type UploadFileReport =
@@ -91,8 +100,10 @@ export const uploadFileMachine = setup({
   },
   actors: {
     readDuration: fromPromise<number | null, { file: UploadFileSource }>(({ input }) => readMediaDuration(input.file as unknown as Blob)),
-    upload: fromEventObservable<UploadFileEvent, { file: UploadFileSource; folderId: string; resume: UploadSession | null }>(({ input }) =>
-      chunkUpload$(input.file, { transport: apiChunkTransport, folderId: input.folderId, resume: input.resume }).pipe(map(toUploadEvent)),
+    upload: fromEventObservable<UploadFileEvent, UploadActorInput>(({ input }) =>
+      chunkUpload$(input.file, { transport: apiChunkTransport, folderId: input.folderId, resumeUploadId: input.resumeUploadId }).pipe(
+        map(toUploadEvent),
+      ),
     ),
     removeRecord: fromPromise<void, { ids: string[] }>(({ input }) => removeUploadedRecords(input.ids)),
   },
@@ -118,14 +129,15 @@ export const uploadFileMachine = setup({
     name: input.file.name,
     ext: extensionOf(input.file.name),
     size: input.file.size,
-    durationSeconds: null,
-    percent: 0,
-    session: input.resume ?? null,
-    record: null,
+    durationSeconds: input.alreadyUploaded?.audioDuration ?? null,
+    session: null,
+    record: input.alreadyUploaded ?? null,
+    percent: input.alreadyUploaded ? 100 : 0,
   }),
   initial: 'added',
   states: {
     added: {
+      always: { guard: ({ context }) => context.record !== null, target: 'uploaded' },
       on: {
         'file.start': 'validating',
         'file.cancel': 'cancelled',
@@ -157,7 +169,11 @@ export const uploadFileMachine = setup({
       invoke: {
         src: 'upload',
         id: 'upload',
-        input: ({ context }) => ({ file: context.file, folderId: context.folderId, resume: context.session }),
+        input: ({ context }) => ({
+          file: context.file,
+          folderId: context.folderId,
+          resumeUploadId: context.session?.uploadId ?? context.resumeUploadId ?? null,
+        }),
         onError: {
           target: 'failed',
           actions: [

@@ -148,25 +148,27 @@ describe('chunkUpload$', () => {
     });
   });
 
-  it('resumes a stored session at its next chunk without a new uploadInit', () => {
+  it('resumes an interrupted upload at the part the server asks for next', () => {
     const ts = scheduler();
     const size = UPLOAD_CHUNKED_FROM_BYTES + 1;
     ts.run(({ cold }) => {
       const sent: string[] = [];
+      const inits: unknown[] = [];
       const transport: ChunkTransport = {
-        init: () => {
-          throw new Error('init must not be called when resuming');
+        init: (request) => {
+          inits.push(request);
+          return cold('(a|)', { a: { uploadId: 'up', objectName: 'o', uploadUrls: ['u0', 'u1', 'u2'], chunkSize: UPLOAD_CHUNK_BYTES, nextPart: 3 } });
         },
         block: (part) => {
-          sent.push(part.url ?? '');
+          sent.push(`${part.url}#${part.partNumber}`);
           return cold('(a|)', { a: part.end === '1' ? [RECORD] : null });
         },
       };
-      const resume = { uploadId: 'up', objectName: 'o', uploadUrls: ['u0', 'u1', 'u2'], chunkSize: UPLOAD_CHUNK_BYTES, nextChunk: 2 };
       const events: unknown[] = [];
-      chunkUpload$(fakeFile(size), { transport, resume, scheduler: ts }).subscribe((event) => events.push(event));
+      chunkUpload$(fakeFile(size), { transport, resumeUploadId: 'up', scheduler: ts }).subscribe((event) => events.push(event));
       ts.flush();
-      expect(sent).toEqual(['u2']);
+      expect(inits).toEqual([{ oriFileName: 'talk.wav', fileSize: size, chunkSize: UPLOAD_CHUNK_BYTES, uploadId: 'up' }]);
+      expect(sent).toEqual(['u2#3']);
       expect(events[1]).toEqual({ type: 'progress', sentBytes: 2 * UPLOAD_CHUNK_BYTES, totalBytes: size, percent: 99.9 });
     });
   });

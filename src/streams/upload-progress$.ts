@@ -32,8 +32,18 @@ export interface UploadedRecordInfo {
   audioDuration?: number | null;
 }
 
+export interface UploadInitAnswer {
+  uploadId: string;
+  objectName: string;
+  uploadUrls: string[];
+  chunkSize: number;
+  nextPart?: number;
+}
+
 export interface ChunkPart {
   blob: Blob;
+  /** 1-based, as the server counts parts. */
+  partNumber?: number;
   end: '0' | '1';
   oriFileName: string;
   fileSize: number;
@@ -44,7 +54,8 @@ export interface ChunkPart {
 }
 
 export interface ChunkTransport {
-  init(request: { oriFileName: string; fileSize: number; chunkSize: number }): Observable<Omit<UploadSession, 'nextChunk'>>;
+  /** With uploadId: re-open that unfinished upload; nextPart says where to continue (1-based). */
+  init(request: { oriFileName: string; fileSize: number; chunkSize: number; uploadId?: string }): Observable<UploadInitAnswer>;
   /** Null until the last chunk; then the registered record(s). */
   block(part: ChunkPart): Observable<UploadedRecordInfo[] | null>;
 }
@@ -74,8 +85,8 @@ export interface UploadFileLike {
 export interface ChunkUploadOptions {
   transport: ChunkTransport;
   folderId?: string;
-  /** A session stored from an interrupted upload of the same file: continue at its nextChunk. */
-  resume?: UploadSession | null;
+  /** The id of an interrupted upload of the same file: the server says which chunk comes next. */
+  resumeUploadId?: string | null;
   retries?: number;
   retryDelayMs?: number;
   scheduler?: SchedulerLike;
@@ -130,11 +141,12 @@ export function chunkUpload$(file: UploadFileLike, options: ChunkUploadOptions):
     );
   }
 
-  const session$: Observable<UploadSession> = options.resume
-    ? of(options.resume)
-    : withRetry(defer(() => options.transport.init({ oriFileName: file.name, fileSize: file.size, chunkSize: UPLOAD_CHUNK_BYTES }))).pipe(
-        switchMap((answer) => of({ ...answer, nextChunk: 0 })),
-      );
+  const resume = options.resumeUploadId ? { uploadId: options.resumeUploadId } : {};
+  const session$: Observable<UploadSession> = withRetry(
+    defer(() => options.transport.init({ oriFileName: file.name, fileSize: file.size, chunkSize: UPLOAD_CHUNK_BYTES, ...resume })),
+  ).pipe(
+    switchMap(({ nextPart, ...answer }) => of({ ...answer, nextChunk: Math.max(0, (nextPart ?? 1) - 1) })),
+  );
 
   return session$.pipe(
     switchMap((session) => {
@@ -147,6 +159,7 @@ export function chunkUpload$(file: UploadFileLike, options: ChunkUploadOptions):
         const last = index === count - 1;
         const part: ChunkPart = {
           blob: file.slice(start, end),
+          partNumber: index + 1,
           end: last ? '1' : '0',
           oriFileName: file.name,
           fileSize: file.size,
