@@ -1,0 +1,94 @@
+// An in-memory record store for the record machines' tests and path models: paging, favourites,
+// shares, folders and edits behave like the server's, without a network.
+import { fromPromise } from 'xstate';
+import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery } from './recordList.types';
+
+export function fakeRecord(index: number, overrides: Partial<RecordItem> = {}): RecordItem {
+  const at = new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString();
+  return {
+    id: `r${index}`,
+    showName: `Record ${index}`,
+    state: 'transcription_completed',
+    languages: ['en-US'],
+    targetLanguages: [],
+    createTime: at,
+    updateTime: at,
+    folderId: '1',
+    folderName: 'Default folder',
+    favorite: false,
+    shareStatus: '0',
+    copyStatus: '0',
+    shareCode: null,
+    ...overrides,
+  };
+}
+
+/** One page of `records` for a query, filtered and cut the way the server does. */
+export function pageOf(records: RecordItem[], query: RecordQuery): RecordPage {
+  const matching = records.filter(
+    (r) =>
+      (!query.folderId || r.folderId === query.folderId) &&
+      (query.favorite !== '1' || r.favorite) &&
+      (query.shareStatus !== '1' || r.shareStatus === '1'),
+  );
+  const size = query.pageSize ?? 10;
+  const start = ((query.pageNum ?? 1) - 1) * size;
+  return { total: matching.length, rows: matching.slice(start, start + size) };
+}
+
+export function applyEdit(record: RecordItem, change: RecordEdit): RecordItem {
+  return {
+    ...record,
+    ...(change.showName !== undefined ? { showName: change.showName } : {}),
+    ...(change.favorite !== undefined ? { favorite: change.favorite } : {}),
+    ...(change.folderId !== undefined ? { folderId: change.folderId } : {}),
+  };
+}
+
+export function createFakeRecordStore(count: number) {
+  let records = Array.from({ length: count }, (_, i) => fakeRecord(i + 1));
+  const queries: RecordQuery[] = [];
+  const removed: string[][] = [];
+  const exported: Array<{ ids: string[]; format: ExportFormat }> = [];
+  const edits: RecordEdit[] = [];
+
+  function page(query: RecordQuery): RecordPage {
+    queries.push(query);
+    return pageOf(records, query);
+  }
+
+  function edit(change: RecordEdit): RecordItem {
+    edits.push(change);
+    const record = records.find((r) => r.id === change.id);
+    if (!record) throw { kind: 'business', code: 404, message: 'The record does not exist' };
+    if (change.showName !== undefined && change.showName.includes('<bad>')) {
+      throw { kind: 'business', code: 400, message: 'A title may not contain control characters' };
+    }
+    const updated = applyEdit(record, change);
+    records = records.map((r) => (r.id === change.id ? updated : r));
+    return updated;
+  }
+
+  const actors = {
+    fetchPage: fromPromise<RecordPage, { query: RecordQuery }>(async ({ input }) => page(input.query)),
+    removeRecords: fromPromise<void, { ids: string[] }>(async ({ input }) => {
+      removed.push(input.ids);
+      records = records.filter((r) => !input.ids.includes(r.id));
+    }),
+    exportRecords: fromPromise<void, { ids: string[]; format: ExportFormat }>(async ({ input }) => {
+      exported.push(input);
+    }),
+    editRecord: fromPromise<RecordItem, RecordEdit>(async ({ input }) => edit(input)),
+  };
+
+  return {
+    actors,
+    queries,
+    removed,
+    exported,
+    edits,
+    get records() {
+      return records;
+    },
+  };
+}
