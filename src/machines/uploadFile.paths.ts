@@ -2,7 +2,7 @@
 // the doubles' outcome: 'talk.wav' uploads, 'long.wav' is over the limit, 'broken.wav' fails.
 import { NEVER } from 'rxjs';
 import { fromEventObservable } from 'xstate';
-import type { UploadFileEvent } from './uploadFile.machine';
+import type { UploadActorInput, UploadFileEvent } from './uploadFile.machine';
 import type { PathsModel } from './testing/paths';
 import { fakeFile, uploadFileDoubles } from './uploadDialog.doubles';
 
@@ -10,7 +10,7 @@ export const pathsModel: PathsModel = {
   name: 'uploadFile',
   // The upload stream stays silent so each of its events is a step the replay sends itself.
   machine: uploadFileDoubles({ removed: [], submitted: [] }).provide({
-    actors: { upload: fromEventObservable<UploadFileEvent, unknown>(() => NEVER) },
+    actors: { upload: fromEventObservable<UploadFileEvent, UploadActorInput>(() => NEVER) },
   }),
   input: { id: 'f1', file: fakeFile('talk.wav'), folderId: '1' },
   events: {

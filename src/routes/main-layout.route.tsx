@@ -4,6 +4,7 @@ import { LeftNav } from '../ui/layout/LeftNav';
 import { MainLayout } from '../ui/layout/MainLayout';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { ShellHeader } from './shell-header';
+import { UploadDialogProvider } from './uploads/upload-dialog-context';
 import { HELP_CENTRE_PATH } from './shell-links';
 import { useIsMobile } from './use-is-mobile';
 
@@ -18,21 +19,23 @@ export default function MainLayoutRoute() {
   useEffect(() => setNavOpen(false), [location.pathname, isMobile]);
   const isExternal = /^https?:\/\//.test(HELP_CENTRE_PATH);
   return (
-    <MainLayout
-      isMobile={isMobile}
-      navOpen={navOpen}
-      onNavOpenChange={setNavOpen}
-      withBackground={BACKGROUND_PATHS.has(location.pathname)}
-      header={<ShellHeader isMobile={isMobile} onOpenNav={() => setNavOpen(true)} />}
-      nav={
-        <LeftNav
-          currentPath={location.pathname}
-          helpHref={HELP_CENTRE_PATH}
-          onNavigate={(to) => (isExternal && to === HELP_CENTRE_PATH ? window.open(to, '_blank', 'noopener') : navigate(to))}
-        />
-      }
-    >
-      <KeepAliveOutlet />
-    </MainLayout>
+    <UploadDialogProvider>
+      <MainLayout
+        isMobile={isMobile}
+        navOpen={navOpen}
+        onNavOpenChange={setNavOpen}
+        withBackground={BACKGROUND_PATHS.has(location.pathname)}
+        header={<ShellHeader isMobile={isMobile} onOpenNav={() => setNavOpen(true)} />}
+        nav={
+          <LeftNav
+            currentPath={location.pathname}
+            helpHref={HELP_CENTRE_PATH}
+            onNavigate={(to) => (isExternal && to === HELP_CENTRE_PATH ? window.open(to, '_blank', 'noopener') : navigate(to))}
+          />
+        }
+      >
+        <KeepAliveOutlet />
+      </MainLayout>
+    </UploadDialogProvider>
   );
 }

@@ -14,13 +14,14 @@ import { useSessionActor } from './session-context';
 import { showToast } from './show-toast';
 import { exchangeVoucher, fetchShareStatus, saveShareStatus } from './shell-calls';
 import { useQrDataUrl } from './use-qr-data-url';
+import { useUploadDialog } from './uploads/upload-dialog-context';
 import { FREE_TIME_GROUP_URL } from './shell-links';
-import { DUB_DIALOG_WIDTH_PX, TOAST_DURATION_MS, UPLOAD_DIALOG_WIDTH_PX } from '../shared/limits';
+import { DUB_DIALOG_WIDTH_PX, TOAST_DURATION_MS } from '../shared/limits';
 
 // Purchase-dialog tab per account block (features §2 category tabs; dubbing packs are tab 2).
 const PURCHASE_TAB: Record<AccountKind, number> = { svipMember: 0, vipMember: 1, smartDubbing: 2, duration: 3 };
 
-type OpenDialog = 'voucher' | 'myQr' | 'upload' | 'dub' | null;
+type OpenDialog = 'voucher' | 'myQr' | 'dub' | null;
 
 export interface ShellHeaderProps {
   isMobile: boolean;
@@ -33,6 +34,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const purchase = usePurchaseDialog();
+  const uploadDialog = useUploadDialog();
   const locale = useSelector(session, selectLocale);
   const user = useSelector(session, selectUser);
   const signedIn = useSelector(session, selectIsSignedIn);
@@ -97,6 +99,8 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
 
   const onNew = (choice: NewMenuChoice) => {
     if (choice === 'meeting') navigate('/meeting');
+    // platform §4: the dialog pre-selects the folder the record list is showing, if any.
+    else if (choice === 'upload') uploadDialog.open({ folderId: location.pathname === '/recordList' ? new URLSearchParams(location.search).get('folderId') : null });
     else setDialog(choice);
   };
 
@@ -132,14 +136,6 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
         onClose={() => setDialog(null)}
         onShareChange={onShareChange}
         onCopyImage={onCopyImage}
-      />
-      <ComingSoonDialog
-        open={dialog === 'upload'}
-        title={t('uploadTitle')}
-        body={t('uploadComingSoon')}
-        widthPx={UPLOAD_DIALOG_WIDTH_PX}
-        testId="upload-dialog"
-        onClose={() => setDialog(null)}
       />
       <ComingSoonDialog
         open={dialog === 'dub'}

@@ -1,0 +1,34 @@
+// The record list's restore banner: checks the newest record on mount and after each submit, and
+// opens the upload dialog in restore mode when the user accepts.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { restoreUploadMachine } from '../../machines/restoreUpload.machine';
+import { RestoreBanner } from '../../ui/uploads/RestoreBanner';
+import { RECORDS_CHANGED_EVENT, useUploadDialog } from './upload-dialog-context';
+
+export function RestoreBannerContainer() {
+  const uploadDialog = useUploadDialog();
+  const actor = useActorRef(restoreUploadMachine);
+  const offer = useSelector(actor, (s) => (s.matches('offering') ? s.context.offer : null));
+
+  useEffect(() => {
+    const subscription = actor.on('restore.open', ({ offer: accepted }) =>
+      uploadDialog.open({ restore: accepted.settings, interrupted: accepted.interrupted, folderId: accepted.settings.folderId ?? null }),
+    );
+    const recheck = () => actor.send({ type: 'restore.check' });
+    window.addEventListener(RECORDS_CHANGED_EVENT, recheck);
+    return () => {
+      subscription.unsubscribe();
+      window.removeEventListener(RECORDS_CHANGED_EVENT, recheck);
+    };
+  }, [actor, uploadDialog]);
+
+  if (!offer) return null;
+  return (
+    <RestoreBanner
+      fileName={offer.interrupted?.oriFileName ?? null}
+      onRestore={() => actor.send({ type: 'restore.accept' })}
+      onDismiss={() => actor.send({ type: 'restore.dismiss' })}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+// The upload dialog lives once per main layout: the New menu opens it for a new upload, the
+// record list's restore banner opens it in restore mode. Both reach it through this context.
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectCanConfirm,
+  selectConfirmingRemoval,
+  selectIsClosing,
+  selectIsOpen,
+  selectIsSubmitting,
+  uploadDialogMachine,
+  type DialogFile,
+  type InterruptedUploadInfo,
+  type RestoreSettings,
+} from '../../machines/uploadDialog.machine';
+import { TOAST_DURATION_MS } from '../../shared/limits';
+import { UploadDialog, UploadFileRow } from '../../ui/uploads/UploadDialog';
+import { usePurchaseDialog } from '../purchase-dialog-context';
+import { showToast } from '../show-toast';
+
+export interface OpenUploadOptions {
+  folderId?: string | null;
+  folderName?: string;
+  restore?: RestoreSettings;
+  interrupted?: InterruptedUploadInfo | null;
+}
+
+export interface UploadDialogControl {
+  open(options?: OpenUploadOptions): void;
+}
+
+/** Fired on window after a submit so lists showing records can reload. */
+export const RECORDS_CHANGED_EVENT = 'parley:records-changed';
+
+const UploadDialogContext = createContext<UploadDialogControl>({ open: () => undefined });
+
+export function useUploadDialog(): UploadDialogControl {
+  return useContext(UploadDialogContext);
+}
+
+function FileRowContainer({ file, onRemove }: { file: DialogFile; onRemove(): void }) {
+  const { t } = useTranslation('uploadDialog');
+  const snapshot = useSelector(file.ref, (s) => s);
+  const value = typeof snapshot.value === 'string' ? snapshot.value : 'added';
+  const status =
+    value === 'uploaded' || value === 'submitted' || value === 'deleting'
+      ? 'uploaded'
+      : value === 'failed'
+        ? 'failed'
+        : value === 'uploading' || value === 'deletingOverLimit'
+          ? 'uploading'
+          : value === 'validating'
+            ? 'validating'
+            : 'added';
+  const { errorKey, errorMessage } = snapshot.context;
+  const errorText = status === 'failed' ? (errorMessage ?? (errorKey ? t(errorKey) : undefined)) : undefined;
+  return (
+    <UploadFileRow
+      name={file.name}
+      sizeBytes={snapshot.context.size}
+      status={status}
+      percent={snapshot.context.percent}
+      {...(errorText ? { errorText } : {})}
+      onRemove={onRemove}
+      onRetry={() => file.ref.send({ type: 'file.retry' })}
+    />
+  );
+}
+
+export function UploadDialogProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('uploadDialog');
+  const purchase = usePurchaseDialog();
+  const actor = useActorRef(uploadDialogMachine);
+  const open = useSelector(actor, selectIsOpen);
+  const context = useSelector(actor, (s) => s.context);
+  const canConfirm = useSelector(actor, selectCanConfirm);
+  const submitting = useSelector(actor, selectIsSubmitting);
+  const closing = useSelector(actor, selectIsClosing);
+  const confirmingRemoval = useSelector(actor, selectConfirmingRemoval);
+
+  useEffect(() => {
+    const toast = (type: 'warning' | 'error' | 'success', title: string) => void showToast({ type, title, duration: TOAST_DURATION_MS });
+    const subscriptions = [
+      actor.on('upload.warning', (event) => toast('warning', t(event.messageKey))),
+      actor.on('upload.error', (event) => toast('error', event.message || t(event.messageKey ?? 'submitFailed'))),
+      actor.on('upload.needsPurchase', () => purchase.open(2)),
+      actor.on('upload.submitted', () => {
+        toast('success', t('submitted'));
+        window.dispatchEvent(new CustomEvent(RECORDS_CHANGED_EVENT));
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, purchase, t]);
+
+  const openDialog = useCallback((options: OpenUploadOptions = {}) => actor.send({ type: 'dialog.open', ...options }), [actor]);
+  const control = useMemo(() => ({ open: openDialog }), [openDialog]);
+
+  const pending = context.files.find((file) => file.id === context.pendingRemovalId);
+  const resumeFileName =
+    context.interrupted?.status === 'uploading' && context.files.length === 0 ? context.interrupted.oriFileName : null;
+
+  return (
+    <UploadDialogContext.Provider value={control}>
+      {children}
+      <UploadDialog
+        open={open}
+        form={context.form}
+        transcribeLanguages={context.languages.transcribeLanguage}
+        translationLanguages={context.languages.translation}
+        nameError={context.nameError}
+        canConfirm={canConfirm}
+        submitting={submitting}
+        closing={closing}
+        restoreMode={context.restoreMode}
+        resumeFileName={resumeFileName}
+        removal={confirmingRemoval && pending ? { name: pending.name, uploaded: pending.status === 'uploaded' } : null}
+        fileRows={context.files.map((file) => (
+          <FileRowContainer key={file.id} file={file} onRemove={() => actor.send({ type: 'file.remove', fileId: file.id })} />
+        ))}
+        onClose={() => actor.send({ type: 'dialog.close' })}
+        onFilesChosen={(files) => actor.send({ type: 'files.chosen', files })}
+        onFormChange={(patch) => actor.send({ type: 'form.change', patch })}
+        onSubmit={() => actor.send({ type: 'form.submit' })}
+        onConfirmRemoval={() => actor.send({ type: 'removal.confirm' })}
+        onCancelRemoval={() => actor.send({ type: 'removal.cancel' })}
+      />
+    </UploadDialogContext.Provider>
+  );
+}

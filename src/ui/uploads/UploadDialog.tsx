@@ -1,0 +1,298 @@
+import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, NativeSelect, Portal, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_DIALOG_WIDTH_PX, UPLOAD_SPEAKERS_MAX, UPLOAD_SPEAKERS_MIN } from '../../shared/limits';
+
+export interface UploadFormView {
+  showName: string;
+  audioLanguage: string;
+  translationLanguage: string | null;
+  speaker: boolean;
+  maxSpeakers: number;
+  folderId: string;
+  folderName?: string;
+}
+
+export interface LanguageChoice {
+  code: string;
+  name: string;
+}
+
+export type UploadFormPatch = Partial<UploadFormView>;
+
+export interface UploadDialogProps {
+  open: boolean;
+  form: UploadFormView;
+  transcribeLanguages: LanguageChoice[];
+  translationLanguages: LanguageChoice[];
+  nameError: boolean;
+  canConfirm: boolean;
+  submitting: boolean;
+  closing: boolean;
+  restoreMode: boolean;
+  /** A file to choose again so its interrupted upload continues. */
+  resumeFileName?: string | null;
+  /** The rows of the file list (one per file, rendered by the caller). */
+  fileRows: ReactNode;
+  removal: { name: string; uploaded: boolean } | null;
+  onClose(): void;
+  onFilesChosen(files: File[]): void;
+  onFormChange(patch: UploadFormPatch): void;
+  onSubmit(): void;
+  onConfirmRemoval(): void;
+  onCancelRemoval(): void;
+}
+
+const ACCEPT = UPLOAD_ALLOWED_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+const SPEAKER_CHOICES = Array.from({ length: UPLOAD_SPEAKERS_MAX - UPLOAD_SPEAKERS_MIN + 1 }, (_, i) => UPLOAD_SPEAKERS_MIN + i);
+
+export function UploadDialog(props: UploadDialogProps) {
+  const { t } = useTranslation('uploadDialog');
+  const { form } = props;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const withDefault = (list: LanguageChoice[], code: string) => (list.some((item) => item.code === code) ? list : [{ code, name: code }, ...list]);
+  const transcribe = withDefault(props.transcribeLanguages, form.audioLanguage);
+
+  const choose = (list: FileList | null) => {
+    if (list && list.length > 0) props.onFilesChosen(Array.from(list));
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(details) => !details.open && props.onClose()} placement="center" closeOnInteractOutside={false}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="upload-dialog" maxW={`${UPLOAD_DIALOG_WIDTH_PX}px`} w="calc(100vw - 32px)">
+            <Dialog.Header>
+              <Dialog.Title>{t('title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                {props.restoreMode && (
+                  <Box bg="blue.50" color="blue.800" px="3" py="2" rounded="md" fontSize="sm" data-testid="upload-restore-note">
+                    {t('restoreMode')}
+                    {props.resumeFileName ? ` · ${t('restoreChooseFile', { name: props.resumeFileName })}` : ''}
+                  </Box>
+                )}
+                <Box
+                  as="label"
+                  data-testid="upload-drop-zone"
+                  borderWidth="2px"
+                  borderStyle="dashed"
+                  borderColor={dragging ? 'brand.500' : 'border'}
+                  bg={dragging ? 'brand.50' : 'bg.subtle'}
+                  rounded="lg"
+                  py="8"
+                  px="4"
+                  textAlign="center"
+                  cursor="pointer"
+                  display="block"
+                  onDragOver={(event) => {
+                    event.preventDefault();
+                    setDragging(true);
+                  }}
+                  onDragLeave={() => setDragging(false)}
+                  onDrop={(event) => {
+                    event.preventDefault();
+                    setDragging(false);
+                    choose(event.dataTransfer.files);
+                  }}
+                >
+                  <Text fontSize="2xl" aria-hidden>
+                    ⇪
+                  </Text>
+                  <Text fontWeight="medium">{t('dropHint')}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t('formats')}
+                  </Text>
+                  <input
+                    ref={inputRef}
+                    type="file"
+                    accept={ACCEPT}
+                    hidden
+                    data-testid="upload-file-input"
+                    onChange={(event) => choose(event.target.files)}
+                  />
+                </Box>
+                <Stack gap="2" data-testid="upload-file-list">
+                  {props.fileRows}
+                </Stack>
+                <Field.Root required invalid={props.nameError}>
+                  <Field.Label>{t('name')}</Field.Label>
+                  <Input
+                    value={form.showName}
+                    placeholder={t('namePlaceholder')}
+                    data-testid="upload-name"
+                    onChange={(event) => props.onFormChange({ showName: event.target.value })}
+                  />
+                  {props.nameError && <Field.ErrorText>{t('nameRequired')}</Field.ErrorText>}
+                </Field.Root>
+                <HStack gap="3" align="start" flexWrap="wrap">
+                  <Field.Root flex="1" minW="200px">
+                    <Field.Label>{t('audioLanguage')}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        value={form.audioLanguage}
+                        data-testid="upload-audio-language"
+                        onChange={(event) => props.onFormChange({ audioLanguage: event.target.value })}
+                      >
+                        {transcribe.map((item) => (
+                          <option key={item.code} value={item.code}>
+                            {item.name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  <Field.Root flex="1" minW="200px">
+                    <Field.Label>{t('translationLanguage')}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        value={form.translationLanguage ?? ''}
+                        data-testid="upload-translation-language"
+                        onChange={(event) => props.onFormChange({ translationLanguage: event.target.value || null })}
+                      >
+                        <option value="">{t('noTranslation')}</option>
+                        {props.translationLanguages
+                          .filter((item) => item.code !== form.audioLanguage)
+                          .map((item) => (
+                            <option key={item.code} value={item.code}>
+                              {item.name}
+                            </option>
+                          ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                </HStack>
+                <HStack gap="4" minH="10" flexWrap="wrap">
+                  <Switch.Root
+                    checked={form.speaker}
+                    data-testid="upload-speaker-switch"
+                    onCheckedChange={(details) => props.onFormChange({ speaker: details.checked })}
+                  >
+                    <Switch.HiddenInput />
+                    <Switch.Control>
+                      <Switch.Thumb />
+                    </Switch.Control>
+                    <Switch.Label>{t('speakerRecognition')}</Switch.Label>
+                  </Switch.Root>
+                  {form.speaker && (
+                    <HStack gap="2">
+                      <Text fontSize="sm">{t('speakers')}</Text>
+                      <NativeSelect.Root size="sm" w="24">
+                        <NativeSelect.Field
+                          value={String(form.maxSpeakers)}
+                          data-testid="upload-max-speakers"
+                          onChange={(event) => props.onFormChange({ maxSpeakers: Number(event.target.value) })}
+                        >
+                          {SPEAKER_CHOICES.map((count) => (
+                            <option key={count} value={count}>
+                              {count}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </HStack>
+                  )}
+                </HStack>
+                <Text fontSize="sm" color="fg.muted" data-testid="upload-folder">
+                  {t('folder')}: {form.folderName || (form.folderId === '1' || form.folderId === '0' ? t('defaultFolder') : form.folderId)}
+                </Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={props.onClose} loading={props.closing}>
+                {t('cancel')}
+              </Button>
+              <Button colorPalette="brand" disabled={!props.canConfirm} loading={props.submitting} onClick={props.onSubmit} data-testid="upload-confirm">
+                {t('confirm')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+            {props.removal && (
+              <Flex position="absolute" inset="0" bg="blackAlpha.400" align="center" justify="center" rounded="l3" data-testid="upload-remove-confirm">
+                <Box bg="bg.panel" p="5" rounded="lg" shadow="lg" maxW="sm">
+                  <Text fontWeight="semibold" mb="2">
+                    {t('removeTitle')}
+                  </Text>
+                  <Text fontSize="sm" mb="4">
+                    {t(props.removal.uploaded ? 'removeUploadedBody' : 'removeBody', { name: props.removal.name })}
+                  </Text>
+                  <HStack justify="end">
+                    <Button size="sm" variant="outline" onClick={props.onCancelRemoval}>
+                      {t('cancel')}
+                    </Button>
+                    <Button size="sm" colorPalette="red" onClick={props.onConfirmRemoval} data-testid="upload-remove-yes">
+                      {t('remove')}
+                    </Button>
+                  </HStack>
+                </Box>
+              </Flex>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export interface UploadFileRowProps {
+  name: string;
+  sizeBytes: number;
+  status: 'added' | 'validating' | 'uploading' | 'uploaded' | 'failed';
+  percent: number;
+  errorText?: string;
+  onRemove(): void;
+  onRetry?(): void;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 1)} MB`;
+}
+
+export function UploadFileRow({ name, sizeBytes, status, percent, errorText, onRemove, onRetry }: UploadFileRowProps) {
+  const { t } = useTranslation('uploadDialog');
+  const label =
+    status === 'uploading'
+      ? t('statusUploading', { percent: percent.toFixed(percent % 1 === 0 ? 0 : 1) })
+      : t(`status${status[0]!.toUpperCase()}${status.slice(1)}`);
+  return (
+    <Box borderWidth="1px" rounded="md" px="3" py="2" data-testid="upload-file-row" data-status={status}>
+      <HStack justify="space-between" gap="2">
+        <Box minW="0" flex="1">
+          <Text truncate fontWeight="medium">
+            {name}
+          </Text>
+          <Text fontSize="xs" color={status === 'failed' ? 'red.600' : 'fg.muted'}>
+            {megabytes(sizeBytes)} · {errorText ?? label}
+          </Text>
+        </Box>
+        {(status === 'validating' || status === 'uploading') && <Spinner size="xs" />}
+        {status === 'failed' && onRetry && (
+          <Button size="xs" variant="ghost" onClick={onRetry}>
+            {t('retry')}
+          </Button>
+        )}
+        <Button size="xs" variant="ghost" onClick={onRemove} aria-label={t('remove')} data-testid="upload-file-remove">
+          ✕
+        </Button>
+      </HStack>
+      <Box h="1.5" bg="bg.muted" rounded="full" mt="2" overflow="hidden">
+        <Box
+          h="full"
+          bg={status === 'failed' ? 'red.400' : 'brand.500'}
+          w={`${status === 'uploaded' ? 100 : percent}%`}
+          transition="width 0.2s"
+          data-testid="upload-file-progress"
+        />
+      </Box>
+    </Box>
+  );
+}
