@@ -1370,6 +1370,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/audio/transcribe/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The record's uploaded audio or video for playback on the transcript page
+         * @description Parley addition (the spec names no call that streams a record's media). Readable by the record's owner or the holder of a live share code. A media element sends no Authorization header, so the owner is also recognised by the Admin-Token cookie. Honours HTTP Range (206 with Content-Range); a missing record or one without stored media answers the not-found envelope.
+         */
+        get: operations["recordsMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/speech/audio/synthesisLanguage": {
         parameters: {
             query?: never;
@@ -4629,6 +4649,31 @@ export interface operations {
                 content: {
                     "application/octet-stream": string;
                     "application/zip": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    recordsMedia: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+                /** @description Parley addition (not named by the spec). The code of a share link; lets a holder read a record they do not own */
+                shareCode?: components["parameters"]["ShareCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole media file (206 with the requested byte range), or an envelope when it cannot be read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
