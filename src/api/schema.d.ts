@@ -1209,6 +1209,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/audio/transcribe/renameSpeaker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a speaker once for all of its lines in a record */
+        post: operations["recordsRenameSpeaker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/speech/audio/transcribe/addTranslation": {
         parameters: {
             query?: never;
@@ -1992,7 +2009,18 @@ export interface components {
         InterpretationLanguages: components["schemas"]["LanguageCode"][];
         LanguageItem: {
             code: string;
+            /** @description The language's name in the caller's accept-language */
             name: string;
+            /** @description Parley addition. False when no engine on this server serves the language */
+            available?: boolean;
+            /** @description Parley addition. The server setting that would add an engine (ASR_URL, TRANSLATE_URL, TTS_URL) when unavailable */
+            setting?: string | null;
+            /** @description Parley addition. Translated explanation naming the setting */
+            unavailableReason?: string | null;
+            /** @description Parley addition. For a translation language, the source languages an engine can translate from */
+            sources?: string[];
+            /** @description Parley addition. For a synthesis language, the voice ids that may be passed to synthesis */
+            voices?: string[];
         };
         LanguageLists: {
             transcribeLanguage: components["schemas"]["LanguageItem"][];
@@ -2176,6 +2204,7 @@ export interface components {
             transId: components["schemas"]["Id"];
             lang?: components["schemas"]["LanguageCode"];
             templateId?: components["schemas"]["Id"];
+            shareCode?: components["schemas"]["ShareCode"];
         };
         Summary: {
             transId: string;
@@ -2185,6 +2214,14 @@ export interface components {
             content: string;
             keywords?: string[];
             updateTime?: string | null;
+            /** @description Parley addition. The main points, one sentence each */
+            keyPoints?: string[];
+            /** @description Parley addition. Why the last generation failed (translated) */
+            errorMessage?: string | null;
+            /** @description Parley addition. ISO time from which mediaSummary may regenerate this summary */
+            nextRefreshTime?: string | null;
+            /** @description Parley addition. Seconds until the next refresh is allowed (0 when allowed now) */
+            refreshAfterSeconds?: number;
         };
         /** @enum {string} */
         MeetingState: "not_started" | "in_progress" | "paused" | "ended";
@@ -4210,6 +4247,11 @@ export interface operations {
                      */
                     count?: number;
                     lang?: components["schemas"]["LanguageCode"];
+                    /**
+                     * @description Parley addition. How many sentences (points) the summary holds
+                     * @default 3
+                     */
+                    sentences?: number;
                 };
             };
         };
@@ -4425,6 +4467,41 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["SubtitleLine"];
+                    };
+                };
+            };
+        };
+    };
+    recordsRenameSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    /** @description The current name; an empty string renames the lines without a speaker */
+                    speaker: string;
+                    /** @description Trimmed; must not be empty */
+                    newSpeaker: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many lines now carry the new name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            speaker: string;
+                            renamedLines: number;
+                        };
                     };
                 };
             };

@@ -71,3 +71,13 @@ export const UPLOAD_SPEAKERS_DEFAULT = 2;
 export const UPLOAD_DEFAULT_AUDIO_LANGUAGE = 'zh-CN';
 // How often one chunk is re-sent after a dropped connection before the upload fails (chunks are idempotent).
 export const UPLOAD_CHUNK_RETRIES = 3;
+
+// Transcript services (features §7 'Transcription records and audio', the ai/ calls).
+// Chosen (spec: the summary refresh countdown length is not shown): one regeneration a minute per record and language.
+export const SUMMARY_REFRESH_SECONDS = 60;
+export const SUMMARY_SENTENCES_DEFAULT = 3;
+export const SUMMARY_SENTENCES_MAX = 20;
+export const SUMMARY_KEY_POINTS = 5;
+export const SPEAKER_NAME_MAX = 50;
+export const SYNTHESIS_TEXT_MAX = 2000;
+export const MERGE_LINES_MAX = 100;

@@ -36,11 +36,7 @@ export const recordsHandlers: HandlerMap = {
   async recordsEdit(ctx) {
     return ctx.services.records.edit(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
   },
-  async recordsEditDetails(ctx) {
-    const body = bodyOf(ctx.body);
-    await ctx.services.records.saveLines(requireUser(ctx).id, body.id, body.lines);
-    return null;
-  },
+  // recordsEditDetails lives in handlers/transcripts.ts with the other transcript edits.
   async recordsRemove(ctx) {
     await ctx.services.records.remove(requireUser(ctx).id, bodyOf(ctx.body).ids);
     return null;

@@ -5,6 +5,7 @@ import { authHandlers } from './auth';
 import { foldersHandlers } from './folders';
 import { recordsHandlers } from './records';
 import { systemHandlers } from './system';
+import { mediaHandlers } from './media';
 import type { HandlerMap } from './types';
 
 export const handlers: HandlerMap = {
@@ -13,4 +14,5 @@ export const handlers: HandlerMap = {
   ...accountHandlers,
   ...recordsHandlers,
   ...foldersHandlers,
+  ...mediaHandlers,
 };

@@ -1,22 +1,17 @@
 // The record calls as the handlers use them: each one checks ownership (or a share code) and
 // answers contract shapes. `defaultFolderLabel` is the caller's translation of the default folder.
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { components } from '../../../../src/api/schema';
 import type { Clock } from '../../clock';
-import type { Database, RecordRow, RecordSegmentRow } from '../../db/schema';
+import type { Database, RecordRow } from '../../db/schema';
 import { folderNamesFor } from '../folders/folder-names';
 import { activeSharesOf } from '../shares/shares';
 import { copyRecord } from './copy-record';
-import { insertSegments } from './create-record';
-import { findOwnedRecord, findReadableRecord } from './record-access';
+import { findReadableRecord } from './record-access';
 import { editRecord, type RecordEdit } from './record-edit';
-import { lineTimesInvalid, recordNotFound } from './record-errors';
+import { recordNotFound } from './record-errors';
 import { exportRecords, type ExportRequest } from './record-export';
 import { listRecords, type RecordListQuery } from './record-list';
 import { toRecordView, toSubtitleLine, type RecordView } from './record-view';
-
-type SubtitleLineInput = components['schemas']['SubtitleLineInput'];
 
 export interface ReadInput {
   id: string;
@@ -104,40 +99,6 @@ export function createRecordsService({ db, clock }: { db: Kysely<Database>; cloc
 
     async export(userId: string | null, request: ExportRequest) {
       return exportRecords(db, clock, userId, request);
-    },
-
-    /** Replaces the transcript lines of an owned record (the editor saves the whole list). */
-    async saveLines(userId: string, id: string, lines: SubtitleLineInput[]): Promise<void> {
-      lines.forEach((line, position) => {
-        if (line.endMs < line.startMs) throw lineTimesInvalid(position + 1);
-      });
-      await db.transaction().execute(async (trx) => {
-        const row = await findOwnedRecord(trx, userId, id);
-        const kept = new Set(
-          (await trx.selectFrom('record_segments').select('id').where('record_id', '=', row.id).execute()).map((s) => s.id),
-        );
-        await trx.deleteFrom('record_segments').where('record_id', '=', row.id).execute();
-        const used = new Set<string>();
-        const keepId = (lineId: string | undefined) => {
-          // A line keeps its id once when it already belonged to this record; anything else gets a new one.
-          const id = lineId && kept.has(lineId) && !used.has(lineId) ? lineId : randomUUID();
-          used.add(id);
-          return id;
-        };
-        const rows: RecordSegmentRow[] = lines.map((line, position) => ({
-          id: keepId(line.id),
-          record_id: row.id,
-          position,
-          start_ms: line.startMs,
-          end_ms: line.endMs,
-          speaker: line.speaker ?? null,
-          text: line.text,
-          translation: line.translation ?? null,
-          words: null,
-        }));
-        await insertSegments(trx, rows);
-        await trx.updateTable('records').set({ updated_at: clock.now().toISOString() }).where('id', '=', row.id).execute();
-      });
     },
   };
 }

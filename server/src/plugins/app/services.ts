@@ -8,6 +8,8 @@ import { createFoldersService, type FoldersService } from '../../domain/folders/
 import { createOutbox, type Outbox } from '../../domain/mail/outbox';
 import { createRecordsService, type RecordsService } from '../../domain/records/records-service';
 import { createEngines, type Engines } from '../../engines/registry';
+import { createSummariesService, type SummariesService } from '../../domain/summaries/summaries-service';
+import { createTranscriptsService, type TranscriptsService } from '../../domain/transcripts/transcripts-service';
 import type { ServerI18n } from '../../i18n';
 
 export interface Services {
@@ -21,6 +23,8 @@ export interface Services {
   folders: FoldersService;
   /** Built per app from config.engines, so a test app can point an engine at a local fake service. */
   engines: Engines;
+  transcripts: TranscriptsService;
+  summaries: SummariesService;
 }
 
 declare module 'fastify' {
@@ -37,8 +41,15 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const records = createRecordsService({ db: app.db, clock });
     const folders = createFoldersService({ db: app.db, clock });
     const engines = createEngines(config.engines);
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines });
+    const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, log: app.log });
+    const summaries = createSummariesService({ db: app.db, clock, engines });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries });
+    // Translations accepted before a restart continue in the background; start-up does not wait for them.
+    app.addHook('onReady', async () => {
+      transcripts.resumePending().catch((error: unknown) => app.log.error({ err: error }, 'could not resume translation tasks'));
+    });
     app.addHook('onClose', async () => {
+      await transcripts.close();
       outbox.close();
       await rateLimits.close();
     });

@@ -1,0 +1,103 @@
+// Playback of a record's media: owner by bearer token or cookie, share-code holder, strangers
+// refused as 'not found', and HTTP Range answers (206, suffix ranges, 416).
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { sqliteTestConfig } from '../testing/test-config';
+import { contentTypeFor, parseRange } from './media';
+
+describe('range parsing', () => {
+  it('reads one byte range, open ends and suffixes', () => {
+    expect(parseRange(undefined, 100)).toBeNull();
+    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 });
+    expect(parseRange('bytes=100-', 100)).toBe('unsatisfiable');
+    expect(parseRange('bytes=9-1', 100)).toBe('unsatisfiable');
+    expect(parseRange('items=1-2', 100)).toBeNull();
+  });
+
+  it('names the media type by extension', () => {
+    expect(contentTypeFor('talk.WAV')).toBe('audio/wav');
+    expect(contentTypeFor('clip.mp4')).toBe('video/mp4');
+    expect(contentTypeFor('odd.bin')).toBe('application/octet-stream');
+  });
+});
+
+describe('recordsMedia on SQLite', () => {
+  const kit = useRecordsTestApp({
+    name: 'sqlite',
+    skipReason: null,
+    async create() {
+      const config = sqliteTestConfig();
+      return { config, cleanup: async () => fs.rmSync(config.dataDir, { recursive: true, force: true }) };
+    },
+  });
+  const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+
+  async function seedWithMedia(owner: TestUser): Promise<string> {
+    const id = await kit.seedRecord(owner);
+    const objectName = `test/${id}.wav`;
+    const target = kit.app.services.mediaStore.localPath(objectName);
+    fs.mkdirSync(target.slice(0, target.lastIndexOf('/')), { recursive: true });
+    fs.writeFileSync(target, bytes);
+    await kit.app.db
+      .insertInto('media_files')
+      .values({
+        id,
+        user_id: owner.user.id,
+        object_name: objectName,
+        ori_file_name: 'talk.wav',
+        size_bytes: bytes.length,
+        duration_ms: 1000,
+        format_name: 'wav',
+        has_video: 0,
+        folder_id: null,
+        submitted_at: '2025-03-01T10:00:00.000Z',
+        created_at: '2025-03-01T10:00:00.000Z',
+      })
+      .execute();
+    return id;
+  }
+
+  const inject = (url: string, headers: Record<string, string> = {}) => kit.app.inject({ method: 'GET', url: `/prod-api${url}`, headers });
+
+  it('streams the whole file to the owner and a byte range with 206', async () => {
+    const owner = await kit.signUp();
+    const id = await seedWithMedia(owner);
+    const whole = await inject(`/speech/audio/transcribe/media?id=${id}`, { authorization: `Bearer ${owner.token}` });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('audio/wav');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+
+    const part = await inject(`/speech/audio/transcribe/media?id=${id}`, { cookie: `Admin-Token=${owner.token}`, range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 10-19/1000');
+    expect(part.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
+
+    const beyond = await inject(`/speech/audio/transcribe/media?id=${id}`, { cookie: `Admin-Token=${owner.token}`, range: 'bytes=5000-' });
+    expect(beyond.statusCode).toBe(416);
+  });
+
+  it("answers 'not found' to a stranger and to nobody", async () => {
+    const owner = await kit.signUp();
+    const stranger = await kit.signUp('stranger');
+    const id = await seedWithMedia(owner);
+    for (const headers of [{ authorization: `Bearer ${stranger.token}` }, {}]) {
+      const answer = await inject(`/speech/audio/transcribe/media?id=${id}`, headers);
+      expect(answer.json()).toMatchObject({ code: 404 });
+    }
+  });
+
+  it('lets a share-code holder play it', async () => {
+    const owner = await kit.signUp();
+    const id = await seedWithMedia(owner);
+    const shared = await kit.post('/speech/audio/transcribe/edit', owner, { id, shareStatus: '1' });
+    const code = (shared.data as { shareCode: string }).shareCode;
+    const answer = await inject(`/speech/audio/transcribe/media?id=${id}&shareCode=${code}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.rawPayload.length).toBe(1000);
+  });
+});

@@ -1,0 +1,91 @@
+// Playback of a record's uploaded media (recordsMedia, a Parley addition): the owner or a share-code
+// holder, with HTTP Range so the browser can seek without fetching the whole file. A media element
+// cannot send the Authorization header, so the owner is also recognised by the Admin-Token cookie.
+import fs from 'node:fs';
+import path from 'node:path';
+import { TOKEN_COOKIE } from '../../../src/shared/limits';
+import { findReadableRecord } from '../domain/records/record-access';
+import { recordNotFound } from '../domain/records/record-errors';
+import type { HandlerMap } from './types';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  mp4: 'video/mp4',
+  wmv: 'video/x-ms-wmv',
+  avi: 'video/x-msvideo',
+  flv: 'video/x-flv',
+};
+
+export function contentTypeFor(fileName: string): string {
+  return CONTENT_TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** One range of a `Range: bytes=…` header; null when absent, 'unsatisfiable' when outside the file. */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return null;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+export const mediaHandlers: HandlerMap = {
+  async recordsMedia(ctx) {
+    const { id, shareCode } = ctx.query;
+    let userId = ctx.user?.id ?? null;
+    const cookieToken = (ctx.request as { cookies?: Record<string, string | undefined> }).cookies?.[TOKEN_COOKIE];
+    if (!userId && cookieToken) userId = (await ctx.services.auth.authenticate(decodeURIComponent(cookieToken)))?.id ?? null;
+
+    const db = ctx.request.server.db;
+    const { row } = await findReadableRecord(db, ctx.services.clock, { id, userId, shareCode });
+    const file = await db.selectFrom('media_files').select(['object_name', 'ori_file_name']).where('id', '=', row.id).executeTakeFirst();
+    if (!file || !(await ctx.services.mediaStore.exists(file.object_name))) throw recordNotFound();
+    const filePath = ctx.services.mediaStore.localPath(file.object_name);
+    const { size } = await fs.promises.stat(filePath);
+    const range = parseRange(ctx.request.headers.range, size);
+
+    ctx.reply.hijack();
+    const raw = ctx.reply.raw;
+    const common = {
+      'content-type': contentTypeFor(file.ori_file_name),
+      'accept-ranges': 'bytes',
+      'cache-control': 'private, max-age=300',
+    };
+    if (range === 'unsatisfiable') {
+      raw.writeHead(416, { ...common, 'content-range': `bytes */${size}` });
+      raw.end();
+      return null;
+    }
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    raw.writeHead(range ? 206 : 200, {
+      ...common,
+      'content-length': size === 0 ? 0 : end - start + 1,
+      ...(range ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}),
+    });
+    if (size === 0) {
+      raw.end();
+      return null;
+    }
+    const stream = fs.createReadStream(filePath, { start, end });
+    stream.on('error', () => raw.destroy());
+    raw.on('close', () => stream.destroy());
+    stream.pipe(raw);
+    return null;
+  },
+};

@@ -1,0 +1,51 @@
+// Transcript calls (features §7 "Transcription records and audio"): save edited lines, rename a
+// speaker on all its lines, merge lines, translate later, read aloud. Edits need the owner; a share
+// code never allows them. Another user's record answers 'not found'.
+import { AppError } from '../errors';
+import type { ExportedFile } from '../domain/exports/export-transcript';
+import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
+
+function bodyOf<T>(body: T | undefined): T {
+  if (!body) throw new AppError(400, 'errors.invalidRequest');
+  return body;
+}
+
+/**
+ * Writes a file instead of the envelope. The route's envelope step is skipped by hijacking the
+ * reply, the same way the record export does; errors thrown before this point still become envelopes.
+ */
+export function sendFile(reply: HandlerContext<OperationId>['reply'], file: ExportedFile): null {
+  const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'content-type': file.contentType,
+    'content-length': file.body.length,
+    'content-disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    'cache-control': 'private, no-store',
+  });
+  reply.raw.end(file.body);
+  return null;
+}
+
+export const transcriptsHandlers: HandlerMap = {
+  async recordsEditDetails(ctx) {
+    const body = bodyOf(ctx.body);
+    await ctx.services.transcripts.saveLines(requireUser(ctx).id, body.id, body.lines);
+    return null;
+  },
+  async recordsRenameSpeaker(ctx) {
+    return ctx.services.transcripts.renameSpeaker(requireUser(ctx).id, bodyOf(ctx.body));
+  },
+  async recordsMergeFileData(ctx) {
+    return ctx.services.transcripts.mergeLines(requireUser(ctx).id, bodyOf(ctx.body));
+  },
+  async recordsAddTranslation(ctx) {
+    await ctx.services.transcripts.addTranslation(requireUser(ctx).id, bodyOf(ctx.body), ctx.request.locale);
+    return { code: 200, msg: ctx.t('transcripts:translationStarted' as never) as string };
+  },
+  async recordsSynthesis(ctx) {
+    const { text, lang, voice } = bodyOf(ctx.body);
+    const wav = await ctx.services.transcripts.synthesize(text, lang, voice);
+    return sendFile(ctx.reply, { fileName: 'speech.wav', contentType: 'audio/wav', body: wav });
+  },
+};
