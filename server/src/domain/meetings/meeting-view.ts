@@ -1,0 +1,87 @@
+// Rows → the contract's Meeting, JoinRecord and LiveFinalSubtitle.
+import type { components } from '../../../../src/api/schema';
+import { DEFAULT_FOLDER_ID } from '../../../../src/shared/limits';
+import type { MeetingJoinRow, MeetingRow, MeetingSegmentRow } from './meeting-tables';
+
+export type MeetingView = components['schemas']['Meeting'];
+export type SubtitleStyle = components['schemas']['SubtitleStyle'];
+export type JoinRecordView = components['schemas']['JoinRecord'];
+export type LiveFinal = components['schemas']['LiveFinalSubtitle'];
+
+export const DEFAULT_SUBTITLE_STYLE: Required<SubtitleStyle> = {
+  fontSize: 24,
+  color: '#ffffff',
+  backgroundColor: '#000000',
+  position: 'bottom',
+  lines: 2,
+  display: 'bilingual',
+};
+
+export function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export const languagesOf = (text: string): string[] => parseJson<string[]>(text, []);
+
+export function meetingShareUrl(meetingId: string): string {
+  return `/meetingShare?meetingId=${encodeURIComponent(meetingId)}`;
+}
+
+export function toMeetingView(row: MeetingRow, viewerId: string | null, hostName: string | null): MeetingView {
+  const isHost = viewerId === row.user_id;
+  return {
+    id: row.id,
+    name: row.name,
+    state: row.state,
+    recognitionLanguages: languagesOf(row.recognition_languages),
+    translationLanguages: languagesOf(row.translation_languages),
+    // Participants read the transcript through the socket; the record stays the owner's.
+    transId: isHost ? row.record_id : null,
+    hostId: row.user_id,
+    hostName,
+    shareStatus: row.share_status,
+    inviteStatus: row.invite_status,
+    copyStatus: row.copy_status,
+    folderId: isHost ? (row.folder_id ?? DEFAULT_FOLDER_ID) : null,
+    createTime: row.created_at,
+    startTime: row.started_at,
+    endTime: row.ended_at,
+    duration: row.audio_ms / 1000,
+    subtitleStyle: { ...DEFAULT_SUBTITLE_STYLE, ...parseJson<Partial<SubtitleStyle>>(row.subtitle_style, {}) },
+    shareUrl: meetingShareUrl(row.id),
+    isHost,
+  };
+}
+
+export function toJoinRecordView(row: MeetingJoinRow, index: number): JoinRecordView {
+  return {
+    index,
+    userId: row.user_id,
+    userName: row.user_name,
+    avatar: row.avatar,
+    translationLanguage: row.translation_language,
+    joinTime: row.joined_at,
+    leaveTime: row.left_at,
+  };
+}
+
+export function toLiveFinal(row: MeetingSegmentRow): LiveFinal {
+  const errors = parseJson<Record<string, string>>(row.translation_errors, {});
+  return {
+    type: 'subtitle.final',
+    seq: row.seq,
+    segmentId: row.segment_id,
+    startMs: row.start_ms,
+    endMs: row.end_ms,
+    text: row.text,
+    lang: row.lang,
+    speaker: null,
+    translations: parseJson<Record<string, string>>(row.translations, {}),
+    ...(Object.keys(errors).length ? { translationErrors: errors } : {}),
+  };
+}

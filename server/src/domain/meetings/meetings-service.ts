@@ -1,0 +1,398 @@
+// Meeting rules and storage: create (with the record it writes to), read by owner or share holder,
+// list, edit, state changes, the transcript appended final by final, join records, cast codes and
+// presets. The live hub (server/src/live) drives state changes and appends; handlers call the rest.
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  CAST_CODE_LENGTH,
+  CAST_CODE_TTL_SECONDS,
+  MEETING_RECOGNITION_LANGUAGES_MAX,
+  MEETING_TRANSLATION_LANGUAGES_MAX,
+  MEETING_TRANSLATION_LANGUAGES_MIN,
+  VISITOR_NAME,
+} from '../../../../src/shared/limits';
+import { addSeconds, type Clock } from '../../clock';
+import type { Database, UserRow } from '../../db/schema';
+import { createRecord } from '../records/create-record';
+import {
+  hostOnly,
+  meetingLinkExpired,
+  meetingNotFound,
+  screenCodeExpired,
+  screenCodeNotFound,
+  tooManyRecognitionLanguages,
+  tooManyTranslationLanguages,
+  translationLanguagesRequired,
+} from './meeting-errors';
+import { meetingDb, type MeetingRow, type MeetingState } from './meeting-tables';
+import { DEFAULT_SUBTITLE_STYLE, languagesOf, parseJson, toJoinRecordView, toLiveFinal, toMeetingView, type LiveFinal, type SubtitleStyle } from './meeting-view';
+
+export interface CreateMeetingInput {
+  name?: string;
+  recognitionLanguages: string[];
+  translationLanguages: string[];
+  folderId?: string;
+  subtitleStyle?: Partial<SubtitleStyle>;
+}
+
+export interface EditMeetingInput {
+  id: string;
+  name?: string;
+  translationLanguages?: string[];
+  shareStatus?: '0' | '1';
+  inviteStatus?: '0' | '1';
+  copyStatus?: '0' | '1';
+  subtitleStyle?: Partial<SubtitleStyle>;
+}
+
+export interface FinalToStore {
+  seq: number;
+  segmentId: string;
+  lang: string;
+  startMs: number;
+  endMs: number;
+  text: string;
+  translations: Record<string, string>;
+  translationErrors: Record<string, string>;
+}
+
+export const displayName = (user: UserRow) => (user.is_visitor ? VISITOR_NAME : (user.nickname ?? user.name));
+
+function checkLanguages(recognition: string[] | undefined, translation: string[] | undefined) {
+  if (recognition && recognition.length > MEETING_RECOGNITION_LANGUAGES_MAX) throw tooManyRecognitionLanguages();
+  if (translation && translation.length < MEETING_TRANSLATION_LANGUAGES_MIN) throw translationLanguagesRequired();
+  if (translation && translation.length > MEETING_TRANSLATION_LANGUAGES_MAX) throw tooManyTranslationLanguages();
+}
+
+export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Database>; clock: Clock }) {
+  const db = meetingDb(baseDb);
+  const now = () => clock.now().toISOString();
+
+  async function find(id: string): Promise<MeetingRow | undefined> {
+    return db.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async function owned(userId: string, id: string): Promise<MeetingRow> {
+    const row = await find(id);
+    if (!row || row.user_id !== userId) throw meetingNotFound();
+    return row;
+  }
+
+  async function hostNameOf(row: MeetingRow): Promise<string | null> {
+    const user = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+    return user ? displayName(user) : null;
+  }
+
+  return {
+    find,
+    owned,
+
+    /**
+     * Who may read or join: the owner always; anyone else while the share link is open and the
+     * meeting has not ended ('meeting link expired' otherwise). A missing id is 'not found'.
+     */
+    async readable(id: string, viewerId: string | null): Promise<MeetingRow> {
+      const row = await find(id);
+      if (!row) throw meetingNotFound();
+      if (row.user_id === viewerId) return row;
+      if (row.share_status !== '1' || row.state === 'ended') throw meetingLinkExpired();
+      return row;
+    },
+
+    async view(row: MeetingRow, viewerId: string | null) {
+      return toMeetingView(row, viewerId, await hostNameOf(row));
+    },
+
+    async create(user: UserRow, input: CreateMeetingInput, defaultName: string): Promise<MeetingRow> {
+      checkLanguages(input.recognitionLanguages, input.translationLanguages);
+      if (!input.recognitionLanguages.length) throw tooManyRecognitionLanguages();
+      const name = input.name?.trim() || defaultName;
+      const record = await createRecord(baseDb, clock, {
+        userId: user.id,
+        showName: name,
+        kind: 'meeting',
+        state: 'transcribing',
+        languages: input.recognitionLanguages,
+        targetLanguages: input.translationLanguages,
+        folderId: input.folderId ?? null,
+      });
+      const at = now();
+      const row: MeetingRow = {
+        id: randomUUID(),
+        user_id: user.id,
+        record_id: record.id,
+        name: record.show_name,
+        state: 'not_started',
+        recognition_languages: JSON.stringify(input.recognitionLanguages),
+        translation_languages: JSON.stringify(input.translationLanguages),
+        subtitle_style: JSON.stringify({ ...DEFAULT_SUBTITLE_STYLE, ...input.subtitleStyle }),
+        share_status: '1',
+        invite_status: '0',
+        copy_status: '0',
+        folder_id: record.folder_id,
+        audio_ms: 0,
+        last_seq: 0,
+        created_at: at,
+        updated_at: at,
+        started_at: null,
+        ended_at: null,
+      };
+      await db.insertInto('meetings').values(row).execute();
+      return row;
+    },
+
+    async list(userId: string, pageNum = 1, pageSize = 10) {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('meetings')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
+        db.selectFrom('meetings').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    async edit(userId: string, input: EditMeetingInput): Promise<MeetingRow> {
+      const row = await owned(userId, input.id);
+      checkLanguages(undefined, input.translationLanguages);
+      const at = now();
+      const changes: Partial<MeetingRow> = { updated_at: at };
+      if (input.name !== undefined) changes.name = input.name.trim() || row.name;
+      if (input.translationLanguages) changes.translation_languages = JSON.stringify(input.translationLanguages);
+      if (input.shareStatus) changes.share_status = input.shareStatus;
+      if (input.inviteStatus) changes.invite_status = input.inviteStatus;
+      if (input.copyStatus) changes.copy_status = input.copyStatus;
+      if (input.subtitleStyle) {
+        changes.subtitle_style = JSON.stringify({ ...parseJson<Partial<SubtitleStyle>>(row.subtitle_style, {}), ...input.subtitleStyle });
+      }
+      await db.updateTable('meetings').set(changes).where('id', '=', row.id).execute();
+      if (row.record_id && (changes.name || changes.translation_languages)) {
+        await baseDb
+          .updateTable('records')
+          .set({
+            ...(changes.name ? { show_name: changes.name } : {}),
+            ...(changes.translation_languages ? { target_languages: changes.translation_languages } : {}),
+            updated_at: at,
+          })
+          .where('id', '=', row.record_id)
+          .execute();
+      }
+      return { ...row, ...changes };
+    },
+
+    /** Moves the meeting to a state; ending also completes its record. */
+    async setState(id: string, state: MeetingState, lastSeq?: number): Promise<MeetingRow | undefined> {
+      const at = now();
+      const row = await find(id);
+      if (!row) return undefined;
+      const changes: Partial<MeetingRow> = { state, updated_at: at };
+      if (state === 'in_progress' && !row.started_at) changes.started_at = at;
+      if (state === 'ended' && !row.ended_at) changes.ended_at = at;
+      if (lastSeq !== undefined && lastSeq > row.last_seq) changes.last_seq = lastSeq;
+      await db.updateTable('meetings').set(changes).where('id', '=', id).execute();
+      if (state === 'ended' && row.record_id) {
+        await baseDb
+          .updateTable('records')
+          .set({ state: 'translation_completed', duration_ms: row.audio_ms, audio_duration_ms: row.audio_ms, updated_at: at })
+          .where('id', '=', row.record_id)
+          .execute();
+        await db.updateTable('meeting_joins').set({ left_at: at }).where('meeting_id', '=', id).where('left_at', 'is', null).execute();
+      }
+      return { ...row, ...changes };
+    },
+
+    /** Appends one final line to the meeting's record (bilingual: the first translation language). */
+    async appendFinal(meeting: MeetingRow, final: FinalToStore, audioMs: number): Promise<void> {
+      const primary = languagesOf(meeting.translation_languages)[0];
+      await db.transaction().execute(async (trx) => {
+        if (meeting.record_id) {
+          const last = await trx
+            .selectFrom('record_segments')
+            .select((eb) => eb.fn.max('position').as('p'))
+            .where('record_id', '=', meeting.record_id)
+            .executeTakeFirst();
+          const position = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
+          await trx
+            .insertInto('record_segments')
+            .values({
+              id: final.segmentId,
+              record_id: meeting.record_id,
+              position,
+              start_ms: final.startMs,
+              end_ms: final.endMs,
+              speaker: null,
+              text: final.text,
+              translation: primary ? (final.translations[primary] ?? null) : null,
+              words: null,
+            })
+            .execute();
+          await trx
+            .updateTable('records')
+            .set({ duration_ms: audioMs, audio_duration_ms: audioMs, updated_at: now() })
+            .where('id', '=', meeting.record_id)
+            .execute();
+        }
+        await trx
+          .insertInto('meeting_segments')
+          .values({
+            segment_id: final.segmentId,
+            meeting_id: meeting.id,
+            seq: final.seq,
+            lang: final.lang,
+            start_ms: final.startMs,
+            end_ms: final.endMs,
+            text: final.text,
+            translations: JSON.stringify(final.translations),
+            translation_errors: JSON.stringify(final.translationErrors),
+          })
+          .execute();
+        await trx
+          .updateTable('meetings')
+          .set({ audio_ms: audioMs, updated_at: now() })
+          .where('id', '=', meeting.id)
+          .execute();
+        await trx.updateTable('meetings').set({ last_seq: final.seq }).where('id', '=', meeting.id).where('last_seq', '<', final.seq).execute();
+      });
+    },
+
+    async addAudio(id: string, audioMs: number): Promise<void> {
+      await db.updateTable('meetings').set({ audio_ms: audioMs }).where('id', '=', id).execute();
+    },
+
+    /** Finals with seq above afterSeq, in order: the transcript so far for late joiners. */
+    async finalsAfter(meetingId: string, afterSeq: number): Promise<LiveFinal[]> {
+      const rows = await db
+        .selectFrom('meeting_segments')
+        .selectAll()
+        .where('meeting_id', '=', meetingId)
+        .where('seq', '>', afterSeq)
+        .orderBy('seq')
+        .execute();
+      return rows.map(toLiveFinal);
+    },
+
+    async openJoin(meetingId: string, user: UserRow, translationLanguage: string | null): Promise<string> {
+      const id = randomUUID();
+      await db
+        .insertInto('meeting_joins')
+        .values({
+          id,
+          meeting_id: meetingId,
+          user_id: user.id,
+          user_name: displayName(user),
+          avatar: user.avatar,
+          translation_language: translationLanguage,
+          joined_at: now(),
+          left_at: null,
+        })
+        .execute();
+      return id;
+    },
+
+    async closeJoin(joinId: string): Promise<string> {
+      const at = now();
+      await db.updateTable('meeting_joins').set({ left_at: at }).where('id', '=', joinId).where('left_at', 'is', null).execute();
+      return at;
+    },
+
+    async setJoinLanguage(joinId: string, language: string): Promise<void> {
+      await db.updateTable('meeting_joins').set({ translation_language: language }).where('id', '=', joinId).execute();
+    },
+
+    async joins(userId: string, meetingId: string, pageNum = 1, pageSize = 10) {
+      await owned(userId, meetingId);
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('meeting_joins')
+          .selectAll()
+          .where('meeting_id', '=', meetingId)
+          .orderBy('joined_at')
+          .orderBy('id')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
+        db.selectFrom('meeting_joins').select((eb) => eb.fn.countAll<number>().as('n')).where('meeting_id', '=', meetingId).executeTakeFirstOrThrow(),
+      ]);
+      const first = (pageNum - 1) * pageSize + 1;
+      return { total: Number(total.n), rows: rows.map((row, i) => toJoinRecordView(row, first + i)) };
+    },
+
+    async createScreenCode(userId: string, meetingId: string) {
+      const meeting = await owned(userId, meetingId);
+      if (meeting.state === 'ended') throw meetingLinkExpired();
+      const at = clock.now();
+      const live = (code: string) =>
+        db.selectFrom('meeting_screen_codes').select('code').where('code', '=', code).where('expires_at', '>', at.toISOString()).executeTakeFirst();
+      let code = '';
+      for (let attempt = 0; attempt < 20; attempt++) {
+        code = String(randomInt(0, 10 ** CAST_CODE_LENGTH)).padStart(CAST_CODE_LENGTH, '0');
+        if (!(await live(code))) break;
+      }
+      // An expired row may hold the code; it is replaced.
+      await db.deleteFrom('meeting_screen_codes').where('code', '=', code).execute();
+      const row = {
+        code,
+        short_code: randomUUID().replace(/-/g, '').slice(0, 12),
+        meeting_id: meetingId,
+        preset_id: null,
+        connected: 0,
+        created_at: at.toISOString(),
+        expires_at: addSeconds(at, CAST_CODE_TTL_SECONDS).toISOString(),
+      };
+      await db.insertInto('meeting_screen_codes').values(row).execute();
+      return screenCodeView(row);
+    },
+
+    /** Looks a cast screen up by its short code or its six-digit code. */
+    async networkLink(shortCode: string) {
+      const row = await db
+        .selectFrom('meeting_screen_codes')
+        .selectAll()
+        .where((eb) => eb.or([eb('short_code', '=', shortCode), eb('code', '=', shortCode)]))
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      if (!row) throw screenCodeNotFound();
+      const meeting = await find(row.meeting_id);
+      if (row.expires_at <= now() || !meeting || meeting.state === 'ended') throw screenCodeExpired();
+      return screenCodeView(row);
+    },
+
+    async screenOperation(userId: string, meetingId: string, action: 'connect' | 'disconnect' | 'style', code?: string, presetId?: string) {
+      const meeting = await owned(userId, meetingId);
+      if (meeting.state === 'ended') throw meetingLinkExpired();
+      if (action !== 'style' || code) {
+        if (!code) throw screenCodeNotFound();
+        const row = await db.selectFrom('meeting_screen_codes').selectAll().where('code', '=', code).where('meeting_id', '=', meetingId).executeTakeFirst();
+        if (!row) throw screenCodeNotFound();
+        if (row.expires_at <= now()) throw screenCodeExpired();
+        await db
+          .updateTable('meeting_screen_codes')
+          .set({ connected: action === 'disconnect' ? 0 : 1, ...(presetId ? { preset_id: presetId } : {}) })
+          .where('code', '=', code)
+          .execute();
+      }
+      return meeting;
+    },
+
+    assertHost(row: MeetingRow, userId: string | null) {
+      if (row.user_id !== userId) throw hostOnly();
+    },
+  };
+}
+
+function screenCodeView(row: { code: string; short_code: string; meeting_id: string; expires_at: string }) {
+  return {
+    code: row.code,
+    shortCode: row.short_code,
+    meetingId: row.meeting_id,
+    url: `/cast/${row.code}`,
+    expireTime: row.expires_at,
+  };
+}
+
+export type MeetingsService = ReturnType<typeof createMeetingsService>;

@@ -1,0 +1,97 @@
+// One socket of a meeting: sends direct messages at once and stream messages in seq order, each at
+// most once (anything at or below lastSentSeq is dropped), buffering the live ones while a resume is
+// being answered. Finals are cut to the participant's subscribed language.
+import type { WebSocket } from '@fastify/websocket';
+import type { UserRow } from '../db/schema';
+import type { ServerT } from '../i18n';
+import type { StreamMessage } from './live-bus';
+import { LiveSocketError } from './live-errors';
+
+export type LiveRole = 'host' | 'participant';
+
+// Serialising a message once per language variant keeps 200 participants cheap.
+const serialized = new WeakMap<StreamMessage, Map<string, string>>();
+
+function serialize(message: StreamMessage, language: string | null): string {
+  const variant = message.type === 'subtitle.final' && language ? language : '*';
+  let byVariant = serialized.get(message);
+  if (!byVariant) {
+    byVariant = new Map();
+    serialized.set(message, byVariant);
+  }
+  let text = byVariant.get(variant);
+  if (text === undefined) {
+    if (variant === '*') text = JSON.stringify(message);
+    else {
+      const translations = (message.translations ?? {}) as Record<string, string>;
+      const errors = (message.translationErrors ?? {}) as Record<string, string>;
+      const only = (map: Record<string, string>) => (variant in map ? { [variant]: map[variant]! } : {});
+      const cut: StreamMessage = { ...message, translations: only(translations) };
+      if (message.translationErrors) cut.translationErrors = only(errors);
+      text = JSON.stringify(cut);
+    }
+    byVariant.set(variant, text);
+  }
+  return text;
+}
+
+export class LiveConnection {
+  translationLanguage: string | null = null;
+  lastSentSeq = 0;
+  attached = false;
+  private pending: StreamMessage[] | null = null;
+  joinKey: string | null = null;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly user: UserRow,
+    readonly role: LiveRole,
+    readonly t: ServerT,
+    readonly clientId: string | null,
+  ) {}
+
+  get open(): boolean {
+    return this.socket.readyState === this.socket.OPEN;
+  }
+
+  sendDirect(message: Record<string, unknown>): void {
+    if (this.open) this.socket.send(JSON.stringify(message));
+  }
+
+  sendError(error: LiveSocketError, latestSeq: number): void {
+    this.sendDirect({
+      type: 'error',
+      seq: latestSeq,
+      code: error.code,
+      msgKey: error.msgKey,
+      msg: this.t(error.msgKey as never, error.params as never) as unknown as string,
+      fatal: error.fatal,
+    });
+    if (error.fatal && this.open) this.socket.close(4000 + error.code, error.key);
+  }
+
+  /** Live delivery from the bus. */
+  deliver(message: StreamMessage): void {
+    if (this.pending) this.pending.push(message);
+    else if (this.attached) this.sendStream(message);
+  }
+
+  sendStream(message: StreamMessage): void {
+    if (message.seq <= this.lastSentSeq || !this.open) return;
+    this.lastSentSeq = message.seq;
+    this.socket.send(serialize(message, this.role === 'participant' ? this.translationLanguage : null));
+  }
+
+  /** From here until endAttach, live messages wait so the replay goes first. */
+  beginAttach(): void {
+    this.attached = false;
+    this.pending ??= [];
+  }
+
+  endAttach(): void {
+    const waiting = this.pending ?? [];
+    this.pending = null;
+    this.attached = true;
+    for (const message of waiting) this.sendStream(message);
+  }
+}

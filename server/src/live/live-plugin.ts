@@ -1,0 +1,29 @@
+// The live meeting hub of this app: the meetings service, the fan-out bus (Redis pub/sub when
+// REDIS_URL is set, so several instances share meetings; in-process otherwise) and the socket route.
+import fp from 'fastify-plugin';
+import { createMeetingsService, type MeetingsService } from '../domain/meetings/meetings-service';
+import { createInProcessBus } from './live-bus';
+import { LiveHub } from './live-hub';
+import { registerLiveSocket } from './live-socket';
+import { createRedisBus } from './redis-live-bus';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: { hub: LiveHub; meetings: MeetingsService };
+  }
+}
+
+export default fp(
+  async (app) => {
+    const { config, clock, engines } = app.services;
+    const meetings = createMeetingsService({ db: app.db, clock });
+    const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createInProcessBus();
+    const hub = new LiveHub({ meetings, engines, bus, clock, log: app.log });
+    app.decorate('live', { hub, meetings });
+    registerLiveSocket(app, hub, meetings);
+    app.addHook('onClose', async () => {
+      await hub.close();
+    });
+  },
+  { name: 'live', dependencies: ['services', 'websocket'] },
+);

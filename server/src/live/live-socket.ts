@@ -1,0 +1,143 @@
+// The meeting socket: GET /prod-api/ws/meeting/:meetingId (WebSocket). Authenticates by the `token`
+// query parameter or a bearer header, decides host (the owner) or participant (share link open,
+// meeting not ended), then routes messages to the hub. Every refusal is an `error` message on the
+// socket; only the offending connection is affected.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from '@fastify/websocket';
+
+type RawData = Buffer | ArrayBuffer | Buffer[];
+import { localeFromAcceptLanguage } from '../i18n';
+import { LOCALES, type Locale } from '../../../src/shared/limits';
+import { AppError } from '../errors';
+import { parseBinaryFrame, parseJsonFrame } from './audio-frames';
+import { LiveConnection } from './live-connection';
+import { LiveSocketError } from './live-errors';
+import type { LiveHub } from './live-hub';
+import type { MeetingRow } from '../domain/meetings/meeting-tables';
+import type { MeetingsService } from '../domain/meetings/meetings-service';
+
+export const LIVE_SOCKET_PATH = '/prod-api/ws/meeting/:meetingId';
+
+interface Query {
+  token?: string;
+  clientId?: string;
+  lang?: string;
+}
+
+function tokenOf(request: FastifyRequest<{ Querystring: Query }>): string | null {
+  const header = request.headers.authorization;
+  const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header.trim())?.[1] : undefined;
+  return bearer ?? request.query.token ?? null;
+}
+
+function localeOf(request: FastifyRequest<{ Querystring: Query }>): Locale {
+  const asked = request.query.lang;
+  if (asked && (LOCALES as readonly string[]).includes(asked)) return asked as Locale;
+  return localeFromAcceptLanguage(request.headers['accept-language']);
+}
+
+function asSocketError(error: unknown): LiveSocketError {
+  if (error instanceof LiveSocketError) return error;
+  if (error instanceof AppError) {
+    const key = error.messageKey.startsWith('live:') ? error.messageKey.slice(5) : error.messageKey;
+    return new LiveSocketError(error.code, key, error.params, true);
+  }
+  return new LiveSocketError(500, 'badMessage');
+}
+
+export function registerLiveSocket(app: FastifyInstance, hub: LiveHub, meetings: MeetingsService) {
+  app.get<{ Params: { meetingId: string }; Querystring: Query }>(LIVE_SOCKET_PATH, { websocket: true }, (socket: WebSocket, request) => {
+    const t = app.services.i18n.translatorFor(localeOf(request));
+    const meetingId = request.params.meetingId;
+    // Messages that arrive while the connection is being checked wait here, in order.
+    const early: Array<{ data: RawData; isBinary: boolean }> = [];
+    let handle: ((data: RawData, isBinary: boolean) => void) | null = null;
+    socket.on('message', (data: RawData, isBinary: boolean) => (handle ? handle(data, isBinary) : early.push({ data, isBinary })));
+
+    const refuse = (error: LiveSocketError) => {
+      const bare = new LiveConnection(socket, null as never, 'participant', t, null);
+      bare.sendError(new LiveSocketError(error.code, error.key, error.params, true), 0);
+    };
+
+    void (async () => {
+      const token = tokenOf(request);
+      const user = token ? await app.services.auth.authenticate(token) : null;
+      if (!user) throw new LiveSocketError(401, 'unauthorized', {}, true);
+      let meeting: MeetingRow;
+      try {
+        meeting = await meetings.readable(meetingId, user.id);
+      } catch (error) {
+        throw asSocketError(error);
+      }
+      if (meeting.state === 'ended') throw new LiveSocketError(410, 'meetingEnded', {}, true);
+      const role = meeting.user_id === user.id ? 'host' : 'participant';
+      const connection = new LiveConnection(socket, user, role, t, request.query.clientId ?? null);
+      await hub.connect(meeting, connection);
+      socket.on('close', () => hub.disconnect(meetingId, connection));
+      if (socket.readyState !== socket.OPEN) hub.disconnect(meetingId, connection);
+
+      // Messages are handled one at a time so audio, controls and resumes keep their order.
+      let queue: Promise<void> = Promise.resolve();
+      handle = (data, isBinary) => {
+        queue = queue.then(() => onMessage(data, isBinary)).catch(async (error: unknown) => {
+          const socketError = error instanceof LiveSocketError ? error : new LiveSocketError(500, 'badMessage');
+          if (!(error instanceof LiveSocketError)) request.log.warn({ err: error }, 'live message failed');
+          connection.sendError(socketError, await hub.bus.latestSeq(meetingId).catch(() => 0));
+        });
+      };
+
+      const onMessage = async (data: RawData, isBinary: boolean) => {
+        const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data));
+        if (isBinary) {
+          if (role !== 'host') throw new LiveSocketError(403, 'participantAudio');
+          const frame = parseBinaryFrame(buffer);
+          await hub.audio(meeting, frame.frameSeq, frame.pcm);
+          return;
+        }
+        let message: { type?: unknown; [key: string]: unknown };
+        try {
+          message = JSON.parse(buffer.toString('utf8')) as typeof message;
+        } catch {
+          throw new LiveSocketError(400, 'badMessage');
+        }
+        if (!message || typeof message !== 'object') throw new LiveSocketError(400, 'badMessage');
+        switch (message.type) {
+          case 'audio': {
+            if (role !== 'host') throw new LiveSocketError(403, 'participantAudio');
+            const frame = parseJsonFrame(message as { seq?: unknown; data?: unknown; sampleRate?: unknown });
+            await hub.audio(meeting, frame.frameSeq, frame.pcm);
+            return;
+          }
+          case 'control': {
+            if (role !== 'host') throw new LiveSocketError(403, 'hostOnly');
+            const action = message.action;
+            if (action !== 'start' && action !== 'pause' && action !== 'resume' && action !== 'stop') throw new LiveSocketError(400, 'badMessage');
+            await hub.control(meetingId, action);
+            return;
+          }
+          case 'resume': {
+            const lastSeq = message.lastSeq;
+            if (typeof lastSeq !== 'number' || !Number.isInteger(lastSeq) || lastSeq < 0) throw new LiveSocketError(400, 'badMessage');
+            await hub.attach(meetingId, connection, lastSeq);
+            return;
+          }
+          case 'subscribe': {
+            if (typeof message.translationLanguage !== 'string') throw new LiveSocketError(400, 'badMessage');
+            meeting = (await meetings.find(meetingId)) ?? meeting;
+            await hub.subscribeLanguage(meeting, connection, message.translationLanguage);
+            return;
+          }
+          case 'ping':
+            connection.sendDirect({ type: 'pong', seq: await hub.bus.latestSeq(meetingId) });
+            return;
+          default:
+            throw new LiveSocketError(400, 'badMessage');
+        }
+      };
+      for (const { data, isBinary } of early.splice(0)) handle(data, isBinary);
+    })().catch((error: unknown) => {
+      if (!(error instanceof LiveSocketError)) request.log.warn({ err: error }, 'live connection failed');
+      refuse(asSocketError(error));
+    });
+  });
+}

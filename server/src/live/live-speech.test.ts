@@ -1,0 +1,96 @@
+// The meeting socket end to end on real speech: espeak-ng sentences fed as host audio frames reach a
+// participant as finals with their Spanish translation (apertium), the record keeps the bilingual
+// transcript line by line, and silence produces no text at all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quietNoise } from '../engines/test-audio';
+import { call } from '../testing/inject';
+import { feed, framesOf, LiveClient, startLiveServer, twoSentences, type LiveTestServer } from './live-test-kit';
+
+let server: LiveTestServer;
+let speech: Awaited<ReturnType<typeof twoSentences>>;
+
+beforeAll(async () => {
+  [server, speech] = await Promise.all([startLiveServer(), twoSentences()]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function expectContiguous(client: LiveClient, fromSeq: number) {
+  const seqs = client.stream.map((m) => m.seq);
+  expect(seqs).toEqual(seqs.map((_, i) => fromSeq + i));
+}
+
+describe('live meeting on real speech', () => {
+  it('gives a participant both sentences as finals with their es-ES translation, and stores them', async () => {
+    const owner = await server.signUp();
+    const meeting = await server.createMeeting(owner, { translationLanguages: ['es-ES'] });
+    const guest = await server.visitor();
+
+    const participant = await LiveClient.open(server.wsUrl(meeting.id, guest.token));
+    await participant.waitFor((m) => m.type === 'ready');
+    participant.send({ type: 'subscribe', translationLanguage: 'es-ES' });
+    participant.send({ type: 'resume', lastSeq: 0 });
+    await participant.waitFor((m) => m.type === 'transcript');
+
+    const host = await LiveClient.open(server.wsUrl(meeting.id, owner.token));
+    const ready = await host.waitFor((m) => m.type === 'ready');
+    expect(ready).toMatchObject({ role: 'host', state: 'not_started', lastAudioSeq: -1, recognitionLanguage: 'en-US' });
+    host.send({ type: 'resume', lastSeq: 0 });
+    host.send({ type: 'control', action: 'start' });
+    await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
+    await host.waitFor((m) => m.type === 'participant.joined' && m.userId === guest.id);
+
+    await feed(host, framesOf(speech.samples), 0, 5, 25);
+    const finals = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text, 2, 60_000);
+    const words = finals.map((f) => f.text).join(' ');
+    expect(words).toMatch(/welcome|meeting|everyone|hello/);
+    expect(words).toMatch(/weather|today|good/);
+    for (const final of finals) {
+      expect(Object.keys(final.translations)).toEqual(['es-ES']);
+      expect(final.translations['es-ES']).not.toBe('');
+      expect(final.translations['es-ES']).not.toBe(final.text);
+      expect(final.endMs).toBeGreaterThan(final.startMs);
+    }
+    expect(finals[1]!.startMs).toBeGreaterThanOrEqual(finals[0]!.endMs);
+
+    host.send({ type: 'control', action: 'stop' });
+    await participant.waitFor((m) => m.type === 'meeting.state' && m.state === 'ended');
+    expectContiguous(participant, participant.stream[0]!.seq);
+    expectContiguous(host, 1);
+
+    // The record: kind meeting, in the list, bilingual lines in order, completed.
+    const list = await call(server.app, 'GET', '/speech/audio/transcribe/query?pageSize=10', { token: owner.token });
+    const record = list.data.rows.find((r: any) => r.id === meeting.transId);
+    expect(record).toMatchObject({ recordType: 'meeting', state: 'translation_completed', showName: 'Standup' });
+    const lines = await server.app.db.selectFrom('record_segments').selectAll().where('record_id', '=', meeting.transId).orderBy('position').execute();
+    expect(lines.map((l) => l.text)).toEqual(finals.map((f) => f.text));
+    expect(lines.map((l) => l.translation)).toEqual(finals.map((f) => f.translations['es-ES']));
+
+    // A late joiner (the owner reading again is refused once ended; a new meeting shows the transcript path).
+    const got = await call(server.app, 'GET', `/speech/meeting/getMeeting?id=${meeting.id}`, { token: owner.token });
+    expect(got.data).toMatchObject({ state: 'ended' });
+    expect(got.data.duration).toBeGreaterThan(5);
+    participant.close();
+    host.close();
+  }, 90_000);
+
+  it('produces no text at all for silence and a quiet room (VAD gate)', async () => {
+    const owner = await server.signUp();
+    const meeting = await server.createMeeting(owner);
+    const host = await LiveClient.open(server.wsUrl(meeting.id, owner.token));
+    await host.waitFor((m) => m.type === 'ready');
+    host.send({ type: 'resume', lastSeq: 0 });
+    host.send({ type: 'control', action: 'start' });
+    await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
+    const quiet = new Int16Array(16_000 * 4);
+    quiet.set(quietNoise(2000), 16_000 * 2);
+    await feed(host, framesOf(quiet));
+    host.send({ type: 'control', action: 'pause' });
+    await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'paused');
+    expect(host.stream.filter((m) => m.type.startsWith('subtitle'))).toEqual([]);
+    const lines = await server.app.db.selectFrom('record_segments').selectAll().where('record_id', '=', meeting.transId).execute();
+    expect(lines).toEqual([]);
+    host.close();
+  }, 30_000);
+});

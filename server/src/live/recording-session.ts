@@ -1,0 +1,182 @@
+// The recording of one meeting, on the instance its host is connected to: host audio goes into a
+// streaming recogniser (VAD-gated, so silence never reaches it), partials are published at once,
+// and each final is translated once per meeting translation language, published, then appended to
+// the meeting's record — in utterance order, one at a time.
+import { randomUUID } from 'node:crypto';
+import type { Subscription } from 'rxjs';
+import type { MeetingsService } from '../domain/meetings/meetings-service';
+import type { MeetingRow } from '../domain/meetings/meeting-tables';
+import { languagesOf } from '../domain/meetings/meeting-view';
+import { EngineError } from '../engines/engine-errors';
+import type { Engines } from '../engines/registry';
+import type { RecognitionStream, StreamResult } from '../engines/types';
+import type { LiveBus, StreamMessage } from './live-bus';
+import { LiveSocketError } from './live-errors';
+
+export interface SessionTimings {
+  /** When the recogniser delivered the final (performance.now()). */
+  recognizedAt: number;
+  /** When its audio ended, in meeting audio ms. */
+  audioEndMs: number;
+}
+
+export interface RecordingSessionDeps {
+  meetings: MeetingsService;
+  engines: Engines;
+  bus: LiveBus;
+  log: { warn(obj: unknown, msg?: string): void };
+  /** A recogniser failure the host should hear about (the session reopens on the next frame). */
+  onFailure(error: LiveSocketError): void;
+  /** Observes finals leaving the recogniser (the benchmark splits latency with it). */
+  onRecognized?(segmentId: string, timings: SessionTimings): void;
+}
+
+const BYTES_PER_MS = 32; // 16 kHz × 2 bytes
+
+export class RecordingSession {
+  readonly language: string;
+  private readonly targets: string[];
+  private stream: RecognitionStream | null = null;
+  private subscription: Subscription | null = null;
+  private streamDone: Promise<void> = Promise.resolve();
+  private streamOffsetMs = 0;
+  private segmentIds = new Map<number, string>();
+  private finals: Promise<void> = Promise.resolve();
+  private audioBytes = 0;
+  lastAudioSeq = -1;
+
+  constructor(
+    private meeting: MeetingRow,
+    private readonly deps: RecordingSessionDeps,
+  ) {
+    this.language = languagesOf(meeting.recognition_languages)[0] ?? 'en-US';
+    this.targets = languagesOf(meeting.translation_languages);
+    this.audioBytes = meeting.audio_ms * BYTES_PER_MS;
+  }
+
+  get audioMs(): number {
+    return Math.floor(this.audioBytes / BYTES_PER_MS);
+  }
+
+  /** Opens the recogniser; an unavailable engine is a clear error before any audio is taken. */
+  open(): void {
+    if (this.stream) return;
+    let stream: RecognitionStream;
+    try {
+      stream = this.deps.engines.recognizerFor(this.language).createStream({ language: this.language });
+    } catch (error) {
+      if (error instanceof EngineError) throw new LiveSocketError(503, error.key, { ...error.params });
+      throw error;
+    }
+    this.stream = stream;
+    this.streamOffsetMs = this.audioMs;
+    this.segmentIds = new Map();
+    const offset = this.streamOffsetMs;
+    const ids = this.segmentIds;
+    this.streamDone = new Promise<void>((resolve) => {
+      this.subscription = stream.results$.subscribe({
+        next: (result) => this.onResult(result, offset, ids),
+        error: (error: unknown) => {
+          if (this.stream === stream) this.stream = null;
+          this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live recognition failed');
+          const reason = error instanceof Error ? error.message : String(error);
+          this.deps.onFailure(new LiveSocketError(503, 'recognitionFailed', { reason }));
+          resolve();
+        },
+        complete: () => resolve(),
+      });
+    });
+  }
+
+  /** Frames at or below the last frame number are resends after a reconnect: ignored. */
+  write(frameSeq: number, pcm: Buffer): void {
+    if (frameSeq <= this.lastAudioSeq) return;
+    this.lastAudioSeq = frameSeq;
+    if (!this.stream) this.open();
+    this.stream!.write(pcm);
+    this.audioBytes += pcm.length;
+  }
+
+  /** Finishes the utterance in progress (pause, stop, host lost) and waits for its final to be stored. */
+  async flush(): Promise<void> {
+    const stream = this.stream;
+    this.stream = null;
+    if (stream) {
+      stream.end();
+      await this.streamDone;
+    }
+    await this.finals;
+    await this.deps.meetings.addAudio(this.meeting.id, this.audioMs);
+  }
+
+  abort(): void {
+    this.stream?.abort();
+    this.stream = null;
+    this.subscription?.unsubscribe();
+  }
+
+  updateMeeting(row: MeetingRow) {
+    this.meeting = row;
+  }
+
+  private segmentIdFor(ids: Map<number, string>, utterance: number): string {
+    let id = ids.get(utterance);
+    if (!id) {
+      id = randomUUID();
+      ids.set(utterance, id);
+    }
+    return id;
+  }
+
+  private onResult(result: StreamResult, offsetMs: number, ids: Map<number, string>) {
+    const segmentId = this.segmentIdFor(ids, result.utteranceIndex);
+    const startMs = offsetMs + result.startMs;
+    const endMs = offsetMs + result.endMs;
+    if (result.kind === 'partial') {
+      void this.deps.bus
+        .publish(this.meeting.id, { type: 'subtitle.partial', segmentId, startMs, endMs, text: result.text, lang: this.language })
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'live publish failed'));
+      return;
+    }
+    this.deps.onRecognized?.(segmentId, { recognizedAt: performance.now(), audioEndMs: endMs });
+    // An utterance without words that cleared a partial still sends an empty final, so the partial goes away.
+    const text = result.text;
+    this.finals = this.finals.then(async () => {
+      const { translations, translationErrors } = text ? await this.translate(text) : { translations: {}, translationErrors: {} };
+      const published = (await this.deps.bus.publish(this.meeting.id, {
+        type: 'subtitle.final',
+        segmentId,
+        startMs,
+        endMs,
+        text,
+        lang: this.language,
+        speaker: null,
+        translations,
+        ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
+      })) as StreamMessage;
+      if (!text) return;
+      await this.deps.meetings.appendFinal(
+        this.meeting,
+        { seq: published.seq, segmentId, lang: this.language, startMs, endMs, text, translations, translationErrors },
+        Math.max(this.audioMs, endMs),
+      );
+    }).catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final not delivered'));
+  }
+
+  /** One translation per target language, in parallel; a missing engine names itself per language. */
+  private async translate(text: string) {
+    const translations: Record<string, string> = {};
+    const translationErrors: Record<string, string> = {};
+    await Promise.all(
+      this.targets.map(async (to) => {
+        try {
+          const [out] = await this.deps.engines.translatorFor(this.language, to).translate([text], { from: this.language, to });
+          translations[to] = out ?? '';
+        } catch (error) {
+          translationErrors[to] = error instanceof EngineError ? error.key : 'engines:engineFailed';
+        }
+      }),
+    );
+    return { translations, translationErrors };
+  }
+}
