@@ -17,7 +17,7 @@ function start(count: number, input: Partial<RecordListInput> = {}) {
   const actor = createActor(recordListMachine.provide({ actors: store.actors }), {
     input: { scope: 'all', pageSize: 10, ...input },
   }).start();
-  const settle = () => waitFor(actor, (s) => ['ready', 'failed', 'confirmingDelete'].some((v) => s.matches(v)));
+  const settle = () => waitFor(actor, (s) => s.matches('ready') || s.matches('failed') || s.matches('confirmingDelete'));
   return { actor, store, settle };
 }
 

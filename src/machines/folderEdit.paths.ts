@@ -1,0 +1,56 @@
+// Path model of the folder-edit machine (convention: src/machines/testing/paths.ts). The save
+// double refuses the name 'Taken' (as the server refuses control characters), so both outcomes of
+// a save are walked; the tree is the fixed one of folderEdit.testing.ts.
+import { fromPromise, type AnyMachineSnapshot } from 'xstate';
+import type { FolderSave } from './folderEdit.calls';
+import { folderEditMachine, type FolderEditContext } from './folderEdit.machine';
+import { DEFAULT, LEAF, MIDDLE, REMOVAL, TOP, TREE } from './folderEdit.testing';
+import type { PathsModel } from './testing/paths';
+import type { FolderNode, FolderRemoval } from './recordList.types';
+
+const REFUSAL = { kind: 'business', code: 400, message: 'Refused' };
+const refused = (name: string | undefined) => (name ?? '').trim() === 'Taken';
+const savedFolder = (name: string): FolderNode => ({ ...MIDDLE, id: '20', name, children: [] });
+const draftName = (snapshot: AnyMachineSnapshot) => (snapshot.context as FolderEditContext).draft?.name;
+
+export const pathsModel: PathsModel = {
+  name: 'folderEdit',
+  machine: folderEditMachine.provide({
+    actors: {
+      fetchTree: fromPromise<FolderNode[]>(async () => TREE),
+      saveFolder: fromPromise<FolderNode, FolderSave>(async ({ input }) => {
+        if (refused(input.folderName)) throw REFUSAL;
+        return savedFolder(input.folderName);
+      }),
+      removeFolder: fromPromise<FolderRemoval, { id: string }>(async () => REMOVAL),
+    },
+  }),
+  events: {
+    'folder.createRequested': [
+      { type: 'folder.createRequested', parent: null },
+      { type: 'folder.createRequested', parent: LEAF },
+    ],
+    'folder.renameRequested': [{ type: 'folder.renameRequested', folder: TOP }],
+    'folder.nameChanged': [
+      { type: 'folder.nameChanged', name: ' ' },
+      { type: 'folder.nameChanged', name: 'Taken' },
+      { type: 'folder.nameChanged', name: 'Clients' },
+    ],
+    'folder.deleteRequested': [
+      { type: 'folder.deleteRequested', folder: DEFAULT },
+      { type: 'folder.deleteRequested', folder: TOP },
+    ],
+    'xstate.done.actor.fetchTree': [{ type: 'xstate.done.actor.fetchTree', output: TREE }],
+    'xstate.done.actor.saveFolder': (snapshot) =>
+      refused(draftName(snapshot)) ? [] : [{ type: 'xstate.done.actor.saveFolder', output: savedFolder((draftName(snapshot) ?? '').trim()) }],
+    'xstate.error.actor.saveFolder': (snapshot) => (refused(draftName(snapshot)) ? [{ type: 'xstate.error.actor.saveFolder', error: REFUSAL }] : []),
+    'xstate.done.actor.removeFolder': [{ type: 'xstate.done.actor.removeFolder', output: REMOVAL }],
+  },
+  serializeContext: (context: FolderEditContext) => ({
+    draft: context.draft ? { mode: context.draft.mode, name: context.draft.name } : null,
+    deleting: context.pendingDelete?.id ?? null,
+    error: context.errorKey ?? context.errorMessage ?? null,
+    saved: context.lastSaved !== null,
+    removed: context.lastRemoval !== null,
+  }),
+};
