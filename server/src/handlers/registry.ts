@@ -3,8 +3,11 @@
 import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { foldersHandlers } from './folders';
+import { languagesHandlers } from './languages';
 import { recordsHandlers } from './records';
+import { summariesHandlers } from './summaries';
 import { systemHandlers } from './system';
+import { transcriptsHandlers } from './transcripts';
 import { mediaHandlers } from './media';
 import type { HandlerMap } from './types';
 
@@ -14,5 +17,8 @@ export const handlers: HandlerMap = {
   ...accountHandlers,
   ...recordsHandlers,
   ...foldersHandlers,
+  ...transcriptsHandlers,
+  ...languagesHandlers,
+  ...summariesHandlers,
   ...mediaHandlers,
 };
