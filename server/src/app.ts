@@ -18,6 +18,7 @@ import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
 import webStaticPlugin from './plugins/external/web-static';
 import websocketPlugin from './plugins/external/websocket';
+import livePlugin from './live/live-plugin';
 
 export interface AppOptions {
   clock?: Clock;
@@ -52,6 +53,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
   await app.register(authPlugin);
   await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });
+  await app.register(livePlugin);
   if (config.nodeEnv === 'development') await app.register(devOutboxPlugin);
 
   await app.register(webStaticPlugin, { webDir: config.webDir });

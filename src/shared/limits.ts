@@ -72,6 +72,27 @@ export const UPLOAD_DEFAULT_AUDIO_LANGUAGE = 'zh-CN';
 // How often one chunk is re-sent after a dropped connection before the upload fails (chunks are idempotent).
 export const UPLOAD_CHUNK_RETRIES = 3;
 
+// Live meetings (features §5, §9; audio format from the contract's LiveAudioFrame).
+export const MEETING_RECOGNITION_LANGUAGES_MAX = 10;
+export const MEETING_TRANSLATION_LANGUAGES_MIN = 1;
+export const MEETING_TRANSLATION_LANGUAGES_MAX = 4;
+export const CAST_CODE_LENGTH = 6;
+export const LIVE_AUDIO_SAMPLE_RATE = 16_000;
+// 40 ms frames: small enough for prompt partials, large enough that 25 frames a second stay cheap.
+export const LIVE_AUDIO_FRAME_MS = 40;
+// Chosen (spec: 'no sound detected' without a length): long enough for a speaker's pause.
+export const LIVE_NO_SOUND_AFTER_MS = 8_000;
+// RMS of full-scale-normalised samples below which a frame counts as silence (about -54 dBFS).
+export const LIVE_SILENCE_RMS = 0.002;
+// Chosen (spec: refresh countdown length not shown).
+export const MEETING_SUMMARY_REFRESH_SECONDS = 30;
+export const MEETING_SUMMARY_LINE_COUNT = 50;
+// Reconnect back-off of the live socket: doubles from the first delay up to the cap.
+export const LIVE_RECONNECT_FIRST_DELAY_MS = 500;
+export const LIVE_RECONNECT_MAX_DELAY_MS = 8_000;
+// Audio kept while the socket reconnects, so a blip loses no speech (10 s at 40 ms frames).
+export const LIVE_RECONNECT_AUDIO_BUFFER_FRAMES = 250;
+
 // Transcript services (features §7 'Transcription records and audio', the ai/ calls).
 // Chosen (spec: the summary refresh countdown length is not shown): one regeneration a minute per record and language.
 export const SUMMARY_REFRESH_SECONDS = 60;
@@ -81,3 +102,13 @@ export const SUMMARY_KEY_POINTS = 5;
 export const SPEAKER_NAME_MAX = 50;
 export const SYNTHESIS_TEXT_MAX = 2000;
 export const MERGE_LINES_MAX = 100;
+// Live meeting socket (server side; chosen). One binary frame holds at most 2 s of 16 kHz PCM16.
+export const LIVE_AUDIO_FRAME_MAX_BYTES = 64_000;
+// A participant who reconnects within this time is not reported as leaving and joining again.
+export const LIVE_LEAVE_GRACE_MS = 5_000;
+// A host connection that drops keeps the recording open this long for a reconnect; then the meeting is paused.
+export const LIVE_HOST_GRACE_MS = 10_000;
+// A six-digit cast code is valid this long after it is made (chosen; the spec gives no length).
+export const CAST_CODE_TTL_SECONDS = 10 * 60;
+export const MEETING_SUBTITLE_FONT_MIN = 12;
+export const MEETING_SUBTITLE_FONT_MAX = 72;

@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001_auth';
 import * as m0002 from './migrations/0002_records';
 import * as m0003 from './migrations/0003_record_counts';
 import * as m0004 from './migrations/0004_uploads_jobs';
+import * as m0005 from './migrations/0005_meetings';
 import * as m0006 from './migrations/0006_transcript_extras';
 import type { Database } from './schema';
 
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_records': m0002,
   '0003_record_counts': m0003,
   '0004_uploads_jobs': m0004,
+  '0005_meetings': m0005,
   '0006_transcript_extras': m0006,
 };
 

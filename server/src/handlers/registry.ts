@@ -4,6 +4,7 @@ import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { foldersHandlers } from './folders';
 import { languagesHandlers } from './languages';
+import { meetingsHandlers } from './meetings';
 import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
 import { systemHandlers } from './system';
@@ -20,5 +21,6 @@ export const handlers: HandlerMap = {
   ...transcriptsHandlers,
   ...languagesHandlers,
   ...summariesHandlers,
+  ...meetingsHandlers,
   ...mediaHandlers,
 };
