@@ -93,4 +93,50 @@ describe('live meeting on real speech', () => {
     expect(lines).toEqual([]);
     host.close();
   }, 30_000);
+
+  it('drops a participant and the host mid-sentence; both resume with nothing lost or repeated', async () => {
+    const owner = await server.signUp();
+    const meeting = await server.createMeeting(owner);
+    const steady = await LiveClient.open(server.wsUrl(meeting.id, (await server.visitor()).token));
+    steady.send({ type: 'resume', lastSeq: 0 });
+    const flakyUser = await server.visitor();
+    let flaky = await LiveClient.open(server.wsUrl(meeting.id, flakyUser.token));
+    flaky.send({ type: 'resume', lastSeq: 0 });
+    let host = await LiveClient.open(server.wsUrl(meeting.id, owner.token, { clientId: 'tab' }));
+    host.send({ type: 'resume', lastSeq: 0 });
+    host.send({ type: 'control', action: 'start' });
+    await steady.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
+
+    const frames = framesOf(speech.samples);
+    // The first sentence is under way (about 1.5 s in): both sockets drop.
+    const cut = Math.round(1500 / 40);
+    await feed(host, frames.slice(0, cut));
+    await new Promise((r) => setTimeout(r, 200));
+    const received = [...flaky.stream];
+    const flakyLast = flaky.lastSeq;
+    flaky.socket.close();
+    host.socket.close();
+    await Promise.all([flaky.waitClosed(), host.waitClosed()]);
+
+    host = await LiveClient.open(server.wsUrl(meeting.id, owner.token, { clientId: 'tab' }));
+    const ready = await host.waitFor((m) => m.type === 'ready');
+    expect(ready.state).toBe('in_progress');
+    // The client resends what it kept from the frame after the last one the server holds: the
+    // overlap is ignored, nothing is missing.
+    const resendFrom = Math.max(0, ready.lastAudioSeq + 1 - 5);
+    await feed(host, frames.slice(resendFrom), resendFrom);
+    flaky = await LiveClient.open(server.wsUrl(meeting.id, flakyUser.token));
+    flaky.send({ type: 'resume', lastSeq: flakyLast });
+    await steady.waitForCount((m) => m.type === 'subtitle.final' && m.text, 2, 60_000);
+    host.send({ type: 'control', action: 'stop' });
+    await steady.waitFor((m) => m.type === 'meeting.state' && m.state === 'ended');
+    await flaky.waitFor((m) => m.type === 'meeting.state' && m.state === 'ended');
+    received.push(...flaky.stream);
+
+    const steadySeqs = steady.stream.map((m) => m.seq);
+    expect(received.map((m) => m.seq)).toEqual(steadySeqs);
+    expectContiguous(steady, steadySeqs[0]!);
+    const finals = steady.stream.filter((m) => m.type === 'subtitle.final' && m.text);
+    expect(finals.map((f) => f.text).join(' ')).toMatch(/weather|today|good/);
+  }, 90_000);
 });
