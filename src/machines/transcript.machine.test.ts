@@ -1,0 +1,77 @@
+import { createActor, waitFor } from 'xstate';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { transcriptDoubles, type TranscriptLog } from './transcript.doubles';
+import { TRANSCRIPT_POLL_MS, renamed } from './transcript.machine';
+
+function start(id = 'r1') {
+  const log: TranscriptLog = { reads: 0, saved: [], renames: [], translations: [] };
+  const actor = createActor(transcriptDoubles(log), { input: { id } }).start();
+  return { actor, log };
+}
+
+const ready = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches({ ready: { edit: 'idle' } }));
+
+describe('transcript machine', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('loads the record and its lines', async () => {
+    const { actor } = start();
+    await ready(actor);
+    expect(actor.getSnapshot().context.lines).toHaveLength(3);
+    expect(actor.getSnapshot().matches({ ready: { watch: 'still' } })).toBe(true);
+  });
+
+  it('shows the failure of a record it cannot read', async () => {
+    const { actor } = start('broken');
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.errorMessage).toBe('Not found');
+  });
+
+  it('saves an edited line and keeps the new text', async () => {
+    const { actor, log } = start();
+    await ready(actor);
+    actor.send({ type: 'line.save', lineId: 'l2', text: 'Hi Anna' });
+    await waitFor(actor, (s) => s.matches({ ready: { edit: 'idle' } }) && s.context.lines[1]!.text === 'Hi Anna');
+    expect(log.saved).toEqual([expect.objectContaining({ id: 'l2', text: 'Hi Anna', startMs: 1500 })]);
+  });
+
+  it('keeps the old text and shows the error when saving fails', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'line.save', lineId: 'l2', text: 'fail' });
+    await waitFor(actor, (s) => s.context.errorMessage === 'Refused');
+    expect(actor.getSnapshot().context.lines[1]!.text).toBe('Hi Ann');
+  });
+
+  it('renames a speaker once for all of its lines, and ignores an empty name', async () => {
+    const { actor, log } = start();
+    await ready(actor);
+    actor.send({ type: 'speaker.rename', from: 'Speaker 1', to: '   ' });
+    expect(actor.getSnapshot().matches({ ready: { edit: 'idle' } })).toBe(true);
+    actor.send({ type: 'speaker.rename', from: 'Speaker 1', to: ' Ann ' });
+    await waitFor(actor, (s) => s.context.lines[0]!.speaker === 'Ann');
+    expect(actor.getSnapshot().context.lines.map((l) => l.speaker)).toEqual(['Ann', 'Speaker 2', 'Ann']);
+    expect(log.renames).toEqual([{ from: 'Speaker 1', to: 'Ann' }]);
+    expect(renamed([{ id: 'x', startMs: 0, endMs: 1, text: '', speaker: null }], { from: '', to: 'Zoe' })[0]!.speaker).toBe('Zoe');
+  });
+
+  it('polls while the record is processing and stops once it is done', async () => {
+    vi.useFakeTimers();
+    const { actor, log } = start('busy');
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { watch: 'waiting' } })).toBe(true));
+    await vi.advanceTimersByTimeAsync(TRANSCRIPT_POLL_MS);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { watch: 'still' } })).toBe(true));
+    expect(log.reads).toBe(2);
+    expect(actor.getSnapshot().context.record?.state).toBe('transcription_completed');
+  });
+
+  it('adds a translation and watches the record while it translates', async () => {
+    const { actor, log } = start();
+    await ready(actor);
+    actor.send({ type: 'translation.add', lang: 'es-ES' });
+    await waitFor(actor, (s) => s.matches({ ready: { watch: 'waiting' } }));
+    expect(log.translations).toEqual(['es-ES']);
+    expect(actor.getSnapshot().context.record?.state).toBe('translating');
+    actor.stop();
+  });
+});
