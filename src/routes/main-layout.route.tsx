@@ -3,6 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { LeftNav } from '../ui/layout/LeftNav';
 import { MainLayout } from '../ui/layout/MainLayout';
 import { KeepAliveOutlet } from './keep-alive-outlet';
+import { FolderTreeNav } from './records/folder-tree-nav';
+import { FoldersProvider } from './records/folders-context';
 import { ShellHeader } from './shell-header';
 import { UploadDialogProvider } from './uploads/upload-dialog-context';
 import { HELP_CENTRE_PATH } from './shell-links';

@@ -1,13 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../ui/pages/PageFrame';
-import { RestoreBannerContainer } from './uploads/restore-banner';
+import { RecordListPage } from './records/record-list-page';
 
-export default function RecordListPage() {
-  const { t } = useTranslation('pages');
-  return (
-    <>
-      <RestoreBannerContainer />
-      <PageFrame title={t('recordList')} comingSoon />
-    </>
-  );
+export default function Page() {
+  return <RecordListPage scope="all" />;
 }

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../ui/pages/PageFrame';
+import { RecordListPage } from './records/record-list-page';
 
-export default function ShareListPage() {
-  const { t } = useTranslation('pages');
-  return <PageFrame title={t('shareList')} comingSoon />;
+export default function Page() {
+  return <RecordListPage scope="shared" />;
 }

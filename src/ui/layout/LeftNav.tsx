@@ -1,5 +1,5 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_FOLDER_ID } from '../../shared/limits';
 
@@ -7,6 +7,8 @@ export interface LeftNavProps {
   currentPath: string;
   helpHref: string;
   onNavigate(to: string): void;
+  /** The folder tree under Records (the route layer supplies it with its data and actions). */
+  folderTree?: ReactNode;
 }
 
 interface NavLinkProps {
@@ -45,9 +47,13 @@ function NavLink({ to, active, onNavigate, children, indent = 0 }: NavLinkProps)
   );
 }
 
-export function LeftNav({ currentPath, helpHref, onNavigate }: LeftNavProps) {
+export function LeftNav({ currentPath, helpHref, onNavigate, folderTree }: LeftNavProps) {
   const { t } = useTranslation('nav');
   const [foldersOpen, setFoldersOpen] = useState(currentPath === '/recordList');
+  // Entering the records page unfolds its tree; the toggle still folds it away afterwards.
+  useEffect(() => {
+    if (currentPath === '/recordList') setFoldersOpen(true);
+  }, [currentPath]);
   const is = (path: string) => currentPath === path;
   return (
     <Stack as="nav" aria-label={t('navigation')} data-testid="left-nav" gap="1" p="3" h="full">
@@ -74,7 +80,8 @@ export function LeftNav({ currentPath, helpHref, onNavigate }: LeftNavProps) {
           {foldersOpen ? '▾' : '▸'}
         </Button>
       </Box>
-      {foldersOpen && (
+      {foldersOpen && folderTree}
+      {foldersOpen && !folderTree && (
         <Box role="tree" data-testid="folder-tree">
           <Box role="treeitem" aria-selected={false}>
             <NavLink to={`/recordList?folderId=${DEFAULT_FOLDER_ID}`} active={false} onNavigate={onNavigate} indent={1}>

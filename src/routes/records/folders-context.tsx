@@ -1,0 +1,86 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { descendantsOf, folderEditMachine } from '../../machines/folderEdit.machine';
+import { selectIsSignedIn } from '../../machines/session.machine';
+import { FOLDER_NAME_MAX, TOAST_DURATION_MS } from '../../shared/limits';
+import { FolderDialog } from '../../ui/folders/FolderDialog';
+import { ConfirmDialog } from '../../ui/records/ConfirmDialog';
+import { useSessionActor } from '../session-context';
+import { showToast } from '../show-toast';
+
+export type FoldersActor = ActorRefFrom<typeof folderEditMachine>;
+
+const FoldersContext = createContext<FoldersActor | null>(null);
+
+/**
+ * One folder-edit actor for the main layout: the left-nav tree, the records page's plus button and
+ * the move dialog share it. It loads only once the session is signed in, and it renders the folder
+ * dialogs so they work from any page of the layout.
+ */
+export function FoldersProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('records');
+  const session = useSessionActor();
+  const signedIn = useSelector(session, selectIsSignedIn);
+  const actor = useActorRef(folderEditMachine);
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { context } = state;
+
+  useEffect(() => {
+    if (signedIn) actor.send({ type: 'tree.load' });
+  }, [signedIn, actor]);
+
+  // Refusals outside the dialog (a fourth level, the default folder) and the result of a delete are toasts.
+  const shownError = useRef<string | undefined>(undefined);
+  const readyError = state.matches('ready') ? context.errorKey : undefined;
+  useEffect(() => {
+    if (readyError && readyError !== shownError.current) void showToast({ type: 'warning', title: t(readyError), duration: TOAST_DURATION_MS });
+    shownError.current = readyError;
+  }, [readyError, t]);
+  const shownRemoval = useRef(context.lastRemoval);
+  useEffect(() => {
+    if (context.lastRemoval && context.lastRemoval !== shownRemoval.current) {
+      void showToast({ type: 'success', title: t('folderDeleted', { count: context.lastRemoval.movedRecordCount }), duration: TOAST_DURATION_MS });
+    }
+    shownRemoval.current = context.lastRemoval;
+  }, [context.lastRemoval, t]);
+
+  const editing = state.matches('editing') || state.matches('saving');
+  const confirming = state.matches('confirmingDelete') || state.matches('deleting');
+  const draft = context.draft;
+  const dialogError = editing ? (context.errorKey ? t(context.errorKey, { max: FOLDER_NAME_MAX }) : context.errorMessage) : undefined;
+  const pending = context.pendingDelete;
+  return (
+    <FoldersContext.Provider value={actor}>
+      {children}
+      <FolderDialog
+        open={editing}
+        mode={draft?.mode ?? 'create'}
+        parentName={draft?.parent?.name}
+        name={draft?.name ?? ''}
+        errorText={dialogError}
+        busy={state.matches('saving')}
+        onNameChange={(name) => actor.send({ type: 'folder.nameChanged', name })}
+        onSubmit={() => actor.send({ type: 'folder.submitted' })}
+        onCancel={() => actor.send({ type: 'folder.cancelled' })}
+      />
+      <ConfirmDialog
+        open={confirming}
+        testId="folder-delete-dialog"
+        title={t('deleteFolderTitle', { name: pending?.name ?? '' })}
+        body={t('deleteFolderBody', { count: pending ? descendantsOf(context.tree, pending.id).length : 0 })}
+        confirmLabel={t('deleteFolder')}
+        busy={state.matches('deleting')}
+        onConfirm={() => actor.send({ type: 'folder.deleteConfirmed' })}
+        onCancel={() => actor.send({ type: 'folder.cancelled' })}
+      />
+    </FoldersContext.Provider>
+  );
+}
+
+export function useFoldersActor(): FoldersActor {
+  const actor = useContext(FoldersContext);
+  if (!actor) throw new Error('useFoldersActor needs a FoldersProvider above it');
+  return actor;
+}

@@ -1,0 +1,181 @@
+import { Box, Button, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { flattenTree } from '../../machines/folderEdit.machine';
+import { recordListMachine, selectAllSelected, selectHasMore, selectIsBusy } from '../../machines/recordList.machine';
+import { shareUrl } from '../../machines/recordShare.machine';
+import type { RecordItem, RecordScope } from '../../machines/recordList.types';
+import { DEFAULT_FOLDER_ID, TOAST_DURATION_MS } from '../../shared/limits';
+import { ConfirmDialog } from '../../ui/records/ConfirmDialog';
+import { MoveDialog } from '../../ui/records/MoveDialog';
+import type { RecordAction } from '../../ui/records/RecordActions';
+import { RecordListView } from '../../ui/records/RecordListView';
+import { RecordToolbar } from '../../ui/records/RecordToolbar';
+import { showToast } from '../show-toast';
+import { useFoldersActor } from './folders-context';
+import { ShareDialogContainer } from './share-dialog-container';
+
+const SCOPE_PATH: Record<RecordScope, string> = { all: '/recordList', favourite: '/favourList', shared: '/shareList' };
+const SCOPE_TITLE: Record<RecordScope, string> = { all: 'recordsTitle', favourite: 'favouritesTitle', shared: 'sharesTitle' };
+const SCOPE_EMPTY: Record<RecordScope, string> = { all: 'empty', favourite: 'emptyFavourites', shared: 'emptyShares' };
+
+const toast = (type: 'success' | 'error' | 'warning', title: string) => void showToast({ type, title, duration: TOAST_DURATION_MS });
+
+/** The record list, favourites and shares pages: one list actor each, composed with the ui parts. */
+export function RecordListPage({ scope }: { scope: RecordScope }) {
+  const { t } = useTranslation('records');
+  const location = useLocation();
+  const [params] = useSearchParams();
+  // A kept-alive page still renders while another page shows; only its own address may steer it.
+  const active = location.pathname === SCOPE_PATH[scope];
+  const folderParam = scope === 'all' ? params.get('folderId') : null;
+  const actor = useActorRef(recordListMachine, { input: { scope, folderId: folderParam } });
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { context } = state;
+  const folders = useFoldersActor();
+  const tree = useSelector(folders, (snapshot) => snapshot.context.tree);
+  const folderChanges = useSelector(folders, (snapshot) => snapshot.context.changes);
+  const [moving, setMoving] = useState<RecordItem | null>(null);
+  const [sharing, setSharing] = useState<RecordItem | null>(null);
+
+  useEffect(() => {
+    if (active && scope === 'all' && folderParam !== actor.getSnapshot().context.folderId) {
+      actor.send({ type: 'list.folderChanged', folderId: folderParam });
+    }
+  }, [active, scope, folderParam, actor]);
+
+  // A deleted folder moves its records and a renamed one changes their folder name: list again.
+  const seenChanges = useRef(folderChanges);
+  useEffect(() => {
+    if (folderChanges !== seenChanges.current) actor.send({ type: 'list.reload' });
+    seenChanges.current = folderChanges;
+  }, [folderChanges, actor]);
+
+  const seenExports = useRef(context.exportsDone);
+  useEffect(() => {
+    if (context.exportsDone !== seenExports.current) toast('success', t('exportDone'));
+    seenExports.current = context.exportsDone;
+  }, [context.exportsDone, t]);
+
+  // Failures while the list stays visible (next page, export, delete, edit) are toasts; a failed
+  // first load replaces the list with the message and a retry button.
+  const readyError = state.matches('ready') ? (context.errorKey ? t(context.errorKey) : context.errorMessage) : undefined;
+  const shownError = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (readyError && readyError !== shownError.current && context.editingId === null && context.errorKey !== 'records:dateRangeInvalid') {
+      toast('error', readyError);
+    }
+    shownError.current = readyError;
+  }, [readyError, context.editingId, context.errorKey]);
+
+  const onLoadMore = useCallback(() => actor.send({ type: 'list.loadMore' }), [actor]);
+  const recordOf = (id: string) => context.rows.find((row) => row.id === id) ?? null;
+  const onAction = (id: string, action: RecordAction) => {
+    if (action === 'rename') actor.send({ type: 'record.renameStarted', id });
+    else if (action === 'delete') actor.send({ type: 'record.deleteRequested', id });
+    else if (action === 'move') setMoving(recordOf(id));
+    else setSharing(recordOf(id));
+  };
+  const copyLink = (id: string) => {
+    const record = recordOf(id);
+    const url = record ? shareUrl(window.location.origin, record) : null;
+    if (!url) return;
+    navigator.clipboard?.writeText(url).then(
+      () => toast('success', t('linkCopied')),
+      () => toast('error', t('copyLinkFailed')),
+    );
+  };
+  const folderChoices = useMemo(() => flattenTree(tree).map(({ folder, depth }) => ({ id: folder.id, name: folder.name, depth })), [tree]);
+  const folderName = scope === 'all' && context.folderId ? folderChoices.find((f) => f.id === context.folderId)?.name : undefined;
+  const title = folderName ? `${t(SCOPE_TITLE[scope])} · ${folderName}` : t(SCOPE_TITLE[scope]);
+
+  const loading = state.matches('loading') && context.rows.length === 0;
+  const renameErrorText = context.renameErrorKey ? t(context.renameErrorKey) : context.editingId ? context.errorMessage : undefined;
+  return (
+    <Box display="flex" flexDirection="column" h="full" minH="0" data-testid={`records-page-${scope}`}>
+      <RecordToolbar
+        title={title}
+        total={context.total}
+        viewMode={context.viewMode}
+        sort={context.sort}
+        filter={context.filter}
+        filterErrorText={context.errorKey === 'records:dateRangeInvalid' ? t(context.errorKey) : undefined}
+        selectedCount={context.selectedIds.length}
+        allSelected={selectAllSelected(state)}
+        busy={selectIsBusy(state)}
+        {...(scope === 'all' ? { onNewFolder: () => folders.send({ type: 'folder.createRequested', parent: null }) } : {})}
+        onViewMode={(mode) => actor.send({ type: 'list.viewModeChanged', mode })}
+        onSort={(sort) => actor.send({ type: 'list.sortChanged', sort })}
+        onFilter={(filter) => actor.send({ type: 'list.filterChanged', filter })}
+        onToggleAll={() => actor.send({ type: 'selection.allToggled' })}
+        onDeleteSelected={() => actor.send({ type: 'batch.deleteRequested' })}
+        onExportSelected={(format) => actor.send({ type: 'batch.exportRequested', format })}
+      />
+      {state.matches('failed') ? (
+        <Box p="8" textAlign="center" borderWidth="1px" borderRadius="lg" bg="bg" data-testid="record-list-failed">
+          <Text mb="3">{context.errorMessage ?? t(context.errorKey ?? 'loadFailed')}</Text>
+          <Button onClick={() => actor.send({ type: 'list.reload' })}>{t('retry')}</Button>
+        </Box>
+      ) : loading ? (
+        <Text color="fg.muted" p="4">
+          {t('common:loading')}
+        </Text>
+      ) : context.rows.length === 0 ? (
+        <Box p="10" textAlign="center" borderWidth="1px" borderRadius="lg" bg="bg" color="fg.muted" data-testid="record-list-empty">
+          {t(SCOPE_EMPTY[scope])}
+        </Box>
+      ) : (
+        <RecordListView
+          rows={context.rows}
+          viewMode={context.viewMode}
+          variant={scope === 'shared' ? 'shares' : 'records'}
+          selectedIds={context.selectedIds}
+          editingId={context.editingId}
+          renameErrorText={renameErrorText}
+          hasMore={selectHasMore(state)}
+          loadingMore={state.matches('loadingMore')}
+          shareUrlOf={(record) => shareUrl(window.location.origin, record)}
+          onLoadMore={onLoadMore}
+          onToggleSelect={(id) => actor.send({ type: 'selection.toggled', id })}
+          onAction={onAction}
+          onRenameSubmit={(id, title) => actor.send({ type: 'record.renamed', id, title })}
+          onRenameCancel={() => actor.send({ type: 'record.renameCancelled' })}
+          onFavourite={(id) => actor.send({ type: 'record.favouriteToggled', id })}
+          onRevoke={(id) => setSharing(recordOf(id))}
+          onCopyLink={copyLink}
+        />
+      )}
+      <ConfirmDialog
+        open={state.matches('confirmingDelete') || state.matches('deleting')}
+        testId="record-delete-dialog"
+        title={t('deleteConfirmTitle')}
+        body={t('deleteConfirmBody', { count: context.pendingDeleteIds.length })}
+        confirmLabel={t('delete')}
+        busy={state.matches('deleting')}
+        onConfirm={() => actor.send({ type: 'batch.deleteConfirmed' })}
+        onCancel={() => actor.send({ type: 'batch.deleteCancelled' })}
+      />
+      <MoveDialog
+        open={moving !== null}
+        recordName={moving?.showName ?? ''}
+        currentFolderId={moving?.folderId ?? DEFAULT_FOLDER_ID}
+        folders={folderChoices}
+        onMove={(folderId) => {
+          if (moving) actor.send({ type: 'record.moved', id: moving.id, folderId });
+          setMoving(null);
+        }}
+        onCancel={() => setMoving(null)}
+      />
+      {sharing && (
+        <ShareDialogContainer
+          key={sharing.id}
+          record={sharing}
+          onRecordChanged={(record) => actor.send({ type: 'record.replaced', record })}
+          onClose={() => setSharing(null)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import { Box, Button, Menu, Portal } from '@chakra-ui/react';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface FolderTreeNode {
+  id: string;
+  name: string;
+  ancestors: string;
+  isDefault?: boolean;
+  children: FolderTreeNode[];
+}
+
+export interface FolderTreeProps {
+  folders: readonly FolderTreeNode[];
+  selectedId: string | null;
+  canAddSubfolder(folder: FolderTreeNode): boolean;
+  canDelete(folder: FolderTreeNode): boolean;
+  onSelect(folderId: string): void;
+  onAddSubfolder(folder: FolderTreeNode): void;
+  onRename(folder: FolderTreeNode): void;
+  onDelete(folder: FolderTreeNode): void;
+}
+
+type FolderAction = 'add' | 'rename' | 'delete';
+
+function FolderItem({ folder, depth, ...props }: FolderTreeProps & { folder: FolderTreeNode; depth: number }) {
+  const { t } = useTranslation('records');
+  const selected = props.selectedId === folder.id;
+  const actions: FolderAction[] = [
+    ...(props.canAddSubfolder(folder) ? (['add'] as const) : []),
+    'rename',
+    ...(props.canDelete(folder) ? (['delete'] as const) : []),
+  ];
+  const label: Record<FolderAction, string> = { add: t('newSubfolder'), rename: t('renameFolder'), delete: t('deleteFolder') };
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    props.onSelect(folder.id);
+  };
+  return (
+    <Box role="treeitem" aria-selected={selected} aria-level={depth + 1} data-testid={`folder-item-${folder.id}`}>
+      <Box
+        display="flex"
+        alignItems="center"
+        borderRadius="md"
+        bg={selected ? 'brand.subtle' : undefined}
+        _hover={{ bg: selected ? 'brand.muted' : 'bg.muted' }}
+        ps={`${12 + (depth + 1) * 14}px`}
+      >
+        {/* Names are text nodes: a folder called <b>x</b> shows those characters. */}
+        <Box asChild flex="1" minW="0" py="1.5" fontSize="sm" color={selected ? 'brand.fg' : 'fg'} fontWeight={selected ? 'semibold' : 'normal'} truncate>
+          <a href={`/recordList?folderId=${encodeURIComponent(folder.id)}`} onClick={onClick} title={folder.name} data-testid={`folder-link-${folder.id}`}>
+            {folder.name}
+          </a>
+        </Box>
+        <Menu.Root
+          lazyMount
+          unmountOnExit
+          onSelect={(details) => {
+            const action = details.value as FolderAction;
+            if (action === 'add') props.onAddSubfolder(folder);
+            else if (action === 'rename') props.onRename(folder);
+            else props.onDelete(folder);
+          }}
+        >
+          <Menu.Trigger asChild>
+            <Button size="2xs" variant="ghost" aria-label={t('folderActions', { name: folder.name })} data-testid={`folder-menu-${folder.id}`}>
+              ⋯
+            </Button>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                {actions.map((action) => (
+                  <Menu.Item key={action} value={action} data-testid={`folder-action-${action}`} color={action === 'delete' ? 'fg.error' : undefined}>
+                    {label[action]}
+                  </Menu.Item>
+                ))}
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </Box>
+      {folder.children.length > 0 && (
+        <Box role="group">
+          {folder.children.map((child) => (
+            <FolderItem key={child.id} {...props} folder={child} depth={depth + 1} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The real folder tree under Records in the left navigation (platform §2). */
+export function FolderTree(props: FolderTreeProps) {
+  const { t } = useTranslation('records');
+  return (
+    <Box role="tree" aria-label={t('folders')} data-testid="folder-tree">
+      {props.folders.map((folder) => (
+        <FolderItem key={folder.id} {...props} folder={folder} depth={0} />
+      ))}
+    </Box>
+  );
+}

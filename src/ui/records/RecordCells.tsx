@@ -1,0 +1,107 @@
+import { Box, Button, Input, Text } from '@chakra-ui/react';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { components } from '../../api/schema';
+import { RECORD_TITLE_MAX } from '../../shared/limits';
+
+export type RecordView = components['schemas']['Record'];
+
+const STATE_COLOURS: Record<RecordView['state'], string> = {
+  transcribing: 'blue',
+  transcription_completed: 'green',
+  transcription_err: 'red',
+  translating: 'blue',
+  translation_completed: 'green',
+  translation_err: 'red',
+};
+
+export function StateBadge({ state }: { state: RecordView['state'] }) {
+  const { t } = useTranslation('records');
+  const colour = STATE_COLOURS[state] ?? 'gray';
+  return (
+    <Text as="span" fontSize="xs" px="2" py="0.5" borderRadius="full" bg={`${colour}.subtle`} color={`${colour}.fg`} whiteSpace="nowrap">
+      {t(`state.${state}`)}
+    </Text>
+  );
+}
+
+/** The cover image, or the title's first letter on a brand tint when there is none. */
+export function Cover({ record, size }: { record: RecordView; size: string }) {
+  const { t } = useTranslation('records');
+  if (record.videoCover) {
+    return <img src={record.videoCover} alt={t('coverAlt', { name: record.showName })} width={48} height={48} style={{ width: size, height: size, objectFit: 'cover', borderRadius: 6 }} loading="lazy" />;
+  }
+  return (
+    <Box w={size} h={size} borderRadius="md" bg="brand.muted" color="brand.fg" display="flex" alignItems="center" justifyContent="center" fontWeight="semibold" aria-hidden>
+      {record.showName.trim().charAt(0).toUpperCase() || '·'}
+    </Box>
+  );
+}
+
+export function FavouriteButton({ record, onToggle }: { record: RecordView; onToggle(): void }) {
+  const { t } = useTranslation('records');
+  const on = record.favorite === true;
+  return (
+    <Button
+      size="xs"
+      variant="ghost"
+      color={on ? 'orange.500' : 'fg.subtle'}
+      aria-pressed={on}
+      aria-label={on ? t('unfavourite') : t('favourite')}
+      title={on ? t('unfavourite') : t('favourite')}
+      data-testid={`record-favourite-${record.id}`}
+      onClick={onToggle}
+    >
+      {on ? '★' : '☆'}
+    </Button>
+  );
+}
+
+export interface RenameFieldProps {
+  record: RecordView;
+  errorText?: string | undefined;
+  onSubmit(title: string): void;
+  onCancel(): void;
+}
+
+/** Inline title editor: Enter saves, Escape cancels; the machine decides whether the title is acceptable. */
+export function RenameField({ record, errorText, onSubmit, onCancel }: RenameFieldProps) {
+  const { t } = useTranslation('records');
+  const [title, setTitle] = useState(record.showName);
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') onCancel();
+  };
+  return (
+    <Box
+      as="form"
+      flex="1"
+      minW="0"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(title);
+      }}
+    >
+      <Box display="flex" gap="1">
+        <Input
+          size="xs"
+          value={title}
+          maxLength={RECORD_TITLE_MAX}
+          autoFocus
+          aria-label={t('renameInput')}
+          aria-invalid={errorText ? true : undefined}
+          data-testid="record-rename-input"
+          onChange={(event) => setTitle(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button size="xs" type="submit" colorPalette="brand" data-testid="record-rename-save">
+          {t('save')}
+        </Button>
+      </Box>
+      {errorText && (
+        <Text role="alert" fontSize="xs" color="fg.error" mt="1" data-testid="record-rename-error">
+          {errorText}
+        </Text>
+      )}
+    </Box>
+  );
+}
