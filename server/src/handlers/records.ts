@@ -1,5 +1,6 @@
-// Record calls (platform §7, features §7 "Transcription records"): list, edit, delete, read, share,
-// copy, export. Every call checks ownership; a share code lets its holder read (and, when the share
+// Record calls (platform §7, features §7 "Transcription records"): list, edit, read, share, copy,
+// export (remove and getLatestTrans live in uploads.ts, as they also cover unfinished uploads).
+// Every call checks ownership; a share code lets its holder read (and, when the share
 // allows it, copy) one record. Another user's id answers the same 'not found' as a missing one.
 import { AppError } from '../errors';
 import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
@@ -18,9 +19,6 @@ export const recordsHandlers: HandlerMap = {
   async recordsQuery(ctx) {
     return ctx.services.records.query(requireUser(ctx).id, ctx.query ?? {}, defaultLabel(ctx));
   },
-  async recordsGetLatestTrans(ctx) {
-    return ctx.services.records.latest(requireUser(ctx).id, defaultLabel(ctx));
-  },
   async recordsGetTrans(ctx) {
     const { id, shareCode } = ctx.query;
     return ctx.services.records.get({ id, shareCode, userId: callerId(ctx) }, defaultLabel(ctx));
@@ -37,10 +35,6 @@ export const recordsHandlers: HandlerMap = {
     return ctx.services.records.edit(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
   },
   // recordsEditDetails lives in handlers/transcripts.ts with the other transcript edits.
-  async recordsRemove(ctx) {
-    await ctx.services.records.remove(requireUser(ctx).id, bodyOf(ctx.body).ids);
-    return null;
-  },
   async recordsCopyReplica(ctx) {
     return ctx.services.records.copy(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
   },

@@ -4,13 +4,14 @@ import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { foldersHandlers } from './folders';
 import { languagesHandlers } from './languages';
+import { mediaHandlers } from './media';
 import { meetingsHandlers } from './meetings';
 import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
 import { systemHandlers } from './system';
 import { transcriptsHandlers } from './transcripts';
-import { mediaHandlers } from './media';
 import type { HandlerMap } from './types';
+import { uploadsHandlers } from './uploads';
 
 export const handlers: HandlerMap = {
   ...authHandlers,
@@ -22,5 +23,6 @@ export const handlers: HandlerMap = {
   ...languagesHandlers,
   ...summariesHandlers,
   ...meetingsHandlers,
+  ...uploadsHandlers,
   ...mediaHandlers,
 };

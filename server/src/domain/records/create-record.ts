@@ -13,6 +13,8 @@ import { titleProblem } from './record-errors';
 export type SegmentInput = Omit<TranscriptSegment, 'id'> & { id?: string };
 
 export interface CreateRecordInput {
+  /** Defaults to a new UUID; an upload's record takes its uploaded file's id (the client holds it). */
+  id?: string;
   userId: string;
   showName: string;
   segments?: SegmentInput[];
@@ -60,7 +62,7 @@ export async function createRecord(db: Kysely<Database>, clock: Clock, input: Cr
   const folderId = input.folderId && input.folderId !== DEFAULT_FOLDER_ID ? input.folderId : null;
   const at = (input.createdAt ?? clock.now()).toISOString();
   const row: RecordRow = {
-    id: randomUUID(),
+    id: input.id ?? randomUUID(),
     user_id: input.userId,
     folder_id: folderId,
     show_name: title.name,

@@ -3,7 +3,7 @@
 import type { components } from '../../../../src/api/schema';
 import { DEFAULT_FOLDER_ID } from '../../../../src/shared/limits';
 import type { TranscriptSegment } from '../../../../src/shared/transcript';
-import type { RecordRow, RecordSegmentRow, RecordShareRow } from '../../db/schema';
+import type { RecordPipelineColumns, RecordRow, RecordSegmentRow, RecordShareRow } from '../../db/schema';
 
 export type RecordView = components['schemas']['Record'];
 export type SubtitleLineView = components['schemas']['SubtitleLine'];
@@ -48,7 +48,9 @@ export function toRecordView(row: RecordRow, { viewer, share, folderName }: Reco
     copyStatus: share?.allow_copy ? '1' : '0',
     shareCode: owner ? (share?.code ?? null) : null,
     shareExpireTime: share?.expires_at ?? null,
-    errorMessage: null,
+    // Written by the upload pipeline (migration 0004); absent on rows selected before it ran.
+    errorMessage: (row as RecordRow & Partial<RecordPipelineColumns>).error_message ?? null,
+    progress: (row as RecordRow & Partial<RecordPipelineColumns>).progress ?? null,
   };
 }
 

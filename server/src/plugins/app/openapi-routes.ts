@@ -57,6 +57,23 @@ async function explainInvalidContract(contract: ContractDocument, original: Erro
   );
 }
 
+/**
+ * Multipart bodies are streamed by their handlers (@fastify/multipart's parts()), so there is no
+ * body object for the route to validate: the schema is dropped from the routes (it stays in the
+ * contract for clients) and each such handler checks its fields itself.
+ */
+export function withoutMultipartBodySchemas(contract: ContractDocument): ContractDocument {
+  const copy = structuredClone(contract);
+  type WithBody = { requestBody?: { content?: Record<string, { schema?: unknown }> } };
+  for (const pathItem of Object.values(copy.paths ?? {})) {
+    for (const operation of Object.values(pathItem ?? {}) as WithBody[]) {
+      const multipart = operation?.requestBody?.content?.['multipart/form-data'];
+      if (multipart) delete multipart.schema;
+    }
+  }
+  return copy;
+}
+
 function notAvailable(): Promise<never> {
   return Promise.reject(new AppError(501, 'errors.notAvailable'));
 }
@@ -85,7 +102,7 @@ export default fp<{ handlers: HandlerMap; contractFile?: URL | string }>(
     const contract = loadContract(contractFile);
     const access = accessByOperation(contract);
     await app.register(openapiGlue, {
-      specification: structuredClone(contract),
+      specification: withoutMultipartBodySchemas(contract),
       prefix: API_PREFIX,
       operationResolver: (operationId: string) => {
         const rule = access.get(operationId) ?? { public: false, visitor: false };

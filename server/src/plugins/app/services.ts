@@ -11,6 +11,12 @@ import { createEngines, type Engines } from '../../engines/registry';
 import { createSummariesService, type SummariesService } from '../../domain/summaries/summaries-service';
 import { createTranscriptsService, type TranscriptsService } from '../../domain/transcripts/transcripts-service';
 import type { ServerI18n } from '../../i18n';
+import { createUploadService, type UploadService } from '../../domain/uploads/upload-service';
+import { createJobQueue } from '../../jobs/create-job-queue';
+import type { JobQueue } from '../../jobs/job-queue';
+import { transcriptionJob } from '../../jobs/transcription-job';
+import { LocalMediaStore, mediaRoot } from '../../storage/local-media-store';
+import type { MediaStore } from '../../storage/media-store';
 
 export interface Services {
   config: ServerConfig;
@@ -25,6 +31,11 @@ export interface Services {
   engines: Engines;
   transcripts: TranscriptsService;
   summaries: SummariesService;
+  /** Uploaded media under DATA_DIR/media (issue 4). */
+  mediaStore: MediaStore;
+  uploads: UploadService;
+  /** Pipeline jobs (in-process, or BullMQ when REDIS_URL is set). */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {
@@ -43,13 +54,22 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const engines = createEngines(config.engines);
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, log: app.log });
     const summaries = createSummariesService({ db: app.db, clock, engines });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries });
+    const mediaStore = new LocalMediaStore(mediaRoot(config.dataDir));
+    const uploads = createUploadService({ db: app.db, clock, store: mediaStore, media: engines.media });
+    const jobs = createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });
+    jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n }));
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, jobs });
+    // Jobs left pending or running by a previous process resume once the app is ready.
+    app.addHook('onReady', async () => {
+      await jobs.start();
+    });
     // Translations accepted before a restart continue in the background; start-up does not wait for them.
     app.addHook('onReady', async () => {
       transcripts.resumePending().catch((error: unknown) => app.log.error({ err: error }, 'could not resume translation tasks'));
     });
     app.addHook('onClose', async () => {
       await transcripts.close();
+      await jobs.close();
       outbox.close();
       await rateLimits.close();
     });

@@ -1,0 +1,101 @@
+// transwrite: the upload form turns uploaded files into records (same ids the upload answered) in
+// state transcribing and queues one pipeline job each. The form is kept on the record so the
+// restore banner can offer the same settings again.
+import type { Kysely } from 'kysely';
+import type { components } from '../../../../src/api/schema';
+import { UPLOAD_DEFAULT_AUDIO_LANGUAGE, UPLOAD_SPEAKERS_DEFAULT, type Locale } from '../../../../src/shared/limits';
+import type { Clock } from '../../clock';
+import type { Database, RecordPipelineColumns } from '../../db/schema';
+import { TRANSCRIBE_JOB, type TranscribePayload } from '../../jobs/transcription-job';
+import type { JobQueue } from '../../jobs/job-queue';
+import { createRecord } from '../records/create-record';
+import { alreadySubmitted, nameRequired, uploadedFileNotFound } from './upload-errors';
+
+type TranscribeForm = components['schemas']['TranscribeForm'];
+export type UploadSettings = components['schemas']['UploadSettings'];
+
+export function settingsOf(form: TranscribeForm): UploadSettings {
+  return {
+    audioLanguage: form.audioLanguage ?? UPLOAD_DEFAULT_AUDIO_LANGUAGE,
+    translationLanguage: form.translationLanguage ?? null,
+    speaker: form.speaker === '1' ? '1' : '0',
+    maxSpeakers: form.maxSpeakers ?? UPLOAD_SPEAKERS_DEFAULT,
+    folderId: form.folderId ?? null,
+  };
+}
+
+export async function startTranscription(
+  deps: { db: Kysely<Database>; clock: Clock; jobs: JobQueue },
+  input: { userId: string; locale: Locale; form: TranscribeForm },
+): Promise<string[]> {
+  const { db, clock, jobs } = deps;
+  const { form, userId } = input;
+  const showName = form.showName?.trim() ?? '';
+  if (!showName) throw nameRequired();
+  const settings = settingsOf(form);
+  const ids = [...new Set(form.ids)];
+  const files = await db.selectFrom('media_files').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
+  if (files.length !== ids.length) throw uploadedFileNotFound();
+  if (files.some((f) => f.submitted_at !== null)) throw alreadySubmitted();
+
+  const records = db.withTables<{ records: RecordPipelineColumns }>();
+  for (const file of files) {
+    // Claim first, so two submits of the same file cannot both create its record.
+    const claimed = await db
+      .updateTable('media_files')
+      .set({ submitted_at: clock.now().toISOString() })
+      .where('id', '=', file.id)
+      .where('submitted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw alreadySubmitted();
+    try {
+      await createRecord(db, clock, {
+        id: file.id,
+        userId,
+        showName,
+        folderId: settings.folderId ?? file.folder_id,
+        kind: 'upload',
+        state: 'transcribing',
+        languages: [settings.audioLanguage],
+        targetLanguages: settings.translationLanguage ? [settings.translationLanguage] : [],
+        speaker: { enabled: settings.speaker === '1', maxSpeakers: settings.maxSpeakers },
+        durationMs: file.duration_ms,
+        audioDurationMs: file.duration_ms,
+      });
+    } catch (error) {
+      await db.updateTable('media_files').set({ submitted_at: null }).where('id', '=', file.id).execute();
+      throw error;
+    }
+    await records.updateTable('records').set({ upload_form: JSON.stringify(settings), progress: 0 }).where('id', '=', file.id).execute();
+    const payload: TranscribePayload = {
+      recordId: file.id,
+      userId,
+      locale: input.locale,
+      audioLanguage: settings.audioLanguage,
+      translationLanguage: settings.translationLanguage ?? null,
+      speaker: settings.speaker === '1',
+      maxSpeakers: settings.maxSpeakers,
+    };
+    await jobs.enqueue(TRANSCRIBE_JOB, payload, { recordId: file.id });
+  }
+  return files.map((f) => f.id);
+}
+
+/** The form of the user's newest submitted upload, for the restore banner. */
+export async function latestUploadSettings(db: Kysely<Database>, userId: string): Promise<UploadSettings | null> {
+  const row = await db
+    .withTables<{ records: RecordPipelineColumns }>()
+    .selectFrom('records')
+    .select('upload_form')
+    .where('user_id', '=', userId)
+    .where('upload_form', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row?.upload_form) return null;
+  try {
+    return JSON.parse(row.upload_form) as UploadSettings;
+  } catch {
+    return null;
+  }
+}

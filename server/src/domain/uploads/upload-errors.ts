@@ -1,0 +1,23 @@
+// Refusals of the upload calls. Keys live in the `uploads` namespace; another user's upload answers
+// exactly like a missing one (404), so upload ids cannot be probed.
+import { AppError } from '../../errors';
+
+export const uploadNotFound = () => new AppError(404, 'uploads:notFound');
+export const uploadInconsistent = () => new AppError(400, 'uploads:inconsistent');
+export const overLimit = () => new AppError(400, 'uploads:overLimit');
+export const fileMissing = () => new AppError(400, 'uploads:fileMissing');
+export const partMissing = () => new AppError(400, 'uploads:partMissing');
+export const partOutOfRange = (part: number, count: number) => new AppError(400, 'uploads:partOutOfRange', { part, count });
+export const wrongOrder = (part: number, expected: number) => new AppError(400, 'uploads:wrongOrder', { part, expected });
+export const chunkTooLarge = (part: number, limit: number) => new AppError(400, 'uploads:chunkTooLarge', { part, limit });
+export const chunkWrongSize = (part: number, expected: number, actual: number) =>
+  new AppError(400, 'uploads:chunkWrongSize', { part, expected, actual });
+export const sessionMismatch = () => new AppError(400, 'uploads:sessionMismatch');
+export const useChunks = () => new AppError(400, 'uploads:useChunks');
+export const emptyFile = () => new AppError(400, 'uploads:emptyFile');
+export const notMedia = () => new AppError(400, 'uploads:notMedia');
+export const nameRequired = () => new AppError(400, 'uploads:nameRequired');
+export const uploadedFileNotFound = () => new AppError(404, 'uploads:fileNotFound');
+export const alreadySubmitted = () => new AppError(400, 'uploads:alreadySubmitted');
+export const urlNotAllowed = () => new AppError(400, 'uploads:urlNotAllowed');
+export const fetchFailed = (detail: string) => new AppError(400, 'uploads:fetchFailed', { detail: detail.slice(0, 200) });

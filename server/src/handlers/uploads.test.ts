@@ -1,0 +1,252 @@
+// The chunk protocol end to end through the routes, on SQLite and PostgreSQL: chunks in order,
+// resume after an app restart, duplicate and replaced chunks, wrong order, inconsistent count, a
+// chunk larger than chunkSize, someone else's uploadId, and the bad files of issue 4 — each refused
+// with a clear message and nothing left in DATA_DIR/media or the upload tables.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import type { ServerConfig } from '../config';
+import { issueToken } from '../domain/auth/tokens';
+import { createUser } from '../domain/auth/users';
+import {
+  BLOCK_PATH,
+  makeMp4,
+  makeSilentMp3,
+  makeToneWav,
+  postBlock,
+  storedMediaFiles,
+  uploadChunked,
+  uploadWhole,
+} from '../domain/uploads/upload-test-kit';
+import { databaseVariants } from '../testing/database-variants';
+import { call, ManualClock, uniqueEmail } from '../testing/inject';
+
+const MB = 1024 * 1024;
+const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-upload-fixtures-'));
+const files = {
+  // 3.5 MB: four 1 MB chunks, the last one short.
+  wav: makeToneWav(path.join(fixtures, 'tone.wav'), 19),
+  small: makeToneWav(path.join(fixtures, 'small.wav'), 1, 16_000, 1),
+  mp4: makeMp4(path.join(fixtures, 'clip.mp4'), 3),
+};
+
+const variants = await databaseVariants();
+
+afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }));
+
+describe.each(variants)('upload protocol on $name', (variant) => {
+  const clock = new ManualClock(Date.parse('2025-03-01T10:00:00.000Z'));
+  let config: ServerConfig;
+  let cleanup: () => Promise<void> = async () => undefined;
+  let app: FastifyInstance;
+  let ann: { id: string; token: string };
+  let bob: { id: string; token: string };
+
+  const signUp = async (label: string) => {
+    const user = await createUser(app.db, clock, { kind: 'email', value: uniqueEmail(label) }, 'secret123');
+    return { id: user.id, token: await issueToken(app.db, clock, user.id) };
+  };
+  const uploadTablesOf = async (userId: string) => ({
+    sessions: (await app.db.selectFrom('upload_sessions').select('id').where('user_id', '=', userId).execute()).length,
+    parts: (await app.db.selectFrom('upload_parts').innerJoin('upload_sessions', 'upload_sessions.id', 'upload_parts.upload_id').select('part_number').where('user_id', '=', userId).execute()).length,
+    files: (await app.db.selectFrom('media_files').select('id').where('user_id', '=', userId).execute()).length,
+    records: (await app.db.selectFrom('records').select('id').where('user_id', '=', userId).execute()).length,
+  });
+  const init = (who: { token: string }, body: Record<string, unknown>) => call(app, 'POST', '/speech/audio/transcribe/uploadInit', { token: who.token, body });
+
+  beforeAll(async () => {
+    if (variant.skipReason) return;
+    const created = await variant.create();
+    config = created.config;
+    cleanup = created.cleanup;
+    app = await buildApp(config, { clock });
+    ann = await signUp('ann');
+    bob = await signUp('bob');
+  });
+  afterAll(async () => {
+    if (variant.skipReason) return;
+    await app.close();
+    await cleanup();
+  });
+
+  it.skipIf(variant.skipReason)('uploads a file in ordered chunks; the end-1 answer is the uploaded file', async () => {
+    const answer = await uploadChunked(app, ann.token, files.wav, MB);
+    expect(answer.code).toBe(200);
+    expect(answer.data).toHaveLength(1);
+    expect(answer.data[0].audioDuration).toBeCloseTo(19, 0);
+    const row = await app.db.selectFrom('media_files').selectAll().where('id', '=', answer.data[0].id).executeTakeFirstOrThrow();
+    expect(fs.readFileSync(app.services.mediaStore.localPath(row.object_name)).equals(fs.readFileSync(files.wav))).toBe(true);
+    // Not a record until transwrite submits it; the session is gone.
+    expect(await app.db.selectFrom('records').select('id').where('id', '=', answer.data[0].id).executeTakeFirst()).toBeUndefined();
+    expect(await app.db.selectFrom('upload_sessions').select('id').where('id', '=', answer.data[0].id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it.skipIf(variant.skipReason)('answers one address per chunk, each a real uploadBlock address with its part number', async () => {
+    const size = fs.statSync(files.wav).size;
+    const answer = await init(ann, { oriFileName: 'tone.wav', fileSize: size, chunkSize: MB });
+    expect(answer.data.uploadUrls).toHaveLength(Math.ceil(size / MB));
+    expect(answer.data.uploadUrls[2]).toBe(`${BLOCK_PATH}?uploadId=${answer.data.uploadId}&partNumber=3`);
+    expect(answer.data).toMatchObject({ chunkSize: MB, receivedParts: [], nextPart: 1 });
+    await call(app, 'POST', '/speech/audio/transcribe/remove', { token: ann.token, body: { ids: [answer.data.uploadId] } });
+  });
+
+  it.skipIf(variant.skipReason)('a single small file goes in one call with end 1 and no uploadId', async () => {
+    const answer = await uploadWhole(app, ann.token, files.mp4);
+    expect(answer.code).toBe(200);
+    expect(answer.data[0].audioDuration).toBeCloseTo(3, 0);
+  });
+
+  it.skipIf(variant.skipReason)('resumes after an app restart from the last stored chunk, then finishes', async () => {
+    const bytes = fs.readFileSync(files.wav);
+    const start = await init(ann, { oriFileName: 'resume.wav', fileSize: bytes.length, chunkSize: MB });
+    const { uploadId, uploadUrls } = start.data as { uploadId: string; uploadUrls: string[] };
+    for (const part of [1, 2]) {
+      const sent = await postBlock(app, ann.token, uploadUrls[part - 1]!, { uploadId, chunk: bytes.subarray((part - 1) * MB, part * MB), end: '0', oriFileName: 'resume.wav', fileSize: bytes.length });
+      expect(sent.code).toBe(200);
+      expect(sent.msg).toBe(`Chunk ${part} stored`);
+    }
+    await app.close();
+    app = await buildApp(config, { clock });
+
+    const resumed = await init(ann, { oriFileName: 'resume.wav', fileSize: bytes.length, chunkSize: MB, uploadId });
+    expect(resumed.data).toMatchObject({ uploadId, receivedParts: [1, 2], nextPart: 3 });
+    for (let part = resumed.data.nextPart as number; part <= uploadUrls.length; part += 1) {
+      const sent = await postBlock(app, ann.token, uploadUrls[part - 1]!, {
+        uploadId,
+        chunk: bytes.subarray((part - 1) * MB, part * MB),
+        end: part === uploadUrls.length ? '1' : '0',
+        oriFileName: 'resume.wav',
+        fileSize: bytes.length,
+      });
+      expect(sent.code).toBe(200);
+      if (part === uploadUrls.length) expect(sent.data[0].id).toBe(uploadId);
+    }
+    const row = await app.db.selectFrom('media_files').selectAll().where('id', '=', uploadId).executeTakeFirstOrThrow();
+    expect(fs.readFileSync(app.services.mediaStore.localPath(row.object_name)).equals(bytes)).toBe(true);
+  });
+
+  it.skipIf(variant.skipReason)('a re-sent chunk is idempotent; different bytes replace it and say so; wrong order and oversize are refused', async () => {
+    const bytes = fs.readFileSync(files.wav);
+    const start = await init(ann, { oriFileName: 'dup.wav', fileSize: bytes.length, chunkSize: MB });
+    const { uploadId, uploadUrls } = start.data as { uploadId: string; uploadUrls: string[] };
+    const send = (part: number, chunk: Buffer, end: '0' | '1' = '0') =>
+      postBlock(app, ann.token, uploadUrls[part - 1]!, { uploadId, chunk, end, oriFileName: 'dup.wav', fileSize: bytes.length });
+    const chunk1 = bytes.subarray(0, MB);
+    expect((await send(1, chunk1)).msg).toBe('Chunk 1 stored');
+    expect((await send(1, chunk1)).msg).toBe('Chunk 1 was already stored with the same bytes');
+    const other = Buffer.from(chunk1);
+    other[100] = (other[100]! + 1) % 256;
+    expect((await send(1, other)).msg).toBe('Chunk 1 was already stored with different bytes and has been replaced');
+    expect((await send(1, chunk1)).msg).toBe('Chunk 1 was already stored with different bytes and has been replaced');
+
+    const skipped = await send(3, bytes.subarray(2 * MB, 3 * MB));
+    expect(skipped).toMatchObject({ code: 400, msg: 'Chunk 3 arrived out of order: send chunk 2 next' });
+    const tooLarge = await send(2, bytes.subarray(MB, 2 * MB + 10));
+    expect(tooLarge).toMatchObject({ code: 400, msg: `Chunk 2 is larger than ${MB} bytes` });
+    const short = await send(2, bytes.subarray(MB, MB + 10));
+    expect(short).toMatchObject({ code: 400, msg: `Chunk 2 must be ${MB} bytes, but 10 arrived` });
+    const resumed = await init(ann, { oriFileName: 'dup.wav', fileSize: bytes.length, chunkSize: MB, uploadId });
+    expect(resumed.data.receivedParts).toEqual([1]);
+
+    // end 1 before every chunk is stored: the chunk count differs from the addresses.
+    const early = await postBlock(app, ann.token, uploadUrls[1]!, { uploadId, chunk: bytes.subarray(MB, 2 * MB), end: '1', oriFileName: 'dup.wav', fileSize: bytes.length });
+    expect(early).toMatchObject({ code: 400, msg: 'Uploaded information is inconsistent' });
+    await call(app, 'POST', '/speech/audio/transcribe/remove', { token: ann.token, body: { ids: [uploadId] } });
+    expect(await app.db.selectFrom('upload_sessions').select('id').where('id', '=', uploadId).executeTakeFirst()).toBeUndefined();
+    expect(fs.existsSync(app.services.mediaStore.stagingPath(uploadId))).toBe(false);
+  });
+
+  it.skipIf(variant.skipReason)("someone else's uploadId answers not found, on init and on a chunk", async () => {
+    const bytes = fs.readFileSync(files.wav);
+    const start = await init(ann, { oriFileName: 'mine.wav', fileSize: bytes.length, chunkSize: MB });
+    const { uploadId, uploadUrls } = start.data as { uploadId: string; uploadUrls: string[] };
+    const resume = await init(bob, { oriFileName: 'mine.wav', fileSize: bytes.length, chunkSize: MB, uploadId });
+    expect(resume).toMatchObject({ code: 404, msg: 'Upload not found' });
+    const chunk = await postBlock(app, bob.token, uploadUrls[0]!, { uploadId, chunk: bytes.subarray(0, MB), end: '0', oriFileName: 'mine.wav', fileSize: bytes.length });
+    expect(chunk).toMatchObject({ code: 404, msg: 'Upload not found' });
+    const removal = await call(app, 'POST', '/speech/audio/transcribe/remove', { token: bob.token, body: { ids: [uploadId] } });
+    expect(removal.code).toBe(404);
+    expect(await app.db.selectFrom('upload_parts').select('part_number').where('upload_id', '=', uploadId).execute()).toEqual([]);
+    await call(app, 'POST', '/speech/audio/transcribe/remove', { token: ann.token, body: { ids: [uploadId] } });
+  });
+
+  describe('bad files leave nothing behind', () => {
+    let carl: { id: string; token: string };
+    beforeAll(async () => {
+      if (variant.skipReason) return;
+      carl = await signUp('carl');
+    });
+    const expectClean = async () => {
+      expect(await uploadTablesOf(carl.id)).toEqual({ sessions: 0, parts: 0, files: 0, records: 0 });
+      expect(storedMediaFiles(config.dataDir).filter((f) => f.includes(carl.id) || f.includes('staging'))).toEqual([]);
+    };
+
+    it.skipIf(variant.skipReason)('a renamed executable', async () => {
+      const exe = path.join(fixtures, 'program.mp3');
+      fs.copyFileSync(process.execPath, exe);
+      fs.truncateSync(exe, 3 * MB);
+      const answer = await uploadChunked(app, carl.token, exe, MB);
+      expect(answer).toMatchObject({ code: 400, msg: 'Formatting Error: the file is not audio or video' });
+      await expectClean();
+    });
+
+    it.skipIf(variant.skipReason)('a truncated mp4', async () => {
+      const cut = path.join(fixtures, 'cut.mp4');
+      const bytes = fs.readFileSync(files.mp4);
+      fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+      const answer = await uploadWhole(app, carl.token, cut);
+      expect(answer).toMatchObject({ code: 400, msg: 'Formatting Error: the file is not audio or video' });
+      await expectClean();
+    });
+
+    it.skipIf(variant.skipReason)('a zero-byte file', async () => {
+      const empty = path.join(fixtures, 'empty.wav');
+      fs.writeFileSync(empty, '');
+      const whole = await uploadWhole(app, carl.token, empty);
+      expect(whole).toMatchObject({ code: 400, msg: 'Formatting Error: the file is empty' });
+      const chunked = await init(carl, { oriFileName: 'empty.wav', fileSize: 0, chunkSize: MB });
+      expect(chunked.status).toBe(400);
+      await expectClean();
+    });
+
+    it.skipIf(variant.skipReason)('a file of 1 hour 0 minutes 1 second, in zh-CN', async () => {
+      const long = makeSilentMp3(path.join(fixtures, 'long.mp3'), 3601);
+      const answer = await uploadWhole(app, carl.token, long);
+      expect(answer.code).toBe(400);
+      const zh = await postBlock(app, carl.token, BLOCK_PATH, { chunk: fs.readFileSync(long), end: '1', oriFileName: 'long.mp3', fileSize: fs.statSync(long).size }, 'zh-CN');
+      expect(zh.msg).toBe('单个文件不能超过500M且时长不超过1小时');
+      expect(answer.msg).toBe('Single file cannot exceed 500M and duration less than 1 hours');
+      await expectClean();
+    });
+
+    it.skipIf(variant.skipReason)('more than 500 MB is refused at init', async () => {
+      const answer = await init(carl, { oriFileName: 'huge.mp4', fileSize: 500 * MB + 1, chunkSize: 10 * MB });
+      expect(answer.status).toBe(400);
+      await expectClean();
+    });
+  });
+});
+
+describe('uploads of 20 MB and more', () => {
+  it('go in 10 MB chunks; a single call that large is refused', async () => {
+    const variant = variants[0]!;
+    const { config, cleanup } = await variant.create();
+    const app = await buildApp(config);
+    try {
+      const user = await createUser(app.db, new ManualClock(), { kind: 'email', value: uniqueEmail('big') }, 'secret123');
+      const token = await issueToken(app.db, new ManualClock(), user.id);
+      const big = makeToneWav(path.join(fixtures, 'big.wav'), 115); // 22 MB
+      const whole = await uploadWhole(app, token, big);
+      expect(whole).toMatchObject({ code: 400, msg: 'Files of 20 MB or more are uploaded in chunks: call uploadInit first' });
+      const chunked = await uploadChunked(app, token, big, 10 * MB);
+      expect(chunked.code).toBe(200);
+      expect(chunked.data[0].audioDuration).toBeCloseTo(115, 0);
+    } finally {
+      await app.close();
+      await cleanup();
+    }
+  });
+});

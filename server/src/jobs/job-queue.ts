@@ -1,0 +1,129 @@
+// The job queue both back-ends share: every job is a row of `jobs` (status, attempts, progress,
+// error), so the state survives a restart and reads the same whichever back-end runs it. The
+// in-process queue runs jobs from the rows; with REDIS_URL, BullMQ carries job ids between server
+// instances and the rows stay the record of truth.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
+import type { Database, JobRow } from '../db/schema';
+import { sortableId } from '../db/sortable-id';
+
+export interface JobContext {
+  jobId: string;
+  attempt: number;
+  /** Persists 0..100 on the job row (callers mirror it where users see it). */
+  reportProgress(percent: number): Promise<void>;
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<P = unknown> {
+  kind: string;
+  run(payload: P, context: JobContext): Promise<void>;
+  /** Called once when the job gives up (after the last attempt or a permanent error). */
+  onFailed?(payload: P, error: unknown): Promise<void>;
+  /** True for errors no retry can fix (a missing engine, a file that is not media). */
+  isPermanent?(error: unknown): boolean;
+  maxAttempts?: number;
+}
+
+export interface JobQueue {
+  readonly backend: 'in-process' | 'bullmq';
+  define<P>(definition: JobDefinition<P>): void;
+  enqueue<P>(kind: string, payload: P, options?: { recordId?: string }): Promise<string>;
+  /** Picks up rows left pending or running by a previous process, then runs new jobs as they come. */
+  start(): Promise<void>;
+  /** Resolves when no job of this process is queued or running (tests wait on it). */
+  whenIdle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 2;
+
+export function jobRows(db: Kysely<Database>, clock: Clock) {
+  const now = () => clock.now().toISOString();
+  return {
+    async insert(kind: string, payload: unknown, recordId: string | null): Promise<string> {
+      const id = sortableId();
+      await db
+        .insertInto('jobs')
+        .values({ id, kind, payload: JSON.stringify(payload), status: 'pending', attempts: 0, progress: 0, error: null, record_id: recordId, created_at: now(), updated_at: now() })
+        .execute();
+      return id;
+    },
+    get: (id: string) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** Claims a pending row; false when another worker took it first. */
+    async claim(id: string): Promise<JobRow | null> {
+      const result = await db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), updated_at: now() }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return null;
+      return (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    },
+    progress: (id: string, percent: number) =>
+      db.updateTable('jobs').set({ progress: Math.max(0, Math.min(100, Math.round(percent))), updated_at: now() }).where('id', '=', id).execute(),
+    completed: (id: string) => db.updateTable('jobs').set({ status: 'completed', progress: 100, error: null, updated_at: now() }).where('id', '=', id).execute(),
+    retry: (id: string, error: string) => db.updateTable('jobs').set({ status: 'pending', error, updated_at: now() }).where('id', '=', id).execute(),
+    failed: (id: string, error: string) => db.updateTable('jobs').set({ status: 'failed', error, updated_at: now() }).where('id', '=', id).execute(),
+    /** Rows a crashed process left running go back to pending (their step starts over). */
+    async recover(): Promise<string[]> {
+      await db.updateTable('jobs').set({ status: 'pending', updated_at: now() }).where('status', '=', 'running').execute();
+      const rows = await db.selectFrom('jobs').select('id').where('status', '=', 'pending').orderBy('created_at').orderBy('id').execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type JobRows = ReturnType<typeof jobRows>;
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
+}
+
+/**
+ * Runs one claimed job with its definition: progress, retry or failure bookkeeping. Answers
+ * 'retry' when the job went back to pending and should be scheduled again.
+ */
+export async function executeJob(
+  rows: JobRows,
+  definitions: Map<string, JobDefinition<unknown>>,
+  row: JobRow,
+  signal: AbortSignal,
+  log: { error(obj: unknown, msg?: string): void },
+): Promise<'done' | 'retry'> {
+  const definition = definitions.get(row.kind);
+  if (!definition) {
+    await rows.failed(row.id, `no job definition for kind '${row.kind}'`);
+    return 'done';
+  }
+  const payload: unknown = JSON.parse(row.payload);
+  try {
+    await definition.run(payload, {
+      jobId: row.id,
+      attempt: row.attempts,
+      signal,
+      reportProgress: (percent) => rows.progress(row.id, percent).then(() => undefined),
+    });
+    await rows.completed(row.id);
+    return 'done';
+  } catch (error) {
+    if (signal.aborted) {
+      // Shutting down: the row stays running and the next start picks it up again.
+      return 'done';
+    }
+    const permanent = definition.isPermanent?.(error) ?? false;
+    if (!permanent && row.attempts < (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
+      await rows.retry(row.id, describe(error));
+      return 'retry';
+    }
+    log.error({ err: error, jobId: row.id, kind: row.kind }, 'job failed');
+    await rows.failed(row.id, describe(error));
+    try {
+      await definition.onFailed?.(payload, error);
+    } catch (hookError) {
+      log.error({ err: hookError, jobId: row.id }, 'job failure hook failed');
+    }
+    return 'done';
+  }
+}
