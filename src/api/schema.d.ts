@@ -495,7 +495,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Whether the bearer may start or continue a live meeting (no error message shown) */
+        /**
+         * Whether the bearer may start or continue a live meeting (no error message shown)
+         * @description Until the purchase issue brings entitlement rules (daily hours, language counts per tier) this answers enough true, cost 0, balance null for every signed-in user.
+         */
         post: operations["paymentMeetingRightsJudge"];
         delete?: never;
         options?: never;
@@ -2098,7 +2101,7 @@ export interface components {
             uploadUrls: string[];
             objectName: string;
             chunkSize: number;
-            /** @description Parley addition (resume). Part numbers already stored */
+            /** @description Parley addition (resume). Part numbers already stored, ascending */
             receivedParts?: number[];
             /** @description Parley addition (resume). The part number to send next (chunk count + 1 when all are stored) */
             nextPart?: number;
@@ -2611,7 +2614,7 @@ export interface components {
             translations: {
                 [key: string]: string;
             };
-            /** @description Language code to the translated reason a translation is missing (e.g. no engine for the pair) */
+            /** @description Language code to the i18n key (engines namespace, e.g. engines:noTranslation) of why that translation is missing */
             translationErrors?: {
                 [key: string]: string;
             };
@@ -2697,7 +2700,7 @@ export interface components {
             reset: boolean;
             segments: components["schemas"]["LiveFinalSubtitle"][];
         };
-        /** @description Direct. codes: 400 live.badMessage / live.frameTooLarge / live.frameMalformed, 401 live.unauthorized, 403 live.participantAudio / live.hostOnly, 404 live.meetingNotFound, 409 live.hostAlreadyConnected / live.invalidTransition / live.notRecording, 410 live.meetingLinkExpired / live.meetingEnded, 422 live.languageNotOffered, 503 engines:noAsr / live.recognitionFailed. fatal true: the server closes the socket after it (close code 4000 + the HTTP-like code, e.g. 4404); fatal false: the connection and the meeting go on. */
+        /** @description Direct. code / msgKey: 400 live:badMessage, live:frameTooLarge, live:frameMalformed; 401 live:unauthorized; 403 live:participantAudio, live:hostOnly; 404 live:meetingNotFound; 409 live:hostAlreadyConnected, live:invalidTransition, live:notRecording; 410 live:meetingLinkExpired (participant: share closed or meeting ended), live:meetingEnded (host); 422 live:languageNotOffered; 503 engines:noAsr, live:recognitionFailed. A host connection with the same clientId as the current one replaces it (the old socket closes with 4001) instead of being refused. fatal true: the server closes the socket after it (close code 4000 + the HTTP-like code, e.g. 4404); fatal false: the connection and the meeting go on. */
         LiveError: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2707,7 +2710,7 @@ export interface components {
             /** @description The latest stream seq (informational) */
             seq: number;
             code: number;
-            /** @description i18n key of the message (namespace live unless prefixed) */
+            /** @description i18n key with its namespace, e.g. live:meetingLinkExpired */
             msgKey: string;
             /** @description The message translated for the connection's lang query parameter or accept-language */
             msg: string;
