@@ -2084,7 +2084,8 @@ export interface components {
             ids: components["schemas"]["IdList"];
             audioLanguage?: components["schemas"]["SourceLanguage"];
             translationLanguage?: components["schemas"]["OptionalLanguage"];
-            showName: components["schemas"]["RecordTitle"];
+            /** @description Required after trimming; a blank name answers the spec's 'Please enter the name' (checked by the server, not the schema) */
+            showName: string;
             speaker?: components["schemas"]["Flag"];
             maxSpeakers?: components["schemas"]["UploadMaxSpeakers"];
             folderId?: components["schemas"]["Id"];
