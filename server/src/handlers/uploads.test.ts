@@ -3,6 +3,7 @@
 // chunk larger than chunkSize, someone else's uploadId, and the bad files of issue 4 — each refused
 // with a clear message and nothing left in DATA_DIR/media or the upload tables.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,15 +14,18 @@ import { issueToken } from '../domain/auth/tokens';
 import { createUser } from '../domain/auth/users';
 import {
   BLOCK_PATH,
+  blockForm,
   makeMp4,
   makeSilentMp3,
   makeToneWav,
+  multipartBody,
   postBlock,
   storedMediaFiles,
   uploadChunked,
   uploadWhole,
 } from '../domain/uploads/upload-test-kit';
 import { databaseVariants } from '../testing/database-variants';
+import { startTestServer } from '../testing/start-test-server';
 import { call, ManualClock, uniqueEmail } from '../testing/inject';
 
 const MB = 1024 * 1024;
@@ -227,6 +231,51 @@ describe.each(variants)('upload protocol on $name', (variant) => {
       expect(answer.status).toBe(400);
       await expectClean();
     });
+  });
+});
+
+describe('a connection dropped in the middle of a chunk', () => {
+  it('stores nothing of that chunk; the upload resumes with it and finishes', async () => {
+    const server = await startTestServer();
+    try {
+      const clock = new ManualClock();
+      const user = await createUser(server.app.db, clock, { kind: 'email', value: uniqueEmail('drop') }, 'secret123');
+      const token = await issueToken(server.app.db, clock, user.id);
+      const bytes = fs.readFileSync(files.wav);
+      const start = await call(server.app, 'POST', '/speech/audio/transcribe/uploadInit', { token, body: { oriFileName: 'drop.wav', fileSize: bytes.length, chunkSize: MB } });
+      const { uploadId, uploadUrls } = start.data as { uploadId: string; uploadUrls: string[] };
+      const form = multipartBody(blockForm({ uploadId, chunk: bytes.subarray(0, MB), end: '0', oriFileName: 'drop.wav', fileSize: bytes.length }));
+
+      // Half of the body, then the socket goes away.
+      await new Promise<void>((resolve) => {
+        const request = http.request(`${server.url}${uploadUrls[0]}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType, 'content-length': form.body.length },
+        });
+        request.on('error', () => resolve());
+        request.write(form.body.subarray(0, Math.floor(form.body.length / 2)), () => setTimeout(() => {
+          request.destroy();
+          setTimeout(resolve, 300);
+        }, 200));
+      });
+      const afterDrop = await call(server.app, 'POST', '/speech/audio/transcribe/uploadInit', { token, body: { oriFileName: 'drop.wav', fileSize: bytes.length, chunkSize: MB, uploadId } });
+      expect(afterDrop.data).toMatchObject({ receivedParts: [], nextPart: 1 });
+
+      for (let part = 1; part <= uploadUrls.length; part += 1) {
+        const sent = await postBlock(server.app, token, uploadUrls[part - 1]!, {
+          uploadId,
+          chunk: bytes.subarray((part - 1) * MB, part * MB),
+          end: part === uploadUrls.length ? '1' : '0',
+          oriFileName: 'drop.wav',
+          fileSize: bytes.length,
+        });
+        expect(sent.code).toBe(200);
+      }
+      const row = await server.app.db.selectFrom('media_files').selectAll().where('id', '=', uploadId).executeTakeFirstOrThrow();
+      expect(fs.readFileSync(server.app.services.mediaStore.localPath(row.object_name)).equals(bytes)).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });
 
