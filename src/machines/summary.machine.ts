@@ -30,12 +30,7 @@ function describe(error: unknown): Pick<SummaryContext, 'errorKey' | 'errorMessa
   return { errorKey: SUMMARY_FAILED_KEY };
 }
 
-const store = assign((_, summary: SummaryView | null) => ({
-  summary,
-  refreshSecondsLeft: summary?.refreshAfterSeconds ?? 0,
-  errorKey: undefined,
-  errorMessage: summary?.state === 'failed' ? (summary.errorMessage ?? undefined) : undefined,
-}));
+
 
 const settle = (target: { empty: string; ready: string; generating: string; failed: string }) => [
   { guard: ({ event }: { event: { output: SummaryView | null } }) => event.output === null, target: target.empty, actions: { type: 'store' as const, params: ({ event }: { event: { output: SummaryView | null } }) => event.output } },
@@ -62,7 +57,14 @@ export const summaryMachine = setup({
       countdown$(input.seconds).pipe(map((secondsLeft) => ({ type: 'countdown.tick' as const, secondsLeft }))),
     ),
   },
-  actions: { store },
+  actions: {
+    store: assign((_, summary: SummaryView | null) => ({
+      summary,
+      refreshSecondsLeft: summary?.refreshAfterSeconds ?? 0,
+      errorKey: undefined,
+      errorMessage: summary?.state === 'failed' ? (summary.errorMessage ?? undefined) : undefined,
+    })),
+  },
   delays: { pollDelay: SUMMARY_POLL_MS },
 }).createMachine({
   id: 'summary',

@@ -85,7 +85,8 @@ describe('recordsMedia on SQLite', () => {
     const owner = await kit.signUp();
     const stranger = await kit.signUp('stranger');
     const id = await seedWithMedia(owner);
-    for (const headers of [{ authorization: `Bearer ${stranger.token}` }, {}]) {
+    const attempts: Array<Record<string, string>> = [{ authorization: `Bearer ${stranger.token}` }, {}];
+    for (const headers of attempts) {
       const answer = await inject(`/speech/audio/transcribe/media?id=${id}`, headers);
       expect(answer.json()).toMatchObject({ code: 404 });
     }

@@ -1,0 +1,163 @@
+import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { memo, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface WordView {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface SegmentView {
+  id: string;
+  startMs: number;
+  endMs: number;
+  speaker: string | null;
+  text: string;
+  translation: string | null;
+  words: WordView[];
+}
+
+export interface SegmentRowProps {
+  segment: SegmentView;
+  active: boolean;
+  /** Index in segment.words of the word being spoken; -1 for none. */
+  activeWord: number;
+  showTranslation: boolean;
+  canEdit: boolean;
+  reading: boolean;
+  onSeek(ms: number): void;
+  onSave(id: string, text: string): void;
+  onRenameSpeaker(from: string, to: string): void;
+  onReadAloud(id: string): void;
+}
+
+export function clock(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
+}
+
+function SegmentRowInner(props: SegmentRowProps) {
+  const { t } = useTranslation('transcript');
+  const { segment } = props;
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(segment.text);
+  const [renaming, setRenaming] = useState(false);
+  const [speakerDraft, setSpeakerDraft] = useState(segment.speaker ?? '');
+  useEffect(() => setDraft(segment.text), [segment.text]);
+  useEffect(() => setSpeakerDraft(segment.speaker ?? ''), [segment.speaker]);
+
+  return (
+    <Box
+      px="3"
+      py="2"
+      rounded="md"
+      bg={props.active ? 'brand.50' : 'transparent'}
+      borderLeftWidth="3px"
+      borderLeftColor={props.active ? 'brand.500' : 'transparent'}
+      data-testid="transcript-segment"
+      data-active={props.active ? 'true' : 'false'}
+    >
+      <HStack gap="2" mb="1" fontSize="xs" color="fg.muted">
+        {renaming ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              setRenaming(false);
+              props.onRenameSpeaker(segment.speaker ?? '', speakerDraft);
+            }}
+          >
+            <HStack gap="1">
+              <Input size="xs" w="40" value={speakerDraft} autoFocus aria-label={t('renameSpeaker')} onChange={(event) => setSpeakerDraft(event.target.value)} data-testid="speaker-input" />
+              <Button size="2xs" type="submit" colorPalette="brand">
+                {t('save')}
+              </Button>
+              <Button size="2xs" variant="ghost" onClick={() => setRenaming(false)}>
+                {t('cancel')}
+              </Button>
+            </HStack>
+          </form>
+        ) : (
+          <Button
+            size="2xs"
+            variant="subtle"
+            title={t('renameHint')}
+            disabled={!props.canEdit}
+            onClick={() => setRenaming(true)}
+            data-testid="speaker-name"
+          >
+            {segment.speaker || t('unknownSpeaker')}
+          </Button>
+        )}
+        <Text as="button" onClick={() => props.onSeek(segment.startMs)} cursor="pointer" fontVariantNumeric="tabular-nums">
+          {clock(segment.startMs)}
+        </Text>
+        <Box flex="1" />
+        <Button size="2xs" variant="ghost" loading={props.reading} onClick={() => props.onReadAloud(segment.id)} aria-label={t('readAloud')} title={t('readAloud')}>
+          🔊
+        </Button>
+        {props.canEdit && !editing && (
+          <Button size="2xs" variant="ghost" onClick={() => setEditing(true)} data-testid="segment-edit">
+            {t('edit')}
+          </Button>
+        )}
+      </HStack>
+      <Stack direction={{ base: 'column', md: props.showTranslation ? 'row' : 'column' }} gap="4">
+        <Box flex="1">
+          {editing ? (
+            <Stack gap="2">
+              <Box asChild w="full" p="2" borderWidth="1px" rounded="md" fontSize="sm">
+                <textarea value={draft} onChange={(event) => setDraft(event.target.value)} rows={3} data-testid="segment-textarea" />
+              </Box>
+              <HStack justify="end">
+                <Button size="xs" variant="outline" onClick={() => (setEditing(false), setDraft(segment.text))}>
+                  {t('cancel')}
+                </Button>
+                <Button
+                  size="xs"
+                  colorPalette="brand"
+                  onClick={() => {
+                    setEditing(false);
+                    if (draft !== segment.text) props.onSave(segment.id, draft);
+                  }}
+                  data-testid="segment-save"
+                >
+                  {t('save')}
+                </Button>
+              </HStack>
+            </Stack>
+          ) : (
+            <Text lineHeight="tall">
+              {segment.words.map((word, index) => (
+                <Box
+                  as="span"
+                  key={`${index}-${word.startMs}`}
+                  cursor="pointer"
+                  rounded="sm"
+                  px="0.5"
+                  bg={props.active && index === props.activeWord ? 'yellow.200' : undefined}
+                  _hover={{ bg: 'bg.muted' }}
+                  onClick={() => props.onSeek(word.startMs)}
+                  data-testid={props.active && index === props.activeWord ? 'active-word' : undefined}
+                >
+                  {word.text}{' '}
+                </Box>
+              ))}
+            </Text>
+          )}
+        </Box>
+        {props.showTranslation && (
+          <Box flex="1" color="fg.muted" data-testid="segment-translation">
+            <Text lineHeight="tall">{segment.translation ?? ''}</Text>
+          </Box>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+export const SegmentRow = memo(SegmentRowInner);

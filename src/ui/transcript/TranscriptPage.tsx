@@ -1,0 +1,181 @@
+import { Box, Button, Flex, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EXPORT_CONTENTS, EXPORT_FORMATS, type ExportContent, type ExportFormat } from '../../shared/transcript';
+import { SegmentRow, type SegmentView } from './SegmentRow';
+
+export interface LanguageOptionView {
+  code: string;
+  name: string;
+}
+
+export interface TranscriptPageProps {
+  status: 'loading' | 'failed' | 'ready';
+  title: string;
+  stateKey: string | null;
+  processingProgress: number | null;
+  errorText?: string;
+  mediaUrl: string | null;
+  isVideo: boolean;
+  onMediaElement(element: HTMLMediaElement | null): void;
+  segments: SegmentView[];
+  activeSegmentId: string | null;
+  activeWord: number;
+  showTranslation: boolean;
+  canEdit: boolean;
+  readingId: string | null;
+  translationChoices: LanguageOptionView[];
+  exporting: boolean;
+  summary: ReactNode;
+  onBack(): void;
+  onRetry(): void;
+  onSeek(ms: number): void;
+  onSaveLine(id: string, text: string): void;
+  onRenameSpeaker(from: string, to: string): void;
+  onReadAloud(id: string): void;
+  onAddTranslation(lang: string): void;
+  onExport(format: ExportFormat, content: ExportContent): void;
+}
+
+export function TranscriptPage(props: TranscriptPageProps) {
+  const { t } = useTranslation('transcript');
+  const [format, setFormat] = useState<ExportFormat>('srt');
+  const [content, setContent] = useState<ExportContent>('original');
+  const [translateTo, setTranslateTo] = useState('');
+
+  return (
+    <Box minH="100vh" bg="bg.subtle">
+      <Flex as="header" bg="bg.panel" borderBottomWidth="1px" px={{ base: '3', md: '6' }} py="3" gap="3" align="center" wrap="wrap">
+        <Button size="sm" variant="ghost" onClick={props.onBack} data-testid="transcript-back">
+          ← {t('back')}
+        </Button>
+        <Text fontWeight="semibold" fontSize="lg" truncate flex="1" minW="0" data-testid="transcript-title">
+          {props.title}
+        </Text>
+        {props.stateKey && (
+          <Text fontSize="sm" color="fg.muted" data-testid="transcript-state">
+            {props.processingProgress !== null ? t('processing', { progress: props.processingProgress }) : t(`state_${props.stateKey}`)}
+          </Text>
+        )}
+        <HStack gap="2">
+          <NativeSelect.Root size="sm" w="24">
+            <NativeSelect.Field value={format} onChange={(event) => setFormat(event.target.value as ExportFormat)} data-testid="export-format" aria-label={t('export')}>
+              {EXPORT_FORMATS.map((item) => (
+                <option key={item} value={item}>
+                  {item.toUpperCase()}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {props.showTranslation && (
+            <NativeSelect.Root size="sm" w="32">
+              <NativeSelect.Field value={content} onChange={(event) => setContent(event.target.value as ExportContent)} data-testid="export-content">
+                {EXPORT_CONTENTS.map((item) => (
+                  <option key={item} value={item}>
+                    {t(`exportContent_${item}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          )}
+          <Button size="sm" colorPalette="brand" loading={props.exporting} disabled={props.status !== 'ready'} onClick={() => props.onExport(format, content)} data-testid="export-button">
+            {t('export')}
+          </Button>
+        </HStack>
+      </Flex>
+
+      {props.status === 'loading' && (
+        <HStack justify="center" py="16" gap="3" color="fg.muted">
+          <Spinner />
+          <Text>{t('loading')}</Text>
+        </HStack>
+      )}
+      {props.status === 'failed' && (
+        <Stack align="center" py="16" gap="3">
+          <Text color="red.600">{props.errorText ?? t('loadFailed')}</Text>
+          <Button size="sm" onClick={props.onRetry}>
+            {t('retry')}
+          </Button>
+        </Stack>
+      )}
+      {props.status === 'ready' && (
+        <Flex direction={{ base: 'column', lg: 'row' }} gap="4" p={{ base: '3', md: '6' }} align="start">
+          <Stack flex="1" minW="0" gap="3" w="full">
+            <Box bg="bg.panel" borderWidth="1px" rounded="lg" p="3" position="sticky" top="0" zIndex="1">
+              {props.mediaUrl ? (
+                props.isVideo ? (
+                  <video ref={props.onMediaElement} src={props.mediaUrl} controls preload="metadata" style={{ width: '100%', maxHeight: 360 }} data-testid="transcript-media" />
+                ) : (
+                  <audio ref={props.onMediaElement} src={props.mediaUrl} controls preload="metadata" style={{ width: '100%' }} data-testid="transcript-media" />
+                )
+              ) : (
+                <Text fontSize="sm" color="fg.muted">
+                  {t('mediaMissing')}
+                </Text>
+              )}
+            </Box>
+            {props.errorText && (
+              <Text fontSize="sm" color="red.600" data-testid="transcript-error">
+                {props.errorText}
+              </Text>
+            )}
+            <Box bg="bg.panel" borderWidth="1px" rounded="lg" p="2" data-testid="transcript-lines">
+              {props.segments.length === 0 ? (
+                <Text p="4" color="fg.muted">
+                  {props.processingProgress !== null ? t('processing', { progress: props.processingProgress }) : t('noLines')}
+                </Text>
+              ) : (
+                props.segments.map((segment) => {
+                  const active = segment.id === props.activeSegmentId;
+                  return (
+                    <SegmentRow
+                      key={segment.id}
+                      segment={segment}
+                      active={active}
+                      activeWord={active ? props.activeWord : -1}
+                      showTranslation={props.showTranslation}
+                      canEdit={props.canEdit}
+                      reading={props.readingId === segment.id}
+                      onSeek={props.onSeek}
+                      onSave={props.onSaveLine}
+                      onRenameSpeaker={props.onRenameSpeaker}
+                      onReadAloud={props.onReadAloud}
+                    />
+                  );
+                })
+              )}
+            </Box>
+          </Stack>
+          <Stack w={{ base: 'full', lg: '340px' }} flexShrink={0} gap="3">
+            {props.canEdit && props.translationChoices.length > 0 && (
+              <Box bg="bg.panel" borderWidth="1px" rounded="lg" p="4">
+                <Text fontWeight="semibold" mb="2">
+                  {t('addTranslation')}
+                </Text>
+                <HStack gap="2">
+                  <NativeSelect.Root size="sm" flex="1">
+                    <NativeSelect.Field value={translateTo} onChange={(event) => setTranslateTo(event.target.value)} aria-label={t('translateTo')} data-testid="translation-language">
+                      <option value="">{t('translateTo')}</option>
+                      {props.translationChoices.map((item) => (
+                        <option key={item.code} value={item.code}>
+                          {item.name}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Button size="sm" disabled={!translateTo} onClick={() => props.onAddTranslation(translateTo)} data-testid="translation-add">
+                    {t('addTranslation')}
+                  </Button>
+                </HStack>
+              </Box>
+            )}
+            {props.summary}
+          </Stack>
+        </Flex>
+      )}
+    </Box>
+  );
+}
