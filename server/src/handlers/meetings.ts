@@ -24,8 +24,9 @@ export const meetingsHandlers: HandlerMap = {
     const user = requireUser(ctx);
     const { meetings, hub } = ctx.request.server.live;
     const row = await meetings.owned(user.id, bodyOf(ctx.body).id);
-    const ended = (await hub.stop(row.id)) ?? row;
-    return meetings.view(ended, user.id);
+    await hub.stop(row.id);
+    // Read back after stopping: the hub writes the final state and duration as it closes the recording.
+    return meetings.view(await meetings.owned(user.id, row.id), user.id);
   },
   async meetingsEdit(ctx) {
     const user = requireUser(ctx);

@@ -218,6 +218,8 @@ export class LiveHub {
 
   private async hostLost(room: Room) {
     if (room.host || !room.session) return;
+    // Finish and store the utterance in progress (and the audio length) before leaving it paused.
+    await room.session.flush();
     await this.changeState(room, room.meetingId, 'paused', 'hostLost');
     room.session = null;
     this.maybeClose(room);

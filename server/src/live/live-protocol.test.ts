@@ -169,10 +169,12 @@ describe('meeting socket protocol', () => {
     const host = await attached(server.wsUrl(meeting.id, owner.token, { clientId: 'a' }));
     host.send({ type: 'control', action: 'start' });
     await participant.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
-    host.sendFrame(0, Buffer.alloc(640));
+    // Frame numbers start at 1 (0 means 'nothing received yet' in ready.lastAudioSeq).
+    host.sendFrame(1, Buffer.alloc(640));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     // A reconnect of the same tab replaces the old socket and keeps recording.
     const again = await attached(server.wsUrl(meeting.id, owner.token, { clientId: 'a' }));
-    expect(await again.waitFor((m) => m.type === 'ready')).toMatchObject({ state: 'in_progress', lastAudioSeq: 0 });
+    expect(await again.waitFor((m) => m.type === 'ready')).toMatchObject({ state: 'in_progress', lastAudioSeq: 1 });
     expect(await host.waitClosed()).toBe(4001);
     // The host goes away for good: after the grace the meeting is paused (hostLost).
     server.app.live.hub.graces.hostMs = 300;
@@ -181,6 +183,8 @@ describe('meeting socket protocol', () => {
     expect(participant.stream.at(-1)).toMatchObject({ reason: 'hostLost' });
     const stopped = await call(server.app, 'POST', '/speech/meeting/stopMeeting', { token: owner.token, body: { id: meeting.id } });
     expect(stopped.data).toMatchObject({ state: 'ended' });
+    // The answer is read after the recording closed, so it carries the recorded duration.
+    expect(stopped.data.duration).toBeGreaterThan(0);
     const ended = await participant.waitFor((m) => m.type === 'meeting.state' && m.state === 'ended');
     expect(ended.reason).toBe('repaired');
     const record = await server.app.db.selectFrom('records').selectAll().where('id', '=', meeting.transId).executeTakeFirstOrThrow();
