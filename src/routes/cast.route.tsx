@@ -1,15 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { PageFrame } from '../ui/pages/PageFrame';
-import { StandalonePage } from '../ui/pages/StandalonePage';
+import { CastScreen } from './meetings/CastScreen';
 
-/** /cast and /cast/:code share this screen; the code, when present, is shown in the title. */
+/** /cast and /cast/:code share the cast screen; a code in the address connects at once. */
 export default function CastPage() {
-  const { t } = useTranslation('pages');
   const { code } = useParams();
-  return (
-    <StandalonePage>
-      <PageFrame title={code ? t('castCode', { code }) : t('cast')} comingSoon />
-    </StandalonePage>
-  );
+  return <CastScreen code={code} />;
 }

@@ -1,12 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../ui/pages/PageFrame';
-import { StandalonePage } from '../ui/pages/StandalonePage';
+import { useSearchParams } from 'react-router-dom';
+import { CastScreen } from './meetings/CastScreen';
 
+/** /screenProjection?code=: the projection view of a cast code (public page). */
 export default function ScreenProjectionPage() {
-  const { t } = useTranslation('pages');
-  return (
-    <StandalonePage>
-      <PageFrame title={t('screenProjection')} comingSoon />
-    </StandalonePage>
-  );
+  const [params] = useSearchParams();
+  return <CastScreen code={params.get('code') ?? params.get('shortCode') ?? undefined} />;
 }

@@ -3,6 +3,7 @@ import {
   alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
+  badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
@@ -51,6 +52,7 @@ const baseTheme = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
+      badge: badgeRecipe,
       button: buttonRecipe,
       checkmark: checkmarkRecipe,
       container: containerRecipe,

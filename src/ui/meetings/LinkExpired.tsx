@@ -1,0 +1,18 @@
+import { Alert, Link, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** 'meeting link expired' (or ended) with an optional way on (downloads). */
+export function LinkExpired({ title, body, children }: { title: string; body?: string; children?: ReactNode }) {
+  return (
+    <Alert.Root status="info" data-testid="meeting-link-expired">
+      <Alert.Indicator />
+      <Stack gap="1">
+        <Alert.Title>{title}</Alert.Title>
+        {body && <Alert.Description>{body}</Alert.Description>}
+        {children}
+      </Stack>
+    </Alert.Root>
+  );
+}
+
+export { Link };

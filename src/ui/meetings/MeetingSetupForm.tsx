@@ -1,0 +1,124 @@
+import { Alert, Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  SUBTITLE_FONT_SIZES,
+  type MeetingConfig,
+  type MeetingStyle,
+  type SetupProblem,
+  type SubtitleDisplay,
+} from '../../machines/meetingSetup.rules';
+import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../shared/limits';
+import { LanguageChips } from './LanguageChips';
+import { TermsDialog } from './TermsDialog';
+
+export interface MeetingSetupFormProps {
+  config: MeetingConfig;
+  recognitionCodes: string[];
+  translationCodes: string[];
+  problems: SetupProblem[];
+  busy: boolean;
+  error: string | null;
+  onToggleRecognition(code: string): void;
+  onToggleTranslation(code: string): void;
+  onChange(patch: Partial<MeetingConfig>): void;
+  onStart(): void;
+}
+
+const DISPLAYS: SubtitleDisplay[] = ['bilingual', 'original', 'translation'];
+
+export function MeetingSetupForm(props: MeetingSetupFormProps) {
+  const { config, problems, busy, error, onChange } = props;
+  const { t } = useTranslation('meetings');
+  const [termsOpen, setTermsOpen] = useState<false | 'read' | 'start'>(false);
+  const setStyle = (patch: Partial<MeetingStyle>) => onChange({ style: { ...config.style, ...patch } });
+  const blocking = problems.filter((problem) => problem !== 'termsRequired');
+  const start = () => (config.termsAccepted ? props.onStart() : setTermsOpen('start'));
+  return (
+    <Card.Root data-testid="meeting-setup">
+      <Card.Body>
+        <Stack gap="6">
+          <Field.Root>
+            <Field.Label>{t('meetingName')}</Field.Label>
+            <Input value={config.name} placeholder={t('meetingNamePlaceholder')} onChange={(e) => onChange({ name: e.currentTarget.value })} data-testid="meeting-name" />
+          </Field.Root>
+          <Box>
+            <Heading size="sm" mb="1">{t('recognitionLanguages')}</Heading>
+            <Text fontSize="sm" color="fg.muted" mb="2">{t('recognitionHint', { max: MEETING_RECOGNITION_LANGUAGES_MAX })}</Text>
+            <LanguageChips codes={props.recognitionCodes} selected={config.recognitionLanguages} onToggle={props.onToggleRecognition} testId="meeting-recognition" />
+          </Box>
+          <Box>
+            <Heading size="sm" mb="1">{t('translationLanguages')}</Heading>
+            <Text fontSize="sm" color="fg.muted" mb="2">{t('translationHint', { max: MEETING_TRANSLATION_LANGUAGES_MAX })}</Text>
+            <LanguageChips codes={props.translationCodes} selected={config.translationLanguages} onToggle={props.onToggleTranslation} testId="meeting-translation" />
+          </Box>
+          <Box>
+            <Heading size="sm" mb="2">{t('subtitleStyle')}</Heading>
+            <HStack gap="4" flexWrap="wrap" alignItems="end">
+              <Field.Root w="auto">
+                <Field.Label>{t('fontSize')}</Field.Label>
+                <NativeSelect.Root w="28">
+                  <NativeSelect.Field value={config.style.fontSize} onChange={(e) => setStyle({ fontSize: Number(e.currentTarget.value) })} data-testid="meeting-font-size">
+                    {SUBTITLE_FONT_SIZES.map((size) => <option key={size} value={size}>{size} px</option>)}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root w="auto">
+                <Field.Label>{t('display')}</Field.Label>
+                <NativeSelect.Root w="44">
+                  <NativeSelect.Field value={config.style.display} onChange={(e) => setStyle({ display: e.currentTarget.value as SubtitleDisplay })} data-testid="meeting-display">
+                    {DISPLAYS.map((display) => <option key={display} value={display}>{t(`display_${display}`)}</option>)}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root w="auto">
+                <Field.Label>{t('textColour')}</Field.Label>
+                <input type="color" value={config.style.color} onChange={(e) => setStyle({ color: e.currentTarget.value })} data-testid="meeting-colour" aria-label={t('textColour')} />
+              </Field.Root>
+              <Field.Root w="auto">
+                <Field.Label>{t('backgroundColour')}</Field.Label>
+                <input type="color" value={config.style.backgroundColor} onChange={(e) => setStyle({ backgroundColor: e.currentTarget.value })} data-testid="meeting-background" aria-label={t('backgroundColour')} />
+              </Field.Root>
+            </HStack>
+            <Box mt="3" p="3" borderRadius="md" bg={config.style.backgroundColor} color={config.style.color} fontSize={`${config.style.fontSize}px`} data-testid="meeting-style-preview">
+              {config.style.display !== 'translation' && <Text>{t('previewOriginal')}</Text>}
+              {config.style.display !== 'original' && <Text fontSize="0.85em" color="yellow.200">{t('previewTranslation')}</Text>}
+            </Box>
+          </Box>
+          {blocking.map((problem) => (
+            <Alert.Root key={problem} status="warning" data-testid={`meeting-problem-${problem}`}>
+              <Alert.Indicator />
+              <Alert.Title>{t(`problem_${problem}`)}</Alert.Title>
+            </Alert.Root>
+          ))}
+          {error && (
+            <Alert.Root status="error" data-testid="meeting-error">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          )}
+          <HStack justify="space-between" flexWrap="wrap">
+            <Button variant="plain" size="sm" onClick={() => setTermsOpen('read')} data-testid="meeting-terms-open">
+              {config.termsAccepted ? t('termsAccepted') : t('termsRead')}
+            </Button>
+            <Button colorPalette="brand" size="lg" loading={busy} disabled={blocking.length > 0} onClick={start} data-testid="meeting-start">
+              {t('startMeeting')}
+            </Button>
+          </HStack>
+        </Stack>
+      </Card.Body>
+      <TermsDialog
+        open={termsOpen !== false}
+        onClose={() => setTermsOpen(false)}
+        onAccept={() => {
+          const thenStart = termsOpen === 'start';
+          setTermsOpen(false);
+          onChange({ termsAccepted: true });
+          if (thenStart) props.onStart();
+        }}
+      />
+    </Card.Root>
+  );
+}

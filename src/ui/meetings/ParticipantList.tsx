@@ -1,0 +1,27 @@
+import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { Participant } from '../../machines/liveSubtitles.lines';
+import { languageName } from './languageName';
+
+/** Joined users: index, name, translation language, join and leave time (features §2). */
+export function ParticipantList({ participants }: { participants: Participant[] }) {
+  const { t, i18n } = useTranslation('meetings');
+  const present = participants.filter((p) => p.leaveTime === null).length;
+  const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language);
+  return (
+    <Card.Root data-testid="participant-list">
+      <Card.Body>
+        <Heading size="sm" mb="2" data-testid="participant-count">{t('participants', { count: present })}</Heading>
+        <Stack gap="1" fontSize="sm">
+          {participants.map((p, index) => (
+            <Text key={p.userId} color={p.leaveTime ? 'fg.muted' : undefined}>
+              {index + 1}. {p.userName}
+              {p.translationLanguage ? ` · ${languageName(p.translationLanguage, i18n.language)}` : ''} · {time(p.joinTime)}
+              {p.leaveTime ? ` – ${time(p.leaveTime)}` : ''}
+            </Text>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,62 @@
+import { Box, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import type { SubtitleLine } from '../../machines/liveSubtitles.lines';
+import type { MeetingStyle } from '../../machines/meetingSetup.rules';
+
+export interface SubtitleListProps {
+  finals: SubtitleLine[];
+  partials: SubtitleLine[];
+  /** Translations shown under each final, in this order. */
+  translationLanguages: string[];
+  style: MeetingStyle;
+  emptyText: string;
+  /** Full-height projection (cast screen) instead of a scrolling panel. */
+  fill?: boolean;
+  testId?: string;
+}
+
+/** Finals solid with their translations underneath; partials greyed at the end. Follows the newest line. */
+export function SubtitleList({ finals, partials, translationLanguages, style, emptyText, fill, testId = 'subtitles' }: SubtitleListProps) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [finals.length, partials]);
+  const showOriginal = style.display !== 'translation';
+  const showTranslation = style.display !== 'original';
+  return (
+    <Box
+      data-testid={testId}
+      bg={style.backgroundColor}
+      color={style.color}
+      borderRadius={fill ? undefined : 'lg'}
+      p={{ base: '4', md: '6' }}
+      h={fill ? '100vh' : { base: '50vh', md: '56vh' }}
+      overflowY="auto"
+    >
+      <Stack gap="4" fontSize={`${style.fontSize}px`} lineHeight="1.35">
+        {finals.length === 0 && partials.length === 0 && <Text opacity={0.6}>{emptyText}</Text>}
+        {finals.map((line) => (
+          <Box key={line.segmentId} data-testid="subtitle-final">
+            {showOriginal && <Text data-testid="subtitle-original">{line.text}</Text>}
+            {showTranslation &&
+              translationLanguages.map((lang) =>
+                line.translations[lang] ? (
+                  <Text key={lang} data-testid="subtitle-translation" data-lang={lang} opacity={0.85} fontSize="0.85em" color="yellow.200">
+                    {line.translations[lang]}
+                  </Text>
+                ) : line.translationErrors[lang] ? (
+                  <Text key={lang} opacity={0.6} fontSize="0.6em" data-testid="subtitle-translation-error">
+                    {line.translationErrors[lang]}
+                  </Text>
+                ) : null,
+              )}
+          </Box>
+        ))}
+        {partials.map((line) => (
+          <Text key={line.segmentId} data-testid="subtitle-partial" opacity={0.5} fontStyle="italic">
+            {line.text}
+          </Text>
+        ))}
+        <div ref={end} />
+      </Stack>
+    </Box>
+  );
+}
