@@ -26,6 +26,8 @@ export interface AppOptions {
   handlers?: HandlerMap;
   /** Keeps rate-limit keys of parallel test apps apart on a shared Redis. */
   rateLimitPrefix?: string;
+  /** Registers extra routes before the app is sealed (benchmarks add their baseline routes here). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void>;
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -56,6 +58,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(livePlugin);
   if (config.nodeEnv === 'development') await app.register(devOutboxPlugin);
 
+  if (options.extraRoutes) await app.register(options.extraRoutes);
   await app.register(webStaticPlugin, { webDir: config.webDir });
   await app.ready();
   return app;

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { RECOGNIZABLE_VOICE } from '../../engines/test-audio';
 import { call, type CallResult } from '../../testing/inject';
 
 export function ffmpeg(args: string[]): void {
@@ -31,8 +32,9 @@ export function makeMp4(file: string, seconds: number): string {
   return file;
 }
 
-export function speak(file: string, text: string, voice = 'en-us'): string {
-  execFileSync('espeak-ng', ['-v', voice, '-s', '150', '-w', file, text]);
+export function speak(file: string, text: string, voice: string = RECOGNIZABLE_VOICE.voice): string {
+  const { speed, wordGapMs } = RECOGNIZABLE_VOICE;
+  execFileSync('espeak-ng', ['-v', voice, '-s', String(speed), '-g', String(wordGapMs / 10), '-w', file, text]);
   return file;
 }
 
