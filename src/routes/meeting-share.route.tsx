@@ -5,9 +5,18 @@ import { recordShareViewMachine } from '../machines/recordShareView.machine';
 import { readToken } from '../shared/session-storage';
 import { SharedTranscript, type SharedTranscriptStatus } from '../ui/records/SharedTranscript';
 import { StandalonePage } from '../ui/pages/StandalonePage';
+import { MeetingJoinPage } from './meetings/MeetingJoinPage';
+
+/** /meetingShare?meetingId=<id> is a live meeting's join page; ?id=&shareCode= a shared record. */
+export default function MeetingSharePage() {
+  const [params] = useSearchParams();
+  const meetingId = params.get('meetingId');
+  if (meetingId && !params.get('id')) return <MeetingJoinPage meetingId={meetingId} />;
+  return <SharedRecordPage />;
+}
 
 /** /meetingShare?id=<recordId>&shareCode=<code>: a shared record, readable without an account. */
-export default function MeetingSharePage() {
+function SharedRecordPage() {
   const { t } = useTranslation('records');
   const [params] = useSearchParams();
   const navigate = useNavigate();
