@@ -22,22 +22,25 @@ export default function MainLayoutRoute() {
   const isExternal = /^https?:\/\//.test(HELP_CENTRE_PATH);
   return (
     <UploadDialogProvider>
-      <MainLayout
-        isMobile={isMobile}
-        navOpen={navOpen}
-        onNavOpenChange={setNavOpen}
-        withBackground={BACKGROUND_PATHS.has(location.pathname)}
-        header={<ShellHeader isMobile={isMobile} onOpenNav={() => setNavOpen(true)} />}
-        nav={
-          <LeftNav
-            currentPath={location.pathname}
-            helpHref={HELP_CENTRE_PATH}
-            onNavigate={(to) => (isExternal && to === HELP_CENTRE_PATH ? window.open(to, '_blank', 'noopener') : navigate(to))}
-          />
-        }
-      >
-        <KeepAliveOutlet />
-      </MainLayout>
+      <FoldersProvider>
+        <MainLayout
+          isMobile={isMobile}
+          navOpen={navOpen}
+          onNavOpenChange={setNavOpen}
+          withBackground={BACKGROUND_PATHS.has(location.pathname)}
+          header={<ShellHeader isMobile={isMobile} onOpenNav={() => setNavOpen(true)} />}
+          nav={
+            <LeftNav
+              currentPath={location.pathname}
+              helpHref={HELP_CENTRE_PATH}
+              onNavigate={(to) => (isExternal && to === HELP_CENTRE_PATH ? window.open(to, '_blank', 'noopener') : navigate(to))}
+              folderTree={<FolderTreeNav />}
+            />
+          }
+        >
+          <KeepAliveOutlet />
+        </MainLayout>
+      </FoldersProvider>
     </UploadDialogProvider>
   );
 }

@@ -1,5 +1,11 @@
 import { RecordListPage } from './records/record-list-page';
+import { RestoreBannerContainer } from './uploads/restore-banner';
 
 export default function Page() {
-  return <RecordListPage scope="all" />;
+  return (
+    <>
+      <RestoreBannerContainer />
+      <RecordListPage scope="all" />
+    </>
+  );
 }
