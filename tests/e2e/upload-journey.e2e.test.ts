@@ -116,8 +116,14 @@ describe('upload journey: from a file to an exported SRT', () => {
 
     // Clicking a word seeks the media there and its segment becomes the active one.
     await page.waitForFunction(() => (document.querySelector('[data-testid="transcript-media"]') as HTMLMediaElement | null)?.readyState! >= 1);
-    await byTestId('transcript-segment').last().locator('span').first().click();
+    const words = byTestId('transcript-segment').last().locator('span');
+    const middle = words.nth(Math.floor((await words.count()) / 2));
+    await middle.click();
     await page.locator('[data-testid="transcript-segment"][data-active="true"]').waitFor({ timeout: 10_000 });
+    // While it plays, the word being spoken carries the highlight.
+    await byTestId('active-word').waitFor({ timeout: 10_000 });
+    const seekedTo = await page.evaluate(() => (document.querySelector('[data-testid="transcript-media"]') as HTMLMediaElement).currentTime);
+    expect(seekedTo).toBeGreaterThan(0.5);
     await page.evaluate(() => (document.querySelector('[data-testid="transcript-media"]') as HTMLMediaElement).pause());
     await shot('transcript-page');
 

@@ -41,6 +41,15 @@ export function clock(ms: number): string {
   return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
 }
 
+function SpeakerIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M11 5 6 9H2v6h4l5 4V5z" />
+      <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
+    </svg>
+  );
+}
+
 function SegmentRowInner(props: SegmentRowProps) {
   const { t } = useTranslation('transcript');
   const { segment } = props;
@@ -97,8 +106,8 @@ function SegmentRowInner(props: SegmentRowProps) {
           {clock(segment.startMs)}
         </Text>
         <Box flex="1" />
-        <Button size="2xs" variant="ghost" loading={props.reading} onClick={() => props.onReadAloud(segment.id)} aria-label={t('readAloud')} title={t('readAloud')}>
-          🔊
+        <Button size="2xs" variant="ghost" loading={props.reading} onClick={() => props.onReadAloud(segment.id)} aria-label={t('readAloud')} title={t('readAloud')} data-testid="segment-read-aloud">
+          <SpeakerIcon />
         </Button>
         {props.canEdit && !editing && (
           <Button size="2xs" variant="ghost" onClick={() => setEditing(true)} data-testid="segment-edit">
@@ -139,7 +148,8 @@ function SegmentRowInner(props: SegmentRowProps) {
                   cursor="pointer"
                   rounded="sm"
                   px="0.5"
-                  bg={props.active && index === props.activeWord ? 'yellow.200' : undefined}
+                  bg={props.active && index === props.activeWord ? 'yellow.300' : undefined}
+                  fontWeight={props.active && index === props.activeWord ? 'semibold' : undefined}
                   _hover={{ bg: 'bg.muted' }}
                   onClick={() => props.onSeek(word.startMs)}
                   data-testid={props.active && index === props.activeWord ? 'active-word' : undefined}
