@@ -30,22 +30,63 @@ export interface RecordListViewProps {
 }
 
 const ROW_HEIGHT = 56;
-const CARD_HEIGHT = 236;
+const CARD_HEIGHT = 252;
 const CARD_MIN_WIDTH = 240;
 const OVERSCAN = 4;
 
-// Column templates: the narrow one keeps checkbox, cover, name and actions.
-const LIST_COLUMNS = {
-  records: '32px 44px minmax(160px,1fr) 120px 140px 80px 72px 130px 130px 120px 36px 36px',
-  shares: '32px 44px minmax(160px,1fr) 120px 220px 90px 130px 130px 36px 36px',
+// Each column shows from a breakpoint on: 'always' (phones too), 'md' (tablets) or 'xl' (desktop).
+type Level = 'always' | 'md' | 'xl';
+const COLUMNS: Record<RecordListVariant, ReadonlyArray<{ width: string; level: Level }>> = {
+  // select, cover, name, state, languages, speakers, duration, created/modified, folder, favourite, menu
+  records: [
+    { width: '28px', level: 'always' },
+    { width: '40px', level: 'always' },
+    { width: 'minmax(120px,1fr)', level: 'always' },
+    { width: '128px', level: 'md' },
+    { width: '120px', level: 'xl' },
+    { width: '72px', level: 'xl' },
+    { width: '64px', level: 'md' },
+    { width: '124px', level: 'md' },
+    { width: '100px', level: 'xl' },
+    { width: '32px', level: 'always' },
+    { width: '32px', level: 'always' },
+  ],
+  // select, cover, name, state, link, copies, expiry, created/modified, revoke, menu
+  shares: [
+    { width: '28px', level: 'always' },
+    { width: '40px', level: 'always' },
+    { width: 'minmax(120px,1fr)', level: 'always' },
+    { width: '128px', level: 'xl' },
+    { width: 'minmax(160px,1.2fr)', level: 'md' },
+    { width: '80px', level: 'xl' },
+    { width: '124px', level: 'md' },
+    { width: '124px', level: 'xl' },
+    { width: '32px', level: 'always' },
+    { width: '32px', level: 'always' },
+  ],
 };
-const NARROW_COLUMNS = '32px 44px minmax(0,1fr) 36px 36px';
-const wide = { base: 'none', lg: 'block' } as const;
+const SHOWN_FROM: Record<Level, Level[]> = { always: ['always'], md: ['always', 'md'], xl: ['always', 'md', 'xl'] };
+const templateAt = (variant: RecordListVariant, level: Level) =>
+  COLUMNS[variant].filter((column) => SHOWN_FROM[level].includes(column.level)).map((column) => column.width).join(' ');
+const templatesOf = (variant: RecordListVariant) => ({ base: templateAt(variant, 'always'), md: templateAt(variant, 'md'), xl: templateAt(variant, 'xl') });
+const DISPLAY: Record<Exclude<Level, 'always'>, { base: string; md?: string; xl?: string }> = {
+  md: { base: 'none', md: 'block' },
+  xl: { base: 'none', xl: 'block' },
+};
 
-function Cell({ children, hideNarrow = true }: { children: ReactNode; hideNarrow?: boolean }) {
+function Cell({ children, level }: { children: ReactNode; level: Exclude<Level, 'always'> }) {
   return (
-    <Box display={hideNarrow ? wide : 'block'} minW="0" overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap" fontSize="sm" color="fg.muted">
+    <Box display={DISPLAY[level]} minW="0" overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap" fontSize="sm" color="fg.muted">
       {children}
+    </Box>
+  );
+}
+
+function Times({ record }: { record: RecordView }) {
+  return (
+    <Box lineHeight="short" fontSize="xs">
+      <div>{formatDateTime(record.createTime)}</div>
+      <div>{formatDateTime(record.updateTime)}</div>
     </Box>
   );
 }
@@ -95,7 +136,7 @@ export function RecordListView(props: RecordListViewProps) {
     if (hasMore && !loadingMore && lastIndex >= lineCount - 1 - OVERSCAN) onLoadMore();
   }, [hasMore, loadingMore, lastIndex, lineCount, onLoadMore]);
 
-  const template = { base: NARROW_COLUMNS, lg: LIST_COLUMNS[props.variant] };
+  const template = templatesOf(props.variant);
   return (
     <Box display="flex" flexDirection="column" flex="1" minH="0" borderWidth="1px" borderRadius="lg" bg="bg" data-testid="record-list" data-view={viewMode}>
       {viewMode === 'list' && (
@@ -103,22 +144,22 @@ export function RecordListView(props: RecordListViewProps) {
           <span />
           <span />
           <span>{t('col.name')}</span>
-          <Cell>{t('col.state')}</Cell>
           {props.variant === 'records' ? (
             <>
-              <Cell>{t('col.languages')}</Cell>
-              <Cell>{t('col.speakers')}</Cell>
-              <Cell>{t('col.duration')}</Cell>
-              <Cell>{t('col.created')}</Cell>
-              <Cell>{t('col.modified')}</Cell>
-              <Cell>{t('col.folder')}</Cell>
+              <Cell level="md">{t('col.state')}</Cell>
+              <Cell level="xl">{t('col.languages')}</Cell>
+              <Cell level="xl">{t('col.speakers')}</Cell>
+              <Cell level="md">{t('col.duration')}</Cell>
+              <Cell level="md">{`${t('col.created')} / ${t('col.modified')}`}</Cell>
+              <Cell level="xl">{t('col.folder')}</Cell>
             </>
           ) : (
             <>
-              <Cell>{t('col.link')}</Cell>
-              <Cell>{t('col.copy')}</Cell>
-              <Cell>{t('col.expiry')}</Cell>
-              <Cell>{t('col.created')}</Cell>
+              <Cell level="xl">{t('col.state')}</Cell>
+              <Cell level="md">{t('col.link')}</Cell>
+              <Cell level="xl">{t('col.copy')}</Cell>
+              <Cell level="md">{t('col.expiry')}</Cell>
+              <Cell level="xl">{`${t('col.created')} / ${t('col.modified')}`}</Cell>
             </>
           )}
           <span />
@@ -147,7 +188,7 @@ export function RecordListView(props: RecordListViewProps) {
                 {viewMode === 'list' ? (
                   <ListRow {...props} record={line[0]!} template={template} />
                 ) : (
-                  <Grid templateColumns={`repeat(${perLine}, minmax(0, 1fr))`} gap="3" p="2" h="full">
+                  <Grid templateColumns={`repeat(${perLine}, minmax(0, 1fr))`} gap="3" px="2" pt="2" pb="1" h="full">
                     {line.map((record) => (
                       <RecordCard key={record.id} {...props} record={record} />
                     ))}
@@ -195,7 +236,7 @@ function NameOrEditor({ record, editingId, renameErrorText, onRenameSubmit, onRe
   );
 }
 
-function ListRow(props: ItemProps & { template: Record<string, string> }) {
+function ListRow(props: ItemProps & { template: ReturnType<typeof templatesOf> }) {
   const { record, variant, template } = props;
   const { t } = useTranslation('records');
   const speakers = speakerCount(record.speaker);
@@ -215,21 +256,24 @@ function ListRow(props: ItemProps & { template: Record<string, string> }) {
       <Cover record={record} size="36px" />
       <Box minW="0">
         <NameOrEditor {...props} />
-        <Text display={{ base: 'block', lg: 'none' }} fontSize="xs" color="fg.muted" truncate>
+        <Text display={{ base: 'block', md: 'none' }} fontSize="xs" color="fg.muted" truncate>
           {t(`state.${record.state}`)} · {formatDuration(record.duration ?? record.audioDuration)} · {formatDateTime(record.createTime)}
         </Text>
       </Box>
-      <Cell>
-        <StateBadge state={record.state} />
-      </Cell>
       {variant === 'records' ? (
         <>
-          <Cell>{languagesOf(record, t('noTargetLanguage'))}</Cell>
-          <Cell>{speakers === null ? t('speakersOff') : t('speakersCount', { count: speakers })}</Cell>
-          <Cell>{formatDuration(record.duration ?? record.audioDuration)}</Cell>
-          <Cell>{formatDateTime(record.createTime)}</Cell>
-          <Cell>{formatDateTime(record.updateTime)}</Cell>
-          <Cell>
+          <Cell level="md">
+            <StateBadge state={record.state} />
+          </Cell>
+          <Cell level="xl">
+            <span title={languagesOf(record, t('noTargetLanguage'))}>{languagesOf(record, t('noTargetLanguage'))}</span>
+          </Cell>
+          <Cell level="xl">{speakers === null ? t('speakersOff') : t('speakersCount', { count: speakers })}</Cell>
+          <Cell level="md">{formatDuration(record.duration ?? record.audioDuration)}</Cell>
+          <Cell level="md">
+            <Times record={record} />
+          </Cell>
+          <Cell level="xl">
             <span title={record.folderName ?? ''}>{record.folderName ?? '—'}</span>
           </Cell>
         </>
@@ -253,7 +297,10 @@ function ShareCells({ record, shareUrlOf, onCopyLink }: ItemProps) {
   const url = shareUrlOf?.(record) ?? '';
   return (
     <>
-      <Box display={wide} minW="0">
+      <Cell level="xl">
+        <StateBadge state={record.state} />
+      </Cell>
+      <Box display={DISPLAY.md} minW="0">
         <Box display="flex" alignItems="center" gap="1">
           <Text fontSize="xs" color="fg.muted" truncate title={url} data-testid={`record-share-link-${record.id}`}>
             {url}
@@ -263,9 +310,11 @@ function ShareCells({ record, shareUrlOf, onCopyLink }: ItemProps) {
           </Button>
         </Box>
       </Box>
-      <Cell>{record.copyStatus === '1' ? t('copyAllowed') : t('copyNotAllowed')}</Cell>
-      <Cell>{record.shareExpireTime ? formatDateTime(record.shareExpireTime) : t('sharedForever')}</Cell>
-      <Cell>{formatDateTime(record.createTime)}</Cell>
+      <Cell level="xl">{record.copyStatus === '1' ? t('copyAllowed') : t('copyNotAllowed')}</Cell>
+      <Cell level="md">{record.shareExpireTime ? formatDateTime(record.shareExpireTime) : t('sharedForever')}</Cell>
+      <Cell level="xl">
+        <Times record={record} />
+      </Cell>
     </>
   );
 }
@@ -279,6 +328,8 @@ function RecordCard(props: ItemProps) {
       borderWidth="1px"
       borderRadius="lg"
       p="3"
+      h="full"
+      overflow="hidden"
       bg={selected ? 'brand.subtle' : 'bg'}
       borderColor={selected ? 'brand.solid' : undefined}
       display="flex"
@@ -294,7 +345,7 @@ function RecordCard(props: ItemProps) {
           <RecordActions recordId={record.id} name={record.showName} onAction={(action) => props.onAction(record.id, action)} />
         </Box>
       </Box>
-      <Cover record={record} size="64px" />
+      <Cover record={record} size="48px" />
       <NameOrEditor {...props} />
       <Box display="flex" gap="2" alignItems="center" flexWrap="wrap">
         <StateBadge state={record.state} />
