@@ -12,16 +12,21 @@ import type { ServerConfig } from '../config';
 import { issueToken } from '../domain/auth/tokens';
 import { createUser } from '../domain/auth/users';
 import { speak, uploadWhole } from '../domain/uploads/upload-test-kit';
-import { sqliteTestConfig } from '../testing/test-config';
+import { wordErrorRate } from '../engines/wer';
+import { databaseVariants } from '../testing/database-variants';
 import { call, uniqueEmail, ManualClock } from '../testing/inject';
 
 const TEXT = 'The weather today is cold and windy. Please close the window before the meeting starts.';
 
-describe('transcription pipeline on real speech', () => {
-  const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-pipeline-'));
-  const speech = speak(path.join(fixtures, 'speech.wav'), TEXT);
+const variants = await databaseVariants();
+const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-pipeline-'));
+const speech = speak(path.join(fixtures, 'speech.wav'), TEXT);
+afterAll(() => fs.rmSync(fixtures, { recursive: true, force: true }));
+
+describe.each(variants)('transcription pipeline on real speech ($name)', (variant) => {
   const clock = new ManualClock(Date.parse('2025-03-01T10:00:00.000Z'));
   let config: ServerConfig;
+  let cleanup: () => Promise<void> = async () => undefined;
   let app: FastifyInstance;
   let token: string;
 
@@ -29,18 +34,19 @@ describe('transcription pipeline on real speech', () => {
   const result = (id: string) => call(app, 'GET', `/speech/audio/transcribe/getTransResult?id=${id}`, { token });
 
   beforeAll(async () => {
-    config = sqliteTestConfig();
+    if (variant.skipReason) return;
+    ({ config, cleanup } = await variant.create());
     app = await buildApp(config, { clock });
     const user = await createUser(app.db, clock, { kind: 'email', value: uniqueEmail('pipe') }, 'secret123');
     token = await issueToken(app.db, clock, user.id);
   });
   afterAll(async () => {
+    if (variant.skipReason) return;
     await app.close();
-    fs.rmSync(config.dataDir, { recursive: true, force: true });
-    fs.rmSync(fixtures, { recursive: true, force: true });
+    await cleanup();
   });
 
-  it('refuses a blank name and an unknown file id', async () => {
+  it.skipIf(variant.skipReason)('refuses a blank name and an unknown file id', async () => {
     const uploaded = await uploadWhole(app, token, speech);
     const blank = await transwrite({ ids: [uploaded.data[0].id], showName: '   ' });
     expect(blank.msg).toBe('Please enter the name');
@@ -51,7 +57,7 @@ describe('transcription pipeline on real speech', () => {
     expect(await app.db.selectFrom('media_files').select('id').where('id', '=', uploaded.data[0].id).executeTakeFirst()).toBeUndefined();
   });
 
-  it('transcribes en-US with speakers and word timings, then translates into es-ES', async () => {
+  it.skipIf(variant.skipReason)('transcribes en-US with speakers and word timings, then translates into es-ES', async () => {
     const uploaded = await uploadWhole(app, token, speech);
     const id = uploaded.data[0].id as string;
     const started = await transwrite({ ids: [id], showName: ' Weather ', audioLanguage: 'en-US', translationLanguage: 'es-ES', speaker: '1', maxSpeakers: 2 });
@@ -69,7 +75,9 @@ describe('transcription pipeline on real speech', () => {
     const lines = done.data.lines as Array<{ startMs: number; endMs: number; text: string; translation: string | null; speaker: string | null }>;
     const words = lines.flatMap((l) => l.text.split(/\s+/).filter(Boolean));
     expect(words.length).toBeGreaterThan(5);
-    expect(words.map((w) => w.toLowerCase())).toEqual(expect.arrayContaining(['the']));
+    // espeak-ng is far from pocketsphinx's training voices (the ASR bench measures ~0.4 WER); the
+    // bound catches a transcript that is not of this recording at all.
+    expect(wordErrorRate(TEXT, words.join(' ')).rate).toBeLessThan(0.7);
     for (let i = 1; i < lines.length; i += 1) expect(lines[i]!.startMs).toBeGreaterThanOrEqual(lines[i - 1]!.endMs - 1);
     expect(lines.every((l) => l.translation && l.translation.length > 0)).toBe(true);
     expect(lines.every((l) => l.speaker?.startsWith('Speaker '))).toBe(true);
@@ -91,7 +99,7 @@ describe('transcription pipeline on real speech', () => {
     });
   }, 120_000);
 
-  it('fails a zh-CN record with the engine error naming ASR_URL, in the submitter’s language', async () => {
+  it.skipIf(variant.skipReason)('fails a zh-CN record with the engine error naming ASR_URL, in the submitter’s language', async () => {
     const uploaded = await uploadWhole(app, token, speech);
     const id = uploaded.data[0].id as string;
     await transwrite({ ids: [id], showName: '天气', audioLanguage: 'zh-CN' }, 'zh-CN');
@@ -104,7 +112,7 @@ describe('transcription pipeline on real speech', () => {
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
-  it('offers the newest unfinished upload to restore', async () => {
+  it.skipIf(variant.skipReason)('offers the newest unfinished upload to restore', async () => {
     const bytes = fs.readFileSync(speech);
     clock.advanceSeconds(60);
     const init = await call(app, 'POST', '/speech/audio/transcribe/uploadInit', { token, body: { oriFileName: 'later.wav', fileSize: bytes.length + 2 * 1024 * 1024, chunkSize: 1024 * 1024 } });
