@@ -107,6 +107,15 @@ describe('upload journey: from a file to an exported SRT', () => {
     await row.waitFor({ timeout: 20_000 });
     await expect(row.innerText()).resolves.toContain('Transcribed');
     await shot('record-list');
+
+    // The newest record is transcribed, so the restore banner offers its settings back.
+    await byTestId('restore-accept').click();
+    await byTestId('upload-restore-note').waitFor();
+    await page.waitForFunction(() => !!document.querySelector('[data-testid="upload-audio-language"] option[value="en-US"]'));
+    await expect(byTestId('upload-audio-language').inputValue()).resolves.toBe('en-US');
+    await byTestId('upload-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await byTestId('upload-dialog').waitFor({ state: 'detached' });
+    await expect(recordState(recordId)).resolves.toBe('transcription_completed');
   });
 
   it('opens the transcript, plays and highlights, and exports an SRT with numbered cues and the spoken words', async () => {
