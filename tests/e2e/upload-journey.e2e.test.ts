@@ -148,4 +148,32 @@ describe('upload journey: from a file to an exported SRT', () => {
     // The embedded recogniser is not perfect; most of the content words must come through.
     expect(heard.length, srt).toBeGreaterThanOrEqual(5);
   });
+
+  it('sends a file from 20 MB in chunks, and closing the dialog without submitting deletes it on the server', async () => {
+    const bigPath = path.join(tempDir, 'long-silence.wav');
+    // 125 s of 44.1 kHz stereo PCM is about 22 MB: above the 20 MB chunking threshold, three chunks.
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=stereo', '-t', '125', '-c:a', 'pcm_s16le', '-y', bigPath]);
+    expect(fs.statSync(bigPath).size).toBeGreaterThan(20 * 1024 * 1024);
+
+    const blocks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/speech/audio/transcribe/uploadBlock')) blocks.push(new URL(request.url()).searchParams.get('partNumber') ?? '');
+    });
+    await page.goto(`${server.url}/`);
+    await byTestId('new-menu-trigger').click();
+    await byTestId('new-menu-upload').click();
+    await byTestId('upload-file-input').setInputFiles(bigPath);
+    await page.locator('[data-testid="upload-file-row"][data-status="uploaded"]').waitFor({ timeout: 60_000 });
+    expect(blocks).toEqual(['1', '2', '3']);
+
+    const latest = async () => {
+      const answer = await fetch(`${server.url}/prod-api/speech/audio/transcribe/getLatestTrans`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await answer.json()) as { data: { interruptedUpload?: { status: string; oriFileName: string } | null } | null }).data;
+    };
+    await expect(latest()).resolves.toMatchObject({ interruptedUpload: { status: 'uploaded', oriFileName: 'long-silence.wav' } });
+
+    await byTestId('upload-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await byTestId('upload-dialog').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await latest())?.interruptedUpload ?? null, { timeout: 10_000 }).toBeNull();
+  });
 });
