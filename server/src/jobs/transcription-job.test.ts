@@ -12,6 +12,7 @@ import type { ServerConfig } from '../config';
 import { issueToken } from '../domain/auth/tokens';
 import { createUser } from '../domain/auth/users';
 import { speak, uploadWhole } from '../domain/uploads/upload-test-kit';
+import type { RecordPipelineColumns } from '../db/schema';
 import { wordErrorRate } from '../engines/wer';
 import { databaseVariants } from '../testing/database-variants';
 import { call, uniqueEmail, ManualClock } from '../testing/inject';
@@ -110,6 +111,17 @@ describe.each(variants)('transcription pipeline on real speech ($name)', (varian
     expect(record.errorMessage).toContain('zh-CN');
     const job = await app.db.selectFrom('jobs').selectAll().where('record_id', '=', id).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it.skipIf(variant.skipReason)('shows the running job’s progress in the record list', async () => {
+    const uploaded = await uploadWhole(app, token, speech);
+    const id = uploaded.data[0].id as string;
+    await transwrite({ ids: [id], showName: 'Progress', audioLanguage: 'en-US' });
+    await app.services.jobs.whenIdle();
+    // Freeze a mid-job moment: the pipeline writes this column as each step ends.
+    await app.db.withTables<{ records: RecordPipelineColumns }>().updateTable('records').set({ progress: 40, state: 'transcribing' }).where('id', '=', id).execute();
+    const listed = await call(app, 'GET', '/speech/audio/transcribe/query?pageNum=1&pageSize=10', { token });
+    expect(listed.data.rows.find((r: { id: string }) => r.id === id)).toMatchObject({ state: 'transcribing', progress: 40 });
   });
 
   it.skipIf(variant.skipReason)('offers the newest unfinished upload to restore', async () => {
