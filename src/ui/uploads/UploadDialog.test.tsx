@@ -1,0 +1,88 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../test-render';
+import { UploadDialog, UploadFileRow, type UploadDialogProps } from './UploadDialog';
+
+function props(overrides: Partial<UploadDialogProps> = {}): UploadDialogProps {
+  return {
+    open: true,
+    form: { showName: '', audioLanguage: 'zh-CN', translationLanguage: null, speaker: false, maxSpeakers: 2, folderId: '1' },
+    transcribeLanguages: [
+      { code: 'zh-CN', name: '中文' },
+      { code: 'en-US', name: 'English' },
+    ],
+    translationLanguages: [{ code: 'es-ES', name: 'Español' }],
+    nameError: false,
+    canConfirm: false,
+    submitting: false,
+    closing: false,
+    restoreMode: false,
+    fileRows: null,
+    removal: null,
+    onClose: vi.fn(),
+    onFilesChosen: vi.fn(),
+    onFormChange: vi.fn(),
+    onSubmit: vi.fn(),
+    onConfirmRemoval: vi.fn(),
+    onCancelRemoval: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('UploadDialog', () => {
+  it('keeps confirm disabled until allowed and only accepts the spec formats', async () => {
+    await renderUi(<UploadDialog {...props()} />);
+    expect((screen.getByTestId('upload-confirm') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('upload-file-input').getAttribute('accept')).toBe('.mp3,.mp4,.wav,.wmv,.avi,.ogg,.flv');
+    expect(screen.getByTestId('upload-folder').textContent).toContain('Default folder');
+  });
+
+  it('hands chosen and dropped files to the caller', async () => {
+    const p = props();
+    await renderUi(<UploadDialog {...p} />);
+    const file = new File(['x'], 'talk.wav', { type: 'audio/wav' });
+    await act(async () => fireEvent.change(screen.getByTestId('upload-file-input'), { target: { files: [file] } }));
+    await act(async () => fireEvent.drop(screen.getByTestId('upload-drop-zone'), { dataTransfer: { files: [file, file] } }));
+    expect(p.onFilesChosen).toHaveBeenNthCalledWith(1, [file]);
+    expect(p.onFilesChosen).toHaveBeenNthCalledWith(2, [file, file]);
+  });
+
+  it('shows the speaker count only when speaker recognition is on, with 2..35', async () => {
+    await renderUi(<UploadDialog {...props()} />);
+    expect(screen.queryByTestId('upload-max-speakers')).toBeNull();
+    await renderUi(<UploadDialog {...props({ form: { ...props().form, speaker: true } })} />);
+    const options = [...(screen.getByTestId('upload-max-speakers') as HTMLSelectElement).options].map((o) => Number(o.value));
+    expect(options[0]).toBe(2);
+    expect(options.at(-1)).toBe(35);
+    expect(options).toHaveLength(34);
+  });
+
+  it("says 'Please enter the name' and sends form edits and submit", async () => {
+    const p = props({ nameError: true, canConfirm: true });
+    await renderUi(<UploadDialog {...p} />);
+    expect(screen.getByText('Please enter the name')).toBeTruthy();
+    await act(async () => fireEvent.change(screen.getByTestId('upload-name'), { target: { value: 'Sync' } }));
+    await act(async () => fireEvent.change(screen.getByTestId('upload-translation-language'), { target: { value: 'es-ES' } }));
+    await act(async () => fireEvent.click(screen.getByTestId('upload-confirm')));
+    expect(p.onFormChange).toHaveBeenCalledWith({ showName: 'Sync' });
+    expect(p.onFormChange).toHaveBeenCalledWith({ translationLanguage: 'es-ES' });
+    expect(p.onSubmit).toHaveBeenCalled();
+  });
+
+  it('asks before removing a file', async () => {
+    const p = props({ removal: { name: 'talk.wav', uploaded: true } });
+    await renderUi(<UploadDialog {...p} />);
+    expect(screen.getByTestId('upload-remove-confirm').textContent).toContain('talk.wav is already uploaded and will be deleted.');
+    await act(async () => fireEvent.click(screen.getByTestId('upload-remove-yes')));
+    expect(p.onConfirmRemoval).toHaveBeenCalled();
+  });
+});
+
+describe('UploadFileRow', () => {
+  it('shows progress and the state of the file', async () => {
+    await renderUi(<UploadFileRow name="talk.wav" sizeBytes={3 * 1024 * 1024} status="uploading" percent={42.5} onRemove={vi.fn()} />);
+    expect(screen.getByTestId('upload-file-row').textContent).toContain('Uploading 42.5%');
+    expect(screen.getByTestId('upload-file-row').getAttribute('data-status')).toBe('uploading');
+    expect(screen.getByTestId('upload-file-row').textContent).toContain('3.00 MB');
+  });
+});
