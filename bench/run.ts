@@ -1,13 +1,27 @@
 // `npm run bench`: every benchmark prints its measurement next to a baseline taken in the same run,
 // so the ratios compare like with like on whatever machine runs them.
+// `npm run bench -- live upload` runs only the benchmarks whose key is named.
+import { asrBench } from './asr.bench';
 import { liveBench } from './live.bench';
 import { loginBundleBench } from './login-bundle.bench';
+import { recordListDomBench } from './record-list-dom.bench';
 import { recordListBench } from './record-list.bench';
 import { serverStartBench } from './server-start.bench';
+import { uploadBench } from './upload.bench';
 
-const benches = [loginBundleBench, serverStartBench, recordListBench, liveBench];
+const benches = {
+  login: loginBundleBench,
+  start: serverStartBench,
+  records: recordListBench,
+  recordsDom: recordListDomBench,
+  upload: uploadBench,
+  asr: asrBench,
+  live: liveBench,
+};
 
-for (const bench of benches) {
-  console.log(`\n# ${bench.title}`);
+const wanted = process.argv.slice(2);
+for (const [key, bench] of Object.entries(benches)) {
+  if (wanted.length && !wanted.includes(key)) continue;
+  console.log(`\n# ${bench.title} [${key}]`);
   for (const line of await bench.run()) console.log(line);
 }
