@@ -151,7 +151,6 @@ export default function MeetingDetailPage() {
       processingProgress={processing ? (record?.progress ?? 0) : null}
       {...(errorText ? { errorText } : {})}
       mediaUrl={id ? mediaUrlOf(id, shareCode) : null}
-      isVideo={false}
       onMediaElement={setMedia}
       segments={segments}
       activeSegmentId={activeSegment?.id ?? null}

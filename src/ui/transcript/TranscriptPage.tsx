@@ -16,7 +16,6 @@ export interface TranscriptPageProps {
   processingProgress: number | null;
   errorText?: string;
   mediaUrl: string | null;
-  isVideo: boolean;
   onMediaElement(element: HTMLMediaElement | null): void;
   segments: SegmentView[];
   activeSegmentId: string | null;
@@ -42,6 +41,7 @@ export function TranscriptPage(props: TranscriptPageProps) {
   const [format, setFormat] = useState<ExportFormat>('srt');
   const [content, setContent] = useState<ExportContent>('original');
   const [translateTo, setTranslateTo] = useState('');
+  const [hasPicture, setHasPicture] = useState(false);
 
   return (
     <Box minH="100vh" bg="bg.subtle">
@@ -105,11 +105,17 @@ export function TranscriptPage(props: TranscriptPageProps) {
           <Stack flex="1" minW="0" gap="3" w="full">
             <Box bg="bg.panel" borderWidth="1px" rounded="lg" p="3" position="sticky" top="0" zIndex="1">
               {props.mediaUrl ? (
-                props.isVideo ? (
-                  <video ref={props.onMediaElement} src={props.mediaUrl} controls preload="metadata" style={{ width: '100%', maxHeight: 360 }} data-testid="transcript-media" />
-                ) : (
-                  <audio ref={props.onMediaElement} src={props.mediaUrl} controls preload="metadata" style={{ width: '100%' }} data-testid="transcript-media" />
-                )
+                // One element for audio and video: it keeps the height of its controls until the
+                // metadata shows a picture.
+                <video
+                  ref={props.onMediaElement}
+                  src={props.mediaUrl}
+                  controls
+                  preload="metadata"
+                  onLoadedMetadata={(event) => setHasPicture(event.currentTarget.videoWidth > 0)}
+                  style={{ width: '100%', height: hasPicture ? 'auto' : 54, maxHeight: 360, background: hasPicture ? 'black' : 'transparent' }}
+                  data-testid="transcript-media"
+                />
               ) : (
                 <Text fontSize="sm" color="fg.muted">
                   {t('mediaMissing')}
@@ -166,7 +172,10 @@ export function TranscriptPage(props: TranscriptPageProps) {
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
-                  <Button size="sm" disabled={!translateTo} onClick={() => props.onAddTranslation(translateTo)} data-testid="translation-add">
+                  <Button size="sm" disabled={!translateTo} onClick={() => {
+                      props.onAddTranslation(translateTo);
+                      setTranslateTo('');
+                    }} data-testid="translation-add">
                     {t('addTranslation')}
                   </Button>
                 </HStack>
