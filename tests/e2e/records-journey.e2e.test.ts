@@ -58,6 +58,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     guest = await guestContext.newPage();
+    guest.setDefaultTimeout(15_000);
   });
 
   afterAll(async () => {
@@ -191,7 +192,13 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await page.keyboard.press('Escape');
 
     await guest.goto(shareLink);
-    await guest.getByTestId('shared-transcript').waitFor();
+    try {
+      await guest.getByTestId('shared-transcript').waitFor();
+    } catch (error) {
+      await guest.screenshot({ path: '/tmp/shots/guest-fail.png' });
+      console.log('GUEST', guest.url(), (await guest.locator('body').innerText()).slice(0, 500));
+      throw error;
+    }
     await expect(guest.getByTestId('shared-title').innerText()).resolves.toBe('Quarterly review');
     await expect(guest.getByTestId('shared-lines').innerText()).resolves.toContain('Hi Ann, the numbers are up.');
     expect(await guest.getByTestId('shared-create-copy').count()).toBe(0);
