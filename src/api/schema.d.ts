@@ -2151,6 +2151,12 @@ export interface components {
             translation?: string | null;
             speaker?: string | null;
             speakerId?: string | null;
+            /** @description Word timings from the recogniser (absent when the text was edited or none were recorded) */
+            words?: {
+                text: string;
+                startMs: number;
+                endMs: number;
+            }[];
         };
         SubtitleLineInput: {
             id?: components["schemas"]["Id"];

@@ -82,6 +82,10 @@ describe.each(variants)('transcription pipeline on real speech ($name)', (varian
     for (let i = 1; i < lines.length; i += 1) expect(lines[i]!.startMs).toBeGreaterThanOrEqual(lines[i - 1]!.endMs - 1);
     expect(lines.every((l) => l.translation && l.translation.length > 0)).toBe(true);
     expect(lines.every((l) => l.speaker?.startsWith('Speaker '))).toBe(true);
+    // Word timings reach the client, inside their line, so the page can highlight the spoken word.
+    const timed = done.data.lines as Array<{ startMs: number; endMs: number; words?: Array<{ text: string; startMs: number; endMs: number }> }>;
+    expect(timed.some((l) => (l.words?.length ?? 0) > 0)).toBe(true);
+    for (const line of timed) for (const w of line.words ?? []) expect(w.startMs).toBeGreaterThanOrEqual(line.startMs - 1);
 
     const segments = await app.db.selectFrom('record_segments').select('words').where('record_id', '=', id).orderBy('position').execute();
     const timings = segments.flatMap((s) => JSON.parse(s.words ?? '[]') as Array<{ startMs: number; endMs: number }>);

@@ -75,6 +75,8 @@ export function toSegment(row: RecordSegmentRow): TranscriptSegment {
 }
 
 export function toSubtitleLine(row: RecordSegmentRow): SubtitleLineView {
+  // Word timings let the transcript page highlight the exact word being spoken.
+  const words = toSegment(row).words?.map(({ text, startMs, endMs }) => ({ text, startMs, endMs }));
   return {
     id: row.id,
     startMs: row.start_ms,
@@ -83,5 +85,6 @@ export function toSubtitleLine(row: RecordSegmentRow): SubtitleLineView {
     translation: row.translation,
     speaker: row.speaker,
     speakerId: null,
+    ...(words?.length ? { words } : {}),
   };
 }
