@@ -11,19 +11,37 @@ import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery } fr
 const RECORDS = [fakeRecord(1), fakeRecord(2), fakeRecord(3)];
 const EXPORT_FAILURE = { kind: 'transport', messageKey: 'api:networkError' };
 const failsExport = (format: ExportFormat | null) => format === 'docx';
+// Folder '9' cannot be listed, record r3 cannot be deleted and the title 'Refused' is refused,
+// so the failure branch of each call is walked too.
+const LIST_FAILURE = { kind: 'transport', messageKey: 'api:networkError' };
+const DELETE_FAILURE = { kind: 'business', code: 404, message: 'The record does not exist' };
+const EDIT_FAILURE = { kind: 'business', code: 400, message: 'Refused' };
+const failsList = (query: RecordQuery) => query.folderId === '9';
+const failsDelete = (ids: string[]) => ids.includes('r3');
+const failsEdit = (edit: RecordEdit | null) => edit?.showName === 'Refused';
 const editOf = (edit: RecordEdit) => applyEdit(RECORDS.find((r) => r.id === edit.id) ?? RECORDS[0]!, edit);
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as RecordListContext;
+const queryOf = (snapshot: AnyMachineSnapshot) =>
+  buildQuery(ctx(snapshot), snapshot.matches('loadingMore') ? ctx(snapshot).pagesLoaded + 1 : 1);
 
 export const pathsModel: PathsModel = {
   name: 'recordList',
   machine: recordListMachine.provide({
     actors: {
-      fetchPage: fromPromise<RecordPage, { query: RecordQuery }>(async ({ input }) => pageOf(RECORDS, input.query)),
-      removeRecords: fromPromise<void, { ids: string[] }>(async () => undefined),
+      fetchPage: fromPromise<RecordPage, { query: RecordQuery }>(async ({ input }) => {
+        if (failsList(input.query)) throw LIST_FAILURE;
+        return pageOf(RECORDS, input.query);
+      }),
+      removeRecords: fromPromise<void, { ids: string[] }>(async ({ input }) => {
+        if (failsDelete(input.ids)) throw DELETE_FAILURE;
+      }),
       exportRecords: fromPromise<void, { ids: string[]; format: ExportFormat }>(async ({ input }) => {
         if (failsExport(input.format)) throw EXPORT_FAILURE;
       }),
-      editRecord: fromPromise<RecordItem, RecordEdit>(async ({ input }) => editOf(input)),
+      editRecord: fromPromise<RecordItem, RecordEdit>(async ({ input }) => {
+        if (failsEdit(input)) throw EDIT_FAILURE;
+        return editOf(input);
+      }),
     },
   }),
   input: { scope: 'all', pageSize: 2 },
@@ -34,9 +52,15 @@ export const pathsModel: PathsModel = {
       { type: 'list.filterChanged', filter: { beginDate: '2025-01-01', endDate: '2025-01-31' } },
       { type: 'list.filterChanged', filter: { beginDate: '2025-02-01', endDate: '2025-01-01' } },
     ],
-    'list.folderChanged': [{ type: 'list.folderChanged', folderId: '1' }],
+    'list.folderChanged': [
+      { type: 'list.folderChanged', folderId: '1' },
+      { type: 'list.folderChanged', folderId: '9' },
+    ],
     'selection.toggled': [{ type: 'selection.toggled', id: 'r1' }],
-    'record.deleteRequested': [{ type: 'record.deleteRequested', id: 'r2' }],
+    'record.deleteRequested': [
+      { type: 'record.deleteRequested', id: 'r2' },
+      { type: 'record.deleteRequested', id: 'r3' },
+    ],
     'batch.exportRequested': [
       { type: 'batch.exportRequested', format: 'srt' },
       { type: 'batch.exportRequested', format: 'docx' },
@@ -45,29 +69,35 @@ export const pathsModel: PathsModel = {
     'record.renamed': [
       { type: 'record.renamed', id: 'r1', title: ' ' },
       { type: 'record.renamed', id: 'r1', title: 'Renamed' },
+      { type: 'record.renamed', id: 'r1', title: 'Refused' },
     ],
     'record.favouriteToggled': [{ type: 'record.favouriteToggled', id: 'r2' }],
     'record.moved': [{ type: 'record.moved', id: 'r1', folderId: '7' }],
     // Sent by the route after the share dialog; the list itself never depends on it for a state.
     'record.replaced': [],
     'xstate.done.actor.fetchPage': (snapshot) => {
-      const context = ctx(snapshot);
-      const pageNum = snapshot.matches('loadingMore') ? context.pagesLoaded + 1 : 1;
-      return [{ type: 'xstate.done.actor.fetchPage', output: pageOf(RECORDS, buildQuery(context, pageNum)) }];
+      const query = queryOf(snapshot);
+      return failsList(query) ? [] : [{ type: 'xstate.done.actor.fetchPage', output: pageOf(RECORDS, query) }];
     },
-    'xstate.done.actor.removeRecords': [{ type: 'xstate.done.actor.removeRecords', output: undefined }],
+    'xstate.error.actor.fetchPage': (snapshot) => (failsList(queryOf(snapshot)) ? [{ type: 'xstate.error.actor.fetchPage', error: LIST_FAILURE }] : []),
+    'xstate.done.actor.removeRecords': (snapshot) =>
+      failsDelete(ctx(snapshot).pendingDeleteIds) ? [] : [{ type: 'xstate.done.actor.removeRecords', output: undefined }],
+    'xstate.error.actor.removeRecords': (snapshot) =>
+      failsDelete(ctx(snapshot).pendingDeleteIds) ? [{ type: 'xstate.error.actor.removeRecords', error: DELETE_FAILURE }] : [],
     'xstate.done.actor.exportRecords': (snapshot) =>
       failsExport(ctx(snapshot).exportFormat) ? [] : [{ type: 'xstate.done.actor.exportRecords', output: undefined }],
     'xstate.error.actor.exportRecords': (snapshot) =>
       failsExport(ctx(snapshot).exportFormat) ? [{ type: 'xstate.error.actor.exportRecords', error: EXPORT_FAILURE }] : [],
     'xstate.done.actor.editRecord': (snapshot) => {
       const edit = ctx(snapshot).pendingEdit;
-      return edit ? [{ type: 'xstate.done.actor.editRecord', output: editOf(edit) }] : [];
+      return edit && !failsEdit(edit) ? [{ type: 'xstate.done.actor.editRecord', output: editOf(edit) }] : [];
     },
+    'xstate.error.actor.editRecord': (snapshot) =>
+      failsEdit(ctx(snapshot).pendingEdit) ? [{ type: 'xstate.error.actor.editRecord', error: EDIT_FAILURE }] : [],
   },
   // What decides the flow is the state and the counts, not the records themselves.
   serializeContext: (context: RecordListContext) => ({
-    scoped: context.folderId !== null,
+    folder: context.folderId,
     loaded: context.rows.length,
     total: context.total,
     selected: context.selectedIds.length > 0,
