@@ -17,12 +17,16 @@ export interface SubtitleListProps {
 
 /** Finals solid with their translations underneath; partials greyed at the end. Follows the newest line. */
 export function SubtitleList({ finals, partials, translationLanguages, style, emptyText, fill, testId = 'subtitles' }: SubtitleListProps) {
-  const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [finals.length, partials]);
+  const panel = useRef<HTMLDivElement>(null);
+  // Scrolls the panel only (scrollIntoView would move the whole page, and returns a promise in new Chrome).
+  useEffect(() => {
+    if (panel.current) panel.current.scrollTop = panel.current.scrollHeight;
+  }, [finals.length, partials]);
   const showOriginal = style.display !== 'translation';
   const showTranslation = style.display !== 'original';
   return (
     <Box
+      ref={panel}
       data-testid={testId}
       bg={style.backgroundColor}
       color={style.color}
@@ -55,7 +59,6 @@ export function SubtitleList({ finals, partials, translationLanguages, style, em
             {line.text}
           </Text>
         ))}
-        <div ref={end} />
       </Stack>
     </Box>
   );

@@ -1,0 +1,154 @@
+// A live meeting end to end in Debian's chromium against the real server. The host's chromium
+// hears a real speech file through its fake microphone (espeak-ng → sox, 16-bit PCM wav); a
+// signed-out participant joins by the share link in Spanish. Both read final subtitles; the
+// participant also reads the translation; the host ends the meeting, the participant's link
+// expires and the meeting is in the record list.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createUser } from '../../server/src/domain/auth/users';
+import { startTestServer } from '../../server/src/testing/start-test-server';
+import { launchChromium } from './support/browser';
+
+const SENTENCES = 'Good morning everyone. Welcome to the weekly meeting.';
+const SUBTITLE_TIMEOUT_MS = 60_000;
+
+/** Speech with silence around it, as a 16-bit mono 48 kHz wav chromium can loop as its microphone. */
+function makeSpeechWav(dir: string): string {
+  const raw = path.join(dir, 'speech-raw.wav');
+  const wav = path.join(dir, 'speech.wav');
+  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '130', '-w', raw, SENTENCES]);
+  execFileSync('sox', [raw, '-r', '48000', '-c', '1', '-b', '16', '-e', 'signed-integer', wav, 'pad', '1', '4']);
+  return wav;
+}
+
+const wordCount = (text: string) => text.trim().split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
+
+describe('live meeting: host speaks, host and participant read subtitles', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let hostBrowser: Browser;
+  let guestBrowser: Browser;
+  let hostContext: BrowserContext;
+  let guestContext: BrowserContext;
+  let host: Page;
+  let guest: Page;
+  let workDir = '';
+  let shareLink = '';
+  const email = `host-${Date.now()}@example.com`;
+  const password = 'parley2go';
+  const shots = process.env.E2E_SCREENSHOTS_DIR;
+
+  beforeAll(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-live-e2e-'));
+    const wav = makeSpeechWav(workDir);
+    server = await startTestServer({ nodeEnv: 'development' });
+    await createUser(server.app.db, { now: () => new Date() }, { kind: 'email', value: email }, password);
+    hostBrowser = await launchChromium([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ]);
+    guestBrowser = await launchChromium();
+    hostContext = await hostBrowser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    guestContext = await guestBrowser.newContext({ locale: 'en-US', viewport: { width: 900, height: 900 } });
+    host = await hostContext.newPage();
+    guest = await guestContext.newPage();
+    // Browser-side errors make a failed wait explainable.
+    for (const [name, page] of [['host', host], ['guest', guest]] as const) {
+      page.on('pageerror', (error) => console.error(`[${name}] page error:`, error.message));
+      page.on('console', (message) => message.type() === 'error' && console.error(`[${name}] console:`, message.text()));
+    }
+  });
+
+  afterAll(async () => {
+    await hostBrowser?.close();
+    await guestBrowser?.close();
+    await server?.close();
+    if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('signs the host in and sets up a meeting en-US → es-ES', async () => {
+    await host.goto(`${server.url}/login`);
+    await host.getByTestId('login-tab-password').click();
+    await host.getByTestId('login-username').fill(email);
+    await host.getByTestId('login-password').fill(password);
+    await host.getByTestId('login-submit').click();
+    await host.getByTestId('avatar-menu-trigger').waitFor();
+
+    await host.goto(`${server.url}/meeting`);
+    await host.getByTestId('meeting-setup').waitFor();
+    await host.getByTestId('meeting-name').fill('Weekly meeting');
+    await host.getByTestId('meeting-translation-es-ES').click();
+    // At least one translation language stays selected: zh-CN can go, es-ES then cannot.
+    await host.getByTestId('meeting-translation-zh-CN').click();
+    await host.getByTestId('meeting-translation-es-ES').click();
+    expect(await host.getByTestId('meeting-translation-es-ES').getAttribute('aria-pressed')).toBe('true');
+    if (shots) await host.screenshot({ path: path.join(shots, 'meeting-setup.png'), fullPage: true });
+
+    await host.getByTestId('meeting-start').click();
+    await host.getByTestId('meeting-terms-accept').click();
+    await host.getByTestId('meeting-live').waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+      console.error('[host] page text:', (await host.locator('body').innerText()).slice(0, 3000));
+      throw error;
+    });
+    await host.waitForSelector('[data-testid="meeting-status"][data-status="in_progress"]');
+    shareLink = await host.getByTestId('share-link').inputValue();
+    expect(shareLink).toContain('/meetingShare?meetingId=');
+  });
+
+  it('lets a signed-out participant join by the link in Spanish', async () => {
+    await guest.goto(shareLink);
+    await guest.getByTestId('meeting-join').waitFor();
+    await guest.getByTestId('join-language').selectOption('es-ES');
+    if (shots) await guest.screenshot({ path: path.join(shots, 'meeting-join.png'), fullPage: true });
+    await guest.getByTestId('join-submit').click();
+    await guest.waitForURL(/\/meetingShareIng\?/);
+    await guest.getByTestId('subtitles').waitFor();
+  });
+
+  it('shows final subtitles of the spoken words to both, and the translation to the participant', async () => {
+    const hasWords = (page: Page) =>
+      page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('[data-testid="subtitle-original"]')].some(
+            (node) => (node.textContent ?? '').trim().split(/\s+/).filter((w) => /\p{L}/u.test(w)).length >= 2,
+          ),
+        undefined,
+        { timeout: SUBTITLE_TIMEOUT_MS },
+      );
+    await Promise.all([hasWords(host), hasWords(guest)]);
+    await guest.locator('[data-testid="subtitle-translation"]').first().waitFor({ timeout: SUBTITLE_TIMEOUT_MS });
+
+    const hostLines = await host.getByTestId('subtitle-original').allInnerTexts();
+    const guestLines = await guest.getByTestId('subtitle-original').allInnerTexts();
+    const translations = await guest.getByTestId('subtitle-translation').allInnerTexts();
+    expect(hostLines.some((line) => wordCount(line) >= 2)).toBe(true);
+    expect(guestLines.some((line) => wordCount(line) >= 2)).toBe(true);
+    expect(translations.some((line) => line.trim().length > 0)).toBe(true);
+    expect(await guest.getByTestId('subtitle-translation').first().getAttribute('data-lang')).toBe('es-ES');
+    // The recogniser heard at least one of the spoken words.
+    const heard = hostLines.join(' ').toLowerCase();
+    expect(['good', 'morning', 'everyone', 'welcome', 'weekly', 'meeting'].some((word) => heard.includes(word))).toBe(true);
+    await host.getByTestId('participant-count').filter({ hasText: /1 participant/ }).waitFor();
+    if (shots) {
+      await host.screenshot({ path: path.join(shots, 'meeting-live.png'), fullPage: true });
+      await guest.screenshot({ path: path.join(shots, 'meeting-participant.png'), fullPage: true });
+    }
+  });
+
+  it('ends the meeting: the participant’s link expires and the meeting is in the record list', async () => {
+    await host.getByTestId('meeting-stop').click();
+    await host.getByTestId('meeting-ended').waitFor({ timeout: 30_000 });
+    await guest.getByTestId('meeting-link-expired').waitFor({ timeout: 30_000 });
+
+    await guest.goto(shareLink);
+    await guest.getByTestId('meeting-link-expired').waitFor();
+
+    await host.goto(`${server.url}/recordList`);
+    await host.getByText('Weekly meeting').first().waitFor({ timeout: 30_000 });
+  });
+});
