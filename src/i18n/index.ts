@@ -1,10 +1,18 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/limits';
 
-// Every namespace file of every helper (auth, api, server, …) is found here without edits. The glob is
-// lazy so each locale's files become their own chunks and only the current locale loads at start.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+// Every namespace file of every helper (auth, api, records, …) is found here without edits. The glob is
+// lazy so each file is its own chunk: a page loads only the namespaces it renders. Namespaces that only
+// the server renders (its answers arrive translated) are left out of the browser build.
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*/*.json',
+  '!./locales/*/server.json',
+  '!./locales/*/engines.json',
+  '!./locales/*/live.json',
+  '!./locales/*/uploads.json',
+  '!./locales/*/transcripts.json',
+]);
 
 function parsePath(path: string): { locale: string; namespace: string } | null {
   const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -15,25 +23,39 @@ export const NAMESPACES: readonly string[] = [
   ...new Set(Object.keys(localeFiles).map((p) => parsePath(p)?.namespace).filter((n): n is string => !!n)),
 ].sort();
 
+/**
+ * Loaded before the first render: the shell's own texts and the namespaces whose keys travel inside
+ * machine contexts and api errors (a component may render 'api:timeout' without naming `api`).
+ * Feature namespaces (records, meetings, …) load when a component first asks for them, which keeps
+ * them off the sign-in page.
+ */
+export const EAGER_NAMESPACES = ['common', 'api', 'nav', 'pages', 'auth'] as const;
+
+/** i18next backend that reads the bundled JSON chunks above. */
+const bundledLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = localeFiles[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default as never),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-const loaded = new Map<Locale, Promise<void>>();
-
-export function loadLocale(locale: Locale): Promise<void> {
-  const existing = loaded.get(locale);
-  if (existing) return existing;
-  const loading = Promise.all(
-    Object.entries(localeFiles).map(async ([path, load]) => {
-      const parsed = parsePath(path);
-      if (!parsed || parsed.locale !== locale) return;
-      const module = await load();
-      i18next.addResourceBundle(locale, parsed.namespace, module.default, true, true);
-    }),
-  ).then(() => undefined);
-  loaded.set(locale, loading);
-  return loading;
+/** Loads every client namespace of a locale (tests and tools that render any page at once). */
+export async function loadLocale(locale: Locale): Promise<void> {
+  await initI18n(locale);
+  await i18next.loadNamespaces([...NAMESPACES]);
 }
 
 let initialised: Promise<unknown> | null = null;
@@ -41,14 +63,12 @@ let initialised: Promise<unknown> | null = null;
 /** Initialises i18next with the given locale's resources loaded before the first render. */
 export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<typeof i18next> {
   if (!initialised) {
-    initialised = i18next.use(initReactI18next).init({
+    initialised = i18next.use(bundledLocales).use(initReactI18next).init({
       lng: locale,
       fallbackLng: false,
       supportedLngs: [...LOCALES],
-      ns: [...NAMESPACES],
+      ns: [...EAGER_NAMESPACES],
       defaultNS: 'common',
-      resources: {},
-      partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,
     });
@@ -58,10 +78,13 @@ export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<typeof 
   return i18next;
 }
 
-/** Loads the locale's files on demand, then switches the interface language. */
+/** Switches the interface language once every namespace already in use is loaded in it (no flash of keys). */
 export async function changeLocale(locale: Locale): Promise<void> {
-  await loadLocale(locale);
-  if (i18next.language !== locale) await i18next.changeLanguage(locale);
+  if (i18next.language !== locale) {
+    const inUse = Object.keys(i18next.store?.data[i18next.language] ?? {});
+    if (inUse.length) await i18next.reloadResources([locale], inUse);
+    await i18next.changeLanguage(locale);
+  }
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 

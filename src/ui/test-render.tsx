@@ -1,11 +1,12 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { initI18n } from '../i18n/index';
+import { loadLocale } from '../i18n/index';
 import { system } from './theme';
 
 /** Renders a ui component the way the app does: Chakra system and i18n (en-US) in place. */
 export async function renderUi(element: ReactElement) {
-  await initI18n('en-US');
+  // Every namespace up front: a component test has no Suspense boundary to wait for a lazy one.
+  await loadLocale('en-US');
   return render(<ChakraProvider value={system}>{element}</ChakraProvider>);
 }
