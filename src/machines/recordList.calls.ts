@@ -2,8 +2,8 @@
 // these run only in the app. The list query is an unchecked call (platform §7): the machine shows
 // its failure; edits and deletes are checked, so the api layer toasts the server's message.
 import { api } from '../api/instance';
-import { unwrap } from './recordList.errors';
-import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery } from './recordList.types';
+import { isApiError, unwrap } from './recordList.errors';
+import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
 export async function fetchRecordPageCall(query: RecordQuery, signal?: AbortSignal): Promise<RecordPage> {
   const result = await api.call<RecordPage>(
@@ -11,6 +11,29 @@ export async function fetchRecordPageCall(query: RecordQuery, signal?: AbortSign
     { silent: true, ...(signal ? { signal } : {}) },
   );
   return unwrap(result);
+}
+
+const RECORD_GONE_CODE = 404;
+
+/**
+ * Reads each record again (silently: a timer, not the user, asked). A record deleted meanwhile
+ * answers 'not found' and is reported gone; any other failure fails the whole refresh.
+ */
+export async function refreshRecordsCall(ids: string[], signal?: AbortSignal): Promise<RecordRefresh> {
+  const answers = await Promise.all(
+    ids.map(async (id) => {
+      const result = await api.call<RecordItem | null>(
+        (client, s) => client.GET('/speech/audio/transcribe/getTrans', { params: { query: { id } }, signal: s }),
+        { silent: true, ...(signal ? { signal } : {}) },
+      );
+      if (!result.ok && isApiError(result.error) && result.error.code === RECORD_GONE_CODE) return { id, record: null };
+      return { id, record: unwrap(result) };
+    }),
+  );
+  return {
+    updated: answers.flatMap((answer) => (answer.record ? [answer.record] : [])),
+    goneIds: answers.filter((answer) => !answer.record).map((answer) => answer.id),
+  };
 }
 
 export async function removeRecordsCall(ids: string[]): Promise<void> {

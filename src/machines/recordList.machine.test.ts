@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   DATE_RANGE_INVALID_KEY,
   TITLE_EMPTY_KEY,
+  PROGRESS_POLL_MS,
   buildQuery,
   recordListMachine,
+  selectIsPolling,
   selectAllSelected,
   selectHasMore,
   type RecordListInput,
@@ -12,8 +14,9 @@ import {
 import { createFakeRecordStore } from './recordList.testing';
 import type { RecordPage, RecordQuery } from './recordList.types';
 
-function start(count: number, input: Partial<RecordListInput> = {}) {
+function start(count: number, input: Partial<RecordListInput> = {}, prepare: (store: ReturnType<typeof createFakeRecordStore>) => void = () => undefined) {
   const store = createFakeRecordStore(count);
+  prepare(store);
   const actor = createActor(recordListMachine.provide({ actors: store.actors }), {
     input: { scope: 'all', pageSize: 10, ...input },
   }).start();
@@ -35,7 +38,7 @@ describe('recordList machine', () => {
     expect(actor.getSnapshot().context.rows).toHaveLength(25);
     expect(selectHasMore(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'list.loadMore' });
-    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(store.queries.map((q) => q.pageNum)).toEqual([1, 2, 3]);
   });
 
@@ -96,7 +99,7 @@ describe('recordList machine', () => {
     const { actor, settle } = start(2);
     await settle();
     actor.send({ type: 'batch.deleteRequested' });
-    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
   });
 
   it("refuses an empty title with 'Record title cannot be empty' and saves a trimmed one", async () => {
@@ -175,5 +178,134 @@ describe('recordList machine', () => {
     const { actor } = start(1);
     actor.send({ type: 'list.viewModeChanged', mode: 'card' });
     expect(actor.getSnapshot().context.viewMode).toBe('card');
+  });
+});
+
+describe('recordList machine: progress of running records', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const running = (store: ReturnType<typeof createFakeRecordStore>) => {
+    store.update('r2', { state: 'transcribing', progress: 10 });
+    store.update('r3', { state: 'translating', progress: 0 });
+  };
+
+  it('reads transcribing and translating rows again every period until none is running, then stops', async () => {
+    vi.useFakeTimers();
+    const { actor, store, settle } = start(3, {}, running);
+    await settle();
+    expect(selectIsPolling(actor.getSnapshot())).toBe(true);
+    expect(store.refreshes).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS);
+    expect(store.refreshes).toEqual([['r2', 'r3']]);
+
+    store.update('r2', { progress: 60 });
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS);
+    expect(actor.getSnapshot().context.rows.find((r) => r.id === 'r2')?.progress).toBe(60);
+
+    store.update('r2', { state: 'transcription_completed', progress: null });
+    store.update('r3', { state: 'translation_err', progress: null, errorMessage: 'No translation engine for en-US → xx' });
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS);
+    const rows = actor.getSnapshot().context.rows;
+    expect(rows.map((r) => r.state)).toEqual(['transcription_completed', 'transcription_completed', 'translation_err']);
+    expect(rows[2]!.errorMessage).toBe('No translation engine for en-US → xx');
+    expect(selectIsPolling(actor.getSnapshot())).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS * 5);
+    expect(store.refreshes).toHaveLength(3);
+    // Only the running rows are read again, never the whole list.
+    expect(store.queries).toHaveLength(1);
+  });
+
+  it('does not poll a list without running rows', async () => {
+    vi.useFakeTimers();
+    const { actor, store, settle } = start(3);
+    await settle();
+    expect(selectIsPolling(actor.getSnapshot())).toBe(false);
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS * 3);
+    expect(store.refreshes).toEqual([]);
+  });
+
+  it('pauses while the page is hidden and resumes when it shows again', async () => {
+    vi.useFakeTimers();
+    const { actor, store, settle } = start(3, {}, running);
+    await settle();
+    actor.send({ type: 'list.visibilityChanged', visible: false });
+    expect(selectIsPolling(actor.getSnapshot())).toBe(false);
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS * 3);
+    expect(store.refreshes).toEqual([]);
+    actor.send({ type: 'list.visibilityChanged', visible: true });
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS);
+    expect(store.refreshes).toEqual([['r2', 'r3']]);
+  });
+
+  it('drops a running record deleted meanwhile and keeps the rows when a refresh fails', async () => {
+    vi.useFakeTimers();
+    const { actor, store, settle } = start(3, {}, running);
+    await settle();
+    store.remove('r3');
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS);
+    expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual(['r1', 'r2']);
+    expect(actor.getSnapshot().context.total).toBe(2);
+
+    const failing = createActor(
+      recordListMachine.provide({
+        actors: {
+          ...store.actors,
+          refreshRecords: fromPromise(async () => {
+            throw { kind: 'transport', messageKey: 'api:networkError' };
+          }),
+        },
+      }),
+      { input: { scope: 'all', pageSize: 10 } },
+    ).start();
+    await waitFor(failing, (s) => s.matches('ready'));
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS * 2);
+    expect(failing.getSnapshot().context.rows.map((r) => r.id)).toEqual(['r1', 'r2']);
+    expect(selectIsPolling(failing.getSnapshot())).toBe(true);
+    expect(failing.getSnapshot().context.errorKey).toBeUndefined();
+  });
+
+  it('reloads page 1 when asked while a first load is still on its way', async () => {
+    const { actor, store, settle } = start(2);
+    actor.send({ type: 'list.reload' });
+    await settle();
+    expect(store.queries.map((q) => q.pageNum)).toEqual([1, 1]);
+    expect(actor.getSnapshot().context.rows).toHaveLength(2);
+  });
+});
+
+describe('recordList machine: revoking a share from the shares list', () => {
+  const shared = (store: ReturnType<typeof createFakeRecordStore>) => {
+    store.update('r1', { shareStatus: '1', shareCode: 'abcdefghijklmnop' });
+    store.update('r2', { shareStatus: '1', shareCode: 'qrstuvwxyzabcdef' });
+  };
+
+  it("asks to confirm, then revokes with shareStatus '0' and the row leaves the list", async () => {
+    const { actor, store, settle } = start(3, { scope: 'shared' }, shared);
+    await settle();
+    expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual(['r1', 'r2']);
+    actor.send({ type: 'record.revokeRequested', id: 'r1' });
+    expect(actor.getSnapshot().value).toBe('confirmingRevoke');
+    actor.send({ type: 'record.revokeCancelled' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(store.edits).toEqual([]);
+
+    actor.send({ type: 'record.revokeRequested', id: 'r1' });
+    actor.send({ type: 'record.revokeConfirmed' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.revokesDone === 1);
+    expect(store.edits).toEqual([{ id: 'r1', shareStatus: '0' }]);
+    expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual(['r2']);
+    expect(actor.getSnapshot().context.total).toBe(1);
+    expect(actor.getSnapshot().context.pendingRevokeId).toBeNull();
+  });
+
+  it('does not offer to revoke a record that is not shared', async () => {
+    const { actor, settle } = start(2);
+    await settle();
+    actor.send({ type: 'record.revokeRequested', id: 'r1' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
   });
 });

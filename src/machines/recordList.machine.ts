@@ -1,11 +1,15 @@
 // One record list (platform §2 record list, favourites, shares): view mode, date filter, server-side
 // sort and paging, selection, batch delete (confirmed) and export, inline rename, favourite, move.
 // Rows grow page by page as the user scrolls; any change of the query starts again at page 1.
-import { assign, fromPromise, setup } from 'xstate';
+// While loaded rows are transcribing or translating and the page is visible, those rows are read
+// again on a timer so their state and progress move without a reload.
+import { map, skip } from 'rxjs';
+import { and, assign, fromEventObservable, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { RECORD_BATCH_MAX, RECORD_LIST_PAGE_SIZE } from '../shared/limits';
-import { editRecordCall, exportRecordsCall, fetchRecordPageCall, removeRecordsCall } from './recordList.calls';
+import { poll$ } from '../streams/poll$';
+import { editRecordCall, exportRecordsCall, fetchRecordPageCall, refreshRecordsCall, removeRecordsCall } from './recordList.calls';
 import { describeError, type ErrorText } from './recordList.errors';
-import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordScope, SortColumn } from './recordList.types';
+import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh, RecordScope, SortColumn } from './recordList.types';
 
 export type ViewMode = 'list' | 'card';
 
@@ -45,6 +49,12 @@ export interface RecordListContext extends ErrorText {
   exportFormat: ExportFormat | null;
   /** Counts finished exports so the route can say "downloaded" once per export. */
   exportsDone: number;
+  /** The share link waiting for the user's confirmation to revoke it. */
+  pendingRevokeId: string | null;
+  /** Counts finished revocations so the route can say "revoked" once per revocation. */
+  revokesDone: number;
+  /** Whether the page is on screen (document visible and its route active); polling needs it. */
+  visible: boolean;
 }
 
 export type RecordListEvent =
@@ -67,7 +77,18 @@ export type RecordListEvent =
   | { type: 'record.renamed'; id: string; title: string }
   | { type: 'record.favouriteToggled'; id: string }
   | { type: 'record.moved'; id: string; folderId: string }
-  | { type: 'record.replaced'; record: RecordItem };
+  | { type: 'record.replaced'; record: RecordItem }
+  | { type: 'record.revokeRequested'; id: string }
+  | { type: 'record.revokeConfirmed' }
+  | { type: 'record.revokeCancelled' }
+  | { type: 'list.visibilityChanged'; visible: boolean }
+  | { type: 'progress.tick' };
+
+/** How often rows that are still being processed are read again. */
+export const PROGRESS_POLL_MS = 3000;
+
+const RUNNING_STATES: ReadonlyArray<RecordItem['state']> = ['transcribing', 'translating'];
+export const isRunning = (record: RecordItem) => RUNNING_STATES.includes(record.state);
 
 export const TITLE_EMPTY_KEY = 'records:titleEmpty';
 export const DATE_RANGE_INVALID_KEY = 'records:dateRangeInvalid';
@@ -97,6 +118,20 @@ function stillListed(context: RecordListContext, record: RecordItem): boolean {
   return true;
 }
 
+/** Rows after a refresh: updated records replace theirs (or leave when no longer listed), gone ones leave. */
+export function mergeRefresh(context: RecordListContext, refresh: RecordRefresh): Pick<RecordListContext, 'rows' | 'total' | 'selectedIds'> {
+  const byId = new Map(refresh.updated.map((record) => [record.id, record]));
+  const leaving = new Set(refresh.goneIds);
+  for (const record of refresh.updated) if (!stillListed(context, record)) leaving.add(record.id);
+  const rows = context.rows.filter((row) => !leaving.has(row.id)).map((row) => byId.get(row.id) ?? row);
+  const removed = context.rows.length - rows.length;
+  return {
+    rows,
+    total: Math.max(0, context.total - removed),
+    selectedIds: context.selectedIds.filter((id) => !leaving.has(id)),
+  };
+}
+
 const clearErrors = { errorKey: undefined, errorMessage: undefined, errorCode: undefined } as const;
 const freshQuery = { rows: [], total: 0, pagesLoaded: 0, selectedIds: [], editingId: null, renameErrorKey: undefined, ...clearErrors };
 
@@ -111,6 +146,14 @@ export const recordListMachine = setup({
     removeRecords: fromPromise<void, { ids: string[] }>(({ input }) => removeRecordsCall(input.ids)),
     exportRecords: fromPromise<void, { ids: string[]; format: ExportFormat }>(({ input }) => exportRecordsCall(input.ids, input.format)),
     editRecord: fromPromise<RecordItem, RecordEdit>(({ input }) => editRecordCall(input)),
+    refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(({ input, signal }) => refreshRecordsCall(input.ids, signal)),
+    // poll$ ticks at once; the rows were just read, so the first refresh waits one period.
+    progressPoll: fromEventObservable<{ type: 'progress.tick' }, void>(() =>
+      poll$(PROGRESS_POLL_MS).pipe(
+        skip(1),
+        map(() => ({ type: 'progress.tick' as const })),
+      ),
+    ),
   },
   guards: {
     hasMore: ({ context }) => context.rows.length < context.total,
@@ -122,6 +165,10 @@ export const recordListMachine = setup({
       event.filter.beginDate <= event.filter.endDate,
     titleEmpty: ({ event }) => event.type === 'record.renamed' && event.title.trim() === '',
     knownRecord: ({ context, event }) => 'id' in event && context.rows.some((row) => row.id === event.id),
+    hasRunningRows: ({ context }) => context.rows.some(isRunning),
+    pageVisible: ({ context }) => context.visible,
+    sharedRecord: ({ context, event }) =>
+      event.type === 'record.revokeRequested' && context.rows.some((row) => row.id === event.id && row.shareStatus === '1'),
   },
   actions: {
     rememberFailure: assign((_, error: unknown) => describeError(error, LOAD_FAILED_KEY)),
@@ -151,10 +198,14 @@ export const recordListMachine = setup({
     editingId: null,
     exportFormat: null,
     exportsDone: 0,
+    pendingRevokeId: null,
+    revokesDone: 0,
+    visible: true,
   }),
   initial: 'loading',
   on: {
     'list.viewModeChanged': { actions: assign({ viewMode: ({ event }) => event.mode }) },
+    'list.visibilityChanged': { actions: assign({ visible: ({ event }) => event.visible }) },
   },
   states: {
     loading: {
@@ -175,6 +226,8 @@ export const recordListMachine = setup({
         onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
       on: {
+        // A record created meanwhile (an upload submitted) must not be missed by the answer on its way.
+        'list.reload': { target: 'loading', reenter: true, actions: assign(clearErrors) },
         'list.sortChanged': { target: 'loading', reenter: true, actions: assign(({ event }) => ({ sort: event.sort, ...freshQuery })) },
         'list.folderChanged': { target: 'loading', reenter: true, actions: assign(({ event }) => ({ folderId: event.folderId, ...freshQuery })) },
         'list.filterChanged': [
@@ -202,8 +255,37 @@ export const recordListMachine = setup({
         },
         onError: { target: 'ready', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
+      on: {
+        'list.reload': { target: 'loading', actions: assign(clearErrors) },
+      },
     },
     ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: and(['hasRunningRows', 'pageVisible']), target: 'polling' },
+        },
+        polling: {
+          invoke: { id: 'progressPoll', src: 'progressPoll' },
+          always: { guard: not(and(['hasRunningRows', 'pageVisible'])), target: 'idle' },
+          initial: 'waiting',
+          states: {
+            waiting: {
+              on: { 'progress.tick': 'refreshing' },
+            },
+            refreshing: {
+              invoke: {
+                id: 'refreshRecords',
+                src: 'refreshRecords',
+                input: ({ context }) => ({ ids: context.rows.filter(isRunning).map((row) => row.id) }),
+                onDone: { target: 'waiting', actions: assign(({ context, event }) => mergeRefresh(context, event.output)) },
+                // A missed refresh is retried on the next tick; the rows keep what they showed.
+                onError: { target: 'waiting' },
+              },
+            },
+          },
+        },
+      },
       on: {
         'list.loadMore': { guard: 'hasMore', target: 'loadingMore' },
         'list.reload': { target: 'loading', actions: assign(clearErrors) },
@@ -269,6 +351,11 @@ export const recordListMachine = setup({
           target: 'updating',
           actions: assign({ pendingEdit: ({ event }) => ({ id: event.id, folderId: event.folderId }) }),
         },
+        'record.revokeRequested': {
+          guard: 'sharedRecord',
+          target: 'confirmingRevoke',
+          actions: assign({ pendingRevokeId: ({ event }) => event.id }),
+        },
         'record.replaced': {
           actions: assign(({ context, event }) => {
             const listed = stillListed(context, event.record);
@@ -283,6 +370,15 @@ export const recordListMachine = setup({
                 };
           }),
         },
+      },
+    },
+    confirmingRevoke: {
+      on: {
+        'record.revokeConfirmed': {
+          target: 'updating',
+          actions: assign(({ context }) => ({ pendingEdit: { id: context.pendingRevokeId ?? '', shareStatus: '0' as const }, ...clearErrors })),
+        },
+        'record.revokeCancelled': { target: 'ready', actions: assign({ pendingRevokeId: null }) },
       },
     },
     confirmingDelete: {
@@ -329,7 +425,14 @@ export const recordListMachine = setup({
           actions: assign(({ context, event }) => {
             const record = event.output;
             const renamed = context.pendingEdit?.showName !== undefined;
-            const base = { pendingEdit: null, editingId: renamed ? null : context.editingId, ...clearErrors };
+            const revoked = context.pendingEdit?.shareStatus === '0';
+            const base = {
+              pendingEdit: null,
+              pendingRevokeId: null,
+              revokesDone: context.revokesDone + (revoked ? 1 : 0),
+              editingId: renamed ? null : context.editingId,
+              ...clearErrors,
+            };
             if (stillListed(context, record)) return { ...base, rows: context.rows.map((row) => (row.id === record.id ? record : row)) };
             return {
               ...base,
@@ -339,7 +442,10 @@ export const recordListMachine = setup({
             };
           }),
         },
-        onError: { target: 'ready', actions: { type: 'rememberEditFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: {
+          target: 'ready',
+          actions: [assign({ pendingRevokeId: null }), { type: 'rememberEditFailure', params: ({ event }: { event: { error: unknown } }) => event.error }],
+        },
       },
     },
     failed: {
@@ -352,10 +458,12 @@ export const recordListMachine = setup({
   },
 });
 
-type Snapshot = { context: RecordListContext; matches(value: string): boolean };
+type Snapshot = SnapshotFrom<typeof recordListMachine>;
 
 export const selectHasMore = (snapshot: Snapshot) => snapshot.context.rows.length < snapshot.context.total;
 export const selectAllSelected = (snapshot: Snapshot) =>
   snapshot.context.rows.length > 0 && snapshot.context.selectedIds.length === Math.min(snapshot.context.rows.length, RECORD_BATCH_MAX);
 export const selectIsBusy = (snapshot: Snapshot) =>
   snapshot.matches('deleting') || snapshot.matches('exporting') || snapshot.matches('updating');
+/** Whether the list is reading its running rows again on a timer. */
+export const selectIsPolling = (snapshot: Snapshot) => snapshot.matches({ ready: 'polling' });

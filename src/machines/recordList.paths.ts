@@ -1,14 +1,21 @@
 // Path model of the record-list machine (convention: src/machines/testing/paths.ts). The doubles
 // are pure: three fixed records served two per page, edits applied to the fixed record, deletes
 // that change nothing, and an export that fails for the 'docx' sample, so every outcome is walked
-// and every path starts from the same data.
+// and every path starts from the same data. r1 is shared (its link can be revoked) and r2 is still
+// transcribing. Its refresh stays pending: a tick reaches 'refreshing' and a path can stop there
+// (the replay would otherwise run through it at once); merging refreshed rows is unit-tested.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { buildQuery, recordListMachine, type RecordListContext } from './recordList.machine';
+import { buildQuery, isRunning, recordListMachine, type RecordListContext } from './recordList.machine';
 import { applyEdit, fakeRecord, pageOf } from './recordList.testing';
 import type { PathsModel } from './testing/paths';
-import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery } from './recordList.types';
+import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
-const RECORDS = [fakeRecord(1), fakeRecord(2), fakeRecord(3)];
+const RECORDS = [
+  fakeRecord(1, { shareStatus: '1', shareCode: 'abcdefghijklmnop' }),
+  fakeRecord(2, { state: 'transcribing', progress: 40 }),
+  fakeRecord(3),
+];
+
 const EXPORT_FAILURE = { kind: 'transport', messageKey: 'api:networkError' };
 const failsExport = (format: ExportFormat | null) => format === 'docx';
 // Folder '9' cannot be listed, record r3 cannot be deleted and the title 'Refused' is refused,
@@ -42,6 +49,7 @@ export const pathsModel: PathsModel = {
         if (failsEdit(input)) throw EDIT_FAILURE;
         return editOf(input);
       }),
+      refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(() => new Promise(() => undefined)),
     },
   }),
   input: { scope: 'all', pageSize: 2 },
@@ -73,6 +81,11 @@ export const pathsModel: PathsModel = {
     ],
     'record.favouriteToggled': [{ type: 'record.favouriteToggled', id: 'r2' }],
     'record.moved': [{ type: 'record.moved', id: 'r1', folderId: '7' }],
+    'record.revokeRequested': [{ type: 'record.revokeRequested', id: 'r1' }],
+    'list.visibilityChanged': [
+      { type: 'list.visibilityChanged', visible: false },
+      { type: 'list.visibilityChanged', visible: true },
+    ],
     // Sent by the route after the share dialog; the list itself never depends on it for a state.
     'record.replaced': [],
     'xstate.done.actor.fetchPage': (snapshot) => {
@@ -95,6 +108,7 @@ export const pathsModel: PathsModel = {
     'xstate.error.actor.editRecord': (snapshot) =>
       failsEdit(ctx(snapshot).pendingEdit) ? [{ type: 'xstate.error.actor.editRecord', error: EDIT_FAILURE }] : [],
   },
+  produced: ['progress.tick'],
   // What decides the flow is the state and the counts, not the records themselves.
   serializeContext: (context: RecordListContext) => ({
     folder: context.folderId,
@@ -105,6 +119,9 @@ export const pathsModel: PathsModel = {
     renameError: context.renameErrorKey,
     error: context.errorKey,
     favourite: context.rows.filter((r) => r.favorite).length,
+    running: context.rows.filter(isRunning).length,
+    shared: context.rows.filter((r) => r.shareStatus === '1').length,
+    visible: context.visible,
   }),
   maxSimplePaths: 40,
 };

@@ -1,7 +1,7 @@
 // An in-memory record store for the record machines' tests and path models: paging, favourites,
 // shares, folders and edits behave like the server's, without a network.
 import { fromPromise } from 'xstate';
-import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery } from './recordList.types';
+import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
 export function fakeRecord(index: number, overrides: Partial<RecordItem> = {}): RecordItem {
   const at = new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString();
@@ -42,6 +42,7 @@ export function applyEdit(record: RecordItem, change: RecordEdit): RecordItem {
     ...(change.showName !== undefined ? { showName: change.showName } : {}),
     ...(change.favorite !== undefined ? { favorite: change.favorite } : {}),
     ...(change.folderId !== undefined ? { folderId: change.folderId } : {}),
+    ...(change.shareStatus !== undefined ? { shareStatus: change.shareStatus, ...(change.shareStatus === '0' ? { shareCode: null } : {}) } : {}),
   };
 }
 
@@ -51,6 +52,7 @@ export function createFakeRecordStore(count: number) {
   const removed: string[][] = [];
   const exported: Array<{ ids: string[]; format: ExportFormat }> = [];
   const edits: RecordEdit[] = [];
+  const refreshes: string[][] = [];
 
   function page(query: RecordQuery): RecordPage {
     queries.push(query);
@@ -79,6 +81,13 @@ export function createFakeRecordStore(count: number) {
       exported.push(input);
     }),
     editRecord: fromPromise<RecordItem, RecordEdit>(async ({ input }) => edit(input)),
+    refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(async ({ input }) => {
+      refreshes.push(input.ids);
+      return {
+        updated: records.filter((r) => input.ids.includes(r.id)),
+        goneIds: input.ids.filter((id) => !records.some((r) => r.id === id)),
+      };
+    }),
   };
 
   return {
@@ -87,8 +96,16 @@ export function createFakeRecordStore(count: number) {
     removed,
     exported,
     edits,
+    refreshes,
     get records() {
       return records;
+    },
+    /** Changes records behind the list's back, as the server's pipeline does. */
+    update(id: string, change: Partial<RecordItem>) {
+      records = records.map((r) => (r.id === id ? { ...r, ...change } : r));
+    },
+    remove(id: string) {
+      records = records.filter((r) => r.id !== id);
     },
   };
 }

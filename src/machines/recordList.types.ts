@@ -22,4 +22,12 @@ export interface RecordEdit {
   showName?: string;
   favorite?: boolean;
   folderId?: string;
+  /** '0' revokes the record's share link. */
+  shareStatus?: '0' | '1';
+}
+
+/** Rows read again while they were being processed: the records as they are now, and those gone. */
+export interface RecordRefresh {
+  updated: RecordItem[];
+  goneIds: string[];
 }
