@@ -4,6 +4,11 @@ import { FOLDER_NAME_MAX } from '../shared/limits';
 import type { FolderSave } from './folderEdit.calls';
 import {
   DEFAULT_FOLDER_FIXED_KEY,
+  DEFAULT_FOLDER_NOT_MOVABLE_KEY,
+  FOLDER_MOVE_INVALID_KEY,
+  canMoveFolder,
+  canMoveTo,
+  moveTargets,
   FOLDER_NAME_REQUIRED_KEY,
   FOLDER_TOO_DEEP_KEY,
   canAddSubfolder,
@@ -12,10 +17,13 @@ import {
   flattenTree,
   folderEditMachine,
 } from './folderEdit.machine';
-import { DEFAULT, LEAF, MIDDLE, REMOVAL, TOP, TREE } from './folderEdit.testing';
+import { DEFAULT, LEAF, MIDDLE, OTHER, REMOVAL, TOP, TREE, WIDE_TREE } from './folderEdit.testing';
 import type { FolderNode, FolderRemoval } from './recordList.types';
 
-function start(save: (input: FolderSave) => Promise<FolderNode> = async (input) => ({ ...TOP, id: '99', name: input.folderName })) {
+function start(
+  save: (input: FolderSave) => Promise<FolderNode> = async (input) => ({ ...TOP, id: '99', name: input.folderName }),
+  tree: FolderNode[] = TREE,
+) {
   const saves: FolderSave[] = [];
   const removals: string[] = [];
   let loads = 0;
@@ -23,7 +31,7 @@ function start(save: (input: FolderSave) => Promise<FolderNode> = async (input) 
     actors: {
       fetchTree: fromPromise<FolderNode[]>(async () => {
         loads += 1;
-        return TREE;
+        return tree;
       }),
       saveFolder: fromPromise<FolderNode, FolderSave>(({ input }) => {
         saves.push(input);
@@ -129,5 +137,93 @@ describe('folderEdit machine', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.lastRemoval !== null);
     expect(removals).toEqual(['10']);
     expect(actor.getSnapshot().context.lastRemoval).toEqual(REMOVAL);
+  });
+});
+
+
+describe('folder move rules', () => {
+  it('never moves the default folder, into itself, into its own sub-folders or into the default folder', () => {
+    expect(canMoveFolder(DEFAULT)).toBe(false);
+    expect(canMoveTo(WIDE_TREE, DEFAULT, null)).toBe(false);
+    expect(canMoveTo(WIDE_TREE, MIDDLE, '11')).toBe(false);
+    expect(canMoveTo(WIDE_TREE, MIDDLE, '12')).toBe(false);
+    expect(canMoveTo(WIDE_TREE, TOP, '11')).toBe(false);
+    expect(canMoveTo(WIDE_TREE, LEAF, '1')).toBe(false);
+    expect(canMoveTo(WIDE_TREE, LEAF, 'missing')).toBe(false);
+  });
+
+  it('keeps the whole moved branch within three levels (ancestors list of at most 3 entries)', () => {
+    // Work > Meetings > Q3 is three deep already: under Clients it would be four.
+    expect(canMoveTo(WIDE_TREE, TOP, '20')).toBe(false);
+    expect(canMoveTo(WIDE_TREE, TOP, null)).toBe(true);
+    // Meetings > Q3 fits under Clients (Clients > Meetings > Q3).
+    expect(canMoveTo(WIDE_TREE, MIDDLE, '20')).toBe(true);
+    expect(canMoveTo(WIDE_TREE, LEAF, null)).toBe(true);
+    expect(canMoveTo(WIDE_TREE, LEAF, '10')).toBe(true);
+    // Q3 has 3 entries in its ancestors list, so nothing goes under it.
+    expect(canMoveTo(WIDE_TREE, OTHER, '12')).toBe(false);
+    expect(canMoveTo(WIDE_TREE, OTHER, '11')).toBe(true);
+  });
+
+  it('offers the allowed parents in tree order, the current one included', () => {
+    expect(moveTargets(WIDE_TREE, MIDDLE).map(({ folder }) => folder.id)).toEqual(['10', '20']);
+    expect(moveTargets(WIDE_TREE, OTHER).map(({ folder, depth }) => `${folder.id}@${depth}`)).toEqual(['10@0', '11@1']);
+    expect(moveTargets(WIDE_TREE, TOP)).toEqual([]);
+  });
+});
+
+describe('folderEdit machine: moving a folder', () => {
+  async function ready(save?: (input: FolderSave) => Promise<FolderNode>) {
+    const started = start(save ?? (async (input) => ({ ...MIDDLE, parentId: input.parentId ?? '0', name: input.folderName })), WIDE_TREE);
+    started.actor.send({ type: 'tree.load' });
+    await waitFor(started.actor, (s) => s.matches('ready'));
+    return started;
+  }
+
+  it('refuses to move the default folder without asking for a place', async () => {
+    const { actor, saves } = await ready();
+    actor.send({ type: 'folder.moveRequested', folder: DEFAULT });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.errorKey).toBe(DEFAULT_FOLDER_NOT_MOVABLE_KEY);
+    expect(saves).toEqual([]);
+  });
+
+  it('refuses a descendant before any call, then moves to the top level with editFolder {id, parentId, folderName}', async () => {
+    const { actor, saves, loads } = await ready();
+    actor.send({ type: 'folder.moveRequested', folder: MIDDLE });
+    expect(actor.getSnapshot().value).toBe('choosingParent');
+    actor.send({ type: 'folder.moveConfirmed', parentId: '12' });
+    expect(actor.getSnapshot().value).toBe('choosingParent');
+    expect(actor.getSnapshot().context.errorKey).toBe(FOLDER_MOVE_INVALID_KEY);
+    expect(saves).toEqual([]);
+
+    actor.send({ type: 'folder.moveConfirmed', parentId: null });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(saves).toEqual([{ id: '11', parentId: '0', folderName: 'Meetings' }]);
+    expect(loads()).toBe(2);
+    expect(actor.getSnapshot().context.changes).toBe(1);
+    expect(actor.getSnapshot().context.pendingMove).toBeNull();
+  });
+
+  it('moves under another folder, and keeps the choice open with the server message on a refusal', async () => {
+    const { actor, saves } = await ready(async () => {
+      throw { kind: 'business', code: 400, message: 'Folders go at most three levels deep' };
+    });
+    actor.send({ type: 'folder.moveRequested', folder: MIDDLE });
+    actor.send({ type: 'folder.moveConfirmed', parentId: '20' });
+    await waitFor(actor, (s) => s.matches('choosingParent') && !!s.context.errorMessage);
+    expect(saves).toEqual([{ id: '11', parentId: '20', folderName: 'Meetings' }]);
+    expect(actor.getSnapshot().context.errorMessage).toBe('Folders go at most three levels deep');
+    actor.send({ type: 'folder.cancelled' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.pendingMove).toBeNull();
+  });
+
+  it('calls nothing when the chosen parent is the current one', async () => {
+    const { actor, saves } = await ready();
+    actor.send({ type: 'folder.moveRequested', folder: MIDDLE });
+    actor.send({ type: 'folder.moveConfirmed', parentId: '10' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(saves).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The folder tree of the left navigation and its edits (platform §2, §5): load, create (top level
-// or sub-folder), rename, delete with a confirmation. Names are checked here with the spec's limits
+// or sub-folder), rename, move under another parent, delete with a confirmation. Names are checked here with the spec's limits
 // before any call; the server checks them again and adds the (1), (2)… suffix to duplicates.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
 import { DEFAULT_FOLDER_ID, FOLDER_MAX_ANCESTORS, FOLDER_NAME_MAX } from '../shared/limits';
 import { fetchFolderTreeCall, removeFolderCall, saveFolderCall, type FolderSave } from './folderEdit.calls';
 import { describeError, type ErrorText } from './recordList.errors';
@@ -28,6 +28,10 @@ export interface FolderEditContext extends ErrorText {
   tree: FolderNode[];
   draft: FolderDraft | null;
   pendingDelete: FolderRef | null;
+  /** The folder whose new parent is being chosen. */
+  pendingMove: FolderRef | null;
+  /** The parent chosen for it (TOP_LEVEL_PARENT_ID for the top level) while the move is saved. */
+  moveParentId: string | null;
   lastSaved: FolderNode | null;
   lastRemoval: FolderRemoval | null;
   /** Bumps after every change that may have moved records, so lists can reload. */
@@ -42,13 +46,20 @@ export type FolderEditEvent =
   | { type: 'folder.submitted' }
   | { type: 'folder.cancelled' }
   | { type: 'folder.deleteRequested'; folder: FolderRef }
-  | { type: 'folder.deleteConfirmed' };
+  | { type: 'folder.deleteConfirmed' }
+  | { type: 'folder.moveRequested'; folder: FolderRef }
+  /** parentId null is the top level. */
+  | { type: 'folder.moveConfirmed'; parentId: string | null };
 
 export const FOLDER_NAME_REQUIRED_KEY = 'records:folderNameRequired';
 export const FOLDER_NAME_TOO_LONG_KEY = 'records:folderNameTooLong';
 export const FOLDER_TOO_DEEP_KEY = 'records:folderTooDeep';
 export const DEFAULT_FOLDER_FIXED_KEY = 'records:defaultFolderFixed';
 export const TREE_FAILED_KEY = 'records:loadFailed';
+export const DEFAULT_FOLDER_NOT_MOVABLE_KEY = 'records:defaultFolderNotMovable';
+export const FOLDER_MOVE_INVALID_KEY = 'records:folderMoveInvalid';
+/** The parentId the server reads as the top level. */
+export const TOP_LEVEL_PARENT_ID = '0';
 
 export function ancestorCount(ancestors: string): number {
   return ancestors.split(',').filter(Boolean).length;
@@ -80,6 +91,46 @@ export function descendantsOf(tree: FolderNode[], id: string): FolderNode[] {
   return folder ? walk(folder.children) : [];
 }
 
+function findFolder(tree: FolderNode[], id: string): FolderNode | undefined {
+  for (const node of tree) {
+    if (node.id === id) return node;
+    const inner = findFolder(node.children, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** How many levels hang below a folder (0 for a leaf). */
+function heightOf(folder: FolderNode): number {
+  return folder.children.reduce((highest, child) => Math.max(highest, 1 + heightOf(child)), 0);
+}
+
+export function canMoveFolder(folder: FolderRef): boolean {
+  return !isDefaultFolder(folder);
+}
+
+/**
+ * Whether `folder` may move under `parentId` (null: top level): never into itself or its own
+ * sub-folders, never into the default folder, and its whole branch must keep every folder within
+ * the depth rule (ancestors list of at most 3 entries, as a sub-folder needs fewer than 3 above it).
+ */
+export function canMoveTo(tree: FolderNode[], folder: FolderRef, parentId: string | null): boolean {
+  if (!canMoveFolder(folder)) return false;
+  const node = findFolder(tree, folder.id);
+  if (!node) return false;
+  const height = heightOf(node);
+  if (parentId === null) return 1 + height <= FOLDER_MAX_ANCESTORS;
+  if (parentId === folder.id || descendantsOf(tree, folder.id).some((d) => d.id === parentId)) return false;
+  const parent = findFolder(tree, parentId);
+  if (!parent || isDefaultFolder(parent)) return false;
+  return ancestorCount(parent.ancestors) + 1 + height <= FOLDER_MAX_ANCESTORS;
+}
+
+/** The places a folder may move to, in tree order with depths; the current parent is included. */
+export function moveTargets(tree: FolderNode[], folder: FolderRef): Array<{ folder: FolderNode; depth: number }> {
+  return flattenTree(tree).filter(({ folder: candidate }) => canMoveTo(tree, folder, candidate.id));
+}
+
 function nameProblem(name: string): string | null {
   const trimmed = name.trim();
   if (!trimmed) return FOLDER_NAME_REQUIRED_KEY;
@@ -104,13 +155,21 @@ export const folderEditMachine = setup({
       event.type === 'folder.createRequested' && (event.parent === null || canAddSubfolder(event.parent)),
     deletable: ({ event }) => event.type === 'folder.deleteRequested' && canDeleteFolder(event.folder),
     nameInvalid: ({ context }) => nameProblem(context.draft?.name ?? '') !== null,
+    movable: ({ event }) => event.type === 'folder.moveRequested' && canMoveFolder(event.folder),
+    moveAllowed: ({ context, event }) =>
+      event.type === 'folder.moveConfirmed' && context.pendingMove !== null && canMoveTo(context.tree, context.pendingMove, event.parentId),
+    moveChangesParent: ({ context, event }) => {
+      if (event.type !== 'folder.moveConfirmed' || !context.pendingMove) return false;
+      const current = findFolder(context.tree, context.pendingMove.id)?.parentId ?? TOP_LEVEL_PARENT_ID;
+      return (event.parentId ?? TOP_LEVEL_PARENT_ID) !== current;
+    },
   },
   actions: {
     rememberFailure: assign((_, error: unknown) => describeError(error, TREE_FAILED_KEY)),
   },
 }).createMachine({
   id: 'folderEdit',
-  context: { tree: [], draft: null, pendingDelete: null, lastSaved: null, lastRemoval: null, changes: 0 },
+  context: { tree: [], draft: null, pendingDelete: null, pendingMove: null, moveParentId: null, lastSaved: null, lastRemoval: null, changes: 0 },
   initial: 'idle',
   states: {
     // Nothing is loaded until the session is signed in (a signed-out home page must not call).
@@ -147,6 +206,45 @@ export const folderEditMachine = setup({
           { guard: 'deletable', target: 'confirmingDelete', actions: assign(({ event }) => ({ pendingDelete: event.folder, ...noError })) },
           { actions: assign({ errorKey: DEFAULT_FOLDER_FIXED_KEY, errorMessage: undefined }) },
         ],
+        'folder.moveRequested': [
+          { guard: 'movable', target: 'choosingParent', actions: assign(({ event }) => ({ pendingMove: event.folder, ...noError })) },
+          { actions: assign({ errorKey: DEFAULT_FOLDER_NOT_MOVABLE_KEY, errorMessage: undefined }) },
+        ],
+      },
+    },
+    choosingParent: {
+      on: {
+        'folder.moveConfirmed': [
+          // The choices offer only allowed places; a stale or forged choice is refused before any call.
+          { guard: not('moveAllowed'), actions: assign({ errorKey: FOLDER_MOVE_INVALID_KEY, errorMessage: undefined }) },
+          {
+            guard: 'moveChangesParent',
+            target: 'moving',
+            actions: assign(({ event }) => ({ moveParentId: event.parentId ?? TOP_LEVEL_PARENT_ID, ...noError })),
+          },
+          { target: 'ready', actions: assign({ pendingMove: null, ...noError }) },
+        ],
+        'folder.cancelled': { target: 'ready', actions: assign({ pendingMove: null, ...noError }) },
+      },
+    },
+    moving: {
+      invoke: {
+        id: 'moveFolder',
+        src: 'saveFolder',
+        input: ({ context }) => ({
+          id: context.pendingMove!.id,
+          parentId: context.moveParentId ?? TOP_LEVEL_PARENT_ID,
+          folderName: context.pendingMove!.name,
+        }),
+        // A name taken under the new parent gets (1), which changes the records' folder name too.
+        onDone: {
+          target: 'loadingTree',
+          actions: assign(({ context, event }) => ({ lastSaved: event.output, pendingMove: null, moveParentId: null, changes: context.changes + 1 })),
+        },
+        onError: {
+          target: 'choosingParent',
+          actions: [assign({ moveParentId: null }), { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }],
+        },
       },
     },
     editing: {

@@ -1,15 +1,18 @@
 // Path model of the folder-edit machine (convention: src/machines/testing/paths.ts). The save
 // double refuses the name 'Taken' (as the server refuses control characters), so both outcomes of
-// a save are walked; the tree is the fixed one of folderEdit.testing.ts.
+// a save are walked; the tree is the fixed one of folderEdit.testing.ts. Moves to the top level are
+// refused by the double too, so a move's refusal (back to the choice) is walked as well.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { FolderSave } from './folderEdit.calls';
-import { folderEditMachine, type FolderEditContext } from './folderEdit.machine';
-import { DEFAULT, LEAF, MIDDLE, REMOVAL, TOP, TREE } from './folderEdit.testing';
+import { TOP_LEVEL_PARENT_ID, folderEditMachine, type FolderEditContext } from './folderEdit.machine';
+import { DEFAULT, LEAF, MIDDLE, REMOVAL, TOP, WIDE_TREE } from './folderEdit.testing';
 import type { PathsModel } from './testing/paths';
 import type { FolderNode, FolderRemoval } from './recordList.types';
 
 const REFUSAL = { kind: 'business', code: 400, message: 'Refused' };
 const refused = (name: string | undefined) => (name ?? '').trim() === 'Taken';
+const moveRefused = (parentId: string | null) => parentId === TOP_LEVEL_PARENT_ID;
+const moveParentOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as FolderEditContext).moveParentId;
 const savedFolder = (name: string): FolderNode => ({ ...MIDDLE, id: '20', name, children: [] });
 const draftName = (snapshot: AnyMachineSnapshot) => (snapshot.context as FolderEditContext).draft?.name;
 
@@ -17,9 +20,10 @@ export const pathsModel: PathsModel = {
   name: 'folderEdit',
   machine: folderEditMachine.provide({
     actors: {
-      fetchTree: fromPromise<FolderNode[]>(async () => TREE),
+      fetchTree: fromPromise<FolderNode[]>(async () => WIDE_TREE),
       saveFolder: fromPromise<FolderNode, FolderSave>(async ({ input }) => {
         if (refused(input.folderName)) throw REFUSAL;
+        if (input.id && moveRefused(input.parentId ?? null)) throw REFUSAL;
         return savedFolder(input.folderName);
       }),
       removeFolder: fromPromise<FolderRemoval, { id: string }>(async () => REMOVAL),
@@ -40,7 +44,20 @@ export const pathsModel: PathsModel = {
       { type: 'folder.deleteRequested', folder: DEFAULT },
       { type: 'folder.deleteRequested', folder: TOP },
     ],
-    'xstate.done.actor.fetchTree': [{ type: 'xstate.done.actor.fetchTree', output: TREE }],
+    'folder.moveRequested': [
+      { type: 'folder.moveRequested', folder: DEFAULT },
+      { type: 'folder.moveRequested', folder: MIDDLE },
+    ],
+    'folder.moveConfirmed': [
+      { type: 'folder.moveConfirmed', parentId: '12' },
+      { type: 'folder.moveConfirmed', parentId: '10' },
+      { type: 'folder.moveConfirmed', parentId: '20' },
+      { type: 'folder.moveConfirmed', parentId: null },
+    ],
+    'xstate.done.actor.moveFolder': (snapshot) =>
+      moveRefused(moveParentOf(snapshot)) ? [] : [{ type: 'xstate.done.actor.moveFolder', output: { ...MIDDLE, parentId: moveParentOf(snapshot) ?? '0' } }],
+    'xstate.error.actor.moveFolder': (snapshot) => (moveRefused(moveParentOf(snapshot)) ? [{ type: 'xstate.error.actor.moveFolder', error: REFUSAL }] : []),
+    'xstate.done.actor.fetchTree': [{ type: 'xstate.done.actor.fetchTree', output: WIDE_TREE }],
     'xstate.done.actor.saveFolder': (snapshot) =>
       refused(draftName(snapshot)) ? [] : [{ type: 'xstate.done.actor.saveFolder', output: savedFolder((draftName(snapshot) ?? '').trim()) }],
     'xstate.error.actor.saveFolder': (snapshot) => (refused(draftName(snapshot)) ? [{ type: 'xstate.error.actor.saveFolder', error: REFUSAL }] : []),
@@ -49,6 +66,8 @@ export const pathsModel: PathsModel = {
   serializeContext: (context: FolderEditContext) => ({
     draft: context.draft ? { mode: context.draft.mode, name: context.draft.name } : null,
     deleting: context.pendingDelete?.id ?? null,
+    moving: context.pendingMove?.id ?? null,
+    to: context.moveParentId,
     error: context.errorKey ?? context.errorMessage ?? null,
     saved: context.lastSaved !== null,
     removed: context.lastRemoval !== null,

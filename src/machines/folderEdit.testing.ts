@@ -8,3 +8,6 @@ export const TOP: FolderNode = { id: '10', name: 'Work', parentId: '0', ancestor
 export const DEFAULT: FolderNode = { id: '1', name: 'Default folder', parentId: '0', ancestors: '0', isDefault: true, children: [] };
 export const TREE: FolderNode[] = [DEFAULT, TOP];
 export const REMOVAL = { removedFolderIds: ['10', '11', '12'], movedRecordCount: 4, movedToFolderId: '1' };
+/** TREE plus an empty top-level folder, so a branch has somewhere to move. */
+export const OTHER: FolderNode = { id: '20', name: 'Clients', parentId: '0', ancestors: '0', isDefault: false, children: [] };
+export const WIDE_TREE: FolderNode[] = [...TREE, OTHER];

@@ -12,7 +12,7 @@ import {
   type RecordListInput,
 } from './recordList.machine';
 import { createFakeRecordStore } from './recordList.testing';
-import type { RecordPage, RecordQuery } from './recordList.types';
+import type { RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
 function start(count: number, input: Partial<RecordListInput> = {}, prepare: (store: ReturnType<typeof createFakeRecordStore>) => void = () => undefined) {
   const store = createFakeRecordStore(count);
@@ -254,7 +254,7 @@ describe('recordList machine: progress of running records', () => {
       recordListMachine.provide({
         actors: {
           ...store.actors,
-          refreshRecords: fromPromise(async () => {
+          refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(async () => {
             throw { kind: 'transport', messageKey: 'api:networkError' };
           }),
         },
