@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { canAddSubfolder, canDeleteFolder } from '../../machines/folderEdit.machine';
+import { canAddSubfolder, canDeleteFolder, canMoveFolder } from '../../machines/folderEdit.machine';
 import { FolderTree } from '../../ui/layout/FolderTree';
 import { useFoldersActor } from './folders-context';
 
@@ -17,10 +17,12 @@ export function FolderTreeNav() {
       selectedId={selectedId}
       canAddSubfolder={canAddSubfolder}
       canDelete={canDeleteFolder}
+      canMove={canMoveFolder}
       onSelect={(folderId) => navigate(`/recordList?folderId=${encodeURIComponent(folderId)}`)}
       onAddSubfolder={(folder) => actor.send({ type: 'folder.createRequested', parent: folder })}
       onRename={(folder) => actor.send({ type: 'folder.renameRequested', folder })}
       onDelete={(folder) => actor.send({ type: 'folder.deleteRequested', folder })}
+      onMove={(folder) => actor.send({ type: 'folder.moveRequested', folder })}
     />
   );
 }

@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { descendantsOf, folderEditMachine } from '../../machines/folderEdit.machine';
+import { TOP_LEVEL_PARENT_ID, canMoveTo, descendantsOf, folderEditMachine, moveTargets } from '../../machines/folderEdit.machine';
 import { selectIsSignedIn } from '../../machines/session.machine';
 import { FOLDER_NAME_MAX, TOAST_DURATION_MS } from '../../shared/limits';
 import { FolderDialog } from '../../ui/folders/FolderDialog';
+import { FolderMoveDialog } from '../../ui/folders/FolderMoveDialog';
 import { ConfirmDialog } from '../../ui/records/ConfirmDialog';
 import { useSessionActor } from '../session-context';
 import { showToast } from '../show-toast';
@@ -51,6 +52,19 @@ export function FoldersProvider({ children }: { children: ReactNode }) {
   const draft = context.draft;
   const dialogError = editing ? (context.errorKey ? t(context.errorKey, { max: FOLDER_NAME_MAX }) : context.errorMessage) : undefined;
   const pending = context.pendingDelete;
+  const moving = context.pendingMove;
+  const choosingParent = state.matches('choosingParent') || state.matches('moving');
+  const moveChoices = useMemo(
+    () => (moving ? moveTargets(context.tree, moving).map(({ folder, depth }) => ({ id: folder.id, name: folder.name, depth })) : []),
+    [moving, context.tree],
+  );
+  const movingParentId = useMemo(() => {
+    if (!moving) return null;
+    const entries = moving.ancestors.split(',').filter(Boolean);
+    const parentId = entries.at(-1);
+    return parentId && parentId !== TOP_LEVEL_PARENT_ID ? parentId : null;
+  }, [moving]);
+  const moveError = choosingParent ? (context.errorKey ? t(context.errorKey) : context.errorMessage) : undefined;
   return (
     <FoldersContext.Provider value={actor}>
       {children}
@@ -63,6 +77,17 @@ export function FoldersProvider({ children }: { children: ReactNode }) {
         busy={state.matches('saving')}
         onNameChange={(name) => actor.send({ type: 'folder.nameChanged', name })}
         onSubmit={() => actor.send({ type: 'folder.submitted' })}
+        onCancel={() => actor.send({ type: 'folder.cancelled' })}
+      />
+      <FolderMoveDialog
+        open={choosingParent}
+        folderName={moving?.name ?? ''}
+        currentParentId={movingParentId}
+        choices={moveChoices}
+        topLevelAllowed={moving ? canMoveTo(context.tree, moving, null) : false}
+        errorText={moveError}
+        busy={state.matches('moving')}
+        onMove={(parentId) => actor.send({ type: 'folder.moveConfirmed', parentId })}
         onCancel={() => actor.send({ type: 'folder.cancelled' })}
       />
       <ConfirmDialog

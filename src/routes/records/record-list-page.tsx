@@ -2,7 +2,7 @@ import { Box, Button, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { flattenTree } from '../../machines/folderEdit.machine';
 import { recordListMachine, selectAllSelected, selectHasMore, selectIsBusy } from '../../machines/recordList.machine';
 import { shareUrl } from '../../machines/recordShare.machine';
@@ -14,6 +14,7 @@ import type { RecordAction } from '../../ui/records/RecordActions';
 import { RecordListView } from '../../ui/records/RecordListView';
 import { RecordToolbar } from '../../ui/records/RecordToolbar';
 import { showToast } from '../show-toast';
+import { RECORDS_CHANGED_EVENT } from '../uploads/upload-dialog-context';
 import { useFoldersActor } from './folders-context';
 import { ShareDialogContainer } from './share-dialog-container';
 
@@ -21,12 +22,16 @@ const SCOPE_PATH: Record<RecordScope, string> = { all: '/recordList', favourite:
 const SCOPE_TITLE: Record<RecordScope, string> = { all: 'recordsTitle', favourite: 'favouritesTitle', shared: 'sharesTitle' };
 const SCOPE_EMPTY: Record<RecordScope, string> = { all: 'empty', favourite: 'emptyFavourites', shared: 'emptyShares' };
 
+/** The transcript page of any record: uploads, meetings and dubs alike. */
+export const transcriptPath = (id: string) => `/meetingDetail?id=${encodeURIComponent(id)}`;
+
 const toast = (type: 'success' | 'error' | 'warning', title: string) => void showToast({ type, title, duration: TOAST_DURATION_MS });
 
 /** The record list, favourites and shares pages: one list actor each, composed with the ui parts. */
 export function RecordListPage({ scope }: { scope: RecordScope }) {
   const { t } = useTranslation('records');
   const location = useLocation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   // A kept-alive page still renders while another page shows; only its own address may steer it.
   const active = location.pathname === SCOPE_PATH[scope];
@@ -45,6 +50,27 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
       actor.send({ type: 'list.folderChanged', folderId: folderParam });
     }
   }, [active, scope, folderParam, actor]);
+
+  // Rows still being processed are read again only while this page is what the user sees.
+  useEffect(() => {
+    const report = () => actor.send({ type: 'list.visibilityChanged', visible: active && document.visibilityState !== 'hidden' });
+    report();
+    document.addEventListener('visibilitychange', report);
+    return () => document.removeEventListener('visibilitychange', report);
+  }, [active, actor]);
+
+  // An upload submitted from the dialog adds a record: list again (kept-alive pages too).
+  useEffect(() => {
+    const reload = () => actor.send({ type: 'list.reload' });
+    window.addEventListener(RECORDS_CHANGED_EVENT, reload);
+    return () => window.removeEventListener(RECORDS_CHANGED_EVENT, reload);
+  }, [actor]);
+
+  const seenRevokes = useRef(context.revokesDone);
+  useEffect(() => {
+    if (context.revokesDone !== seenRevokes.current) toast('success', t('revoked'));
+    seenRevokes.current = context.revokesDone;
+  }, [context.revokesDone, t]);
 
   // A deleted folder moves its records and a renamed one changes their folder name: list again.
   const seenChanges = useRef(folderChanges);
@@ -137,13 +163,15 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
           hasMore={selectHasMore(state)}
           loadingMore={state.matches('loadingMore')}
           shareUrlOf={(record) => shareUrl(window.location.origin, record)}
+          hrefOf={(record) => transcriptPath(record.id)}
+          onOpen={(id) => navigate(transcriptPath(id))}
           onLoadMore={onLoadMore}
           onToggleSelect={(id) => actor.send({ type: 'selection.toggled', id })}
           onAction={onAction}
           onRenameSubmit={(id, title) => actor.send({ type: 'record.renamed', id, title })}
           onRenameCancel={() => actor.send({ type: 'record.renameCancelled' })}
           onFavourite={(id) => actor.send({ type: 'record.favouriteToggled', id })}
-          onRevoke={(id) => setSharing(recordOf(id))}
+          onRevoke={(id) => actor.send({ type: 'record.revokeRequested', id })}
           onCopyLink={copyLink}
         />
       )}
@@ -156,6 +184,16 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
         busy={state.matches('deleting')}
         onConfirm={() => actor.send({ type: 'batch.deleteConfirmed' })}
         onCancel={() => actor.send({ type: 'batch.deleteCancelled' })}
+      />
+      <ConfirmDialog
+        open={state.matches('confirmingRevoke') || (state.matches('updating') && context.pendingRevokeId !== null)}
+        testId="record-revoke-dialog"
+        title={t('revokeConfirmTitle')}
+        body={t('revokeConfirmBody', { name: recordOf(context.pendingRevokeId ?? '')?.showName ?? '' })}
+        confirmLabel={t('revoke')}
+        busy={state.matches('updating')}
+        onConfirm={() => actor.send({ type: 'record.revokeConfirmed' })}
+        onCancel={() => actor.send({ type: 'record.revokeCancelled' })}
       />
       <MoveDialog
         open={moving !== null}

@@ -15,13 +15,15 @@ export interface FolderTreeProps {
   selectedId: string | null;
   canAddSubfolder(folder: FolderTreeNode): boolean;
   canDelete(folder: FolderTreeNode): boolean;
+  canMove(folder: FolderTreeNode): boolean;
   onSelect(folderId: string): void;
   onAddSubfolder(folder: FolderTreeNode): void;
   onRename(folder: FolderTreeNode): void;
   onDelete(folder: FolderTreeNode): void;
+  onMove(folder: FolderTreeNode): void;
 }
 
-type FolderAction = 'add' | 'rename' | 'delete';
+type FolderAction = 'add' | 'rename' | 'move' | 'delete';
 
 function FolderItem({ folder, depth, ...props }: FolderTreeProps & { folder: FolderTreeNode; depth: number }) {
   const { t } = useTranslation('records');
@@ -29,9 +31,10 @@ function FolderItem({ folder, depth, ...props }: FolderTreeProps & { folder: Fol
   const actions: FolderAction[] = [
     ...(props.canAddSubfolder(folder) ? (['add'] as const) : []),
     'rename',
+    ...(props.canMove(folder) ? (['move'] as const) : []),
     ...(props.canDelete(folder) ? (['delete'] as const) : []),
   ];
-  const label: Record<FolderAction, string> = { add: t('newSubfolder'), rename: t('renameFolder'), delete: t('deleteFolder') };
+  const label: Record<FolderAction, string> = { add: t('newSubfolder'), rename: t('renameFolder'), move: t('moveFolder'), delete: t('deleteFolder') };
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
@@ -60,6 +63,7 @@ function FolderItem({ folder, depth, ...props }: FolderTreeProps & { folder: Fol
             const action = details.value as FolderAction;
             if (action === 'add') props.onAddSubfolder(folder);
             else if (action === 'rename') props.onRename(folder);
+            else if (action === 'move') props.onMove(folder);
             else props.onDelete(folder);
           }}
         >

@@ -15,13 +15,55 @@ const STATE_COLOURS: Record<RecordView['state'], string> = {
   translation_err: 'red',
 };
 
-export function StateBadge({ state }: { state: RecordView['state'] }) {
+const RUNNING: ReadonlyArray<RecordView['state']> = ['transcribing', 'translating'];
+const FAILED: ReadonlyArray<RecordView['state']> = ['transcription_err', 'translation_err'];
+
+/** The state label, with the percent done while a job runs ("Transcribing · 40%"). */
+export function stateLabel(t: (key: string, options?: Record<string, unknown>) => string, record: Pick<RecordView, 'state' | 'progress'>): string {
+  const state = t(`state.${record.state}`);
+  return RUNNING.includes(record.state) && typeof record.progress === 'number' ? t('stateProgress', { state, percent: record.progress }) : state;
+}
+
+/** The failure reason of a *_err record, when the server gave one. */
+export function failureOf(record: Pick<RecordView, 'state' | 'errorMessage'>): string | null {
+  return FAILED.includes(record.state) && record.errorMessage ? record.errorMessage : null;
+}
+
+export function StateBadge({ record }: { record: Pick<RecordView, 'id' | 'state' | 'progress' | 'errorMessage'> }) {
   const { t } = useTranslation('records');
-  const colour = STATE_COLOURS[state] ?? 'gray';
+  const colour = STATE_COLOURS[record.state] ?? 'gray';
+  const failure = failureOf(record);
   return (
-    <Text as="span" fontSize="xs" px="2" py="0.5" borderRadius="full" bg={`${colour}.subtle`} color={`${colour}.fg`} whiteSpace="nowrap">
-      {t(`state.${state}`)}
+    <Text
+      as="span"
+      fontSize="xs"
+      px="2"
+      py="0.5"
+      borderRadius="full"
+      bg={`${colour}.subtle`}
+      color={`${colour}.fg`}
+      whiteSpace="nowrap"
+      title={failure ?? undefined}
+      data-testid={`record-state-${record.id}`}
+      data-state={record.state}
+    >
+      {stateLabel(t, record)}
     </Text>
+  );
+}
+
+/** The badge, and below it the failure reason of a failed record (its full text as a tooltip). */
+export function StateWithReason({ record }: { record: Pick<RecordView, 'id' | 'state' | 'progress' | 'errorMessage'> }) {
+  const failure = failureOf(record);
+  return (
+    <Box minW="0" lineHeight="short">
+      <StateBadge record={record} />
+      {failure && (
+        <Text fontSize="2xs" color="fg.error" truncate title={failure} mt="0.5" data-testid={`record-error-${record.id}`}>
+          {failure}
+        </Text>
+      )}
+    </Box>
   );
 }
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChakraProvider } from '@chakra-ui/react';
 import { renderUi } from '../test-render';
@@ -33,12 +33,20 @@ function props(overrides: Partial<RecordListViewProps> = {}): RecordListViewProp
     onRenameSubmit: vi.fn(),
     onRenameCancel: vi.fn(),
     onFavourite: vi.fn(),
+    hrefOf: (r) => `/meetingDetail?id=${r.id}`,
+    onOpen: vi.fn(),
     ...overrides,
   };
 }
 
 // jsdom has no layout: give every element a desktop-sized box so the virtualiser has a viewport.
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
 beforeAll(() => {
+  if (!('ResizeObserver' in globalThis)) vi.stubGlobal('ResizeObserver', NoResizeObserver);
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1024 });
 });
@@ -81,6 +89,61 @@ describe('RecordListView', () => {
     fireEvent.click(screen.getByTestId('record-rename-save'));
     expect(p.onRenameSubmit).toHaveBeenCalledWith('r1', 'New title');
     expect(screen.getByTestId('record-rename-error').textContent).toBe('Record title cannot be empty');
+  });
+});
+
+describe('RecordListView: opening a record and its progress', () => {
+  it.each(['list', 'card'] as const)('the name is a real link to the transcript in %s view; a plain click opens it in the app', async (viewMode) => {
+    const p = props({ viewMode, rows: [record(1), record(2, { recordType: 'meeting', showName: 'Weekly meeting' })] });
+    await renderUi(<RecordListView {...p} />);
+    const link = await screen.findByTestId('record-name-r2');
+    expect(link.tagName).toBe('A');
+    expect(link.getAttribute('href')).toBe('/meetingDetail?id=r2');
+    expect(link.textContent).toBe('Weekly meeting');
+    const plain = fireEvent.click(link);
+    expect(plain).toBe(false); // default prevented: the router navigates, not the browser
+    expect(p.onOpen).toHaveBeenCalledWith('r2');
+    // A ctrl/cmd or middle click is left to the browser (new tab).
+    expect(fireEvent.click(screen.getByTestId('record-name-r1'), { ctrlKey: true })).toBe(true);
+    expect(fireEvent.click(screen.getByTestId('record-name-r1'), { button: 1 })).toBe(true);
+    expect(p.onOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps rename in the row menu', async () => {
+    const p = props({ rows: [record(1)] });
+    await renderUi(<RecordListView {...p} />);
+    fireEvent.click(await screen.findByTestId('record-menu-r1'));
+    const item = await screen.findByTestId('record-menu-rename');
+    // The menu selects the highlighted item; a pointer press highlights it as a real click does.
+    await act(async () => {
+      fireEvent.pointerDown(item);
+    });
+    await act(async () => {
+      fireEvent.click(item);
+    });
+    expect(p.onAction).toHaveBeenCalledWith('r1', 'rename');
+  });
+
+  it('shows the percent of a running job and the reason of a failed one', async () => {
+    const rows = [
+      record(1, { state: 'transcribing', progress: 42 }),
+      record(2, { state: 'translation_err', errorMessage: 'No translation engine for en-US → fr-FR; set TRANSLATE_URL' }),
+      record(3, { state: 'translating', progress: null }),
+    ];
+    await renderUi(<RecordListView {...props({ rows })} />);
+    expect((await screen.findByTestId('record-state-r1')).textContent).toBe('Transcribing · 42%');
+    expect(screen.getByTestId('record-state-r3').textContent).toBe('Translating');
+    expect(screen.getByTestId('record-state-r2').textContent).toBe('Translation failed');
+    expect(screen.getByTestId('record-state-r2').getAttribute('title')).toBe('No translation engine for en-US → fr-FR; set TRANSLATE_URL');
+    expect(screen.getByTestId('record-error-r2').textContent).toBe('No translation engine for en-US → fr-FR; set TRANSLATE_URL');
+    expect(screen.queryByTestId('record-error-r1')).toBeNull();
+  });
+
+  it('sends a revoke from the shares list', async () => {
+    const onRevoke = vi.fn();
+    await renderUi(<RecordListView {...props({ variant: 'shares', rows: [record(1, { shareStatus: '1', shareCode: 'abcdefghijklmnop' })], onRevoke })} />);
+    fireEvent.click(await screen.findByTestId('record-revoke-r1'));
+    expect(onRevoke).toHaveBeenCalledWith('r1');
   });
 });
 

@@ -1,9 +1,9 @@
 import { Box, Button, Grid, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordActions, type RecordAction } from './RecordActions';
-import { Cover, FavouriteButton, RenameField, StateBadge, type RecordView } from './RecordCells';
+import { Cover, FavouriteButton, RenameField, StateWithReason, stateLabel, type RecordView } from './RecordCells';
 import { formatDateTime, formatDuration, speakerCount } from './format';
 
 export type RecordListVariant = 'records' | 'shares';
@@ -19,6 +19,10 @@ export interface RecordListViewProps {
   loadingMore: boolean;
   /** The share page address of a shared record (shares list). */
   shareUrlOf?(record: RecordView): string | null;
+  /** The address of the record's transcript page: the name is a real link (new tab, copy link). */
+  hrefOf(record: RecordView): string;
+  /** A plain click on the name: open the transcript in the app. */
+  onOpen(id: string): void;
   onLoadMore(): void;
   onToggleSelect(id: string): void;
   onAction(id: string, action: RecordAction): void;
@@ -38,16 +42,18 @@ const OVERSCAN = 4;
 type Level = 'always' | 'md' | 'xl';
 const COLUMNS: Record<RecordListVariant, ReadonlyArray<{ width: string; level: Level }>> = {
   // select, cover, name, state, languages, speakers, duration, created/modified, folder, favourite, menu
+  // At 1280 px (the narrowest desktop) the fixed columns leave the name about 140 px; every header
+  // fits its column in each language (the e2e journey measures them).
   records: [
     { width: '28px', level: 'always' },
     { width: '40px', level: 'always' },
     { width: 'minmax(120px,1fr)', level: 'always' },
-    { width: '128px', level: 'md' },
-    { width: '120px', level: 'xl' },
-    { width: '72px', level: 'xl' },
-    { width: '64px', level: 'md' },
-    { width: '124px', level: 'md' },
-    { width: '100px', level: 'xl' },
+    { width: '136px', level: 'md' },
+    { width: '112px', level: 'xl' },
+    { width: '76px', level: 'xl' },
+    { width: '72px', level: 'md' },
+    { width: '120px', level: 'md' },
+    { width: '96px', level: 'xl' },
     { width: '32px', level: 'always' },
     { width: '32px', level: 'always' },
   ],
@@ -74,13 +80,34 @@ const DISPLAY: Record<Exclude<Level, 'always'>, { base: string; md?: string; xl?
   xl: { base: 'none', xl: 'block' },
 };
 
-function Cell({ children, level }: { children: ReactNode; level: Exclude<Level, 'always'> }) {
+// Headers keep the header row's small type; a body-sized header was what cut 'Speakers' short.
+function Cell({ children, level, header, testId }: { children: ReactNode; level: Exclude<Level, 'always'>; header?: boolean; testId?: string }) {
   return (
-    <Box display={DISPLAY[level]} minW="0" overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap" fontSize="sm" color="fg.muted">
+    <Box
+      display={DISPLAY[level]}
+      minW="0"
+      overflow="hidden"
+      textOverflow="ellipsis"
+      whiteSpace="nowrap"
+      fontSize={header ? 'xs' : 'sm'}
+      color="fg.muted"
+      data-testid={testId}
+    >
       {children}
     </Box>
   );
 }
+
+function HeaderCell({ name, level, children }: { name: string; level: Exclude<Level, 'always'>; children: ReactNode }) {
+  return (
+    <Cell level={level} header testId={`record-col-${name}`}>
+      {children}
+    </Cell>
+  );
+}
+
+// Header and rows reserve the same scrollbar gutter, so their columns line up.
+const GUTTER = { scrollbarGutter: 'stable' } as const;
 
 function Times({ record }: { record: RecordView }) {
   return (
@@ -140,26 +167,40 @@ export function RecordListView(props: RecordListViewProps) {
   return (
     <Box display="flex" flexDirection="column" flex="1" minH="0" borderWidth="1px" borderRadius="lg" bg="bg" data-testid="record-list" data-view={viewMode}>
       {viewMode === 'list' && (
-        <Grid templateColumns={template} gap="2" px="3" py="2" borderBottomWidth="1px" fontSize="xs" fontWeight="semibold" color="fg.muted" alignItems="center" role="presentation">
+        <Grid
+          templateColumns={template}
+          gap="2"
+          px="3"
+          py="2"
+          borderBottomWidth="1px"
+          fontSize="xs"
+          fontWeight="semibold"
+          color="fg.muted"
+          alignItems="center"
+          role="presentation"
+          overflow="hidden"
+          style={GUTTER}
+          data-testid="record-list-header"
+        >
           <span />
           <span />
           <span>{t('col.name')}</span>
           {props.variant === 'records' ? (
             <>
-              <Cell level="md">{t('col.state')}</Cell>
-              <Cell level="xl">{t('col.languages')}</Cell>
-              <Cell level="xl">{t('col.speakers')}</Cell>
-              <Cell level="md">{t('col.duration')}</Cell>
-              <Cell level="md">{`${t('col.created')} / ${t('col.modified')}`}</Cell>
-              <Cell level="xl">{t('col.folder')}</Cell>
+              <HeaderCell name="state" level="md">{t('col.state')}</HeaderCell>
+              <HeaderCell name="languages" level="xl">{t('col.languages')}</HeaderCell>
+              <HeaderCell name="speakers" level="xl">{t('col.speakers')}</HeaderCell>
+              <HeaderCell name="duration" level="md">{t('col.duration')}</HeaderCell>
+              <HeaderCell name="times" level="md">{`${t('col.created')} / ${t('col.modified')}`}</HeaderCell>
+              <HeaderCell name="folder" level="xl">{t('col.folder')}</HeaderCell>
             </>
           ) : (
             <>
-              <Cell level="xl">{t('col.state')}</Cell>
-              <Cell level="md">{t('col.link')}</Cell>
-              <Cell level="xl">{t('col.copy')}</Cell>
-              <Cell level="md">{t('col.expiry')}</Cell>
-              <Cell level="xl">{`${t('col.created')} / ${t('col.modified')}`}</Cell>
+              <HeaderCell name="state" level="xl">{t('col.state')}</HeaderCell>
+              <HeaderCell name="link" level="md">{t('col.link')}</HeaderCell>
+              <HeaderCell name="copy" level="xl">{t('col.copy')}</HeaderCell>
+              <HeaderCell name="expiry" level="md">{t('col.expiry')}</HeaderCell>
+              <HeaderCell name="times" level="xl">{`${t('col.created')} / ${t('col.modified')}`}</HeaderCell>
             </>
           )}
           <span />
@@ -174,6 +215,7 @@ export function RecordListView(props: RecordListViewProps) {
         flex="1"
         minH="0"
         overflowY="auto"
+        style={GUTTER}
         data-testid="record-list-scroller"
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
@@ -224,14 +266,22 @@ function SelectBox({ record, selectedIds, onToggleSelect }: ItemProps) {
   );
 }
 
-function NameOrEditor({ record, editingId, renameErrorText, onRenameSubmit, onRenameCancel }: ItemProps) {
+function NameOrEditor({ record, editingId, renameErrorText, onRenameSubmit, onRenameCancel, hrefOf, onOpen }: ItemProps) {
   if (editingId === record.id) {
     return <RenameField record={record} errorText={renameErrorText} onSubmit={(title) => onRenameSubmit(record.id, title)} onCancel={onRenameCancel} />;
   }
+  // A modified or middle click keeps the browser's own behaviour (new tab, new window).
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onOpen(record.id);
+  };
   // Titles are text nodes, never HTML.
   return (
-    <Text fontWeight="medium" truncate title={record.showName} data-testid={`record-name-${record.id}`}>
-      {record.showName}
+    <Text asChild fontWeight="medium" truncate display="block" color="fg" _hover={{ color: 'brand.fg', textDecoration: 'underline' }}>
+      <a href={hrefOf(record)} onClick={onClick} title={record.showName} data-testid={`record-name-${record.id}`}>
+        {record.showName}
+      </a>
     </Text>
   );
 }
@@ -257,13 +307,13 @@ function ListRow(props: ItemProps & { template: ReturnType<typeof templatesOf> }
       <Box minW="0">
         <NameOrEditor {...props} />
         <Text display={{ base: 'block', md: 'none' }} fontSize="xs" color="fg.muted" truncate>
-          {t(`state.${record.state}`)} · {formatDuration(record.duration ?? record.audioDuration)} · {formatDateTime(record.createTime)}
+          {stateLabel(t, record)} · {formatDuration(record.duration ?? record.audioDuration)} · {formatDateTime(record.createTime)}
         </Text>
       </Box>
       {variant === 'records' ? (
         <>
           <Cell level="md">
-            <StateBadge state={record.state} />
+            <StateWithReason record={record} />
           </Cell>
           <Cell level="xl">
             <span title={languagesOf(record, t('noTargetLanguage'))}>{languagesOf(record, t('noTargetLanguage'))}</span>
@@ -298,7 +348,7 @@ function ShareCells({ record, shareUrlOf, onCopyLink }: ItemProps) {
   return (
     <>
       <Cell level="xl">
-        <StateBadge state={record.state} />
+        <StateWithReason record={record} />
       </Cell>
       <Box display={DISPLAY.md} minW="0">
         <Box display="flex" alignItems="center" gap="1">
@@ -348,7 +398,7 @@ function RecordCard(props: ItemProps) {
       <Cover record={record} size="48px" />
       <NameOrEditor {...props} />
       <Box display="flex" gap="2" alignItems="center" flexWrap="wrap">
-        <StateBadge state={record.state} />
+        <StateWithReason record={record} />
         <Text fontSize="xs" color="fg.muted">
           {formatDuration(record.duration ?? record.audioDuration)}
         </Text>
