@@ -62,6 +62,10 @@ describe('request validation and error envelopes', () => {
     expect((await call(app, 'POST', '/auth/c/doLogin', { rawBody: '' })).status).toBe(400);
     const xml = await call(app, 'POST', '/auth/c/doLogin', { rawBody: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(xml).toMatchObject({ status: 400, code: 400 });
+    // A type the server only sends (a WAV answer) is refused as a request body, not parsed.
+    const wav = await call(app, 'POST', '/auth/c/doLogin', { rawBody: 'RIFF', headers: { 'content-type': 'audio/wav' } });
+    expect(wav).toMatchObject({ status: 400, code: 400 });
+    expect(app.hasContentTypeParser('audio/wav')).toBe(true);
   });
 
   it(`body over ${JSON_BODY_LIMIT_BYTES} bytes → 400, not 413 or 500`, async () => {

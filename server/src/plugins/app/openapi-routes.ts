@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import fp from 'fastify-plugin';
 import openapiGlue from 'fastify-openapi-glue';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parse } from 'yaml';
 import { AppError } from '../../errors';
 import type { Handler, HandlerContext, HandlerMap, OperationId } from '../../handlers/types';
@@ -97,10 +97,32 @@ function envelopeRoute(handler: Handler<OperationId> | undefined) {
   };
 }
 
+/**
+ * The glue checks every media type of the contract, answers included, for a body parser and warns at
+ * start for the file types the server only sends (docx, zip, wav…). Registering them as refused request
+ * types keeps the start-up log clean and answers a client that posts one with a clear 415.
+ */
+function refuseResponseOnlyMediaTypes(app: FastifyInstance, contract: ContractDocument) {
+  const sent = new Set<string>();
+  const accepted = new Set<string>();
+  for (const item of Object.values(contract.paths ?? {})) {
+    for (const op of Object.values(item ?? {}) as Array<{ requestBody?: { content?: object }; responses?: Record<string, { content?: object }> }>) {
+      for (const type of Object.keys(op?.requestBody?.content ?? {})) accepted.add(type);
+      for (const answer of Object.values(op?.responses ?? {})) for (const type of Object.keys(answer?.content ?? {})) sent.add(type);
+    }
+  }
+  const refused = [...sent].filter((type) => !accepted.has(type) && !app.hasContentTypeParser(type));
+  if (refused.length === 0) return;
+  app.addContentTypeParser(refused, (_request, _payload, done) => {
+    done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), undefined);
+  });
+}
+
 export default fp<{ handlers: HandlerMap; contractFile?: URL | string }>(
   async (app, { handlers, contractFile }) => {
     const contract = loadContract(contractFile);
     const access = accessByOperation(contract);
+    refuseResponseOnlyMediaTypes(app, contract);
     await app.register(openapiGlue, {
       specification: withoutMultipartBodySchemas(contract),
       prefix: API_PREFIX,
