@@ -1,7 +1,8 @@
 // The record library in Debian's chromium against the real server: sign in → folders three deep
 // (a fourth level is refused) → a duplicate name gets (1) → move a record into a folder → favourite
 // it → share it → read the link signed out → revoke (share link expired) → share again with an
-// expiry → the server's clock passes it → expired.
+// expiry → the server's clock passes it → expired. Also: a record's name opens its transcript, the
+// list's headers fit their columns at 1280 px, and a folder moves under another one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Clock } from '../../server/src/clock';
@@ -108,6 +109,32 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     expect(await byTestId(`record-row-${talkId}`).innerText()).toContain('Transcribed');
   });
 
+  it('shows every header in full at 1280 px', async () => {
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="records-page-all"] [data-testid^="record-col-"]')]
+        .filter((cell) => cell.offsetParent !== null)
+        .map((cell) => ({ name: cell.dataset.testid, text: cell.textContent, scroll: cell.scrollWidth, client: cell.clientWidth })),
+    );
+    expect(clipped.map((cell) => cell.name)).toEqual(
+      ['state', 'languages', 'speakers', 'duration', 'times', 'folder'].map((name) => `record-col-${name}`),
+    );
+    expect(clipped.filter((cell) => cell.scroll > cell.client)).toEqual([]);
+    // The columns fit the row: nothing is pushed past its right edge.
+    const header = byTestId('records-page-all').getByTestId('record-list-header');
+    const [scroll, client] = await header.evaluate((grid) => [grid.scrollWidth, grid.clientWidth]);
+    expect(scroll).toBeLessThanOrEqual(client!);
+  });
+
+  it("opens a record's transcript from its name", async () => {
+    const name = byTestId(`record-name-${talkId}`);
+    await expect(name.getAttribute('href')).resolves.toBe(`/meetingDetail?id=${talkId}`);
+    await name.click();
+    await page.waitForURL(new RegExp(`/meetingDetail\\?id=${talkId}$`));
+    await byTestId('transcript-title').filter({ hasText: /^Quarterly talk$/ }).waitFor();
+    await page.goBack();
+    await byTestId(`record-row-${talkId}`).waitFor();
+  });
+
   it('refuses an empty title and renames inline', async () => {
     await byTestId(`record-menu-${talkId}`).click();
     await byTestId('record-menu-rename').click();
@@ -160,6 +187,28 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await folderLink('Work (1)').waitFor();
   });
 
+  it("moves a folder with 'Move to…': never under itself or its sub-folders, keeping three levels", async () => {
+    folderIds['Work (1)'] = await folderIdOf('Work (1)');
+    await byTestId(`folder-menu-${folderIds.Meetings}`).click();
+    await byTestId('folder-action-move').click();
+    await byTestId('folder-move-dialog').waitFor();
+    const options = await byTestId('folder-move-parent').locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+    // Top level, Work (its parent now) and Work (1); not the default folder, itself or Q3 below it.
+    expect(options).toEqual(['', folderIds.Work, folderIds['Work (1)']]);
+    await byTestId('folder-move-parent').selectOption(folderIds['Work (1)']!);
+    await byTestId('folder-move-confirm').click();
+    await byTestId('folder-move-dialog').waitFor({ state: 'detached' });
+    await byTestId(`folder-item-${folderIds['Work (1)']}`).getByTestId(`folder-link-${folderIds.Q3}`).waitFor();
+
+    // Work (1) > Meetings > Q3 is three deep: Work (1) can no longer go under Work.
+    await byTestId(`folder-menu-${folderIds['Work (1)']}`).click();
+    await byTestId('folder-action-move').click();
+    const topOnly = await byTestId('folder-move-parent').locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+    expect(topOnly).toEqual(['']);
+    await byTestId('folder-move-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await byTestId('folder-move-dialog').waitFor({ state: 'detached' });
+  });
+
   it('moves a record into the third-level folder and lists it there', async () => {
     await byTestId(`record-menu-${talkId}`).click();
     await byTestId('record-menu-move').click();
@@ -209,12 +258,13 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await expect(byTestId('records-page-shared').getByTestId(`record-share-link-${talkId}`).innerText()).resolves.toBe(shareLink);
   });
 
-  it("revokes it: the link shows 'share link expired'", async () => {
+  it("revokes it from the shares list after a confirm: the row goes and the link shows 'share link expired'", async () => {
     await byTestId('records-page-shared').getByTestId(`record-revoke-${talkId}`).click();
-    await byTestId('share-revoke').click();
-    await byTestId('share-create').waitFor();
-    await page.keyboard.press('Escape');
+    await byTestId('record-revoke-dialog').waitFor();
+    expect(await page.getByTestId('share-dialog').count()).toBe(0);
+    await byTestId('record-revoke-dialog-confirm').click();
     await byTestId('records-page-shared').getByTestId('record-list-empty').waitFor();
+    expect(await byTestId('records-page-shared').getByTestId(`record-row-${talkId}`).count()).toBe(0);
 
     await guest.goto(shareLink);
     await guest.getByTestId('shared-expired').waitFor();

@@ -1,6 +1,7 @@
 // The product's main job in Debian's chromium against the real server (run `npx vite build` first):
 // sign in → New → local file transcription → choose a real espeak-ng recording → name it, pick
-// en-US, submit → the record reaches transcription_completed → open its transcript → export SRT.
+// en-US, submit → the open record list shows it and follows it to transcription_completed without a
+// reload → open its transcript from its name → export SRT.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,7 +63,10 @@ describe('upload journey: from a file to an exported SRT', () => {
   }
 
   it('uploads a recording through the dialog and starts its transcription', async () => {
-    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/recordList`);
+    await byTestId('records-page-all').waitFor();
+    // Survives only as long as the document does: a reload or a full navigation would drop it.
+    await page.evaluate(() => ((window as unknown as { parleyNoReload: boolean }).parleyNoReload = true));
     await byTestId('new-menu-trigger').click();
     await byTestId('new-menu-upload').click();
     await byTestId('upload-dialog').waitFor();
@@ -84,29 +88,30 @@ describe('upload journey: from a file to an exported SRT', () => {
     await byTestId('upload-dialog').waitFor({ state: 'detached' });
   });
 
-  it('reaches transcription_completed', async () => {
-    const list = await fetch(`${server.url}/prod-api/speech/audio/transcribe/query?pageNum=1&pageSize=10`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const rows = ((await list.json()) as { data: { rows: Array<{ id: string; showName: string }> } }).data.rows;
-    const listed = rows.find((item) => item.showName === 'Fox story');
-    expect(listed).toBeDefined();
-    recordId = listed!.id;
-    const deadline = Date.now() + 90_000;
-    let state = await recordState(recordId);
-    while (state !== 'transcription_completed' && Date.now() < deadline) {
-      expect(state).not.toBe('transcription_err');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      state = await recordState(recordId);
-    }
-    expect(state).toBe('transcription_completed');
+  it('reaches transcription_completed in the open list, without reloading the page', async () => {
+    // The dialog's submit made the list read page 1 again: the new record is there at once.
+    const row = byTestId('records-page-all').locator('[data-testid^="record-row-"]', { hasText: 'Fox story' });
+    await row.waitFor({ timeout: 10_000 });
+    recordId = (await row.getAttribute('data-testid'))!.replace('record-row-', '');
+    await shot('record-list-transcribing');
 
-    // The record list shows it as transcribed.
-    await page.goto(`${server.url}/recordList`);
-    const row = page.getByTestId(`record-row-${recordId}`);
-    await row.waitFor({ timeout: 20_000 });
-    await expect(row.innerText()).resolves.toContain('Transcribed');
+    // The list reads the running row again on its own until the pipeline is done.
+    const state = byTestId(`record-state-${recordId}`);
+    const deadline = Date.now() + 90_000;
+    while ((await state.getAttribute('data-state')) !== 'transcription_completed' && Date.now() < deadline) {
+      expect(await state.getAttribute('data-state')).not.toBe('transcription_err');
+      await page.waitForTimeout(500);
+    }
+    expect(await state.getAttribute('data-state')).toBe('transcription_completed');
+    await expect(state.innerText()).resolves.toBe('Transcribed');
+    await expect(page.evaluate(() => (window as unknown as { parleyNoReload?: boolean }).parleyNoReload)).resolves.toBe(true);
+    await expect(recordState(recordId)).resolves.toBe('transcription_completed');
     await shot('record-list');
+
+    // Its name is a link to the transcript.
+    await expect(byTestId(`record-name-${recordId}`).getAttribute('href')).resolves.toBe(`/meetingDetail?id=${recordId}`);
+    await page.reload();
+    await byTestId(`record-row-${recordId}`).waitFor({ timeout: 20_000 });
 
     // The newest record is transcribed, so the restore banner offers its settings back.
     await byTestId('restore-accept').click();
@@ -119,7 +124,9 @@ describe('upload journey: from a file to an exported SRT', () => {
   });
 
   it('opens the transcript, plays and highlights, and exports an SRT with numbered cues and the spoken words', async () => {
-    await page.goto(`${server.url}/meetingDetail?id=${recordId}`);
+    await page.goto(`${server.url}/recordList`);
+    await byTestId(`record-name-${recordId}`).click();
+    await page.waitForURL(new RegExp(`/meetingDetail\\?id=${recordId}$`));
     await byTestId('transcript-segment').first().waitFor();
     await expect(byTestId('transcript-title').innerText()).resolves.toBe('Fox story');
 
