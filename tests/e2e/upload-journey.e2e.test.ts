@@ -29,6 +29,7 @@ describe('upload journey: from a file to an exported SRT', () => {
   let tempDir: string;
   let wavPath: string;
   let recordId = '';
+  let rowRefreshes = 0;
 
   beforeAll(async () => {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-upload-e2e-'));
@@ -67,6 +68,9 @@ describe('upload journey: from a file to an exported SRT', () => {
     await byTestId('records-page-all').waitFor();
     // Survives only as long as the document does: a reload or a full navigation would drop it.
     await page.evaluate(() => ((window as unknown as { parleyNoReload: boolean }).parleyNoReload = true));
+    page.on('request', (request) => {
+      if (request.url().includes('/speech/audio/transcribe/getTrans?')) rowRefreshes += 1;
+    });
     await byTestId('new-menu-trigger').click();
     await byTestId('new-menu-upload').click();
     await byTestId('upload-dialog').waitFor();
@@ -93,6 +97,9 @@ describe('upload journey: from a file to an exported SRT', () => {
     const row = byTestId('records-page-all').locator('[data-testid^="record-row-"]', { hasText: 'Fox story' });
     await row.waitFor({ timeout: 10_000 });
     recordId = (await row.getAttribute('data-testid'))!.replace('record-row-', '');
+    // Recognition takes seconds: the row first shows it running (with its percent once known).
+    expect(await byTestId(`record-state-${recordId}`).getAttribute('data-state')).toBe('transcribing');
+    await expect(byTestId(`record-state-${recordId}`).innerText()).resolves.toMatch(/^Transcribing( · \d{1,3}%)?$/);
     await shot('record-list-transcribing');
 
     // The list reads the running row again on its own until the pipeline is done.
@@ -105,6 +112,7 @@ describe('upload journey: from a file to an exported SRT', () => {
     expect(await state.getAttribute('data-state')).toBe('transcription_completed');
     await expect(state.innerText()).resolves.toBe('Transcribed');
     await expect(page.evaluate(() => (window as unknown as { parleyNoReload?: boolean }).parleyNoReload)).resolves.toBe(true);
+    expect(rowRefreshes).toBeGreaterThan(0);
     await expect(recordState(recordId)).resolves.toBe('transcription_completed');
     await shot('record-list');
 
