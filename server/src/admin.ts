@@ -1,4 +1,4 @@
-// Process entry of `npm run admin -- user add|list|password ...`.
+// Process entry of `npm run admin -- user add|list|password ...` and `voucher add|list`.
 import { runAdmin } from './admin/run-admin';
 import { loadConfig } from './config';
 

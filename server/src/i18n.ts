@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/shared/limits';
 
 export type ServerT = TFunction<'server'>;
 
-function loadNamespace(locale: Locale, namespace: 'server' | 'engines' | 'live' | 'uploads' | 'transcripts' = 'server'): Record<string, unknown> {
+function loadNamespace(locale: Locale, namespace: 'server' | 'engines' | 'live' | 'uploads' | 'transcripts' | 'vouchers' = 'server'): Record<string, unknown> {
   const file = new URL(`../../src/i18n/locales/${locale}/${namespace}.json`, import.meta.url);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
@@ -17,13 +17,14 @@ export async function createServerI18n() {
     // `engines` holds engine errors (engines:noTranslation, ...) that handlers render with this translator.
     resources: Object.fromEntries(
       // `uploads` holds upload and pipeline messages (uploads:tooLarge, ...).
+      // `vouchers` holds voucher answers, account remarks and the voucher admin commands.
       // `live` holds the live meeting messages (live:meetingLinkExpired, ...) of handlers and the meeting socket.
-      LOCALES.map((locale) => [locale, { server: loadNamespace(locale), engines: loadNamespace(locale, 'engines'), live: loadNamespace(locale, 'live'), uploads: loadNamespace(locale, 'uploads'), transcripts: loadNamespace(locale, 'transcripts') }]),
+      LOCALES.map((locale) => [locale, { server: loadNamespace(locale), engines: loadNamespace(locale, 'engines'), live: loadNamespace(locale, 'live'), uploads: loadNamespace(locale, 'uploads'), transcripts: loadNamespace(locale, 'transcripts'), vouchers: loadNamespace(locale, 'vouchers') }]),
     ),
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
-    ns: ['server', 'engines', 'live', 'uploads', 'transcripts'],
+    ns: ['server', 'engines', 'live', 'uploads', 'transcripts', 'vouchers'],
     defaultNS: 'server',
     // Answers are JSON, not HTML; the one HTML page escapes its own output.
     interpolation: { escapeValue: false },

@@ -22,7 +22,7 @@ describe('i18n loading', () => {
   });
 
   it('leaves namespaces only the server renders out of the browser build', () => {
-    for (const serverOnly of ['server', 'engines', 'live', 'uploads', 'transcripts']) expect(NAMESPACES).not.toContain(serverOnly);
+    for (const serverOnly of ['server', 'engines', 'live', 'uploads', 'transcripts', 'vouchers']) expect(NAMESPACES).not.toContain(serverOnly);
     expect(NAMESPACES).toEqual(expect.arrayContaining(['auth', 'records', 'meetings']));
   });
 });

@@ -12,6 +12,7 @@ const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '!./locales/*/live.json',
   '!./locales/*/uploads.json',
   '!./locales/*/transcripts.json',
+  '!./locales/*/vouchers.json',
 ]);
 
 function parsePath(path: string): { locale: string; namespace: string } | null {

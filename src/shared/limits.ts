@@ -112,3 +112,8 @@ export const LIVE_HOST_GRACE_MS = 10_000;
 export const CAST_CODE_TTL_SECONDS = 10 * 60;
 export const MEETING_SUBTITLE_FONT_MIN = 12;
 export const MEETING_SUBTITLE_FONT_MAX = 72;
+// Vouchers (platform §5: a code works once). The contract caps the path parameter at 64 characters;
+// the operator's amounts are chosen bounds (about ten years of membership, 10,000 hours of credit).
+export const VOUCHER_CODE_MAX = 64;
+export const VOUCHER_MAX_DAYS = 3660;
+export const VOUCHER_MAX_HOURS = 10_000;

@@ -7,6 +7,7 @@ import { createDatabase } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { createServerI18n, localeFromAcceptLanguage } from '../i18n';
 import { addUser, changePassword, listUsers, type UserCommandOutcome } from './user-commands';
+import { registerVoucherCommands } from './voucher-commands';
 
 export interface AdminIo {
   out(line: string): void;
@@ -55,6 +56,16 @@ export async function runAdmin(argv: string[], config: ServerConfig, io: AdminIo
       if (rows.length === 0) io.out(t('admin.noUsers'));
       for (const row of rows) io.out([row.id, row.email ?? row.phone ?? '', row.name, row.created_at].join('\t'));
     });
+
+  registerVoucherCommands(program, {
+    db,
+    clock: systemClock,
+    t: t as unknown as (key: string, params?: Record<string, unknown>) => string,
+    io,
+    fail: () => {
+      exitCode = 1;
+    },
+  });
 
   try {
     await migrateToLatest(db, config.database.kind === 'postgres' ? config.database.schema : undefined);

@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003_record_counts';
 import * as m0004 from './migrations/0004_uploads_jobs';
 import * as m0005 from './migrations/0005_meetings';
 import * as m0006 from './migrations/0006_transcript_extras';
+import * as m0007 from './migrations/0007_vouchers';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_uploads_jobs': m0004,
   '0005_meetings': m0005,
   '0006_transcript_extras': m0006,
+  '0007_vouchers': m0007,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -188,6 +188,34 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** Operator-made voucher codes (0007); redeemed once. */
+export interface VouchersTable {
+  code: string;
+  package_type: PackageType;
+  /** Days for memberships (1, 2), hours of credit for packs (3, 5). */
+  amount: number;
+  created_at: string;
+  redeemed_by: string | null;
+  redeemed_at: string | null;
+}
+
+/** Package types of features §3: 1 SVIP, 2 VIP, 3 duration, 5 audio/video dubbing. */
+export type PackageType = '1' | '2' | '3' | '5';
+
+export interface EntitlementsTable {
+  id: string;
+  user_id: string;
+  package_type: PackageType;
+  source: 'voucher' | 'order';
+  /** The voucher code or order number that granted it. */
+  source_ref: string;
+  starts_at: string;
+  valid_until: string | null;
+  credit_seconds: number | null;
+  used_seconds: Generated<number>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -203,6 +231,8 @@ export interface Database {
   upload_parts: UploadPartsTable;
   media_files: MediaFilesTable;
   jobs: JobsTable;
+  vouchers: VouchersTable;
+  entitlements: EntitlementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -215,3 +245,5 @@ export type RecordShareRow = Selectable<RecordSharesTable>;
 export type UploadSessionRow = Selectable<UploadSessionsTable>;
 export type MediaFileRow = Selectable<MediaFilesTable>;
 export type JobRow = Selectable<JobsTable>;
+export type VoucherRow = Selectable<VouchersTable>;
+export type EntitlementRow = Selectable<EntitlementsTable>;

@@ -12,6 +12,7 @@ import { systemHandlers } from './system';
 import { transcriptsHandlers } from './transcripts';
 import type { HandlerMap } from './types';
 import { uploadsHandlers } from './uploads';
+import { vouchersHandlers } from './vouchers';
 
 export const handlers: HandlerMap = {
   ...authHandlers,
@@ -25,4 +26,5 @@ export const handlers: HandlerMap = {
   ...meetingsHandlers,
   ...uploadsHandlers,
   ...mediaHandlers,
+  ...vouchersHandlers,
 };

@@ -1,0 +1,31 @@
+// Voucher exchange (platform §5, §8 'Voucher exchange'; features §7 Payment). The client shows this
+// answer's msg as it is (success on 200, error otherwise), so the msg says what was granted.
+import { AppError } from '../errors';
+import { ACCOUNT_KIND_OF, isMembership } from '../domain/vouchers/package-types';
+import { redeemVoucher } from '../domain/vouchers/vouchers-service';
+import { requireUser, type HandlerMap } from './types';
+
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+export const vouchersHandlers: HandlerMap = {
+  async paymentExchangeCardPassword(ctx) {
+    const user = requireUser(ctx);
+    // The input is trimmed by the client; a code pasted with spaces around it is the same code here too.
+    const code = (ctx.params?.cardPasswordCode ?? '').trim();
+    if (!code) throw new AppError(400, 'vouchers:invalid');
+    const outcome = await redeemVoucher(ctx.request.server.db, ctx.services.clock, user.id, code);
+    if (!outcome.ok) throw new AppError(outcome.reason === 'used' ? 409 : 400, outcome.reason === 'used' ? 'vouchers:alreadyUsed' : 'vouchers:invalid');
+
+    const t = ctx.t as unknown as Translate;
+    const granted = outcome.entitlement;
+    const packageName = t(`account.${ACCOUNT_KIND_OF[granted.package_type]}`);
+    const msg = isMembership(granted.package_type)
+      ? t('vouchers:exchangedUntil', { package: packageName, date: granted.valid_until!.slice(0, 10) })
+      : t('vouchers:exchangedHours', { package: packageName, count: (granted.credit_seconds ?? 0) / 3600 });
+    // The envelope's msg is otherwise the plain 'Success'; this answer carries its own (as uploads' chunk answers do).
+    ctx.reply.hijack();
+    ctx.reply.raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    ctx.reply.raw.end(JSON.stringify({ code: 200, msg, data: null }));
+    return null;
+  },
+};
