@@ -2,7 +2,7 @@
 // engine and covers every language), else the embedded engine that serves the language or pair,
 // else EngineUnavailableError naming the setting to fix. Callers ask per job, so a configuration
 // change takes effect on the next job and a missing pair fails that record, not the server.
-import { ApertiumTranslator } from './apertium-translator';
+import { ApertiumTranslator, type EngineLog } from './apertium-translator';
 import type { EngineConfig } from './config';
 import { EngineUnavailableError } from './engine-errors';
 import { EspeakSynthesizer } from './espeak-synthesizer';
@@ -29,6 +29,13 @@ export interface Engines {
   media: Media;
   /** Engine ids in use, for the start-up log and the system status page. */
   describe(): { asr: string[]; translation: string[]; tts: string[]; summary: string; diarization: string };
+  /**
+   * Hint that texts of this pair are coming (a meeting with translation starting): an embedded
+   * engine that keeps a process per pair starts it now, so the first text does not wait for it.
+   */
+  prepareTranslation(from: string, to: string): void;
+  /** Ends long-running engine processes; called when the app closes. */
+  close(): Promise<void>;
 }
 
 /** Same text in, same text out: asked for when source and target tags are identical. */
@@ -38,9 +45,10 @@ const identityTranslator: Translator = {
   translate: async (texts) => [...texts],
 };
 
-export function createEngines(config: EngineConfig): Engines {
+export function createEngines(config: EngineConfig, options: { log?: EngineLog } = {}): Engines {
   const embeddedRecognizers: SpeechRecognizer[] = [new PocketsphinxRecognizer({ timeoutMs: config.processTimeoutMs })];
-  const embeddedTranslators: Translator[] = [new ApertiumTranslator(config.processTimeoutMs)];
+  const apertium = new ApertiumTranslator(config.processTimeoutMs, { log: options.log });
+  const embeddedTranslators: Translator[] = [apertium];
   const embeddedSynthesizers: SpeechSynthesizer[] = [new EspeakSynthesizer(config.processTimeoutMs)];
 
   const remoteRecognizer = config.asr && new OpenAiTranscriptionRecognizer(config.asr, config.requestTimeoutMs);
@@ -92,5 +100,10 @@ export function createEngines(config: EngineConfig): Engines {
       summary: summarizer.id,
       diarization: diarizer.id,
     }),
+    prepareTranslation(from, to) {
+      if (from.toLowerCase() === to.toLowerCase() || remoteTranslator) return;
+      apertium.prepare(from, to);
+    },
+    close: () => apertium.close(),
   };
 }

@@ -51,7 +51,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const auth = createAuthService({ db: app.db, clock, rateLimits, outbox });
     const records = createRecordsService({ db: app.db, clock });
     const folders = createFoldersService({ db: app.db, clock });
-    const engines = createEngines(config.engines);
+    const engines = createEngines(config.engines, { log: app.log });
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, log: app.log });
     const summaries = createSummariesService({ db: app.db, clock, engines });
     const mediaStore = new LocalMediaStore(mediaRoot(config.dataDir));
@@ -70,6 +70,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onClose', async () => {
       await transcripts.close();
       await jobs.close();
+      await engines.close();
       outbox.close();
       await rateLimits.close();
     });
