@@ -1,16 +1,14 @@
-import { NEVER } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromEventObservable, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AuthCallResult } from './authForm';
 import type { SocialProvider } from './authCalls';
+import { recordingVerificationCode } from './authPathDoubles';
 import type { SignInRequest } from './login.machine';
 import { loginMachine } from './login.machine';
-import type { SendCodeInput, SendCodeOutput, VerificationCodeEvent } from './verificationCode.machine';
-import { verificationCodeMachine } from './verificationCode.machine';
 
 function setUp(options: { signIn?: AuthCallResult; social?: AuthCallResult; signInThrows?: boolean } = {}) {
   const signInCalls: SignInRequest[] = [];
-  const codeSends: SendCodeInput[] = [];
+  const { verificationCode, codeSends } = recordingVerificationCode();
   const socialCalls: SocialProvider[] = [];
   const logVisitorFailure = vi.fn();
   const machine = loginMachine.provide({
@@ -24,15 +22,7 @@ function setUp(options: { signIn?: AuthCallResult; social?: AuthCallResult; sign
         socialCalls.push(input);
         return options.social ?? { ok: false, message: 'Google sign-in is not configured on this server' };
       }),
-      verificationCode: verificationCodeMachine.provide({
-        actors: {
-          sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
-            codeSends.push(input);
-            return { resendAfterSeconds: 60 };
-          }),
-          countdown: fromEventObservable<VerificationCodeEvent, { seconds: number }>(() => NEVER),
-        },
-      }),
+      verificationCode,
     },
     actions: { logVisitorFailure },
   });

@@ -2,9 +2,21 @@
 // sign-in by e-mail or by phone (the code call registers a new address), visitor and social sign-in.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { AuthCallResult, AuthField, Channel, FieldErrors } from './authForm';
-import { checkCode, checkCodeTarget, checkSignInUsername, hasErrors, UNEXPECTED_ERROR_KEY, withoutError } from './authForm';
+import { checkCode, checkCodeTarget, checkSignInUsername, hasErrors } from './authForm';
 import type { SocialProvider } from './authCalls';
 import { signInAsVisitor, signInWithCode, signInWithPassword, startSocialSignIn } from './authCalls';
+import type { CodeFormFeedback } from './codeForm';
+import {
+  codeFormEvents,
+  codeSendEvent,
+  codeTargetError,
+  codeTargetValid,
+  failureOf,
+  fieldEdited,
+  FRESH_FEEDBACK,
+  rememberedCodeTarget,
+  UNEXPECTED_FAILURE,
+} from './codeForm';
 import { verificationCodeMachine } from './verificationCode.machine';
 
 export type LoginMode = 'password' | 'code';
@@ -14,7 +26,7 @@ export type SignInRequest =
   | { method: 'code'; username: string; code: string }
   | { method: 'visitor' };
 
-export interface LoginContext {
+export interface LoginContext extends CodeFormFeedback {
   mode: LoginMode;
   channel: Channel;
   username: string;
@@ -23,16 +35,8 @@ export interface LoginContext {
   areaCode: string;
   phone: string;
   code: string;
-  fieldErrors: FieldErrors;
-  /** The address the last code was requested for, so the page can say where it went. */
-  codeSentTo?: string;
   request?: SignInRequest;
   socialProvider?: SocialProvider;
-  /** The server's own message (already in the user's language). */
-  errorMessage?: string;
-  /** An i18n key when there is no server message (transport failure, unexpected answer). */
-  errorKey?: string;
-  errorParams?: Record<string, string | number>;
   token?: string;
   /** Where the browser goes to continue a social sign-in. */
   redirectUrl?: string;
@@ -72,24 +76,10 @@ function validate(context: LoginContext): { errors: FieldErrors; request?: SignI
   return { errors, request: { method: 'code', username: target.username, code: context.code.trim() } };
 }
 
-function failureOf(output: AuthCallResult) {
-  return output.ok ? { errorKey: UNEXPECTED_ERROR_KEY } : { errorMessage: output.message, errorKey: output.messageKey, errorParams: output.messageParams };
-}
-
 // Transitions every form state accepts; kept as data so editing and error stay in step.
 const formEvents = {
-  'field.changed': { target: 'editing', actions: 'setField' },
+  ...codeFormEvents('login'),
   'login.modeChanged': { target: 'editing', actions: 'setMode' },
-  'login.channelChanged': { target: 'editing', actions: 'setChannel' },
-  'code.request': [
-    { guard: 'codeTargetValid', actions: ['rememberCodeTarget', 'requestCode'] },
-    { target: 'editing', actions: 'markCodeTargetInvalid' },
-  ],
-  // Validation happens in the transition: a valid form goes straight to submitting.
-  'login.submit': [
-    { guard: 'formValid', target: 'submitting', actions: 'validateForm' },
-    { target: 'editing', actions: 'validateForm' },
-  ],
   'visitor.login': { target: 'submitting', actions: 'chooseVisitor' },
   'social.start': { target: 'socialStarting', actions: 'chooseSocialProvider' },
 } as const;
@@ -110,44 +100,18 @@ export const loginMachine = setup({
     startSocial: fromPromise<AuthCallResult, SocialProvider>(({ input, signal }) => startSocialSignIn(input, signal)),
   },
   guards: {
-    codeTargetValid: ({ context }) => checkCodeTarget(context).ok,
+    codeTargetValid: ({ context }) => codeTargetValid(context),
     formValid: ({ context }) => validate(context).request !== undefined,
     succeeded: (_, output: AuthCallResult) => output.ok,
     wasVisitor: ({ context }) => context.request?.method === 'visitor',
   },
   actions: {
-    setField: assign(({ context, event }) => {
-      if (event.type !== 'field.changed') return {};
-      return {
-        [event.field]: event.value,
-        fieldErrors: withoutError(context.fieldErrors, event.field),
-        errorMessage: undefined,
-        errorKey: undefined,
-      };
-    }),
-    setMode: assign(({ event }) =>
-      event.type === 'login.modeChanged'
-        ? { mode: event.mode, fieldErrors: {}, errorMessage: undefined, errorKey: undefined }
-        : {},
-    ),
-    setChannel: assign(({ event }) =>
-      event.type === 'login.channelChanged'
-        ? { channel: event.channel, fieldErrors: {}, errorMessage: undefined, errorKey: undefined }
-        : {},
-    ),
-    rememberCodeTarget: assign(({ context }) => {
-      const target = checkCodeTarget(context);
-      return { codeSentTo: target.ok ? target.username : undefined };
-    }),
-    requestCode: sendTo('verificationCode', ({ context }) => ({
-      type: 'code.send' as const,
-      username: context.codeSentTo ?? '',
-      scene: 'login' as const,
-    })),
-    markCodeTargetInvalid: assign(({ context }) => {
-      const target = checkCodeTarget(context);
-      return target.ok ? {} : { fieldErrors: { ...context.fieldErrors, [target.field]: target.key } };
-    }),
+    setField: assign(({ context, event }) => (event.type === 'field.changed' ? fieldEdited(context, event.field, event.value) : {})),
+    setMode: assign(({ event }) => (event.type === 'login.modeChanged' ? { mode: event.mode, ...FRESH_FEEDBACK } : {})),
+    setChannel: assign(({ event }) => (event.type === 'login.channelChanged' ? { channel: event.channel, ...FRESH_FEEDBACK } : {})),
+    rememberCodeTarget: assign(({ context }) => rememberedCodeTarget(context)),
+    requestCode: sendTo('verificationCode', ({ context }) => codeSendEvent(context, 'login')),
+    markCodeTargetInvalid: assign(({ context }) => codeTargetError(context)),
     validateForm: assign(({ context }) => {
       const { errors, request } = validate(context);
       return { fieldErrors: errors, request, errorMessage: undefined, errorKey: undefined };
@@ -159,7 +123,7 @@ export const loginMachine = setup({
     storeToken: assign((_, output: AuthCallResult) => ({ token: output.ok ? output.token : undefined })),
     storeRedirect: assign((_, output: AuthCallResult) => ({ redirectUrl: output.ok ? output.url : undefined })),
     storeFailure: assign((_, output: AuthCallResult) => failureOf(output)),
-    storeUnexpected: assign({ errorMessage: undefined, errorKey: UNEXPECTED_ERROR_KEY }),
+    storeUnexpected: assign(UNEXPECTED_FAILURE),
     // The spec: a failed visitor sign-in is only logged, never shown.
     logVisitorFailure: (_, output: AuthCallResult) => {
       console.warn('visitor sign-in failed', output);

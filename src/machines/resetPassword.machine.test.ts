@@ -1,35 +1,14 @@
-import { NEVER } from 'rxjs';
+// Reset-only behaviour; the form rules it shares with register (including the server's refusal)
+// are in codePasswordForm.machine.test.ts.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromEventObservable, fromPromise, waitFor } from 'xstate';
-import type { AuthCallResult, NewPasswordRequest } from './authForm';
+import { waitFor } from 'xstate';
+import type { AuthCallResult } from './authForm';
+import { setUpCodePasswordForm } from './codePasswordForm.test-utils';
 import { resetPasswordMachine } from './resetPassword.machine';
-import type { SendCodeInput, SendCodeOutput, VerificationCodeEvent } from './verificationCode.machine';
-import { verificationCodeMachine } from './verificationCode.machine';
 
 function setUp(answer: AuthCallResult = { ok: true }) {
-  const resetCalls: NewPasswordRequest[] = [];
-  const codeSends: SendCodeInput[] = [];
-  const machine = resetPasswordMachine.provide({
-    actors: {
-      resetPassword: fromPromise<AuthCallResult, NewPasswordRequest>(async ({ input }) => {
-        resetCalls.push(input);
-        return answer;
-      }),
-      verificationCode: verificationCodeMachine.provide({
-        actors: {
-          sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
-            codeSends.push(input);
-            return { resendAfterSeconds: 60 };
-          }),
-          countdown: fromEventObservable<VerificationCodeEvent, { seconds: number }>(() => NEVER),
-        },
-      }),
-    },
-  });
-  const actor = createActor(machine, { input: {} }).start();
-  const type = (field: 'email' | 'areaCode' | 'phone' | 'code' | 'password' | 'confirm', value: string) =>
-    actor.send({ type: 'field.changed', field, value });
-  return { actor, type, resetCalls, codeSends };
+  const { calls, ...rest } = setUpCodePasswordForm({ machine: resetPasswordMachine, eventPrefix: 'reset', submitActor: 'resetPassword' }, answer);
+  return { ...rest, resetCalls: calls };
 }
 
 describe('resetPassword machine', () => {
@@ -68,14 +47,14 @@ describe('resetPassword machine', () => {
     expect(resetCalls).toEqual([{ username: 'ann@example.com', code: '222222', password: 'newpass99' }]);
   });
 
-  it("keeps the server's message when the code is refused", async () => {
-    const { actor, type } = setUp({ ok: false, message: 'Code expired' });
+  it('keeps no token even when the answer carries one (a reset signs nobody in)', async () => {
+    const { actor, type } = setUp({ ok: true, token: 'unexpected' });
     type('email', 'ann@example.com');
     type('code', '222222');
     type('password', 'newpass99');
     type('confirm', 'newpass99');
     actor.send({ type: 'reset.submit' });
-    await waitFor(actor, (s) => s.matches('error'));
-    expect(actor.getSnapshot().context.errorMessage).toBe('Code expired');
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().context.token).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // Renders an auth page the way the app does (Chakra, i18n, session, router) with a fake session
 // actor that records what the page sends, and a catch-all route that shows where the page went.
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -42,4 +42,9 @@ export async function renderAuthPage(page: ReactElement, path: string, url: stri
     </ChakraProvider>,
   );
   return { ...view, sessionSend: send };
+}
+
+/** Types into the input with this test id the way a user's change event reaches React. */
+export function typeInto(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 }

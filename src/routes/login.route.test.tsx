@@ -1,19 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { fromEventObservable, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { AuthCallResult } from '../machines/authForm';
 import type { SocialProvider } from '../machines/authCalls';
+import { recordingVerificationCode } from '../machines/authPathDoubles';
 import type { SignInRequest } from '../machines/login.machine';
 import { loginMachine } from '../machines/login.machine';
-import type { SendCodeInput, SendCodeOutput, VerificationCodeEvent } from '../machines/verificationCode.machine';
-import { verificationCodeMachine } from '../machines/verificationCode.machine';
 import { LoginPage } from './login.route';
-import { renderAuthPage } from './login.route.test-utils';
+import { renderAuthPage, typeInto as type } from './login.route.test-utils';
 
 function doubles(answer: AuthCallResult = { ok: true, token: 'tok-1' }) {
   const signIns: SignInRequest[] = [];
-  const codeSends: SendCodeInput[] = [];
+  const { verificationCode, codeSends } = recordingVerificationCode();
   const machine = loginMachine.provide({
     actors: {
       signIn: fromPromise<AuthCallResult, SignInRequest>(async ({ input }) => {
@@ -24,21 +22,11 @@ function doubles(answer: AuthCallResult = { ok: true, token: 'tok-1' }) {
         ok: false,
         message: 'Google sign-in is not configured on this server',
       })),
-      verificationCode: verificationCodeMachine.provide({
-        actors: {
-          sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
-            codeSends.push(input);
-            return { resendAfterSeconds: 60 };
-          }),
-          countdown: fromEventObservable<VerificationCodeEvent, { seconds: number }>(() => NEVER),
-        },
-      }),
+      verificationCode,
     },
   });
   return { machine, signIns, codeSends };
 }
-
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('/login page', () => {
   it('has the agreed test ids', async () => {

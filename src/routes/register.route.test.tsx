@@ -1,38 +1,26 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { fromEventObservable, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { AuthCallResult, NewPasswordRequest } from '../machines/authForm';
+import { recordingVerificationCode } from '../machines/authPathDoubles';
 import { registerMachine } from '../machines/register.machine';
-import type { SendCodeInput, SendCodeOutput, VerificationCodeEvent } from '../machines/verificationCode.machine';
-import { verificationCodeMachine } from '../machines/verificationCode.machine';
-import { renderAuthPage } from './login.route.test-utils';
+import { renderAuthPage, typeInto as type } from './login.route.test-utils';
 import { RegisterPage } from './register.route';
 
 function doubles(answer: AuthCallResult = { ok: true, token: 'new-tok' }) {
   const registrations: NewPasswordRequest[] = [];
-  const codeSends: SendCodeInput[] = [];
+  const { verificationCode, codeSends } = recordingVerificationCode();
   const machine = registerMachine.provide({
     actors: {
       register: fromPromise<AuthCallResult, NewPasswordRequest>(async ({ input }) => {
         registrations.push(input);
         return answer;
       }),
-      verificationCode: verificationCodeMachine.provide({
-        actors: {
-          sendCode: fromPromise<SendCodeOutput, SendCodeInput>(async ({ input }) => {
-            codeSends.push(input);
-            return { resendAfterSeconds: 60 };
-          }),
-          countdown: fromEventObservable<VerificationCodeEvent, { seconds: number }>(() => NEVER),
-        },
-      }),
+      verificationCode,
     },
   });
   return { machine, registrations, codeSends };
 }
-
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('/register page', () => {
   it('has the agreed test ids, with the e-mail tab first', async () => {
