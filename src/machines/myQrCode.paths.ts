@@ -1,5 +1,5 @@
 // Path model of the my-QR-code machine (convention: src/machines/testing/paths.ts). The doubles
-// read shareStatus '0' for user 'u1' and fail to read it for 'offline'; saving 'on' is refused
+// read shareStatus '1' for user 'u1' and fail to read it for 'offline'; saving 'on' is refused
 // (rolled back) and saving 'off' accepted; a copy succeeds for a drawn image and fails for a broken one.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { myQrCodeMachine, type MyQrCodeContext } from './myQrCode.machine';
@@ -22,7 +22,7 @@ export const pathsModel: PathsModel = {
     actors: {
       fetchShareStatus: fromPromise<boolean, { userId: string }>(async ({ input }) => {
         if (input.userId === 'offline') throw OFFLINE;
-        return false;
+        return true;
       }),
       saveShareStatus: fromPromise<void, { userId: string; enabled: boolean }>(async ({ input }) => {
         if (input.enabled) throw REFUSED;
@@ -54,7 +54,7 @@ export const pathsModel: PathsModel = {
             { type: 'qr.copyRequested', imageDataUrl: BROKEN_IMAGE },
             { type: 'qr.copyRequested', imageDataUrl: null },
           ],
-    'xstate.done.actor.fetchShareStatus': (snapshot) => (readFails(snapshot) ? [] : [{ type: 'xstate.done.actor.fetchShareStatus', output: false }]),
+    'xstate.done.actor.fetchShareStatus': (snapshot) => (readFails(snapshot) ? [] : [{ type: 'xstate.done.actor.fetchShareStatus', output: true }]),
     'xstate.error.actor.fetchShareStatus': (snapshot) => (readFails(snapshot) ? [{ type: 'xstate.error.actor.fetchShareStatus', error: OFFLINE }] : []),
     'xstate.done.actor.saveShareStatus': (snapshot) => (saveFails(snapshot) ? [] : [{ type: 'xstate.done.actor.saveShareStatus' }]),
     'xstate.error.actor.saveShareStatus': (snapshot) => (saveFails(snapshot) ? [{ type: 'xstate.error.actor.saveShareStatus', error: REFUSED }] : []),
