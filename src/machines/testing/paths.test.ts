@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assign, fromPromise, setup } from 'xstate';
-import { describePaths, generatePaths, measureCoverage, type PathsModel } from './paths';
+import { describePath, describePaths, generatePaths, measureCoverage, type PathsModel } from './paths';
 
 const door = setup({
   types: { context: {} as { opened: number }, events: {} as { type: 'open' } | { type: 'close' } | { type: 'lock' } },
@@ -44,7 +44,74 @@ describe('measureCoverage', () => {
   });
 });
 
+// Transient states: the initial one and a compound's initial child are left by `always` within
+// the same macrostep, so no path step ever rests in them.
+const gate = setup({
+  types: {
+    context: {} as { code: string },
+    events: {} as { type: 'enter' } | { type: 'again' },
+    input: {} as { code: string } | undefined,
+  },
+  guards: { hasCode: ({ context }) => context.code !== '', longCode: ({ context }) => context.code.length > 3 },
+}).createMachine({
+  id: 'gate',
+  context: ({ input }) => ({ code: input?.code ?? 'ab' }),
+  initial: 'deciding',
+  states: {
+    deciding: { always: [{ guard: 'hasCode', target: 'open' }, { target: 'closed' }] },
+    closed: {},
+    open: {
+      initial: 'checking',
+      on: { again: '.checking' },
+      states: {
+        checking: { always: [{ guard: 'longCode', target: 'wide' }, { target: 'narrow' }] },
+        wide: {},
+        narrow: { after: { 500: 'wide' } },
+      },
+    },
+  },
+});
+
+describe('measureCoverage with transient states', () => {
+  const coverage = measureCoverage({ name: 'gate', machine: gate, events: {} });
+
+  it('counts a state that an always transition leaves at once, at the start and after an event', () => {
+    expect(coverage.states.missing).toEqual(['closed']);
+  });
+
+  it('counts exactly the always branch taken (guards decide), the delayed one and the self-loop', () => {
+    expect(coverage.transitions.missing.sort()).toEqual([
+      'deciding -always-> closed',
+      'open.checking -always [longCode]-> open.wide',
+    ]);
+  });
+});
+
+describe('a model with several inputs', () => {
+  const model: PathsModel = { name: 'gate', machine: gate, events: {}, inputs: [{ code: 'ab' }, { code: '' }, { code: 'abcd' }] };
+
+  it('explores from each input, so every branch of the first decision is covered', () => {
+    const coverage = measureCoverage(model);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+
+  it('tags each path with its input', () => {
+    const starts = generatePaths(model).map((path) => path.steps[0]?.state.value);
+    expect(new Set(starts.map((value) => JSON.stringify(value)))).toEqual(
+      new Set(['"closed"', '{"open":"narrow"}', '{"open":"wide"}']),
+    );
+  });
+
+  describePaths(model);
+});
+
 describe('generatePaths', () => {
+  it('adds a path for a transition that returns to a state already seen (a traversal never repeats one)', () => {
+    const labels = generatePaths({ name: 'gate', machine: gate, events: {} }).map(describePath);
+    expect(labels).toContain('{"open":"narrow"} -again-> {"open":"narrow"}');
+  });
+
   it('drops paths that are a prefix of another path', () => {
     const sequences = generatePaths(model).map((path) => path.steps.slice(1).map((step) => step.event.type).join(','));
     for (const sequence of sequences) {
@@ -54,3 +121,4 @@ describe('generatePaths', () => {
 });
 
 describePaths(model);
+describePaths({ name: 'gate', machine: gate, events: {} });

@@ -19,7 +19,10 @@
  *      `xstate.done.actor.*`, `xstate.error.actor.*` and `xstate.after.*`, these are never sent by
  *      the replay: it waits (flushing microtasks, then advancing fake timers) until the actor gets
  *      there by itself, which proves the doubles and the runtime agree with the generated path.
- *    - Optional: `input` (machine input), `serializeContext` (what of the context distinguishes
+ *    - Paths: shortest paths to every state, simple paths for small machines, and one more path
+ *      per transition those never take (self-loops, edges into states reached another way).
+ *    - Optional: `input` (machine input), `inputs` (several starting inputs, when the first state
+ *      depends on the input), `serializeContext` (what of the context distinguishes
  *      states; default: all of it), `maxSimplePaths` (default 60), `skipSimplePaths`.
  * 2. `src/machines/<name>.paths.test.ts` is only
  *      `import { describePaths } from './testing/paths';`
@@ -28,8 +31,15 @@
  * 3. `npm run coverage:paths` (scripts/coverage-paths.ts) loads every src/machines/*.paths.ts.
  *    Keep those files free of React and DOM so they load under plain Node.
  */
-import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  getStateNodes,
+  type AdjacencyValue,
+  type StatePath,
+} from 'xstate/graph';
 import { describe, expect, it, vi } from 'vitest';
 
 export type SampleEvent = { type: string; [field: string]: unknown };
@@ -41,12 +51,18 @@ export interface PathsModel {
   events: Readonly<Record<string, EventSamples>>;
   produced?: readonly string[];
   input?: unknown;
+  /** Several starting inputs (e.g. a record not yet shared and one already shared), each explored
+   *  like `input`; use instead of `input` when the machine decides its first state from its input. */
+  inputs?: readonly unknown[];
   serializeContext?: (context: any) => unknown;
   maxSimplePaths?: number;
   skipSimplePaths?: boolean;
 }
 
-export type MachinePath = StatePath<AnyMachineSnapshot, EventObject>;
+type Adjacency = Record<string, AdjacencyValue<AnyMachineSnapshot, EventObject>>;
+
+/** `input`: the machine input the path starts from (one of the model's `inputs`). */
+export type MachinePath = StatePath<AnyMachineSnapshot, EventObject> & { input?: unknown };
 
 const DEFAULT_MAX_SIMPLE_PATHS = 60;
 /** Above this many distinct states simple paths explode combinatorially; shortest paths suffice. */
@@ -110,24 +126,38 @@ function isPrefix(shorter: string[], longer: string[]): boolean {
 
 /**
  * Shortest paths to every reachable state, plus simple paths (each visits a state at most once)
- * for small machines, capped at maxSimplePaths. Duplicates and paths that are a prefix of another
- * kept path are dropped: the replay checks every intermediate state, so a prefix adds nothing.
+ * for small machines, capped at maxSimplePaths, plus one path per transition those never take
+ * (see pathsForUntakenTransitions). Duplicates and paths that are a prefix of another kept path
+ * are dropped: the replay checks every intermediate state, so a prefix adds nothing.
+ * With several `inputs`, paths from each in turn.
  */
 export function generatePaths(model: PathsModel): MachinePath[] {
+  const taken = new Set<TransitionLike>();
+  return startingModels(model).flatMap((start) => generatePathsFrom(start, taken));
+}
+
+function startingModels(model: PathsModel): PathsModel[] {
+  if (!model.inputs?.length) return [model];
+  return model.inputs.map((input) => ({ ...model, input, inputs: undefined }));
+}
+
+function generatePathsFrom(model: PathsModel, taken: Set<TransitionLike>): MachinePath[] {
   const options = traversalOptions(model);
   const machine = model.machine;
+  const adjacency = getAdjacencyMap(machine, options) as unknown as Adjacency;
   const shortest = getShortestPaths(machine, options) as MachinePath[];
   let simple: MachinePath[] = [];
   if (!model.skipSimplePaths) {
-    const stateCount = Object.keys(getAdjacencyMap(machine, options)).length;
+    const stateCount = Object.keys(adjacency).length;
     if (stateCount <= SIMPLE_PATHS_STATE_LIMIT) {
       simple = (getSimplePaths(machine, options) as MachinePath[])
         .sort((a, b) => a.steps.length - b.steps.length)
         .slice(0, model.maxSimplePaths ?? DEFAULT_MAX_SIMPLE_PATHS);
     }
   }
+  const extra = pathsForUntakenTransitions(model, adjacency, shortest, [...shortest, ...simple], taken);
   const unique = new Map<string, { path: MachinePath; events: string[] }>();
-  for (const path of [...shortest, ...simple]) {
+  for (const path of [...shortest, ...simple, ...extra]) {
     const events = eventSequence(path);
     unique.set(events.join('\u0000'), { path, events });
   }
@@ -136,7 +166,46 @@ export function generatePaths(model: PathsModel): MachinePath[] {
   for (const candidate of candidates) {
     if (!kept.some((longer) => isPrefix(candidate.events, longer.events))) kept.push(candidate);
   }
-  return kept.reverse().map((entry) => entry.path);
+  return kept.reverse().map((entry) => (model.input !== undefined ? { ...entry.path, input: model.input } : entry.path));
+}
+
+/**
+ * A traversal never goes back to a state it has seen, so a transition that leaves the state as it
+ * was (an ignored retry, a refresh with the same answer) or that leads into a state reached
+ * another way is on no shortest path, and on a simple path only if the cap allows. For each
+ * transition definition that no path takes yet: the shortest path to a state where some sample
+ * event takes it, followed by that event. `taken` is shared between the model's inputs.
+ */
+function pathsForUntakenTransitions(
+  model: PathsModel,
+  adjacency: Adjacency,
+  shortest: MachinePath[],
+  paths: MachinePath[],
+  taken: Set<TransitionLike>,
+): MachinePath[] {
+  const serializeState = traversalOptions(model).serializeState;
+  const recorder = microstepRecorder(model);
+  for (const microstep of recorder.initial) for (const definition of microstep.transitions) taken.add(definition);
+  const takenBy = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+    recorder.step(snapshot, event).flatMap((microstep) => microstep.transitions);
+  for (const path of paths) {
+    path.steps.forEach((step, index) => {
+      const previous = path.steps[index - 1];
+      if (previous) for (const definition of takenBy(previous.state, step.event)) taken.add(definition);
+    });
+  }
+  const extra: MachinePath[] = [];
+  const nearestFirst = [...shortest].sort((a, b) => a.steps.length - b.steps.length);
+  for (const path of nearestFirst) {
+    const edges = adjacency[serializeState(path.state)]?.transitions ?? {};
+    for (const { event, state } of Object.values(edges)) {
+      const definitions = takenBy(path.state, event);
+      if (definitions.every((definition) => taken.has(definition))) continue;
+      for (const definition of definitions) taken.add(definition);
+      extra.push({ state, steps: [...path.steps, { state, event }], weight: path.weight + 1 });
+    }
+  }
+  return extra;
 }
 
 function valueLabel(value: unknown): string {
@@ -167,41 +236,52 @@ function sameValue(a: unknown, b: unknown): boolean {
  * Sent events must land synchronously on the expected state; produced ones are awaited.
  */
 export async function replayPath(model: PathsModel, path: MachinePath): Promise<AnyMachineSnapshot> {
-  const actor = createActor(model.machine, model.input !== undefined ? { input: model.input } : {});
+  const input = path.input ?? model.input;
+  const actor = createActor(model.machine, input !== undefined ? { input } : {});
   const failures: unknown[] = [];
   actor.subscribe({ error: (error) => failures.push(error) });
   actor.start();
   try {
     const [first, ...rest] = path.steps;
-    expect(actor.getSnapshot().value, 'initial state').toEqual(first?.state.value);
+    // The snapshot as each step reached it: instant doubles may carry the actor on at once (a
+    // path may end in a state whose invoke has already settled), so later reads could differ.
+    let reached = actor.getSnapshot();
+    expect(reached.value, 'initial state').toEqual(first?.state.value);
     for (const [index, step] of rest.entries()) {
       const where = `step ${index + 1} (${step.event.type})`;
       if (isProduced(model, step.event)) {
-        await reachValue(actor, step.state.value, where);
+        reached = await reachValue(actor, step.state.value, where);
       } else {
         actor.send(step.event);
-        expect(actor.getSnapshot().value, where).toEqual(step.state.value);
+        reached = actor.getSnapshot();
+        expect(reached.value, where).toEqual(step.state.value);
       }
     }
     expect(failures).toEqual([]);
-    expect(actor.getSnapshot().value).toEqual(path.state.value);
-    return actor.getSnapshot();
+    expect(reached.value).toEqual(path.state.value);
+    return reached;
   } finally {
     actor.stop();
   }
 }
 
-async function reachValue(actor: { getSnapshot(): AnyMachineSnapshot }, expected: unknown, where: string) {
+async function reachValue(
+  actor: { getSnapshot(): AnyMachineSnapshot },
+  expected: unknown,
+  where: string,
+): Promise<AnyMachineSnapshot> {
   for (let advance = 0; advance <= MAX_TIMER_ADVANCES; advance += 1) {
     // Checked after each microtask so a chain of instant doubles cannot run past the step.
     for (let round = 0; round < MICROTASK_ROUNDS; round += 1) {
-      if (sameValue(actor.getSnapshot().value, expected)) return;
+      const snapshot = actor.getSnapshot();
+      if (sameValue(snapshot.value, expected)) return snapshot;
       await Promise.resolve();
     }
     if (vi.getTimerCount() === 0) break;
     await vi.advanceTimersToNextTimerAsync();
   }
   expect(actor.getSnapshot().value, `${where}: the actor never got there by itself`).toEqual(expected);
+  return actor.getSnapshot();
 }
 
 /** Registers one vitest test per generated path. */
@@ -213,7 +293,8 @@ export function describePaths(model: PathsModel): void {
     });
     const seen = new Map<string, number>();
     for (const path of paths) {
-      const base = describePath(path);
+      const start = model.inputs && model.inputs.length > 1 ? `input ${model.inputs.indexOf(path.input) + 1}: ` : '';
+      const base = start + describePath(path);
       const count = (seen.get(base) ?? 0) + 1;
       seen.set(base, count);
       it(count === 1 ? base : `${base} (#${count})`, async () => {
@@ -233,10 +314,11 @@ export function describePaths(model: PathsModel): void {
 // Coverage. States: every state node of the machine except the root, by id; covered when active
 // in some step of a generated path. Transitions: every transition definition of every state node
 // (root included) — `on` events, `after` delays, invoke onDone/onError, state onDone — plus each
-// `always` transition. An event-driven one is covered when xstate selects it for a step of a path
-// (getTransitionData, so guards count). An `always` one is covered when, in some step, its source
-// was active before or entered by the step and all its targets are active after it while the
-// source is not (a heuristic: eventless microsteps are not reported individually).
+// `always` transition. Each step of a path (and the start) is recomputed microstep by microstep
+// with an inspector attached: xstate reports the transitions each microstep takes only to
+// inspectors. A transition is covered when some microstep takes it (so guards count, and an
+// `always` taken on the way counts); a state is covered when active after some microstep or left
+// by a taken transition — transient states that an `always` leaves at once count too.
 // ---------------------------------------------------------------------------------------------
 
 export interface CoverageCount {
@@ -287,6 +369,37 @@ function activeIds(snapshot: AnyMachineSnapshot): Set<string> {
   return new Set((snapshot as unknown as { _nodes: NodeLike[] })._nodes.map((node) => node.id));
 }
 
+interface Microstep {
+  snapshot: AnyMachineSnapshot;
+  transitions: TransitionLike[];
+}
+
+/**
+ * Computes macrosteps without side effects, like xstate's getMicrosteps (no-op action executor,
+ * nothing started), but keeps the transitions of every microstep.
+ */
+function microstepRecorder(model: PathsModel) {
+  const recorded: Microstep[] = [];
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep') return;
+    const transitions = (event as unknown as { _transitions?: TransitionLike[] })._transitions ?? [];
+    recorded.push({ snapshot: event.snapshot as AnyMachineSnapshot, transitions });
+  };
+  // Constructing (not starting) the actor computes its initial snapshot with the inspector
+  // attached, which records the eventless microsteps out of the initial state.
+  const self = createActor(model.machine, { inspect, ...(model.input !== undefined ? { input: model.input } : {}) });
+  const initial = recorded.splice(0);
+  const noop = () => {};
+  const scope = { self, defer: noop, id: '', logger: noop, sessionId: '', stopChild: noop, system: self.system, emit: noop, actionExecutor: noop };
+  return {
+    initial,
+    step(snapshot: AnyMachineSnapshot, event: EventObject): Microstep[] {
+      model.machine.transition(snapshot as never, event as never, scope as never);
+      return recorded.splice(0);
+    },
+  };
+}
+
 export function measureCoverage(model: PathsModel): PathsCoverage {
   const machine = model.machine;
   const root = machine.root as unknown as NodeLike;
@@ -294,38 +407,38 @@ export function measureCoverage(model: PathsModel): PathsCoverage {
   const allNodes = [root, ...stateNodes.filter((node) => node !== root)];
 
   const transitionKeys = new Map<TransitionLike, string>();
-  const alwaysTransitions: TransitionLike[] = [];
   for (const node of allNodes) {
     for (const definitions of node.transitions.values()) {
       for (const definition of definitions) transitionKeys.set(definition, transitionName(definition));
     }
-    for (const definition of node.always ?? []) {
-      transitionKeys.set(definition, transitionName(definition));
-      alwaysTransitions.push(definition);
-    }
+    for (const definition of node.always ?? []) transitionKeys.set(definition, transitionName(definition));
   }
 
   const paths = generatePaths(model);
+  const recorders = new Map<unknown, ReturnType<typeof microstepRecorder>>();
   const coveredStates = new Set<string>();
   const coveredTransitions = new Set<TransitionLike>();
+  const count = (microsteps: Microstep[]) => {
+    for (const { snapshot, transitions } of microsteps) {
+      for (const id of activeIds(snapshot)) coveredStates.add(id);
+      for (const definition of transitions) {
+        coveredTransitions.add(definition);
+        coveredStates.add(definition.source.id);
+      }
+    }
+  };
   for (const path of paths) {
+    let recorder = recorders.get(path.input);
+    if (!recorder) {
+      recorder = microstepRecorder({ ...model, input: path.input ?? model.input });
+      recorders.set(path.input, recorder);
+      count(recorder.initial);
+    }
+    const { step: stepOf } = recorder;
     path.steps.forEach((step, index) => {
       for (const id of activeIds(step.state)) coveredStates.add(id);
       const previous = path.steps[index - 1];
-      if (!previous) return;
-      const selected = machine.getTransitionData(previous.state as never, step.event as never) as unknown as TransitionLike[];
-      for (const definition of selected) coveredTransitions.add(definition);
-      const before = activeIds(previous.state);
-      const after = activeIds(step.state);
-      const entered = new Set(selected.flatMap((definition) => (definition.target ?? []).map((target) => target.id)));
-      for (const definition of alwaysTransitions) {
-        const source = definition.source.id;
-        const reachable = before.has(source) || entered.has(source);
-        const targets = definition.target ?? [];
-        if (reachable && targets.length && targets.every((target) => after.has(target.id)) && !after.has(source)) {
-          coveredTransitions.add(definition);
-        }
-      }
+      if (previous) count(stepOf(previous.state, step.event));
     });
   }
 
