@@ -9,17 +9,11 @@ import { loginMachine } from '../machines/login.machine';
 import { defaultAreaCode } from '../ui/auth/areaCodes';
 import { AuthCard } from '../ui/auth/AuthCard';
 import type { CodeSendStatus } from '../ui/auth/CodeField';
-import { feedbackText } from '../ui/auth/feedback';
+import type { CodeSendView } from '../ui/auth/ContactCodeFields';
+import { feedbackText, formFailureText } from '../ui/auth/feedback';
 import { LoginForm } from '../ui/auth/LoginForm';
 import { sameOriginRedirect } from '../ui/auth/sameOriginRedirect';
 import { useSessionActor } from './session-context';
-
-export interface CodeSendView {
-  status: CodeSendStatus;
-  secondsLeft: number;
-  sentOnce: boolean;
-  error?: string;
-}
 
 const IDLE_CODE_SEND = { status: 'idle' as CodeSendStatus, secondsLeft: 0, errorMessage: undefined, errorKey: undefined };
 
@@ -113,11 +107,7 @@ export function LoginPage({ machine = loginMachine, titleKey = 'title.login' }: 
         channel={context.channel}
         values={context}
         fieldErrors={context.fieldErrors}
-        formError={
-          snapshot.matches('error')
-            ? feedbackText(t, { message: context.errorMessage, messageKey: context.errorKey, messageParams: context.errorParams })
-            : undefined
-        }
+        formError={formFailureText(t, snapshot.matches('error') ? context : undefined)}
         submitting={snapshot.matches('submitting') || snapshot.matches('signedIn')}
         codeSend={codeSend}
         social={{

@@ -6,7 +6,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { registerMachine } from '../machines/register.machine';
 import { defaultAreaCode } from '../ui/auth/areaCodes';
 import { AuthCard } from '../ui/auth/AuthCard';
-import { feedbackText } from '../ui/auth/feedback';
+import { formFailureText } from '../ui/auth/feedback';
 import { NewPasswordForm } from '../ui/auth/NewPasswordForm';
 import { useCodeSendView, useFinishSignIn } from './login.route';
 
@@ -33,11 +33,7 @@ export function RegisterPage({ machine = registerMachine }: RegisterPageProps) {
         channel={context.channel}
         values={context}
         fieldErrors={context.fieldErrors}
-        formError={
-          snapshot.matches('error')
-            ? feedbackText(t, { message: context.errorMessage, messageKey: context.errorKey, messageParams: context.errorParams })
-            : undefined
-        }
+        formError={formFailureText(t, snapshot.matches('error') ? context : undefined)}
         submitting={snapshot.matches('submitting') || snapshot.matches('registered')}
         codeSend={codeSend}
         onChannelChange={(channel) => send({ type: 'register.channelChanged', channel })}

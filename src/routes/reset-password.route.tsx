@@ -6,7 +6,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { resetPasswordMachine } from '../machines/resetPassword.machine';
 import { defaultAreaCode } from '../ui/auth/areaCodes';
 import { AuthCard } from '../ui/auth/AuthCard';
-import { feedbackText } from '../ui/auth/feedback';
+import { formFailureText } from '../ui/auth/feedback';
 import { NewPasswordForm } from '../ui/auth/NewPasswordForm';
 import { useCodeSendView } from './login.route';
 
@@ -54,11 +54,7 @@ export function ResetPasswordPage({ machine = resetPasswordMachine }: ResetPassw
         channel={context.channel}
         values={context}
         fieldErrors={context.fieldErrors}
-        formError={
-          snapshot.matches('error')
-            ? feedbackText(t, { message: context.errorMessage, messageKey: context.errorKey, messageParams: context.errorParams })
-            : undefined
-        }
+        formError={formFailureText(t, snapshot.matches('error') ? context : undefined)}
         submitting={snapshot.matches('submitting')}
         codeSend={codeSend}
         onChannelChange={(channel) => send({ type: 'reset.channelChanged', channel })}

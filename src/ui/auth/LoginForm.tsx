@@ -4,11 +4,9 @@ import { Button, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactChannel } from './ChannelTabs';
-import { ChannelTabs } from './ChannelTabs';
-import type { CodeSendStatus } from './CodeField';
-import { CodeField } from './CodeField';
+import type { CodeSendView } from './ContactCodeFields';
+import { ContactCodeFields } from './ContactCodeFields';
 import { FormAlert } from './FormAlert';
-import { PhoneField } from './PhoneField';
 import type { SocialProviderName } from './SocialButtons';
 import { SocialButtons } from './SocialButtons';
 import { TextField } from './TextField';
@@ -25,7 +23,7 @@ export interface LoginFormProps {
   /** Translated text of a failed sign-in. */
   formError?: string;
   submitting: boolean;
-  codeSend: { status: CodeSendStatus; secondsLeft: number; sentOnce: boolean; error?: string };
+  codeSend: CodeSendView;
   social: { busy: boolean; provider?: SocialProviderName };
   onModeChange(mode: LoginFormMode): void;
   onChannelChange(channel: ContactChannel): void;
@@ -102,41 +100,16 @@ export function LoginForm(props: LoginFormProps) {
               <Text fontSize="sm" color="fg.muted">
                 {t('hints.codeSignInRegisters')}
               </Text>
-              <ChannelTabs channel={channel} onChange={props.onChannelChange} testIdPrefix="login" />
-              {channel === 'email' ? (
-                <TextField
-                  name="email"
-                  type="email"
-                  inputMode="email"
-                  label={t('fields.email')}
-                  placeholder={t('fields.emailPlaceholder')}
-                  autoComplete="email"
-                  value={values.email}
-                  onChange={(value) => props.onFieldChange('email', value)}
-                  error={errorOf('email')}
-                  testId="login-email"
-                />
-              ) : (
-                <PhoneField
-                  areaCode={values.areaCode}
-                  phone={values.phone}
-                  onAreaCodeChange={(value) => props.onFieldChange('areaCode', value)}
-                  onPhoneChange={(value) => props.onFieldChange('phone', value)}
-                  error={errorOf('phone')}
-                  testIdPrefix="login"
-                />
-              )}
-              <CodeField
-                value={values.code}
-                onChange={(value) => props.onFieldChange('code', value)}
-                onSend={props.onSendCode}
-                sendStatus={codeSend.status}
-                secondsLeft={codeSend.secondsLeft}
-                sentOnce={codeSend.sentOnce}
-                error={errorOf('code')}
-                sendError={codeSend.error}
-                testId="login-code"
-                sendTestId="login-send-code"
+              <ContactCodeFields
+                testIdPrefix="login"
+                emailTestId="login-email"
+                channel={channel}
+                values={values}
+                errorOf={errorOf}
+                codeSend={codeSend}
+                onChannelChange={props.onChannelChange}
+                onFieldChange={props.onFieldChange}
+                onSendCode={props.onSendCode}
               />
             </>
           )}

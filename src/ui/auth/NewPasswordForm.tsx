@@ -3,11 +3,9 @@ import { Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactChannel } from './ChannelTabs';
-import { ChannelTabs } from './ChannelTabs';
-import type { CodeSendStatus } from './CodeField';
-import { CodeField } from './CodeField';
+import type { CodeSendView } from './ContactCodeFields';
+import { ContactCodeFields } from './ContactCodeFields';
 import { FormAlert } from './FormAlert';
-import { PhoneField } from './PhoneField';
 import { TextField } from './TextField';
 
 export type NewPasswordFieldName = 'email' | 'areaCode' | 'phone' | 'code' | 'password' | 'confirm';
@@ -23,7 +21,7 @@ export interface NewPasswordFormProps {
   fieldErrors: Partial<Record<NewPasswordFieldName, string>>;
   formError?: string;
   submitting: boolean;
-  codeSend: { status: CodeSendStatus; secondsLeft: number; sentOnce: boolean; error?: string };
+  codeSend: CodeSendView;
   onChannelChange(channel: ContactChannel): void;
   onFieldChange(field: NewPasswordFieldName, value: string): void;
   onSendCode(): void;
@@ -47,41 +45,16 @@ export function NewPasswordForm(props: NewPasswordFormProps) {
       }}
     >
       <Stack gap={4}>
-        <ChannelTabs channel={channel} onChange={props.onChannelChange} testIdPrefix={prefix} />
-        {channel === 'email' ? (
-          <TextField
-            name="email"
-            type="email"
-            inputMode="email"
-            label={t('fields.email')}
-            placeholder={t('fields.emailPlaceholder')}
-            autoComplete="email"
-            value={values.email}
-            onChange={(value) => props.onFieldChange('email', value)}
-            error={errorOf('email')}
-            testId={`${prefix}-username`}
-          />
-        ) : (
-          <PhoneField
-            areaCode={values.areaCode}
-            phone={values.phone}
-            onAreaCodeChange={(value) => props.onFieldChange('areaCode', value)}
-            onPhoneChange={(value) => props.onFieldChange('phone', value)}
-            error={errorOf('phone')}
-            testIdPrefix={prefix}
-          />
-        )}
-        <CodeField
-          value={values.code}
-          onChange={(value) => props.onFieldChange('code', value)}
-          onSend={props.onSendCode}
-          sendStatus={codeSend.status}
-          secondsLeft={codeSend.secondsLeft}
-          sentOnce={codeSend.sentOnce}
-          error={errorOf('code')}
-          sendError={codeSend.error}
-          testId={`${prefix}-code`}
-          sendTestId={`${prefix}-send-code`}
+        <ContactCodeFields
+          testIdPrefix={prefix}
+          emailTestId={`${prefix}-username`}
+          channel={channel}
+          values={values}
+          errorOf={errorOf}
+          codeSend={codeSend}
+          onChannelChange={props.onChannelChange}
+          onFieldChange={props.onFieldChange}
+          onSendCode={props.onSendCode}
         />
         <TextField
           name="password"

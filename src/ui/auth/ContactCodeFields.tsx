@@ -1,0 +1,76 @@
+// E-mail or phone (with area code) and the verification code with its send button: the part the
+// code sign-in form and the register / reset form share. Field errors are already translated.
+import { useTranslation } from 'react-i18next';
+import type { ContactChannel } from './ChannelTabs';
+import { ChannelTabs } from './ChannelTabs';
+import type { CodeSendStatus } from './CodeField';
+import { CodeField } from './CodeField';
+import { PhoneField } from './PhoneField';
+import { TextField } from './TextField';
+
+export type ContactCodeFieldName = 'email' | 'areaCode' | 'phone' | 'code';
+
+export interface CodeSendView {
+  status: CodeSendStatus;
+  secondsLeft: number;
+  sentOnce: boolean;
+  error?: string;
+}
+
+export interface ContactCodeFieldsProps {
+  /** data-testid prefix of the tabs, phone, code and send button: 'login' gives login-code, … */
+  testIdPrefix: string;
+  emailTestId: string;
+  channel: ContactChannel;
+  values: Record<ContactCodeFieldName, string>;
+  errorOf(field: ContactCodeFieldName): string | undefined;
+  codeSend: CodeSendView;
+  onChannelChange(channel: ContactChannel): void;
+  onFieldChange(field: ContactCodeFieldName, value: string): void;
+  onSendCode(): void;
+}
+
+export function ContactCodeFields(props: ContactCodeFieldsProps) {
+  const { testIdPrefix: prefix, channel, values, errorOf, codeSend } = props;
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <ChannelTabs channel={channel} onChange={props.onChannelChange} testIdPrefix={prefix} />
+      {channel === 'email' ? (
+        <TextField
+          name="email"
+          type="email"
+          inputMode="email"
+          label={t('fields.email')}
+          placeholder={t('fields.emailPlaceholder')}
+          autoComplete="email"
+          value={values.email}
+          onChange={(value) => props.onFieldChange('email', value)}
+          error={errorOf('email')}
+          testId={props.emailTestId}
+        />
+      ) : (
+        <PhoneField
+          areaCode={values.areaCode}
+          phone={values.phone}
+          onAreaCodeChange={(value) => props.onFieldChange('areaCode', value)}
+          onPhoneChange={(value) => props.onFieldChange('phone', value)}
+          error={errorOf('phone')}
+          testIdPrefix={prefix}
+        />
+      )}
+      <CodeField
+        value={values.code}
+        onChange={(value) => props.onFieldChange('code', value)}
+        onSend={props.onSendCode}
+        sendStatus={codeSend.status}
+        secondsLeft={codeSend.secondsLeft}
+        sentOnce={codeSend.sentOnce}
+        error={errorOf('code')}
+        sendError={codeSend.error}
+        testId={`${prefix}-code`}
+        sendTestId={`${prefix}-send-code`}
+      />
+    </>
+  );
+}
