@@ -249,9 +249,10 @@ export class ApertiumPipeline {
   private async stop(child: ChildProcessWithoutNullStreams) {
     child.stdin.end();
     const exited = child.exitCode !== null || child.signalCode !== null;
+    // Held referenced while it winds down, so a closing app waits for the exit instead of ending with it unawaited.
     if (!exited) await new Promise<void>((resolve) => {
+      child.ref();
       const timer = setTimeout(resolve, 1_000);
-      timer.unref();
       child.once('exit', () => {
         clearTimeout(timer);
         resolve();

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ApertiumTranslator, type EngineLog } from './apertium-translator';
 
+const execFileAsync = promisify(execFile);
 const warnings: { details: object; message: string }[] = [];
 const log: EngineLog = { warn: (details, message) => warnings.push({ details, message }) };
 const translator = new ApertiumTranslator(undefined, { log });
@@ -166,6 +169,19 @@ describe('apertium translator', () => {
     expect(processAlive(pid)).toBe(false);
     expect(own.pipelinePid('en-US', 'es-ES')).toBeNull();
     expect(await own.translate(['The cat is black.'], enEs)).toEqual(['El gato es negro.']);
+  });
+
+  it('lets a script that closes it end normally, and one that forgets to close it end too', async () => {
+    const script = (close: boolean) => `
+      import { ApertiumTranslator } from ${JSON.stringify(new URL('./apertium-translator.ts', import.meta.url).pathname)};
+      const translator = new ApertiumTranslator();
+      const [out] = await translator.translate(['The cat is black.'], { from: 'en-US', to: 'es-ES' });
+      ${close ? 'await translator.close();' : ''}
+      console.log(out, translator.pipelinePid('en-US', 'es-ES') === null ? 'closed' : 'open');`;
+    for (const close of [true, false]) {
+      const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script(close)], { timeout: 20_000 });
+      expect(stdout.trim()).toBe(`El gato es negro. ${close ? 'closed' : 'open'}`);
+    }
   });
 
   it('refuses a pair it has not got, naming TRANSLATE_URL', async () => {
