@@ -1,8 +1,25 @@
-import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  myQrCodeMachine,
+  selectQrCopying,
+  selectQrLoadFailed,
+  selectQrOpen,
+  selectShareEnabled,
+  selectShareSwitchBusy,
+} from '../machines/myQrCode.machine';
+import type { Notice } from '../machines/notice';
 import { selectAccountDetail, selectIsSignedIn, selectLocale, selectUser } from '../machines/session.machine';
+import {
+  selectCanExchange,
+  selectVoucherBusy,
+  selectVoucherCode,
+  selectVoucherError,
+  selectVoucherOpen,
+  voucherMachine,
+} from '../machines/voucher.machine';
 import { ComingSoonDialog } from '../ui/dialogs/ComingSoonDialog';
 import { MyQrCodeDialog } from '../ui/dialogs/MyQrCodeDialog';
 import { VoucherDialog } from '../ui/dialogs/VoucherDialog';
@@ -12,7 +29,6 @@ import type { NewMenuChoice } from '../ui/layout/NewMenu';
 import { usePurchaseDialog } from './purchase-dialog-context';
 import { useSessionActor } from './session-context';
 import { showToast } from './show-toast';
-import { exchangeVoucher, fetchShareStatus, saveShareStatus } from './shell-calls';
 import { useQrDataUrl } from './use-qr-data-url';
 import { useUploadDialog } from './uploads/upload-dialog-context';
 import { FREE_TIME_GROUP_URL } from './shell-links';
@@ -21,7 +37,8 @@ import { DUB_DIALOG_WIDTH_PX, TOAST_DURATION_MS } from '../shared/limits';
 // Purchase-dialog tab per account block (features §2 category tabs; dubbing packs are tab 2).
 const PURCHASE_TAB: Record<AccountKind, number> = { svipMember: 0, vipMember: 1, smartDubbing: 2, duration: 3 };
 
-type OpenDialog = 'voucher' | 'myQr' | 'dub' | null;
+// The voucher and QR dialogs run on their own machines; only the placeholder dub dialog is local state.
+type OpenDialog = 'dub' | null;
 
 export interface ShellHeaderProps {
   isMobile: boolean;
@@ -40,60 +57,57 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
   const signedIn = useSelector(session, selectIsSignedIn);
   const accounts = useSelector(session, selectAccountDetail);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [voucherBusy, setVoucherBusy] = useState(false);
-  const [shareEnabled, setShareEnabled] = useState(false);
-  const [shareBusy, setShareBusy] = useState(false);
+  const voucher = useActorRef(voucherMachine);
+  const myQrCode = useActorRef(myQrCodeMachine);
+  const voucherOpen = useSelector(voucher, selectVoucherOpen);
+  const voucherCode = useSelector(voucher, selectVoucherCode);
+  const canExchange = useSelector(voucher, selectCanExchange);
+  const voucherBusy = useSelector(voucher, selectVoucherBusy);
+  const voucherError = useSelector(voucher, selectVoucherError);
+  const qrOpen = useSelector(myQrCode, selectQrOpen);
+  const shareEnabled = useSelector(myQrCode, selectShareEnabled);
+  const shareBusy = useSelector(myQrCode, selectShareSwitchBusy);
+  const qrLoadFailed = useSelector(myQrCode, selectQrLoadFailed);
+  const qrCopying = useSelector(myQrCode, selectQrCopying);
+  // The dialogs' namespace loads on first use, so they mount (inside Suspense) only once asked for.
+  const [voucherMounted, setVoucherMounted] = useState(false);
+  const [qrMounted, setQrMounted] = useState(false);
 
   const freeTimeQr = useQrDataUrl(isMobile ? null : FREE_TIME_GROUP_URL);
   const myPageUrl = signedIn && user ? `${window.location.origin}/myQrCodeMiddlePage?userId=${encodeURIComponent(user.id)}` : null;
-  const myQr = useQrDataUrl(dialog === 'myQr' ? myPageUrl : null);
+  const myQr = useQrDataUrl(qrOpen ? myPageUrl : null);
 
-  const toast = (type: 'success' | 'error', title: string) => void showToast({ type, title, duration: TOAST_DURATION_MS });
+  // platform §8 'Voucher exchange' and 'QR copy': the machines emit notices, shown here as toasts.
+  useEffect(() => {
+    const toast = (notice: Notice) =>
+      void showToast({ type: notice.level, title: notice.message || t(notice.messageKey ?? 'common:error'), duration: TOAST_DURATION_MS });
+    const voucherNotices = voucher.on('notice', (notice) => {
+      toast(notice);
+      // A redeemed voucher changes the account blocks of the avatar menu.
+      if (notice.level === 'success') session.send({ type: 'account.refresh' });
+    });
+    const qrNotices = myQrCode.on('notice', toast);
+    return () => {
+      voucherNotices.unsubscribe();
+      qrNotices.unsubscribe();
+    };
+  }, [voucher, myQrCode, session, t]);
 
-  const onExchange = async (code: string) => {
-    setVoucherBusy(true);
-    const result = await exchangeVoucher(code);
-    setVoucherBusy(false);
-    if (result.ok) {
-      toast('success', result.msg || t('voucherExchange'));
-      setDialog(null);
-      session.send({ type: 'account.refresh' });
-    } else if (result.error.kind !== 'cancelled' && result.error.kind !== 'unauthorized') {
-      const text = result.error.message || (result.error.messageKey ? t(result.error.messageKey, result.error.messageParams ?? {}) : t('common:error'));
-      toast('error', text);
-    }
+  const openVoucher = () => {
+    setVoucherMounted(true);
+    voucher.send({ type: 'voucher.open' });
   };
 
-  const openMyQr = async () => {
-    setDialog('myQr');
+  const openMyQr = () => {
     if (!user) return;
-    const result = await fetchShareStatus(user.id);
-    if (result.ok) setShareEnabled(result.data?.shareStatus === '1');
-  };
-
-  const onShareChange = async (enabled: boolean) => {
-    if (!user) return;
-    setShareBusy(true);
-    const result = await saveShareStatus(user.id, enabled ? '1' : '0');
-    setShareBusy(false);
-    if (result.ok) setShareEnabled(enabled);
-  };
-
-  const onCopyImage = async () => {
-    try {
-      if (!myQr) throw new Error('no image');
-      const blob = await (await fetch(myQr)).blob();
-      await navigator.clipboard.write([new ClipboardItem({ [blob.type]: blob })]);
-      toast('success', t('qrCopied'));
-    } catch {
-      toast('error', t('qrCopyFailed'));
-    }
+    setQrMounted(true);
+    myQrCode.send({ type: 'qr.open', userId: user.id });
   };
 
   const onAvatarAction = (action: AvatarMenuAction) => {
     if (action === 'profile') navigate('/user/profile');
     else if (action === 'bills') navigate('/user/account');
-    else if (action === 'myQrCode') void openMyQr();
+    else if (action === 'myQrCode') openMyQr();
     else session.send({ type: 'session.logout' });
   };
 
@@ -120,23 +134,43 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
         {...(onOpenNav ? { onOpenNav } : {})}
         onHome={() => navigate('/')}
         onLocaleChange={(next) => session.send({ type: 'locale.change', locale: next })}
-        onVoucher={() => setDialog('voucher')}
+        onVoucher={openVoucher}
         onPurchase={() => purchase.open(0)}
         onLogin={onLogin}
         onAvatarAction={onAvatarAction}
         onBuy={(kind) => purchase.open(PURCHASE_TAB[kind])}
         onNew={onNew}
       />
-      <VoucherDialog open={dialog === 'voucher'} busy={voucherBusy} onClose={() => setDialog(null)} onExchange={onExchange} />
-      <MyQrCodeDialog
-        open={dialog === 'myQr'}
-        qrDataUrl={myQr}
-        shareEnabled={shareEnabled}
-        switchBusy={shareBusy}
-        onClose={() => setDialog(null)}
-        onShareChange={onShareChange}
-        onCopyImage={onCopyImage}
-      />
+      {voucherMounted && (
+        <Suspense fallback={null}>
+          <VoucherDialog
+            open={voucherOpen}
+            code={voucherCode}
+            canExchange={canExchange}
+            busy={voucherBusy}
+            error={voucherError}
+            onCodeChange={(code) => voucher.send({ type: 'voucher.codeChanged', code })}
+            onExchange={() => voucher.send({ type: 'voucher.submitted' })}
+            onClose={() => voucher.send({ type: 'voucher.close' })}
+          />
+        </Suspense>
+      )}
+      {qrMounted && (
+        <Suspense fallback={null}>
+          <MyQrCodeDialog
+            open={qrOpen}
+            qrDataUrl={myQr}
+            shareEnabled={shareEnabled}
+            switchBusy={shareBusy}
+            loadFailed={qrLoadFailed}
+            copying={qrCopying}
+            onClose={() => myQrCode.send({ type: 'qr.close' })}
+            onShareChange={(enabled) => myQrCode.send({ type: 'qr.shareToggled', enabled })}
+            onCopyImage={() => myQrCode.send({ type: 'qr.copyRequested', imageDataUrl: myQr })}
+            onRetry={() => myQrCode.send({ type: 'qr.retry' })}
+          />
+        </Suspense>
+      )}
       <ComingSoonDialog
         open={dialog === 'dub'}
         title={t('dubTitle')}

@@ -7,13 +7,17 @@ export interface MyQrCodeDialogProps {
   qrDataUrl: string | null;
   shareEnabled: boolean;
   switchBusy: boolean;
+  /** The share status could not be read; the switch is replaced by a retry. */
+  loadFailed: boolean;
+  copying: boolean;
   onClose(): void;
   onShareChange(enabled: boolean): void;
   onCopyImage(): void;
+  onRetry(): void;
 }
 
 export function MyQrCodeDialog(props: MyQrCodeDialogProps) {
-  const { t } = useTranslation('nav');
+  const { t } = useTranslation('voucher');
   return (
     <Dialog.Root open={props.open} onOpenChange={(details) => !details.open && props.onClose()} placement="center">
       <Portal>
@@ -25,16 +29,27 @@ export function MyQrCodeDialog(props: MyQrCodeDialogProps) {
             </Dialog.Header>
             <Dialog.Body>
               <Stack align="center" gap="4">
-                <Switch.Root
-                  checked={props.shareEnabled}
-                  disabled={props.switchBusy}
-                  onCheckedChange={(details) => props.onShareChange(details.checked)}
-                  data-testid="my-qr-share-switch"
-                >
-                  <Switch.HiddenInput />
-                  <Switch.Control />
-                  <Switch.Label>{t('qrShareSwitch')}</Switch.Label>
-                </Switch.Root>
+                {props.loadFailed ? (
+                  <Stack align="center" gap="2">
+                    <Text fontSize="sm" color="fg.error" data-testid="my-qr-load-failed">
+                      {t('qrLoadFailed')}
+                    </Text>
+                    <Button size="xs" variant="outline" onClick={props.onRetry} data-testid="my-qr-retry">
+                      {t('retry')}
+                    </Button>
+                  </Stack>
+                ) : (
+                  <Switch.Root
+                    checked={props.shareEnabled}
+                    disabled={props.switchBusy}
+                    onCheckedChange={(details) => props.onShareChange(details.checked)}
+                    data-testid="my-qr-share-switch"
+                  >
+                    <Switch.HiddenInput />
+                    <Switch.Control />
+                    <Switch.Label>{t('qrShareSwitch')}</Switch.Label>
+                  </Switch.Root>
+                )}
                 {props.qrDataUrl && (
                   <Image
                     src={props.qrDataUrl}
@@ -45,12 +60,19 @@ export function MyQrCodeDialog(props: MyQrCodeDialogProps) {
                     data-testid="my-qr-image"
                   />
                 )}
-                {!props.shareEnabled && (
+                {!props.shareEnabled && !props.loadFailed && (
                   <Text fontSize="sm" color="fg.muted" textAlign="center">
                     {t('qrDisabled')}
                   </Text>
                 )}
-                <Button size="sm" variant="outline" onClick={props.onCopyImage} disabled={!props.qrDataUrl} data-testid="my-qr-copy">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={props.onCopyImage}
+                  disabled={!props.qrDataUrl}
+                  loading={props.copying}
+                  data-testid="my-qr-copy"
+                >
                   {t('qrCopy')}
                 </Button>
               </Stack>

@@ -1,22 +1,23 @@
-import { Button, CloseButton, Dialog, Input, Portal } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Button, CloseButton, Dialog, Field, Input, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 export interface VoucherDialogProps {
   open: boolean;
+  /** The input as typed. */
+  code: string;
+  /** False while the trimmed code is empty or an exchange runs (platform §5). */
+  canExchange: boolean;
   busy: boolean;
+  /** The last failure: the server's message or a message key. */
+  error: { message?: string; messageKey?: string } | null;
+  onCodeChange(code: string): void;
+  onExchange(): void;
   onClose(): void;
-  /** Receives the trimmed code; never called with an empty one. */
-  onExchange(code: string): void;
 }
 
-export function VoucherDialog({ open, busy, onClose, onExchange }: VoucherDialogProps) {
-  const { t } = useTranslation('nav');
-  const [code, setCode] = useState('');
-  useEffect(() => {
-    if (open) setCode('');
-  }, [open]);
-  const trimmed = code.trim();
+export function VoucherDialog({ open, code, canExchange, busy, error, onCodeChange, onExchange, onClose }: VoucherDialogProps) {
+  const { t } = useTranslation('voucher');
+  const errorText = error ? (error.message ?? t(error.messageKey ?? 'exchangeFailed')) : null;
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
       <Portal>
@@ -24,32 +25,35 @@ export function VoucherDialog({ open, busy, onClose, onExchange }: VoucherDialog
         <Dialog.Positioner>
           <Dialog.Content data-testid="voucher-dialog">
             <Dialog.Header>
-              <Dialog.Title>{t('voucherTitle')}</Dialog.Title>
+              <Dialog.Title>{t('title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <form
                 id="voucher-form"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (trimmed) onExchange(trimmed);
+                  if (canExchange) onExchange();
                 }}
               >
-                <Input
-                  value={code}
-                  onChange={(event) => setCode(event.target.value)}
-                  placeholder={t('voucherPlaceholder')}
-                  aria-label={t('voucherPlaceholder')}
-                  data-testid="voucher-input"
-                  autoFocus
-                />
+                <Field.Root invalid={!!errorText}>
+                  <Input
+                    value={code}
+                    onChange={(event) => onCodeChange(event.target.value)}
+                    placeholder={t('placeholder')}
+                    aria-label={t('placeholder')}
+                    data-testid="voucher-input"
+                    autoFocus
+                  />
+                  {errorText && <Field.ErrorText data-testid="voucher-error">{errorText}</Field.ErrorText>}
+                </Field.Root>
               </form>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
-                {t('common:cancel')}
+                {t('cancel')}
               </Button>
-              <Button type="submit" form="voucher-form" colorPalette="brand" disabled={!trimmed} loading={busy} data-testid="voucher-exchange">
-                {t('voucherExchange')}
+              <Button type="submit" form="voucher-form" colorPalette="brand" disabled={!canExchange} loading={busy} data-testid="voucher-exchange">
+                {t('exchange')}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
