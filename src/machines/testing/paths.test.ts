@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { assign, fromPromise, setup } from 'xstate';
-import { describePath, describePaths, generatePaths, measureCoverage, type PathsModel } from './paths';
+import { describePath, describePaths, generatePaths, measureCoverage, replayPath, type PathsModel } from './paths';
 
 const door = setup({
   types: { context: {} as { opened: number }, events: {} as { type: 'open' } | { type: 'close' } | { type: 'lock' } },
@@ -104,6 +104,36 @@ describe('a model with several inputs', () => {
   });
 
   describePaths(model);
+});
+
+// A timer that enters a state whose instant double settles within the same tick: the replay must
+// still see the state it passed through.
+const relay = setup({ actors: { fetch: fromPromise(async () => 'ok') } }).createMachine({
+  id: 'relay',
+  initial: 'idle',
+  states: {
+    idle: { after: { 100: 'fetching' } },
+    fetching: { invoke: { id: 'fetch', src: 'fetch', onDone: 'done' } },
+    done: {},
+  },
+});
+const relayModel: PathsModel = {
+  name: 'relay',
+  machine: relay,
+  events: { 'xstate.done.actor.fetch': [{ type: 'xstate.done.actor.fetch', output: 'ok' }] },
+};
+
+describe('replayPath', () => {
+  it('sees a state the actor passed through within one timer tick', async () => {
+    const [path] = generatePaths(relayModel);
+    expect(path && describePath(path)).toBe('idle -after 100.relay.idle-> fetching -xstate.done:fetch-> done');
+    vi.useFakeTimers();
+    try {
+      expect((await replayPath(relayModel, path!)).value).toBe('done');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('generatePaths', () => {

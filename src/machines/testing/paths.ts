@@ -239,21 +239,25 @@ export async function replayPath(model: PathsModel, path: MachinePath): Promise<
   const input = path.input ?? model.input;
   const actor = createActor(model.machine, input !== undefined ? { input } : {});
   const failures: unknown[] = [];
-  actor.subscribe({ error: (error) => failures.push(error) });
+  // Every snapshot the actor goes through, in order: instant doubles may carry it past a state
+  // before the replay looks (a re-read that settles within the tick its timer fired in).
+  const history: AnyMachineSnapshot[] = [];
+  actor.subscribe({ next: (snapshot) => history.push(snapshot), error: (error) => failures.push(error) });
   actor.start();
   try {
     const [first, ...rest] = path.steps;
-    // The snapshot as each step reached it: instant doubles may carry the actor on at once (a
-    // path may end in a state whose invoke has already settled), so later reads could differ.
+    // The snapshot as each step reached it; later reads could differ for the same reason.
     let reached = actor.getSnapshot();
     expect(reached.value, 'initial state').toEqual(first?.state.value);
+    history.length = 0;
     for (const [index, step] of rest.entries()) {
       const where = `step ${index + 1} (${step.event.type})`;
       if (isProduced(model, step.event)) {
-        reached = await reachValue(actor, step.state.value, where);
+        reached = await reachValue(actor, history, step.state.value, where);
       } else {
         actor.send(step.event);
         reached = actor.getSnapshot();
+        history.length = 0;
         expect(reached.value, where).toEqual(step.state.value);
       }
     }
@@ -265,16 +269,27 @@ export async function replayPath(model: PathsModel, path: MachinePath): Promise<
   }
 }
 
+/**
+ * Waits until the actor reaches `expected` by itself: the first such snapshot in `history`
+ * (consumed up to it, so successive steps match in order), or the current one when the step
+ * leaves the value as it was.
+ */
 async function reachValue(
   actor: { getSnapshot(): AnyMachineSnapshot },
+  history: AnyMachineSnapshot[],
   expected: unknown,
   where: string,
 ): Promise<AnyMachineSnapshot> {
+  const found = (): AnyMachineSnapshot | undefined => {
+    const index = history.findIndex((snapshot) => sameValue(snapshot.value, expected));
+    if (index >= 0) return history.splice(0, index + 1)[index];
+    const current = actor.getSnapshot();
+    return history.length === 0 && sameValue(current.value, expected) ? current : undefined;
+  };
   for (let advance = 0; advance <= MAX_TIMER_ADVANCES; advance += 1) {
-    // Checked after each microtask so a chain of instant doubles cannot run past the step.
     for (let round = 0; round < MICROTASK_ROUNDS; round += 1) {
-      const snapshot = actor.getSnapshot();
-      if (sameValue(snapshot.value, expected)) return snapshot;
+      const snapshot = found();
+      if (snapshot) return snapshot;
       await Promise.resolve();
     }
     if (vi.getTimerCount() === 0) break;
