@@ -34,6 +34,8 @@ export interface PipelineOptions {
   modesDir?: string;
   /** An answer not back this long after its chunk was written means the pipeline is stuck. */
   stallTimeoutMs?: number;
+  /** Added to the stall limit for the first answer, which also waits for the dictionaries to load (seconds on a busy machine). */
+  startupGraceMs?: number;
 }
 
 interface Request {
@@ -61,11 +63,13 @@ export class ApertiumPipeline {
   private inFlight: InFlight[] = [];
   private nextId = 1;
   private output = '';
+  private answeredSinceStart = false;
   private stderrTail = '';
   private watchdog: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly modesDir: string;
   private readonly stallTimeoutMs: number;
+  private readonly startupGraceMs: number;
 
   constructor(
     readonly mode: string,
@@ -73,6 +77,7 @@ export class ApertiumPipeline {
   ) {
     this.modesDir = options.modesDir ?? path.join(process.env.APERTIUM_DATADIR ?? '/usr/share/apertium', 'modes');
     this.stallTimeoutMs = options.stallTimeoutMs ?? 5_000;
+    this.startupGraceMs = options.startupGraceMs ?? 10_000;
   }
 
   /** Process id of the running pipeline's shell (its process group), or null while none runs. */
@@ -160,6 +165,7 @@ export class ApertiumPipeline {
       env: { ...process.env, LC_ALL: 'C.UTF-8' },
     });
     this.output = '';
+    this.answeredSinceStart = false;
     this.stderrTail = '';
     this.child = child;
     // An idle pipeline must not keep the process alive; a waiting request's timer does while it waits.
@@ -206,6 +212,7 @@ export class ApertiumPipeline {
         this.failChild(child, `answer out of step (expected ${tag ?? 'none'}, got ${JSON.stringify(answer.slice(0, 40))})`);
         return;
       }
+      this.answeredSinceStart = true;
       const { request, index } = chunk;
       if (request.done) continue;
       request.results[index] = fromApertiumStream(answer.slice(tag.length)).trim();
@@ -220,9 +227,10 @@ export class ApertiumPipeline {
     const oldest = this.inFlight[0];
     if (!oldest) return;
     const child = this.child;
-    const wait = Math.max(0, oldest.writtenAt + this.stallTimeoutMs - performance.now());
+    const limit = this.stallTimeoutMs + (this.answeredSinceStart ? 0 : this.startupGraceMs);
+    const wait = Math.max(0, oldest.writtenAt + limit - performance.now());
     this.watchdog = setTimeout(() => {
-      if (child && this.inFlight[0] === oldest) this.failChild(child, `no answer within ${this.stallTimeoutMs} ms`);
+      if (child && this.inFlight[0] === oldest) this.failChild(child, `no answer within ${limit} ms`);
       else this.armWatchdog();
     }, wait);
     this.watchdog.unref();

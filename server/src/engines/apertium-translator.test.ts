@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ApertiumTranslator, type EngineLog } from './apertium-translator';
@@ -147,6 +150,25 @@ describe('apertium translator', () => {
       expect(broken[0]!.details).toMatchObject({ engine: 'apertium', mode: 'eng-spa', reason: expect.stringMatching(/could not start/) });
     } finally {
       await noModes.close();
+    }
+  });
+
+  it('falls back, logging why, when the pipeline stops answering or answers out of step', async () => {
+    const modesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apertium-modes-'));
+    // Stand-in pipelines: one that never answers, one whose answers lose their ids.
+    fs.writeFileSync(path.join(modesDir, 'eng-spa.mode'), 'tail -f /dev/null\n');
+    fs.writeFileSync(path.join(modesDir, 'spa-eng.mode'), "sed -u 's/parley-/other-/'\n");
+    const seen: { details: object; message: string }[] = [];
+    const faulty = new ApertiumTranslator(undefined, { modesDir, stallTimeoutMs: 200, startupGraceMs: 0, log: { warn: (details, message) => seen.push({ details, message }) } });
+    try {
+      expect(await faulty.translate(['The cat is black.'], enEs)).toEqual(['El gato es negro.']);
+      expect(seen[0]?.details).toMatchObject({ mode: 'eng-spa', reason: expect.stringMatching(/no answer within 200 ms/) });
+      expect(await faulty.translate(['El gato es negro.'], esEn)).toEqual(['The cat is black.']);
+      expect(seen[1]?.details).toMatchObject({ mode: 'spa-eng', reason: expect.stringMatching(/out of step/) });
+      expect(seen).toHaveLength(2);
+    } finally {
+      await faulty.close();
+      fs.rmSync(modesDir, { recursive: true, force: true });
     }
   });
 
