@@ -1,31 +1,17 @@
 // The app with REDIS_URL: code-send and failed-login caps live in Redis (shared by instances).
 import fs from 'node:fs';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_SENDS_PER_ADDRESS_PER_HOUR } from '../../../src/shared/limits';
 import { buildApp } from '../app';
 import { call, uniqueEmail } from '../testing/inject';
-import { sqliteTestConfig, TEST_REDIS_URL } from '../testing/test-config';
+import { redisVariant, uniqueRedisPrefix } from '../testing/redis-variant';
+import { sqliteTestConfig } from '../testing/test-config';
 
-async function redisUnavailable(): Promise<string | null> {
-  const probe = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    probe.disconnect();
-  }
-}
+const redis = await redisVariant('Redis variant');
 
-const redisProblem = await redisUnavailable();
-if (redisProblem) console.warn(`Redis variant skipped: ${TEST_REDIS_URL} is unreachable (${redisProblem})`);
-
-describe.skipIf(redisProblem)('sign-in limits with REDIS_URL', () => {
-  const prefix = `parley-app-test-${Date.now()}`;
-  const configs = [sqliteTestConfig({ redisUrl: TEST_REDIS_URL }), sqliteTestConfig({ redisUrl: TEST_REDIS_URL })];
+describe.skipIf(redis.skipReason)('sign-in limits with REDIS_URL', () => {
+  const prefix = uniqueRedisPrefix('parley-app-test');
+  const configs = [sqliteTestConfig({ redisUrl: redis.url }), sqliteTestConfig({ redisUrl: redis.url })];
   afterAll(() => {
     for (const config of configs) fs.rmSync(config.dataDir, { recursive: true, force: true });
   });

@@ -10,40 +10,27 @@ import { systemClock } from '../clock';
 import type { Database } from '../db/schema';
 import { createDatabase } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
-import { sqliteTestConfig, TEST_REDIS_URL } from '../testing/test-config';
+import { redisVariant, uniqueRedisPrefix } from '../testing/redis-variant';
+import { sqliteTestConfig } from '../testing/test-config';
 import { createBullmqQueue } from './bullmq-queue';
 import { createInProcessQueue } from './in-process-queue';
 import { jobRows, type JobQueue } from './job-queue';
 
-async function redisProblem(): Promise<string | null> {
-  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    client.disconnect();
-  }
-}
-
-const redisSkip = await redisProblem();
-if (redisSkip) console.warn(`BullMQ queue tests skipped: ${TEST_REDIS_URL} is unreachable (${redisSkip})`);
+const redisServer = await redisVariant('BullMQ queue tests');
 const silentLog = { error: () => undefined };
 
 const backends: Array<{ name: string; skip: string | null; make(db: Kysely<Database>, prefix: string): JobQueue }> = [
   { name: 'in-process', skip: null, make: (db) => createInProcessQueue({ db, clock: systemClock, log: silentLog }) },
   {
     name: 'bullmq',
-    skip: redisSkip,
-    make: (db, prefix) => createBullmqQueue({ db, clock: systemClock, redisUrl: TEST_REDIS_URL, prefix, log: silentLog }),
+    skip: redisServer.skipReason,
+    make: (db, prefix) => createBullmqQueue({ db, clock: systemClock, redisUrl: redisServer.url, prefix, log: silentLog }),
   },
 ];
 
 describe.each(backends)('$name job queue', (backend) => {
   const config = sqliteTestConfig();
-  const prefix = `parley-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const prefix = uniqueRedisPrefix();
   let db: Kysely<Database>;
 
   beforeAll(async () => {
@@ -53,8 +40,9 @@ describe.each(backends)('$name job queue', (backend) => {
   afterAll(async () => {
     await db.destroy();
     fs.rmSync(config.dataDir, { recursive: true, force: true });
-    if (!backend.skip) {
-      const redis = new Redis(TEST_REDIS_URL);
+    // Only BullMQ writes keys; the in-process queue must not need Redis even to clean up.
+    if (backend.name === 'bullmq' && !backend.skip) {
+      const redis = new Redis(redisServer.url);
       const keys = await redis.keys(`${prefix}:*`);
       if (keys.length > 0) await redis.del(...keys);
       redis.disconnect();

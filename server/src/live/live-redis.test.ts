@@ -2,33 +2,19 @@
 // participant on instance B see the same stream, numbered once, in order; presence crosses over;
 // a participant resuming on the other instance gets the messages it missed exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
-import { TEST_REDIS_URL, tempDataDir } from '../testing/test-config';
+import { redisVariant } from '../testing/redis-variant';
+import { tempDataDir } from '../testing/test-config';
 import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
 
-async function redisProblem(): Promise<string | null> {
-  const probe = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    probe.disconnect();
-  }
-}
+const redis = await redisVariant('Redis fan-out test');
 
-const problem = await redisProblem();
-if (problem) console.warn(`Redis fan-out test skipped: ${TEST_REDIS_URL} is unreachable (${problem})`);
-
-describe.skipIf(problem)('live fan-out over Redis', () => {
+describe.skipIf(redis.skipReason)('live fan-out over Redis', () => {
   let a: LiveTestServer;
   let b: LiveTestServer;
   beforeAll(async () => {
     const dataDir = tempDataDir();
-    a = await startLiveServer({ dataDir, redisUrl: TEST_REDIS_URL });
-    b = await startLiveServer({ dataDir, redisUrl: TEST_REDIS_URL });
+    a = await startLiveServer({ dataDir, redisUrl: redis.url });
+    b = await startLiveServer({ dataDir, redisUrl: redis.url });
   });
   afterAll(async () => {
     await b?.close();

@@ -1,29 +1,14 @@
 // The hourly caps behave the same in memory and on Redis (shared by every server instance).
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODE_SENDS_PER_ADDRESS_PER_HOUR, FAILED_LOGINS_PER_ACCOUNT_PER_HOUR } from '../../../../src/shared/limits';
-import { TEST_REDIS_URL } from '../../testing/test-config';
+import { redisVariant, uniqueRedisPrefix } from '../../testing/redis-variant';
 import { createRateLimits, type RateLimits } from './rate-limits';
 
-async function redisUnavailable(): Promise<string | null> {
-  const probe = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const redisProblem = await redisUnavailable();
-if (redisProblem) console.warn(`Redis variant skipped: ${TEST_REDIS_URL} is unreachable (${redisProblem})`);
+const redis = await redisVariant('Redis variant');
 
 const variants = [
   { name: 'memory', url: null as string | null, skip: null as string | null },
-  { name: 'redis', url: TEST_REDIS_URL, skip: redisProblem },
+  { name: 'redis', url: redis.url, skip: redis.skipReason },
 ];
 
 describe.each(variants)('rate limits in $name', ({ url, skip }) => {
@@ -32,7 +17,7 @@ describe.each(variants)('rate limits in $name', ({ url, skip }) => {
     await Promise.all(opened.map((l) => l.close()));
   });
   const limits = () => {
-    const created = createRateLimits(url, `parley-test-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+    const created = createRateLimits(url, uniqueRedisPrefix());
     opened.push(created);
     return created;
   };
