@@ -19,7 +19,8 @@ export const pathsModel: PathsModel = {
       }),
     },
   }),
-  input: {},
+  // Opened without a code (typed in), and from a cast link that carries one.
+  inputs: [{}, { code: '123456' }],
   serializeContext: (context: ScreenCastContext) => ({ code: context.code, error: context.errorKey ?? context.errorMessage }),
   events: {
     'cast.submit': [
