@@ -117,3 +117,6 @@ export const MEETING_SUBTITLE_FONT_MAX = 72;
 export const VOUCHER_CODE_MAX = 64;
 export const VOUCHER_MAX_DAYS = 3660;
 export const VOUCHER_MAX_HOURS = 10_000;
+
+// Voucher guessing: failed redemptions per user per hour before the exchange is refused for the hour.
+export const FAILED_VOUCHER_REDEMPTIONS_PER_USER_PER_HOUR = 10;

@@ -5,6 +5,7 @@ import { useRecordsTestApp, type TestUser } from '../domain/records/records-test
 import { addVoucher } from '../domain/vouchers/vouchers-service';
 import { databaseVariants } from '../testing/database-variants';
 import { call } from '../testing/inject';
+import { FAILED_VOUCHER_REDEMPTIONS_PER_USER_PER_HOUR } from '../../../src/shared/limits';
 
 const variants = await databaseVariants();
 let counter = 0;
@@ -33,6 +34,18 @@ describe.each(variants)('voucher exchange on $name', (variant) => {
       expect((await exchange(owner, 'NO-SUCH-CODE', 'zh-TW')).msg).toBe('此兌換碼無效');
       expect(await entitlementCount(owner)).toBe(0);
       expect((await accounts(owner)).svipMember).toEqual({ accountTypeName: 'SVIP member', remarkString: 'Not activated', operationString: 'Buy' });
+    });
+
+    it(`stops guessing after ${FAILED_VOUCHER_REDEMPTIONS_PER_USER_PER_HOUR} wrong codes in an hour, even for a right one`, async () => {
+      const guesser = await kit.signUp();
+      const real = await newCode('2', 30);
+      for (let i = 0; i < FAILED_VOUCHER_REDEMPTIONS_PER_USER_PER_HOUR; i++) {
+        expect((await exchange(guesser, `GUESS-${i}`)).code).toBe(400);
+      }
+      expect(await exchange(guesser, real)).toMatchObject({ code: 429, msg: 'Too many attempts, please try again later' });
+      expect(await entitlementCount(guesser)).toBe(0);
+      // Another user is not affected by this one's guessing.
+      expect((await exchange(await kit.signUp(), real)).code).toBe(200);
     });
 
     it('redeems a membership once and shows its end date in the account block', async () => {

@@ -1,6 +1,6 @@
 // Voucher exchange (platform §5, §8 'Voucher exchange'; features §7 Payment). The client shows this
 // answer's msg as it is (success on 200, error otherwise), so the msg says what was granted.
-import { AppError } from '../errors';
+import { AppError, tooManyAttempts } from '../errors';
 import { ACCOUNT_KIND_OF, isMembership } from '../domain/vouchers/package-types';
 import { redeemVoucher } from '../domain/vouchers/vouchers-service';
 import { requireUser, type HandlerMap } from './types';
@@ -13,8 +13,13 @@ export const vouchersHandlers: HandlerMap = {
     // The input is trimmed by the client; a code pasted with spaces around it is the same code here too.
     const code = (ctx.params?.cardPasswordCode ?? '').trim();
     if (!code) throw new AppError(400, 'vouchers:invalid');
+    // Codes are short secrets: after too many wrong ones this hour, even a right one waits.
+    if (await ctx.services.rateLimits.isVoucherLocked(user.id)) throw tooManyAttempts();
     const outcome = await redeemVoucher(ctx.request.server.db, ctx.services.clock, user.id, code);
-    if (!outcome.ok) throw new AppError(outcome.reason === 'used' ? 409 : 400, outcome.reason === 'used' ? 'vouchers:alreadyUsed' : 'vouchers:invalid');
+    if (!outcome.ok) {
+      await ctx.services.rateLimits.recordFailedVoucher(user.id);
+      throw new AppError(outcome.reason === 'used' ? 409 : 400, outcome.reason === 'used' ? 'vouchers:alreadyUsed' : 'vouchers:invalid');
+    }
 
     const t = ctx.t as unknown as Translate;
     const granted = outcome.entitlement;
