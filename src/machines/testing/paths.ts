@@ -74,9 +74,14 @@ const MICROTASK_ROUNDS = 50;
 const ACTOR_OUTCOME = /^xstate\.(done|error)\.actor\./;
 const RUNTIME_EVENT = /^xstate\.(done\.actor|error\.actor|after)\./;
 
+/**
+ * Every event type the active nodes define a transition for. Not xstate's `ownEvents`: that leaves
+ * out transitions with neither target nor actions (`on: { 'x': {} }`), which a state uses to ignore
+ * an event its parent would handle, and which are worth a path too.
+ */
 function ownEventTypes(snapshot: AnyMachineSnapshot): string[] {
-  const nodes = (snapshot as unknown as { _nodes: Array<{ ownEvents: string[] }> })._nodes;
-  return [...new Set(nodes.flatMap((node) => node.ownEvents))];
+  const nodes = (snapshot as unknown as { _nodes: Array<{ transitions: Map<string, unknown> }> })._nodes;
+  return [...new Set(nodes.flatMap((node) => [...node.transitions.keys()]))];
 }
 
 function eventsFor(model: PathsModel, snapshot: AnyMachineSnapshot): EventObject[] {
