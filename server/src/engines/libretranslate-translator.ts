@@ -2,11 +2,11 @@
 // { q, source, target, format: 'text', api_key? }. q may be an array, answered by an array of
 // translatedText in the same order, so a whole transcript is one request. Pairs are whatever the
 // server has installed; an unsupported pair comes back as HTTP 400 and surfaces as engine_failed.
-import type { RemoteServiceConfig } from './config';
 import { engineFailed } from './engine-errors';
 import { postJson } from './http-client';
 import { isChinese, isTraditionalChinese, primaryLanguage } from './languages';
-import type { LanguagePair, Translator } from './types';
+import type { TranslateRequest } from './remote-translator';
+import { RemoteTranslator } from './remote-translator';
 
 /** LibreTranslate (argos) names Chinese scripts zh-Hans / zh-Hant, everything else by ISO-639-1. */
 export function libreTranslateCode(tag: string): string {
@@ -14,20 +14,10 @@ export function libreTranslateCode(tag: string): string {
   return primaryLanguage(tag);
 }
 
-export class LibreTranslateTranslator implements Translator {
+export class LibreTranslateTranslator extends RemoteTranslator {
   readonly id = 'libretranslate';
 
-  constructor(
-    private readonly service: RemoteServiceConfig,
-    private readonly timeoutMs: number,
-  ) {}
-
-  pairs(): LanguagePair[] {
-    return [{ from: '*', to: '*' }];
-  }
-
-  async translate(texts: string[], pair: LanguagePair & { signal?: AbortSignal }): Promise<string[]> {
-    if (texts.length === 0) return [];
+  protected async translateBatch(texts: string[], pair: TranslateRequest): Promise<string[]> {
     const url = `${this.service.url.replace(/\/+$/, '')}/translate`;
     const body: Record<string, unknown> = {
       q: texts,

@@ -1,12 +1,12 @@
 // Remote translation through any OpenAI-compatible chat model (TRANSLATE_KIND=openai). Texts go as
 // a JSON array and must come back as a JSON array of the same length: that keeps segment
 // boundaries (timings stay attached to the right text) where free prose would merge them.
-import type { RemoteServiceConfig } from './config';
 import { endpoint } from './config';
 import { engineFailed } from './engine-errors';
 import { chatCompletion } from './http-client';
 import { languageName } from './languages';
-import type { LanguagePair, Translator } from './types';
+import type { TranslateRequest } from './remote-translator';
+import { RemoteTranslator } from './remote-translator';
 
 /** Chat answers sometimes wrap JSON in a ```json fence; accept that, nothing looser. */
 export function parseJsonArrayAnswer(content: string): unknown {
@@ -14,20 +14,10 @@ export function parseJsonArrayAnswer(content: string): unknown {
   return JSON.parse(fenced ? fenced[1]! : content);
 }
 
-export class OpenAiChatTranslator implements Translator {
+export class OpenAiChatTranslator extends RemoteTranslator {
   readonly id = 'openai-chat-translate';
 
-  constructor(
-    private readonly service: RemoteServiceConfig,
-    private readonly timeoutMs: number,
-  ) {}
-
-  pairs(): LanguagePair[] {
-    return [{ from: '*', to: '*' }];
-  }
-
-  async translate(texts: string[], pair: LanguagePair & { signal?: AbortSignal }): Promise<string[]> {
-    if (texts.length === 0) return [];
+  protected async translateBatch(texts: string[], pair: TranslateRequest): Promise<string[]> {
     const content = await chatCompletion(
       endpoint(this.service.url, 'chat/completions'),
       {

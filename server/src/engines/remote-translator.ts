@@ -1,0 +1,27 @@
+// What remote translation services share: the service, not Parley, decides which pairs exist (an
+// unsupported one fails at call time), and an empty batch costs no request.
+import type { RemoteServiceConfig } from './config';
+import type { LanguagePair, Translator } from './types';
+
+export type TranslateRequest = LanguagePair & { signal?: AbortSignal };
+
+export abstract class RemoteTranslator implements Translator {
+  abstract readonly id: string;
+
+  constructor(
+    protected readonly service: RemoteServiceConfig,
+    protected readonly timeoutMs: number,
+  ) {}
+
+  pairs(): LanguagePair[] {
+    return [{ from: '*', to: '*' }];
+  }
+
+  async translate(texts: string[], pair: TranslateRequest): Promise<string[]> {
+    if (texts.length === 0) return [];
+    return this.translateBatch(texts, pair);
+  }
+
+  /** One request for a non-empty batch; answers one translation per text, in order. */
+  protected abstract translateBatch(texts: string[], pair: TranslateRequest): Promise<string[]>;
+}
