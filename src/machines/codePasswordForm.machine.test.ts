@@ -35,11 +35,8 @@ describe.each(FORMS)('$name machine (code + new password form)', ({ form }) => {
   });
 
   it('applies the password rule and the confirmation', () => {
-    const { actor, type, submit } = setUp();
-    type('email', 'ann@example.com');
-    type('code', '123456');
-    type('password', 'lettersonly');
-    type('confirm', 'lettersonly');
+    const { actor, type, fill, submit } = setUp();
+    fill({ email: 'ann@example.com', code: '123456', password: 'lettersonly', confirm: 'lettersonly' });
     submit();
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: 'auth:validation.passwordRule' });
     type('password', 'short1');
@@ -62,23 +59,17 @@ describe.each(FORMS)('$name machine (code + new password form)', ({ form }) => {
   });
 
   it('sends a phone number in E.164 form', async () => {
-    const { actor, type, submit, switchChannel, calls } = setUp();
+    const { actor, fill, submit, switchChannel, calls } = setUp();
     switchChannel('phone');
-    type('phone', '138 0013 8000');
-    type('code', '111111');
-    type('password', 'abc12345');
-    type('confirm', 'abc12345');
+    fill({ phone: '138 0013 8000', code: '111111', password: 'abc12345', confirm: 'abc12345' });
     submit();
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls[0]?.username).toBe('+8613800138000');
   });
 
   it("shows the server's refusal and lets the user correct the form", async () => {
-    const { actor, type, submit } = setUp({ ok: false, message: 'The verification code is wrong or has expired' });
-    type('email', 'ann@example.com');
-    type('code', '000000');
-    type('password', 'abc12345');
-    type('confirm', 'abc12345');
+    const { actor, type, fill, submit } = setUp({ ok: false, message: 'The verification code is wrong or has expired' });
+    fill({ email: 'ann@example.com', code: '000000', password: 'abc12345', confirm: 'abc12345' });
     submit();
     await waitFor(actor, (s) => s.matches('error'));
     expect(actor.getSnapshot().context.errorMessage).toBe('The verification code is wrong or has expired');

@@ -28,11 +28,16 @@ export function setUpCodePasswordForm<M extends AnyStateMachine>(form: CodePassw
   });
   const actor = createActor(machine, { input: {} }).start() as Actor<M>;
   const send = (event: { type: string; [key: string]: unknown }) => actor.send(event as EventFrom<M>);
+  const type = (field: CodePasswordField, value: string) => send({ type: 'field.changed', field, value });
   return {
     actor,
     calls,
     codeSends,
-    type: (field: CodePasswordField, value: string) => send({ type: 'field.changed', field, value }),
+    type,
+    /** Types the fields one after the other, in the order given. */
+    fill: (values: Partial<Record<CodePasswordField, string>>) => {
+      for (const [field, value] of Object.entries(values)) type(field as CodePasswordField, value);
+    },
     submit: () => send({ type: `${form.eventPrefix}.submit` }),
     switchChannel: (channel: Channel) => send({ type: `${form.eventPrefix}.channelChanged`, channel }),
   };

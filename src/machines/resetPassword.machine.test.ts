@@ -36,11 +36,8 @@ describe('resetPassword machine', () => {
   });
 
   it('sets the new password and ends in done without a token', async () => {
-    const { actor, type, resetCalls } = setUp();
-    type('email', 'ann@example.com');
-    type('code', '222222');
-    type('password', 'newpass99');
-    type('confirm', 'newpass99');
+    const { actor, fill, resetCalls } = setUp();
+    fill({ email: 'ann@example.com', code: '222222', password: 'newpass99', confirm: 'newpass99' });
     actor.send({ type: 'reset.submit' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().value).toBe('done');
@@ -48,11 +45,8 @@ describe('resetPassword machine', () => {
   });
 
   it('keeps no token even when the answer carries one (a reset signs nobody in)', async () => {
-    const { actor, type } = setUp({ ok: true, token: 'unexpected' });
-    type('email', 'ann@example.com');
-    type('code', '222222');
-    type('password', 'newpass99');
-    type('confirm', 'newpass99');
+    const { actor, fill } = setUp({ ok: true, token: 'unexpected' });
+    fill({ email: 'ann@example.com', code: '222222', password: 'newpass99', confirm: 'newpass99' });
     actor.send({ type: 'reset.submit' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().context.token).toBeUndefined();

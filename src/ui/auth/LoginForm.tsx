@@ -3,9 +3,8 @@
 import { Button, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactChannel } from './ChannelTabs';
-import type { CodeSendView } from './ContactCodeFields';
-import { ContactCodeFields } from './ContactCodeFields';
+import type { CodeFormProps } from './ContactCodeFields';
+import { ContactCodeFields, useFieldErrorText } from './ContactCodeFields';
 import { FormAlert } from './FormAlert';
 import type { SocialProviderName } from './SocialButtons';
 import { SocialButtons } from './SocialButtons';
@@ -14,22 +13,10 @@ import { TextField } from './TextField';
 export type LoginFormMode = 'password' | 'code';
 export type LoginFieldName = 'username' | 'password' | 'email' | 'areaCode' | 'phone' | 'code';
 
-export interface LoginFormProps {
+export interface LoginFormProps extends CodeFormProps<LoginFieldName> {
   mode: LoginFormMode;
-  channel: ContactChannel;
-  values: Record<LoginFieldName, string>;
-  /** i18n keys per field. */
-  fieldErrors: Partial<Record<LoginFieldName, string>>;
-  /** Translated text of a failed sign-in. */
-  formError?: string;
-  submitting: boolean;
-  codeSend: CodeSendView;
   social: { busy: boolean; provider?: SocialProviderName };
   onModeChange(mode: LoginFormMode): void;
-  onChannelChange(channel: ContactChannel): void;
-  onFieldChange(field: LoginFieldName, value: string): void;
-  onSendCode(): void;
-  onSubmit(): void;
   onVisitor(): void;
   onSocial(provider: SocialProviderName): void;
   /** Links to register and reset, rendered by the page (it owns routing). */
@@ -39,10 +26,7 @@ export interface LoginFormProps {
 export function LoginForm(props: LoginFormProps) {
   const { mode, channel, values, fieldErrors, formError, submitting, codeSend, social, links } = props;
   const { t } = useTranslation('auth');
-  const errorOf = (field: LoginFieldName) => {
-    const key = fieldErrors[field];
-    return key ? t(key) : undefined;
-  };
+  const errorOf = useFieldErrorText(fieldErrors);
   const busy = submitting || social.busy;
 
   return (

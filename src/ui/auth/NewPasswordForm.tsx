@@ -2,40 +2,25 @@
 import { Button, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactChannel } from './ChannelTabs';
-import type { CodeSendView } from './ContactCodeFields';
-import { ContactCodeFields } from './ContactCodeFields';
+import type { CodeFormProps } from './ContactCodeFields';
+import { ContactCodeFields, useFieldErrorText } from './ContactCodeFields';
 import { FormAlert } from './FormAlert';
 import { TextField } from './TextField';
 
 export type NewPasswordFieldName = 'email' | 'areaCode' | 'phone' | 'code' | 'password' | 'confirm';
 
-export interface NewPasswordFormProps {
+export interface NewPasswordFormProps extends CodeFormProps<NewPasswordFieldName> {
   /** data-testid prefix: 'register' gives register-username, register-code, … */
   testIdPrefix: string;
   submitLabel: string;
   passwordLabel: string;
-  channel: ContactChannel;
-  values: Record<NewPasswordFieldName, string>;
-  /** i18n keys per field. */
-  fieldErrors: Partial<Record<NewPasswordFieldName, string>>;
-  formError?: string;
-  submitting: boolean;
-  codeSend: CodeSendView;
-  onChannelChange(channel: ContactChannel): void;
-  onFieldChange(field: NewPasswordFieldName, value: string): void;
-  onSendCode(): void;
-  onSubmit(): void;
   links?: ReactNode;
 }
 
 export function NewPasswordForm(props: NewPasswordFormProps) {
   const { testIdPrefix: prefix, channel, values, fieldErrors, codeSend } = props;
   const { t } = useTranslation('auth');
-  const errorOf = (field: NewPasswordFieldName) => {
-    const key = fieldErrors[field];
-    return key ? t(key) : undefined;
-  };
+  const errorOf = useFieldErrorText(fieldErrors);
   return (
     <form
       noValidate
