@@ -69,6 +69,8 @@ export class RecordingSession {
       throw error;
     }
     this.stream = stream;
+    // Start the translation pipelines now, while the first words are spoken, not when the first final waits.
+    for (const to of this.targets) this.deps.engines.prepareTranslation(this.language, to);
     this.streamOffsetMs = this.audioMs;
     this.segmentIds = new Map();
     const offset = this.streamOffsetMs;
