@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { assign, fromPromise, setup } from 'xstate';
+import { throwError } from 'rxjs';
+import { assign, fromEventObservable, fromPromise, setup } from 'xstate';
 import { describePath, describePaths, generatePaths, measureCoverage, replayPath, type PathsModel } from './paths';
 
 const door = setup({
@@ -124,7 +125,33 @@ const relayModel: PathsModel = {
   events: { 'xstate.done.actor.fetch': [{ type: 'xstate.done.actor.fetch', output: 'ok' }] },
 };
 
+// A sent event enters a state whose stream fails as soon as it is subscribed.
+const retrier = setup({ actors: { stream: fromEventObservable(() => throwError(() => new Error('gone'))) } }).createMachine({
+  id: 'retrier',
+  initial: 'failed',
+  states: {
+    failed: { on: { retry: 'running' } },
+    running: { invoke: { id: 'stream', src: 'stream', onError: 'failed' } },
+  },
+});
+const retrierModel: PathsModel = {
+  name: 'retrier',
+  machine: retrier,
+  events: { 'xstate.error.actor.stream': [{ type: 'xstate.error.actor.stream', error: new Error('gone') }] },
+};
+
 describe('replayPath', () => {
+  it('sees the state a sent event entered even when the actor left it at once', async () => {
+    const path = generatePaths(retrierModel).find((candidate) => candidate.steps.length === 3);
+    expect(path && describePath(path)).toBe('failed -retry-> running -xstate.error:stream-> failed');
+    vi.useFakeTimers();
+    try {
+      expect((await replayPath(retrierModel, path!)).value).toBe('failed');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sees a state the actor passed through within one timer tick', async () => {
     const [path] = generatePaths(relayModel);
     expect(path && describePath(path)).toBe('idle -after 100.relay.idle-> fetching -xstate.done:fetch-> done');

@@ -245,7 +245,8 @@ export async function replayPath(model: PathsModel, path: MachinePath): Promise<
   const actor = createActor(model.machine, input !== undefined ? { input } : {});
   const failures: unknown[] = [];
   // Every snapshot the actor goes through, in order: instant doubles may carry it past a state
-  // before the replay looks (a re-read that settles within the tick its timer fired in).
+  // before the replay looks (a re-read that settles within the tick its timer fired in, a retry
+  // whose stream fails as soon as it is subscribed).
   const history: AnyMachineSnapshot[] = [];
   actor.subscribe({ next: (snapshot) => history.push(snapshot), error: (error) => failures.push(error) });
   actor.start();
@@ -260,9 +261,9 @@ export async function replayPath(model: PathsModel, path: MachinePath): Promise<
       if (isProduced(model, step.event)) {
         reached = await reachValue(actor, history, step.state.value, where);
       } else {
-        actor.send(step.event);
-        reached = actor.getSnapshot();
         history.length = 0;
+        actor.send(step.event);
+        reached = takeReached(actor, history, step.state.value) ?? actor.getSnapshot();
         expect(reached.value, where).toEqual(step.state.value);
       }
     }
@@ -275,25 +276,30 @@ export async function replayPath(model: PathsModel, path: MachinePath): Promise<
 }
 
 /**
- * Waits until the actor reaches `expected` by itself: the first such snapshot in `history`
- * (consumed up to it, so successive steps match in order), or the current one when the step
- * leaves the value as it was.
+ * The first snapshot in `history` with the expected value (consumed up to it, so successive steps
+ * match in order), or the current one when nothing happened since.
  */
+function takeReached(
+  actor: { getSnapshot(): AnyMachineSnapshot },
+  history: AnyMachineSnapshot[],
+  expected: unknown,
+): AnyMachineSnapshot | undefined {
+  const index = history.findIndex((snapshot) => sameValue(snapshot.value, expected));
+  if (index >= 0) return history.splice(0, index + 1)[index];
+  const current = actor.getSnapshot();
+  return history.length === 0 && sameValue(current.value, expected) ? current : undefined;
+}
+
+/** Waits until the actor reaches `expected` by itself. */
 async function reachValue(
   actor: { getSnapshot(): AnyMachineSnapshot },
   history: AnyMachineSnapshot[],
   expected: unknown,
   where: string,
 ): Promise<AnyMachineSnapshot> {
-  const found = (): AnyMachineSnapshot | undefined => {
-    const index = history.findIndex((snapshot) => sameValue(snapshot.value, expected));
-    if (index >= 0) return history.splice(0, index + 1)[index];
-    const current = actor.getSnapshot();
-    return history.length === 0 && sameValue(current.value, expected) ? current : undefined;
-  };
   for (let advance = 0; advance <= MAX_TIMER_ADVANCES; advance += 1) {
     for (let round = 0; round < MICROTASK_ROUNDS; round += 1) {
-      const snapshot = found();
+      const snapshot = takeReached(actor, history, expected);
       if (snapshot) return snapshot;
       await Promise.resolve();
     }
