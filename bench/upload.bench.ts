@@ -43,6 +43,8 @@ function writeSilentWav(file: string, size: number): void {
 /** The baseline: the request body streamed to a file, nothing else. */
 function plainRoute(targetDir: string) {
   return async (app: FastifyInstance) => {
+    // The app refuses octet-stream bodies (the contract only answers with it); this route alone streams them.
+    if (app.hasContentTypeParser('application/octet-stream')) app.removeContentTypeParser('application/octet-stream');
     app.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null));
     app.put(PLAIN_PATH, async (request) => {
       await pipeline(request.raw, fs.createWriteStream(path.join(targetDir, `plain-${Date.now()}.bin`)));
