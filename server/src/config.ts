@@ -23,6 +23,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Remote engine services (ASR_URL, TRANSLATE_URL, TTS_URL, SUMMARY_URL); embedded engines otherwise. */
   engines: EngineConfig;
+  /** UPLOAD_URL_ALLOW_PRIVATE: links given to transwrite/upload may reach loopback and private addresses. */
+  uploadUrlAllowPrivate: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -63,5 +65,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     engines: loadEngineConfig(env),
+    uploadUrlAllowPrivate: ['1', 'true', 'on', 'yes'].includes((env.UPLOAD_URL_ALLOW_PRIVATE ?? '').trim().toLowerCase()),
   };
 }

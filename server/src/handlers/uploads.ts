@@ -58,7 +58,7 @@ export const uploadsHandlers: HandlerMap = {
   async recordsTranswriteUpload(ctx) {
     const user = requireUser(ctx);
     const body = bodyOf(ctx.body);
-    const fetched = await fetchToStaging(ctx.services.mediaStore, body.url);
+    const fetched = await fetchToStaging(ctx.services.mediaStore, body.url, { allowPrivate: ctx.services.config.uploadUrlAllowPrivate });
     const uploaded = await ctx.services.uploads.registerStaged({
       userId: user.id,
       stagingId: fetched.stagingId,

@@ -21,3 +21,7 @@ export const uploadedFileNotFound = () => new AppError(404, 'uploads:fileNotFoun
 export const alreadySubmitted = () => new AppError(400, 'uploads:alreadySubmitted');
 export const urlNotAllowed = () => new AppError(400, 'uploads:urlNotAllowed');
 export const fetchFailed = (detail: string) => new AppError(400, 'uploads:fetchFailed', { detail: detail.slice(0, 200) });
+// A link to the server's own network (loopback, private, link-local, ...) is refused before any connection.
+export const addressNotAllowed = () => new AppError(400, 'uploads:addressNotAllowed');
+export const credentialsNotAllowed = () => new AppError(400, 'uploads:credentialsNotAllowed');
+export const tooManyRedirects = (max: number) => new AppError(400, 'uploads:tooManyRedirects', { max });
