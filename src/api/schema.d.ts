@@ -1399,7 +1399,7 @@ export interface paths {
         };
         /**
          * The record's uploaded audio or video for playback on the transcript page
-         * @description Parley addition (the spec names no call that streams a record's media). Readable by the record's owner or the holder of a live share code. A media element sends no Authorization header, so the owner is also recognised by the Admin-Token cookie. Honours HTTP Range (206 with Content-Range); a missing record or one without stored media answers the not-found envelope.
+         * @description Parley addition (the spec names no call that streams a record's media). Readable by the record's owner or the holder of a live share code. A media element sends no Authorization header, so the owner is also recognised by the Admin-Token cookie. Honours HTTP Range (206 with Content-Range); a missing record or one without stored media answers the not-found envelope. With download=1 the file comes as an attachment (Content-Disposition) named after the record's media, for the 'Download audio' action (a finished meeting's recording is served the same way).
          */
         get: operations["recordsMedia"];
         put?: never;
@@ -4747,6 +4747,7 @@ export interface operations {
                 id: components["schemas"]["Id"];
                 /** @description Parley addition (not named by the spec). The code of a share link; lets a holder read a record they do not own */
                 shareCode?: components["parameters"]["ShareCode"];
+                download?: "0" | "1";
             };
             header?: never;
             path?: never;

@@ -22,6 +22,12 @@ export function contentTypeFor(fileName: string): string {
   return CONTENT_TYPES[path.extname(fileName).slice(1).toLowerCase()] ?? 'application/octet-stream';
 }
 
+/** Attachment header for the 'Download audio' action: an ASCII fallback plus the UTF-8 name (RFC 6266). */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 export interface ByteRange {
   start: number;
   end: number;
@@ -47,7 +53,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 export const mediaHandlers: HandlerMap = {
   async recordsMedia(ctx) {
-    const { id, shareCode } = ctx.query;
+    const { id, shareCode, download } = ctx.query;
     let userId = ctx.user?.id ?? null;
     const cookieToken = (ctx.request as { cookies?: Record<string, string | undefined> }).cookies?.[TOKEN_COOKIE];
     if (!userId && cookieToken) userId = (await ctx.services.auth.authenticate(decodeURIComponent(cookieToken)))?.id ?? null;
@@ -66,6 +72,7 @@ export const mediaHandlers: HandlerMap = {
       'content-type': contentTypeFor(file.ori_file_name),
       'accept-ranges': 'bytes',
       'cache-control': 'private, max-age=300',
+      ...(download === '1' ? { 'content-disposition': attachmentDisposition(file.ori_file_name) } : {}),
     };
     if (range === 'unsatisfiable') {
       raw.writeHead(416, { ...common, 'content-range': `bytes */${size}` });

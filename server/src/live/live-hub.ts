@@ -16,6 +16,7 @@ import type { Engines } from '../engines/registry';
 import type { LiveBus, StreamMessage, UnnumberedMessage } from './live-bus';
 import type { LiveConnection } from './live-connection';
 import { LiveSocketError } from './live-errors';
+import { publishMeetingAudio, type MeetingAudioDeps } from './meeting-audio';
 import { RecordingSession, type SessionTimings } from './recording-session';
 
 type Action = 'start' | 'pause' | 'resume' | 'stop';
@@ -53,6 +54,8 @@ export interface LiveHubDeps {
   clock: Clock;
   log: { warn(obj: unknown, msg?: string): void };
   onRecognized?(segmentId: string, timings: SessionTimings): void;
+  /** Keeps each meeting's audio as its record's media (absent: no audio is kept). */
+  audio?: MeetingAudioDeps;
 }
 
 export class LiveHub {
@@ -220,6 +223,7 @@ export class LiveHub {
     if (room.host || !room.session) return;
     // Finish and store the utterance in progress (and the audio length) before leaving it paused.
     await room.session.flush();
+    await room.session.publishAudio(false);
     await this.changeState(room, room.meetingId, 'paused', 'hostLost');
     room.session = null;
     this.maybeClose(room);
@@ -291,7 +295,12 @@ export class LiveHub {
         room.session = session;
       } else if (room.session) {
         await room.session.flush();
-        if (next === 'ended') room.session = null;
+        if (next === 'ended') {
+          await room.session.publishAudio(true);
+          room.session = null;
+        }
+      } else if (next === 'ended') {
+        await this.publishLeftAudio(meeting);
       }
       await this.changeState(room, meetingId, next, 'control');
     });
@@ -306,12 +315,23 @@ export class LiveHub {
       const reason: Reason = meeting.state === 'paused' && !room.session ? 'repaired' : 'control';
       if (room.session) {
         await room.session.flush();
+        await room.session.publishAudio(true);
         room.session = null;
+      } else {
+        await this.publishLeftAudio(meeting);
       }
       return this.changeState(room, meetingId, 'ended', reason);
     });
     this.maybeClose(room);
     return result;
+  }
+
+  /** Audio staged before a restart (or a lost host) with no session here now: published as the meeting ends. */
+  private async publishLeftAudio(meeting: MeetingRow) {
+    if (!this.deps.audio) return;
+    await publishMeetingAudio(this.deps.audio, meeting, true).catch((error: unknown) =>
+      this.deps.log.warn({ err: error, meetingId: meeting.id }, 'meeting audio not published'),
+    );
   }
 
   private async changeState(room: Room, meetingId: string, state: MeetingState, reason: Reason) {
@@ -360,6 +380,7 @@ export class LiveHub {
       log: this.deps.log,
       onRecognized: (segmentId: string, timings: SessionTimings) => this.deps.onRecognized?.(segmentId, timings),
       onFailure: (error: LiveSocketError) => room.host?.sendError(error, 0),
+      ...(this.deps.audio ? { audio: this.deps.audio } : {}),
     };
   }
 

@@ -15,10 +15,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const { config, clock, engines } = app.services;
+    const { config, clock, engines, mediaStore } = app.services;
     const meetings = createMeetingsService({ db: app.db, clock });
     const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createInProcessBus();
-    const hub = new LiveHub({ meetings, engines, bus, clock, log: app.log });
+    const hub = new LiveHub({ meetings, engines, bus, clock, log: app.log, audio: { db: app.db, store: mediaStore, clock, log: app.log } });
     app.decorate('live', { hub, meetings });
     registerLiveSocket(app, hub, meetings);
     app.addHook('onClose', async () => {

@@ -12,6 +12,7 @@ import type { Engines } from '../engines/registry';
 import type { RecognitionStream, StreamResult } from '../engines/types';
 import type { LiveBus, StreamMessage } from './live-bus';
 import { LiveSocketError } from './live-errors';
+import { MeetingAudioWriter, publishMeetingAudio, type MeetingAudioDeps } from './meeting-audio';
 
 export interface SessionTimings {
   /** When the recogniser delivered the final (performance.now()). */
@@ -29,6 +30,8 @@ export interface RecordingSessionDeps {
   onFailure(error: LiveSocketError): void;
   /** Observes finals leaving the recogniser (the benchmark splits latency with it). */
   onRecognized?(segmentId: string, timings: SessionTimings): void;
+  /** Where the accepted audio is kept (absent: the meeting keeps no audio). */
+  audio?: MeetingAudioDeps;
 }
 
 const BYTES_PER_MS = 32; // 16 kHz × 2 bytes
@@ -43,6 +46,7 @@ export class RecordingSession {
   private segmentIds = new Map<number, string>();
   private finals: Promise<void> = Promise.resolve();
   private audioBytes = 0;
+  private readonly audioWriter: MeetingAudioWriter | null;
   lastAudioSeq = -1;
 
   constructor(
@@ -52,6 +56,7 @@ export class RecordingSession {
     this.language = languagesOf(meeting.recognition_languages)[0] ?? 'en-US';
     this.targets = languagesOf(meeting.translation_languages);
     this.audioBytes = meeting.audio_ms * BYTES_PER_MS;
+    this.audioWriter = deps.audio ? new MeetingAudioWriter(deps.audio, meeting.id) : null;
   }
 
   get audioMs(): number {
@@ -97,6 +102,16 @@ export class RecordingSession {
     if (!this.stream) this.open();
     this.stream!.write(pcm);
     this.audioBytes += pcm.length;
+    this.audioWriter?.append(pcm);
+  }
+
+  /** Publishes the audio kept so far as the record's media; `final` when the meeting ended. */
+  async publishAudio(final: boolean): Promise<void> {
+    if (!this.deps.audio) return;
+    await this.audioWriter?.settled();
+    await publishMeetingAudio(this.deps.audio, this.meeting, final).catch((error: unknown) =>
+      this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'meeting audio not published'),
+    );
   }
 
   /** Finishes the utterance in progress (pause, stop, host lost) and waits for its final to be stored. */
