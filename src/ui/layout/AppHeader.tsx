@@ -41,7 +41,8 @@ export function AppHeader(props: AppHeaderProps) {
           </Text>
         </IconButton>
       )}
-      {!props.isMobile && (
+      {/* On a phone the drawer's trigger takes its place; a layout without a drawer keeps the way home. */}
+      {(!props.isMobile || !props.onOpenNav) && (
         <Button variant="plain" px="0" fontWeight="bold" color="brand.fg" fontSize="lg" data-testid="brand-home" onClick={props.onHome}>
           {t('common:appName')}
         </Button>

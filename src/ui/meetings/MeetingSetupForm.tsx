@@ -12,6 +12,9 @@ import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } 
 import { LanguageChips } from './LanguageChips';
 import { TermsDialog } from './TermsDialog';
 
+// As tall as the selects beside them, so the row's labels line up.
+const COLOUR_INPUT_STYLE = { height: 40, width: 56 };
+
 export interface MeetingSetupFormProps {
   config: MeetingConfig;
   recognitionCodes: string[];
@@ -66,7 +69,7 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
               </Field.Root>
               <Field.Root w="auto">
                 <Field.Label>{t('display')}</Field.Label>
-                <NativeSelect.Root w="44">
+                <NativeSelect.Root w="64" maxW="full">
                   <NativeSelect.Field value={config.style.display} onChange={(e) => setStyle({ display: e.currentTarget.value as SubtitleDisplay })} data-testid="meeting-display">
                     {DISPLAYS.map((display) => <option key={display} value={display}>{t(`display_${display}`)}</option>)}
                   </NativeSelect.Field>
@@ -75,11 +78,11 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
               </Field.Root>
               <Field.Root w="auto">
                 <Field.Label>{t('textColour')}</Field.Label>
-                <input type="color" value={config.style.color} onChange={(e) => setStyle({ color: e.currentTarget.value })} data-testid="meeting-colour" aria-label={t('textColour')} />
+                <input type="color" value={config.style.color} onChange={(e) => setStyle({ color: e.currentTarget.value })} data-testid="meeting-colour" style={COLOUR_INPUT_STYLE} aria-label={t('textColour')} />
               </Field.Root>
               <Field.Root w="auto">
                 <Field.Label>{t('backgroundColour')}</Field.Label>
-                <input type="color" value={config.style.backgroundColor} onChange={(e) => setStyle({ backgroundColor: e.currentTarget.value })} data-testid="meeting-background" aria-label={t('backgroundColour')} />
+                <input type="color" value={config.style.backgroundColor} onChange={(e) => setStyle({ backgroundColor: e.currentTarget.value })} data-testid="meeting-background" style={COLOUR_INPUT_STYLE} aria-label={t('backgroundColour')} />
               </Field.Root>
             </HStack>
             <Box mt="3" p="3" borderRadius="md" bg={config.style.backgroundColor} color={config.style.color} fontSize={`${config.style.fontSize}px`} data-testid="meeting-style-preview">

@@ -17,7 +17,7 @@ export function RecordActions({ recordId, name, onAction }: RecordActionsProps) 
   return (
     <Menu.Root lazyMount unmountOnExit onSelect={(details) => onAction(details.value as RecordAction)}>
       <Menu.Trigger asChild>
-        <Button size="xs" variant="ghost" aria-label={`${t('moreActions')}: ${name}`} data-testid={`record-menu-${recordId}`}>
+        <Button size="xs" variant="ghost" fontSize="md" aria-label={`${t('moreActions')}: ${name}`} data-testid={`record-menu-${recordId}`}>
           ⋯
         </Button>
       </Menu.Trigger>

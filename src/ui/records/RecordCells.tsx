@@ -87,7 +87,8 @@ export function FavouriteButton({ record, onToggle }: { record: RecordView; onTo
     <Button
       size="xs"
       variant="ghost"
-      color={on ? 'orange.500' : 'fg.subtle'}
+      color={on ? 'orange.500' : 'fg.muted'}
+      fontSize="md"
       aria-pressed={on}
       aria-label={on ? t('unfavourite') : t('favourite')}
       title={on ? t('unfavourite') : t('favourite')}

@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { memo, useEffect, useState } from 'react';
+import { Fragment, memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface WordView {
@@ -142,20 +142,24 @@ function SegmentRowInner(props: SegmentRowProps) {
           ) : (
             <Text lineHeight="tall">
               {segment.words.map((word, index) => (
-                <Box
-                  as="span"
-                  key={`${index}-${word.startMs}`}
-                  cursor="pointer"
-                  rounded="sm"
-                  px="0.5"
-                  bg={props.active && index === props.activeWord ? 'yellow.300' : undefined}
-                  fontWeight={props.active && index === props.activeWord ? 'semibold' : undefined}
-                  _hover={{ bg: 'bg.muted' }}
-                  onClick={() => props.onSeek(word.startMs)}
-                  data-testid={props.active && index === props.activeWord ? 'active-word' : undefined}
-                >
-                  {word.text}{' '}
-                </Box>
+                // The space sits outside the word so a highlight covers the word alone; the negative
+                // margin gives the highlight room without widening the gaps between words.
+                <Fragment key={`${index}-${word.startMs}`}>
+                  <Box
+                    as="span"
+                    cursor="pointer"
+                    rounded="sm"
+                    px="0.5"
+                    mx="-0.5"
+                    bg={props.active && index === props.activeWord ? 'yellow.300' : undefined}
+                    fontWeight={props.active && index === props.activeWord ? 'semibold' : undefined}
+                    _hover={{ bg: 'bg.muted' }}
+                    onClick={() => props.onSeek(word.startMs)}
+                    data-testid={props.active && index === props.activeWord ? 'active-word' : undefined}
+                  >
+                    {word.text}
+                  </Box>{' '}
+                </Fragment>
               ))}
             </Text>
           )}
