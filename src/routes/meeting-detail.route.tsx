@@ -151,6 +151,7 @@ export default function MeetingDetailPage() {
       processingProgress={processing ? (record?.progress ?? 0) : null}
       {...(errorText ? { errorText } : {})}
       mediaUrl={id ? mediaUrlOf(id, shareCode) : null}
+      mediaDownloadUrl={id ? mediaUrlOf(id, shareCode, true) : null}
       onMediaElement={setMedia}
       segments={segments}
       activeSegmentId={activeSegment?.id ?? null}

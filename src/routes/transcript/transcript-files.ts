@@ -70,7 +70,8 @@ export function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function mediaUrlOf(id: string, shareCode?: string): string {
-  const query = new URLSearchParams({ id, ...(shareCode ? { shareCode } : {}) });
+/** The media endpoint for playback, or with `download` as an attachment (the 'Download audio' link). */
+export function mediaUrlOf(id: string, shareCode?: string, download = false): string {
+  const query = new URLSearchParams({ id, ...(shareCode ? { shareCode } : {}), ...(download ? { download: '1' } : {}) });
   return `/prod-api/speech/audio/transcribe/media?${query.toString()}`;
 }

@@ -16,6 +16,8 @@ export interface TranscriptPageProps {
   processingProgress: number | null;
   errorText?: string;
   mediaUrl: string | null;
+  /** Offered once the media has loaded (a record without stored media has nothing to download). */
+  mediaDownloadUrl?: string | null;
   onMediaElement(element: HTMLMediaElement | null): void;
   segments: SegmentView[];
   activeSegmentId: string | null;
@@ -42,6 +44,7 @@ export function TranscriptPage(props: TranscriptPageProps) {
   const [content, setContent] = useState<ExportContent>('original');
   const [translateTo, setTranslateTo] = useState('');
   const [hasPicture, setHasPicture] = useState(false);
+  const [mediaLoaded, setMediaLoaded] = useState(false);
 
   return (
     <Box minH="100vh" bg="bg.subtle">
@@ -112,7 +115,10 @@ export function TranscriptPage(props: TranscriptPageProps) {
                   src={props.mediaUrl}
                   controls
                   preload="metadata"
-                  onLoadedMetadata={(event) => setHasPicture(event.currentTarget.videoWidth > 0)}
+                  onLoadedMetadata={(event) => {
+                    setHasPicture(event.currentTarget.videoWidth > 0);
+                    setMediaLoaded(true);
+                  }}
                   style={{ width: '100%', height: hasPicture ? 'auto' : 54, maxHeight: 360, background: hasPicture ? 'black' : 'transparent' }}
                   data-testid="transcript-media"
                 />
@@ -120,6 +126,15 @@ export function TranscriptPage(props: TranscriptPageProps) {
                 <Text fontSize="sm" color="fg.muted">
                   {t('mediaMissing')}
                 </Text>
+              )}
+              {props.mediaUrl && props.mediaDownloadUrl && mediaLoaded && (
+                <HStack justify="end" mt="2">
+                  <Button asChild size="xs" variant="outline">
+                    <a href={props.mediaDownloadUrl} download data-testid="transcript-download-audio">
+                      {t('downloadAudio')}
+                    </a>
+                  </Button>
+                </HStack>
               )}
             </Box>
             {props.errorText && (

@@ -1,0 +1,54 @@
+// The 'Download audio' action of the transcript page: offered once the record's media has loaded
+// (a record without stored media has nothing to download), as a link to the attachment URL.
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../test-render';
+import { TranscriptPage, type TranscriptPageProps } from './TranscriptPage';
+
+function props(overrides: Partial<TranscriptPageProps> = {}): TranscriptPageProps {
+  return {
+    status: 'ready',
+    title: 'Standup',
+    stateKey: 'translation_completed',
+    processingProgress: null,
+    mediaUrl: '/prod-api/speech/audio/transcribe/media?id=r1',
+    mediaDownloadUrl: '/prod-api/speech/audio/transcribe/media?id=r1&download=1',
+    onMediaElement: vi.fn(),
+    segments: [],
+    activeSegmentId: null,
+    activeWord: -1,
+    showTranslation: true,
+    canEdit: true,
+    readingId: null,
+    translationChoices: [],
+    exporting: false,
+    summary: null,
+    onBack: vi.fn(),
+    onRetry: vi.fn(),
+    onSeek: vi.fn(),
+    onSaveLine: vi.fn(),
+    onRenameSpeaker: vi.fn(),
+    onReadAloud: vi.fn(),
+    onAddTranslation: vi.fn(),
+    onExport: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('TranscriptPage audio download', () => {
+  it('offers the download link once the media has loaded', async () => {
+    await renderUi(<TranscriptPage {...props()} />);
+    expect(screen.queryByTestId('transcript-download-audio')).toBeNull();
+    fireEvent.loadedMetadata(screen.getByTestId('transcript-media'));
+    const link = screen.getByTestId('transcript-download-audio');
+    expect(link.textContent).toBe('Download audio');
+    expect(link.getAttribute('href')).toBe('/prod-api/speech/audio/transcribe/media?id=r1&download=1');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('offers none without a download URL', async () => {
+    await renderUi(<TranscriptPage {...props({ mediaDownloadUrl: null })} />);
+    fireEvent.loadedMetadata(screen.getByTestId('transcript-media'));
+    expect(screen.queryByTestId('transcript-download-audio')).toBeNull();
+  });
+});
