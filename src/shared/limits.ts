@@ -120,3 +120,8 @@ export const VOUCHER_MAX_HOURS = 10_000;
 
 // Voucher guessing: failed redemptions per user per hour before the exchange is refused for the hour.
 export const FAILED_VOUCHER_REDEMPTIONS_PER_USER_PER_HOUR = 10;
+
+// Uploads left unfinished (sessions with no chunk for this long) and uploaded files never submitted
+// for transcription this long are deleted with their bytes (chosen; the spec gives no age).
+export const UPLOAD_ABANDONED_AFTER_SECONDS = 24 * 60 * 60;
+export const UPLOAD_SWEEP_INTERVAL_SECONDS = 60 * 60;

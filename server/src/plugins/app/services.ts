@@ -12,6 +12,7 @@ import { createSummariesService, type SummariesService } from '../../domain/summ
 import { createTranscriptsService, type TranscriptsService } from '../../domain/transcripts/transcripts-service';
 import type { ServerI18n } from '../../i18n';
 import { createUploadService, type UploadService } from '../../domain/uploads/upload-service';
+import { createAbandonedUploadSweep, type AbandonedUploadSweep } from '../../domain/uploads/abandoned-uploads';
 import { createJobQueue } from '../../jobs/create-job-queue';
 import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
@@ -34,6 +35,8 @@ export interface Services {
   /** Uploaded media under DATA_DIR/media (issue 4). */
   mediaStore: MediaStore;
   uploads: UploadService;
+  /** Deletes unfinished and never-submitted uploads past their age, at start and hourly. */
+  uploadSweep: AbandonedUploadSweep;
   /** Pipeline jobs (in-process, or BullMQ when REDIS_URL is set). */
   jobs: JobQueue;
 }
@@ -56,9 +59,10 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const summaries = createSummariesService({ db: app.db, clock, engines });
     const mediaStore = new LocalMediaStore(mediaRoot(config.dataDir));
     const uploads = createUploadService({ db: app.db, clock, store: mediaStore, media: engines.media });
+    const uploadSweep = createAbandonedUploadSweep({ db: app.db, clock, store: mediaStore, log: app.log });
     const jobs = createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n }));
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, jobs });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();
@@ -67,7 +71,11 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onReady', async () => {
       transcripts.resumePending().catch((error: unknown) => app.log.error({ err: error }, 'could not resume translation tasks'));
     });
+    app.addHook('onReady', async () => {
+      uploadSweep.start();
+    });
     app.addHook('onClose', async () => {
+      await uploadSweep.stop();
       await transcripts.close();
       await jobs.close();
       await engines.close();

@@ -1,0 +1,84 @@
+// Uploads nobody finishes: a session whose client went away keeps its parts and its staging file,
+// and an uploaded file never submitted by transwrite keeps its object. Both are deleted once they
+// are older than UPLOAD_ABANDONED_AFTER_SECONDS — at start and every hour. A session's age counts
+// from its last chunk (updated_at), so a slow upload that is still moving is never swept.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { UPLOAD_ABANDONED_AFTER_SECONDS, UPLOAD_SWEEP_INTERVAL_SECONDS } from '../../../../src/shared/limits';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/schema';
+import type { MediaStore } from '../../storage/media-store';
+
+export interface SweepResult {
+  sessions: number;
+  files: number;
+}
+
+export function createAbandonedUploadSweep({ db, clock, store, log }: { db: Kysely<Database>; clock: Clock; store: MediaStore; log: FastifyBaseLogger }) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+
+  async function sweep(): Promise<SweepResult> {
+    const cutoff = new Date(clock.now().getTime() - UPLOAD_ABANDONED_AFTER_SECONDS * 1000).toISOString();
+    const result: SweepResult = { sessions: 0, files: 0 };
+
+    const sessions = await db.selectFrom('upload_sessions').select('id').where('updated_at', '<', cutoff).execute();
+    for (const { id } of sessions) {
+      // The age is checked again in the delete: a chunk that arrived since the select keeps the session.
+      const dropped = await db.transaction().execute(async (trx) => {
+        const deleted = await trx.deleteFrom('upload_sessions').where('id', '=', id).where('updated_at', '<', cutoff).executeTakeFirst();
+        if (Number(deleted.numDeletedRows) !== 1) return false;
+        await trx.deleteFrom('upload_parts').where('upload_id', '=', id).execute();
+        return true;
+      });
+      if (!dropped) continue;
+      await store.discardStaging(id);
+      result.sessions += 1;
+    }
+
+    const files = await db
+      .selectFrom('media_files')
+      .select(['id', 'object_name'])
+      .where('submitted_at', 'is', null)
+      .where('created_at', '<', cutoff)
+      .execute();
+    for (const file of files) {
+      // A submit racing the sweep claims submitted_at first; then the file is a record's media and stays.
+      const deleted = await db.deleteFrom('media_files').where('id', '=', file.id).where('submitted_at', 'is', null).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) continue;
+      await store.delete(file.object_name);
+      result.files += 1;
+    }
+    if (result.sessions + result.files > 0) log.info(result, 'deleted abandoned uploads');
+    return result;
+  }
+
+  /** Runs a sweep after any under way (never two at once); failures are logged, the next hour tries again. */
+  function runOnce(): Promise<unknown> {
+    running = running.then(sweep).catch((error: unknown) => log.error({ err: error }, 'could not delete abandoned uploads'));
+    return running;
+  }
+
+  return {
+    sweep,
+    /** Sweeps now and every UPLOAD_SWEEP_INTERVAL_SECONDS; the timer never keeps the process alive. */
+    start(): void {
+      if (timer) return;
+      void runOnce();
+      timer = setInterval(() => void runOnce(), UPLOAD_SWEEP_INTERVAL_SECONDS * 1000);
+      timer.unref();
+    },
+    /** Stops the timer and waits for a sweep under way, so the database can close after it. */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+    /** Resolves when the sweeps started so far are done. */
+    idle(): Promise<unknown> {
+      return running;
+    },
+  };
+}
+
+export type AbandonedUploadSweep = ReturnType<typeof createAbandonedUploadSweep>;
