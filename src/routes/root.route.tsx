@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Outlet } from 'react-router-dom';
 import { api } from '../api/instance';
 import { ApiEventsBridge } from './api-events-bridge';
+import { useDocumentTitle } from './document-title';
 import { PurchaseDialogContext } from './purchase-dialog-context';
 import { whenToasterNeeded } from './show-toast';
 
@@ -32,6 +33,7 @@ export default function RootRoute() {
   const control = useMemo(() => ({ open: openPurchase }), [openPurchase]);
   const [toasterNeeded, setToasterNeeded] = useState(false);
   useEffect(() => whenToasterNeeded(() => setToasterNeeded(true)), []);
+  useDocumentTitle();
   return (
     <PurchaseDialogContext.Provider value={control}>
       <ApiEventsBridge events$={api.events$} onPurchaseOpen={openPurchase} />
