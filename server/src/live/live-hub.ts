@@ -1,6 +1,7 @@
 // The meeting hub of one server instance: rooms of connections per meeting, the recording session
 // when the host is connected here, presence (joined/left with a grace for reconnects), resume, and
-// the control state machine (not_started → in_progress ⇄ paused → ended).
+// the control state machine (not_started → in_progress ⇄ paused → ended). One host connection per
+// meeting: checked in the room here and, with Redis, through a host lease all instances share.
 //
 // Abnormal close: when the host connection drops while recording, the recording stays open for
 // LIVE_HOST_GRACE_MS; a host reconnect (same clientId, or any host connection once the old one is
@@ -15,6 +16,7 @@ import { displayName, type MeetingsService } from '../domain/meetings/meetings-s
 import type { Engines } from '../engines/registry';
 import type { LiveBus, StreamMessage, UnnumberedMessage } from './live-bus';
 import type { LiveConnection } from './live-connection';
+import { createInProcessHostSlots, type HostLease, type HostSlots } from './host-slots';
 import { LiveSocketError } from './live-errors';
 import { publishMeetingAudio, type MeetingAudioDeps } from './meeting-audio';
 import { RecordingSession, type SessionTimings } from './recording-session';
@@ -56,14 +58,27 @@ export interface LiveHubDeps {
   onRecognized?(segmentId: string, timings: SessionTimings): void;
   /** Keeps each meeting's audio as its record's media (absent: no audio is kept). */
   audio?: MeetingAudioDeps;
+  /** The host slot shared by instances (absent: this instance alone decides). */
+  hostSlots?: HostSlots;
 }
 
 export class LiveHub {
   private readonly rooms = new Map<string, Room>();
+  private hostSlots: HostSlots;
+  private readonly leases = new Map<LiveConnection, HostLease>();
   /** Tests shorten these; production uses the shared constants. */
   graces = { hostMs: LIVE_HOST_GRACE_MS, leaveMs: LIVE_LEAVE_GRACE_MS };
 
-  constructor(private readonly deps: LiveHubDeps) {}
+  constructor(private readonly deps: LiveHubDeps) {
+    this.hostSlots = deps.hostSlots ?? createInProcessHostSlots();
+  }
+
+  /** Tests swap in slots with a short lease and their own key prefix. */
+  async useHostSlots(slots: HostSlots): Promise<void> {
+    const previous = this.hostSlots;
+    this.hostSlots = slots;
+    await previous.close();
+  }
 
   /** The benchmark times the recogniser with this. */
   observeRecognized(observer: ((segmentId: string, timings: SessionTimings) => void) | undefined) {
@@ -119,17 +134,46 @@ export class LiveHub {
 
   /** Registers a connection that passed the access checks; answers `ready`. */
   async connect(meeting: MeetingRow, connection: LiveConnection): Promise<void> {
+    try {
+      await this.admit(meeting, connection);
+    } catch (error) {
+      // A refused or failed connection never registers, so its close would not free the slot.
+      this.releaseLease(connection);
+      throw error;
+    }
+  }
+
+  private releaseLease(connection: LiveConnection) {
+    const lease = this.leases.get(connection);
+    if (!lease) return;
+    this.leases.delete(connection);
+    void lease.release().catch((error: unknown) => this.deps.log.warn({ err: error }, 'host lease not released'));
+  }
+
+  /** A host connection is refused while another client's host connection is open here. */
+  private refuseSecondHost(room: Room, connection: LiveConnection) {
+    const current = room.host;
+    if (current && current !== connection && current.open && (!connection.clientId || connection.clientId !== current.clientId)) {
+      throw new LiveSocketError(409, 'hostAlreadyConnected', {}, true);
+    }
+  }
+
+  private async admit(meeting: MeetingRow, connection: LiveConnection): Promise<void> {
     const room = this.room(meeting.id);
     await room.unsubscribe;
     await this.deps.bus.ensureFloor(meeting.id, meeting.last_seq);
     if (connection.role === 'host') {
-      const current = room.host;
-      if (current && current !== connection && current.open) {
-        if (!connection.clientId || connection.clientId !== current.clientId) {
-          throw new LiveSocketError(409, 'hostAlreadyConnected', {}, true);
-        }
-        current.socket.close(4001, 'replaced by a newer connection');
-      }
+      this.refuseSecondHost(room, connection);
+      const lease = await this.hostSlots.acquire(meeting.id, connection.clientId, () => {
+        // Taken over by the same client on another instance (or lost with Redis): this socket is stale.
+        if (connection.open) connection.socket.close(4001, 'replaced by a newer connection');
+      });
+      if (!lease) throw new LiveSocketError(409, 'hostAlreadyConnected', {}, true);
+      this.leases.set(connection, lease);
+      // Checked again: another host connection here may have got in while the lease was asked for.
+      this.refuseSecondHost(room, connection);
+      const replaced = room.host;
+      if (replaced && replaced !== connection && replaced.open) replaced.socket.close(4001, 'replaced by a newer connection');
       room.host = connection;
       if (room.hostGrace) {
         clearTimeout(room.hostGrace);
@@ -178,6 +222,7 @@ export class LiveHub {
   }
 
   disconnect(meetingId: string, connection: LiveConnection): void {
+    this.releaseLease(connection);
     const room = this.rooms.get(meetingId);
     if (!room || !room.connections.delete(connection)) return;
     if (connection.role === 'host' && room.host === connection) {
@@ -399,6 +444,9 @@ export class LiveHub {
       for (const connection of room.connections) connection.socket.terminate();
     }
     this.rooms.clear();
+    await Promise.allSettled([...this.leases.values()].map((lease) => lease.release()));
+    this.leases.clear();
+    await this.hostSlots.close();
     await this.deps.bus.close();
   }
 

@@ -6,6 +6,7 @@ import { createInProcessBus } from './live-bus';
 import { LiveHub } from './live-hub';
 import { registerLiveSocket } from './live-socket';
 import { createRedisBus } from './redis-live-bus';
+import { createRedisHostSlots } from './redis-host-slots';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +19,17 @@ export default fp(
     const { config, clock, engines, mediaStore } = app.services;
     const meetings = createMeetingsService({ db: app.db, clock });
     const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createInProcessBus();
-    const hub = new LiveHub({ meetings, engines, bus, clock, log: app.log, audio: { db: app.db, store: mediaStore, clock, log: app.log } });
+    // With Redis the one-host rule holds across instances through a shared lease.
+    const hostSlots = config.redisUrl ? createRedisHostSlots(config.redisUrl, { log: app.log }) : undefined;
+    const hub = new LiveHub({
+      meetings,
+      engines,
+      bus,
+      clock,
+      log: app.log,
+      audio: { db: app.db, store: mediaStore, clock, log: app.log },
+      ...(hostSlots ? { hostSlots } : {}),
+    });
     app.decorate('live', { hub, meetings });
     registerLiveSocket(app, hub, meetings);
     app.addHook('onClose', async () => {
