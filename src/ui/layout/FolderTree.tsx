@@ -1,6 +1,7 @@
-import { Box, Button, Menu, Portal } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoreMenu } from '../MoreMenu';
 
 export interface FolderTreeNode {
   id: string;
@@ -56,34 +57,20 @@ function FolderItem({ folder, depth, ...props }: FolderTreeProps & { folder: Fol
             {folder.name}
           </a>
         </Box>
-        <Menu.Root
-          lazyMount
-          unmountOnExit
-          onSelect={(details) => {
-            const action = details.value as FolderAction;
+        <MoreMenu
+          actions={actions}
+          labels={label}
+          onAction={(action) => {
             if (action === 'add') props.onAddSubfolder(folder);
             else if (action === 'rename') props.onRename(folder);
             else if (action === 'move') props.onMove(folder);
             else props.onDelete(folder);
           }}
-        >
-          <Menu.Trigger asChild>
-            <Button size="2xs" variant="ghost" aria-label={t('folderActions', { name: folder.name })} data-testid={`folder-menu-${folder.id}`}>
-              ⋯
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                {actions.map((action) => (
-                  <Menu.Item key={action} value={action} data-testid={`folder-action-${action}`} color={action === 'delete' ? 'fg.error' : undefined}>
-                    {label[action]}
-                  </Menu.Item>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+          triggerLabel={t('folderActions', { name: folder.name })}
+          triggerTestId={`folder-menu-${folder.id}`}
+          itemTestId={(action) => `folder-action-${action}`}
+          size="2xs"
+        />
       </Box>
       {folder.children.length > 0 && (
         <Box role="group">
