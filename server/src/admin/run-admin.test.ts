@@ -1,30 +1,14 @@
 // The operator command on both databases: add, duplicate, password rule, list, password change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import type { ServerConfig } from '../config';
+import { useAdminHarness } from '../testing/admin-harness';
 import { databaseVariants } from '../testing/database-variants';
 import { call } from '../testing/inject';
-import { runAdmin } from './run-admin';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('npm run admin on $name', (variant) => {
-  let config: ServerConfig;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    if (variant.skipReason) return;
-    ({ config, cleanup } = await variant.create());
-  });
-  afterAll(async () => {
-    if (!variant.skipReason) await cleanup();
-  });
-
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(argv, config, { out: (l) => out.push(l), err: (l) => err.push(l) }, 'en_US.UTF-8');
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const { admin, config } = useAdminHarness(variant);
 
   it.skipIf(variant.skipReason)('adds, refuses duplicates and weak passwords, lists and changes passwords', async () => {
     expect(await admin('user', 'add', 'ops@example.com', 'abc12345')).toMatchObject({ code: 0, out: 'User ops@example.com added' });
@@ -39,7 +23,7 @@ describe.each(variants)('npm run admin on $name', (variant) => {
     expect(listed.out).not.toContain('weak@example.com');
 
     // The account works for sign-in, and a password change signs out its sessions.
-    const app = await buildApp(config);
+    const app = await buildApp(config());
     try {
       const first = await call(app, 'POST', '/auth/c/doLogin', { body: { username: 'ops@example.com', password: 'abc12345' } });
       expect(first.code).toBe(200);

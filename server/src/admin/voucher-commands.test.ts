@@ -1,7 +1,7 @@
 // `npm run admin -- voucher add|list` on both databases: codes made here redeem once through the API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import type { ServerConfig } from '../config';
+import { useAdminHarness } from '../testing/admin-harness';
 import { databaseVariants } from '../testing/database-variants';
 import { call, uniqueEmail } from '../testing/inject';
 import { runAdmin } from './run-admin';
@@ -9,22 +9,7 @@ import { runAdmin } from './run-admin';
 const variants = await databaseVariants();
 
 describe.each(variants)('npm run admin -- voucher on $name', (variant) => {
-  let config: ServerConfig;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    if (variant.skipReason) return;
-    ({ config, cleanup } = await variant.create());
-  });
-  afterAll(async () => {
-    if (!variant.skipReason) await cleanup();
-  });
-
-  async function admin(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(argv, config, { out: (l) => out.push(l), err: (l) => err.push(l) }, 'en_US.UTF-8');
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const { admin, config } = useAdminHarness(variant);
 
   it.skipIf(variant.skipReason)('adds codes with their checks, lists them, and marks a redeemed one', async () => {
     expect(await admin('voucher', 'list')).toMatchObject({ code: 0, out: 'No vouchers yet' });
@@ -39,7 +24,7 @@ describe.each(variants)('npm run admin -- voucher on $name', (variant) => {
     expect((await admin('voucher', 'add', 'a/b', '2', '5')).code).toBe(1);
     expect((await admin('voucher', 'add', 'voucher')).code).not.toBe(0);
 
-    const app = await buildApp(config);
+    const app = await buildApp(config());
     try {
       const email = uniqueEmail('voucher');
       expect(await admin('user', 'add', email, 'abc12345')).toMatchObject({ code: 0 });
@@ -62,7 +47,7 @@ describe.each(variants)('npm run admin -- voucher on $name', (variant) => {
 
   it.skipIf(variant.skipReason)('speaks the operator language', async () => {
     const out: string[] = [];
-    await runAdmin(['voucher', 'add', 'ZH-1', '2', '7'], config, { out: (l) => out.push(l), err: (l) => out.push(l) }, 'zh_CN.UTF-8');
+    await runAdmin(['voucher', 'add', 'ZH-1', '2', '7'], config(), { out: (l) => out.push(l), err: (l) => out.push(l) }, 'zh_CN.UTF-8');
     expect(out).toEqual(['已添加兑换码 ZH-1：VIP 会员，7 天']);
   });
 });
