@@ -5,7 +5,7 @@
 // Audio is fed in real time (40 ms frames every 40 ms) so the VAD waits as it would live. The
 // clients run in the server's process, so their JSON parsing competes with the server: the
 // 200-participant figures are an upper bound.
-import { LIVE_AUDIO_FRAME_MS } from '../src/shared/limits';
+import { LIVE_AUDIO_FRAME_MS } from '../src/shared/contract/limits';
 import { concatSamples, framesOf, LiveClient, startLiveServer, twoSentences, type LiveMessage } from '../server/src/live/live-test-kit';
 
 const REPETITIONS = 3;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
-import { UPLOAD_CHUNK_BYTES, UPLOAD_MAX_BYTES } from '../src/shared/limits';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_MAX_BYTES } from '../src/shared/contract/limits';
 import { systemClock } from '../server/src/clock';
 import { issueToken } from '../server/src/domain/auth/tokens';
 import { createUser } from '../server/src/domain/auth/users';

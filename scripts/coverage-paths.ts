@@ -1,9 +1,9 @@
 // `npm run coverage:paths`: states and transitions of every machine that the generated path tests
-// reach. Loads each src/machines/*.paths.ts (convention in src/machines/testing/paths.ts).
+// reach. Loads each src/machines/<area>/*.paths.ts (convention in src/shared/testing/paths.ts).
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { measureCoverage, type PathsCoverage, type PathsModel } from '../src/machines/testing/paths';
+import { measureCoverage, type PathsCoverage, type PathsModel } from '../src/shared/testing/paths';
 
 const machinesDir = fileURLToPath(new URL('../src/machines/', import.meta.url));
 
@@ -23,7 +23,9 @@ function table(rows: string[][]): string {
 }
 
 async function loadModels(): Promise<Array<{ file: string; model?: PathsModel; error?: unknown }>> {
-  const files = readdirSync(machinesDir).filter((file) => file.endsWith('.paths.ts')).sort();
+  const files = readdirSync(machinesDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.paths.ts'))
+    .sort();
   return Promise.all(
     files.map(async (file) => {
       try {

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createActor } from 'xstate';
 import { initI18n } from './i18n/index';
-import { sessionMachine } from './machines/session.machine';
+import { sessionMachine } from './machines/session/session.machine';
 import { createAppRouter } from './routes/router';
 import { SessionProvider } from './routes/session-context';
 import { wireSession } from './routes/session-wiring';

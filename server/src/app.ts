@@ -1,7 +1,7 @@
 // The app factory: external plugins first, then the app's own (db, services, auth, errors,
 // contract routes), then the web app. Tests build it with their own config and clock.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { JSON_BODY_LIMIT_BYTES } from '../../src/shared/limits';
+import { JSON_BODY_LIMIT_BYTES } from '../../src/shared/contract/limits';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { handlers as defaultHandlers } from './handlers/registry';

@@ -2,7 +2,7 @@
 // (the previous one was printed to a log and should not keep working).
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { checkPassword } from '../../src/shared/credentials';
+import { checkPassword } from '../../src/shared/contract/credentials';
 import type { Clock } from './clock';
 import type { Database } from './db/schema';
 import { addUser, changePassword } from './admin/user-commands';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/shared/limits';
+import { LOCALES } from '../../src/shared/contract/limits';
 import { localeFromAcceptLanguage } from './i18n';
 
 function keys(value: unknown, prefix = ''): string[] {

@@ -2,7 +2,7 @@
 // locales; each request gets a translator for the language its accept-language header asks for.
 import fs from 'node:fs';
 import { createInstance, type TFunction } from 'i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/shared/limits';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/shared/contract/limits';
 
 export type ServerT = TFunction<'server'>;
 

@@ -3,7 +3,7 @@
 // value plus app events. Nothing here throws into the caller.
 import createClient, { type Client } from 'openapi-fetch';
 import { Subject, type Observable } from 'rxjs';
-import { LONG_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../shared/limits';
+import { LONG_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../shared/contract/limits';
 import type { paths } from './schema';
 import { applyCatalogue, type CallOutcome } from './error-catalogue';
 import { isLongCall } from './long-calls';

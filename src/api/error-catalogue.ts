@@ -1,7 +1,7 @@
 // The error catalogue of both spec documents (platform §8, features §8) as one pure function:
 // what a finished call means for the caller (an ApiResult) and for the app (events: toasts,
 // session expiry, the purchase dialog). Nothing here throws or touches the DOM.
-import { TOAST_DURATION_MS } from '../shared/limits';
+import { TOAST_DURATION_MS } from '../shared/contract/limits';
 import { RequestTimeoutError } from './middleware/timeout';
 import { SUCCESS_CODE, readEnvelope } from './middleware/envelope';
 import type { ApiError, ApiEvent, ApiResult } from './client';

@@ -1,5 +1,5 @@
 // The app-wide client. Routes and machine actors import it; UI components never do.
-import { DEFAULT_LOCALE } from '../shared/limits';
+import { DEFAULT_LOCALE } from '../shared/contract/limits';
 import { readStoredLocale, readToken } from '../shared/session-storage';
 import { createApi } from './client';
 

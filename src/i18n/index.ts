@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/limits';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/contract/limits';
 
 // Every namespace file of every helper (auth, api, records, …) is found here without edits. The glob is
 // lazy so each file is its own chunk: a page loads only the namespaces it renders. Namespaces that only

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../shared/limits';
+import { LOCALES } from '../shared/contract/limits';
 
 // Reads every namespace file of every helper from disk, so a key added in one language only fails here.
 const root = join(__dirname, 'locales');

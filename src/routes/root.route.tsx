@@ -9,7 +9,7 @@ import { whenToasterNeeded } from './show-toast';
 
 // Loaded on first open only, so /login does not carry the dialog.
 const PurchaseDialogShell = lazy(() =>
-  import('../ui/dialogs/PurchaseDialogShell').then((module) => ({ default: module.PurchaseDialogShell })),
+  import('../ui/purchase/PurchaseDialogShell').then((module) => ({ default: module.PurchaseDialogShell })),
 );
 
 const AppToaster = lazy(() => import('../ui/toaster').then((module) => ({ default: module.AppToaster })));

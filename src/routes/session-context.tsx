@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { readStoredLocale, readToken } from '../shared/session-storage';
-import { sessionMachine } from '../machines/session.machine';
+import { sessionMachine } from '../machines/session/session.machine';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 

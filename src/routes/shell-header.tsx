@@ -9,9 +9,9 @@ import {
   selectQrOpen,
   selectShareEnabled,
   selectShareSwitchBusy,
-} from '../machines/myQrCode.machine';
+} from '../machines/account/myQrCode.machine';
 import type { Notice } from '../machines/notice';
-import { selectAccountDetail, selectIsSignedIn, selectLocale, selectUser } from '../machines/session.machine';
+import { selectAccountDetail, selectIsSignedIn, selectLocale, selectUser } from '../machines/session/session.machine';
 import {
   selectCanExchange,
   selectVoucherBusy,
@@ -19,10 +19,10 @@ import {
   selectVoucherError,
   selectVoucherOpen,
   voucherMachine,
-} from '../machines/voucher.machine';
-import { ComingSoonDialog } from '../ui/dialogs/ComingSoonDialog';
-import { MyQrCodeDialog } from '../ui/dialogs/MyQrCodeDialog';
-import { VoucherDialog } from '../ui/dialogs/VoucherDialog';
+} from '../machines/account/voucher.machine';
+import { ComingSoonDialog } from '../ui/common/ComingSoonDialog';
+import { MyQrCodeDialog } from '../ui/account/MyQrCodeDialog';
+import { VoucherDialog } from '../ui/account/VoucherDialog';
 import { AppHeader } from '../ui/layout/AppHeader';
 import type { AccountKind, AvatarMenuAction } from '../ui/layout/AvatarMenu';
 import type { NewMenuChoice } from '../ui/layout/NewMenu';
@@ -32,7 +32,7 @@ import { showToast } from './show-toast';
 import { useQrDataUrl } from './use-qr-data-url';
 import { useUploadDialog } from './uploads/upload-dialog-context';
 import { FREE_TIME_GROUP_URL } from './shell-links';
-import { DUB_DIALOG_WIDTH_PX, TOAST_DURATION_MS } from '../shared/limits';
+import { DUB_DIALOG_WIDTH_PX, TOAST_DURATION_MS } from '../shared/contract/limits';
 
 // Purchase-dialog tab per account block (features §2 category tabs; dubbing packs are tab 2).
 const PURCHASE_TAB: Record<AccountKind, number> = { svipMember: 0, vipMember: 1, smartDubbing: 2, duration: 3 };

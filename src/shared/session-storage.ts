@@ -7,7 +7,7 @@ import {
   TOKEN_COOKIE,
   TOKEN_COOKIE_DAYS,
   type Locale,
-} from './limits';
+} from './contract/limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 // Loudness of the microphone for the level meter and the 'no sound detected' warning.
 import { asyncScheduler, concat, distinctUntilChanged, filter, map, of, startWith, switchMap, throttleTime, timer } from 'rxjs';
 import type { Observable, SchedulerLike } from 'rxjs';
-import { LIVE_NO_SOUND_AFTER_MS, LIVE_SILENCE_RMS } from '../shared/limits';
+import { LIVE_NO_SOUND_AFTER_MS, LIVE_SILENCE_RMS } from '../shared/contract/limits';
 import { meterLevel } from './audio-dsp';
 
 // A meter redrawn ten times a second looks live; 25 frames a second would only cost renders.

@@ -7,7 +7,7 @@ import {
   LIVE_RECONNECT_AUDIO_BUFFER_FRAMES,
   LIVE_RECONNECT_FIRST_DELAY_MS,
   LIVE_RECONNECT_MAX_DELAY_MS,
-} from '../shared/limits';
+} from '../shared/contract/limits';
 
 type Schemas = components['schemas'];
 export type LiveServerMessage = Schemas['LiveServerMessage'];

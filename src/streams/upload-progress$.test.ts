@@ -1,7 +1,7 @@
 import { Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_CHUNK_BYTES, UPLOAD_CHUNKED_FROM_BYTES } from '../shared/limits';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_CHUNKED_FROM_BYTES } from '../shared/contract/limits';
 import {
   INCONSISTENT_KEY,
   UploadProtocolError,

@@ -15,7 +15,7 @@ import {
   timer,
   type SchedulerLike,
 } from 'rxjs';
-import { UPLOAD_CHUNK_BYTES, UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_CHUNK_RETRIES } from '../shared/limits';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_CHUNK_RETRIES } from '../shared/contract/limits';
 
 export interface UploadSession {
   uploadId: string;

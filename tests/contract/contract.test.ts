@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { FOLDER_NAME_MAX, RECORD_TITLE_MAX } from '../../src/shared/limits';
-import { EXPORT_CONTENTS, EXPORT_FORMATS } from '../../src/shared/transcript';
+import { FOLDER_NAME_MAX, RECORD_TITLE_MAX } from '../../src/shared/contract/limits';
+import { EXPORT_CONTENTS, EXPORT_FORMATS } from '../../src/shared/contract/transcript';
 
 type Schema = Record<string, unknown> & {
   $ref?: string;

@@ -1,7 +1,7 @@
 // The operator's user commands, shared by `npm run admin` and the demo account of the process
 // entry. They return outcomes; the callers print them.
 import type { Kysely } from 'kysely';
-import { checkPassword, type PasswordProblem } from '../../../src/shared/credentials';
+import { checkPassword, type PasswordProblem } from '../../../src/shared/contract/credentials';
 import { parseUsername } from '../domain/auth/username';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';

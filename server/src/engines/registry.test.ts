@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../src/shared/limits';
+import { LOCALES } from '../../../src/shared/contract/limits';
 import { createServerI18n } from '../i18n';
 import { loadEngineConfig } from './config';
 import { EngineUnavailableError } from './engine-errors';

@@ -1,7 +1,7 @@
 // The app with REDIS_URL: code-send and failed-login caps live in Redis (shared by instances).
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_SENDS_PER_ADDRESS_PER_HOUR } from '../../../src/shared/limits';
+import { CODE_SENDS_PER_ADDRESS_PER_HOUR } from '../../../src/shared/contract/limits';
 import { buildApp } from '../app';
 import { call, uniqueEmail } from '../testing/inject';
 import { redisVariant, uniqueRedisPrefix } from '../testing/redis-variant';

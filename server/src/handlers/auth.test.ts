@@ -6,7 +6,7 @@ import {
   FAILED_LOGINS_PER_ACCOUNT_PER_HOUR,
   TOKEN_TTL_DAYS,
   VERIFICATION_CODE_TTL_SECONDS,
-} from '../../../src/shared/limits';
+} from '../../../src/shared/contract/limits';
 import { buildApp } from '../app';
 import { databaseVariants } from '../testing/database-variants';
 import { call, latestCodeFor, ManualClock, outboxCountFor, uniqueEmail } from '../testing/inject';

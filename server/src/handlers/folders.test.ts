@@ -2,7 +2,7 @@
 // delete (records to the default folder, in one transaction), and the default folder's protection.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { FOLDER_NAME_MAX } from '../../../src/shared/limits';
+import { FOLDER_NAME_MAX } from '../../../src/shared/contract/limits';
 import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 

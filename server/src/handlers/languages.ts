@@ -1,6 +1,6 @@
 // Language lists (platform §7, features §7): what this server's engines can recognise, translate
 // and speak, named in the caller's accept-language. Unavailable languages are listed and marked.
-import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../../src/shared/limits';
+import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../../src/shared/contract/limits';
 import type { HandlerMap } from './types';
 
 export const languagesHandlers: HandlerMap = {

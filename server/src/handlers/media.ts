@@ -3,7 +3,7 @@
 // cannot send the Authorization header, so the owner is also recognised by the Admin-Token cookie.
 import fs from 'node:fs';
 import path from 'node:path';
-import { TOKEN_COOKIE } from '../../../src/shared/limits';
+import { TOKEN_COOKIE } from '../../../src/shared/contract/limits';
 import { findReadableRecord } from '../domain/records/record-access';
 import { recordNotFound } from '../domain/records/record-errors';
 import type { HandlerMap } from './types';

@@ -2,7 +2,7 @@
 // by share holders ('meeting link expired' once closed or ended), list, edit, stop, join records,
 // cast codes with expiry, presets, and the meeting entitlement answer.
 import { describe, expect, it } from 'vitest';
-import { CAST_CODE_TTL_SECONDS, MEETING_RECOGNITION_LANGUAGES_MAX } from '../../../src/shared/limits';
+import { CAST_CODE_TTL_SECONDS, MEETING_RECOGNITION_LANGUAGES_MAX } from '../../../src/shared/contract/limits';
 import { useRecordsTestApp } from '../domain/records/records-test-kit';
 import { createVisitor } from '../domain/auth/users';
 import { issueToken } from '../domain/auth/tokens';

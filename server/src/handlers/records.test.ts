@@ -2,7 +2,7 @@
 // sharing (create, read by code, revoke, expire, copy), export, latest record and line edits.
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { RECORD_TITLE_MAX } from '../../../src/shared/limits';
+import { RECORD_TITLE_MAX } from '../../../src/shared/contract/limits';
 import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUMMARY_REFRESH_SECONDS } from '../../../src/shared/limits';
+import { SUMMARY_REFRESH_SECONDS } from '../../../src/shared/contract/limits';
 import { loadEngineConfig } from '../engines/config';
 import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
 import { databaseVariants, type DatabaseVariant } from '../testing/database-variants';

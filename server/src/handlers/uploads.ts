@@ -1,7 +1,7 @@
 // Upload and transcription calls (platform §4, §5, §7): uploadInit, uploadBlock (multipart, streamed),
 // transwrite, transwrite/upload (fetch from a link), remove (also cancels unfinished uploads and
 // deletes unsubmitted files) and getLatestTrans (the newest record plus the restore data).
-import { UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_CHUNK_BYTES } from '../../../src/shared/limits';
+import { UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_CHUNK_BYTES } from '../../../src/shared/contract/limits';
 import { AppError } from '../errors';
 import { fetchToStaging } from '../domain/uploads/fetch-upload';
 import { latestUploadSettings, startTranscription } from '../domain/uploads/transwrite';

@@ -5,7 +5,7 @@ import { useRecordsTestApp, type TestUser } from '../domain/records/records-test
 import { addVoucher } from '../domain/vouchers/vouchers-service';
 import { databaseVariants } from '../testing/database-variants';
 import { call } from '../testing/inject';
-import { FAILED_VOUCHER_REDEMPTIONS_PER_USER_PER_HOUR } from '../../../src/shared/limits';
+import { FAILED_VOUCHER_REDEMPTIONS_PER_USER_PER_HOUR } from '../../../src/shared/contract/limits';
 
 const variants = await databaseVariants();
 let counter = 0;

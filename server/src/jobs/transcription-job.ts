@@ -5,7 +5,7 @@
 // message in the submitter's locale, rendered from the engine's own key (never invented text).
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Locale } from '../../../src/shared/limits';
+import type { Locale } from '../../../src/shared/contract/limits';
 import type { Clock } from '../clock';
 import type { Database, RecordPipelineColumns, RecordState } from '../db/schema';
 import { insertSegments, segmentRows, type SegmentInput } from '../domain/records/create-record';

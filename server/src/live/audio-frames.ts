@@ -1,6 +1,6 @@
 // Audio frames of the host: binary (uint32 LE frame number, then PCM16LE mono 16 kHz) or the JSON
 // form {type:'audio', seq, data: base64}. Both parse to the same value or to a socket error.
-import { LIVE_AUDIO_FRAME_MAX_BYTES } from '../../../src/shared/limits';
+import { LIVE_AUDIO_FRAME_MAX_BYTES } from '../../../src/shared/contract/limits';
 import { LiveSocketError } from './live-errors';
 
 export interface AudioFrame {

@@ -8,7 +8,7 @@
 // gone) carries on seamlessly. Otherwise the utterance in progress is finished and stored and the
 // meeting is left paused (meeting.state reason hostLost). The repair is the stopMeeting call: it
 // ends the meeting and completes its record. A new host connection does not end it; it may resume.
-import { LIVE_HOST_GRACE_MS, LIVE_LEAVE_GRACE_MS } from '../../../src/shared/limits';
+import { LIVE_HOST_GRACE_MS, LIVE_LEAVE_GRACE_MS } from '../../../src/shared/contract/limits';
 import type { Clock } from '../clock';
 import type { MeetingRow, MeetingState } from '../domain/meetings/meeting-tables';
 import { languagesOf } from '../domain/meetings/meeting-view';

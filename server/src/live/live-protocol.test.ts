@@ -2,7 +2,7 @@
 // (every message once, none lost), late joiners, presence, and every kind of bad input answered
 // with an error while the meeting goes on for everyone else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_AUDIO_FRAME_MAX_BYTES } from '../../../src/shared/limits';
+import { LIVE_AUDIO_FRAME_MAX_BYTES } from '../../../src/shared/contract/limits';
 import { call } from '../testing/inject';
 import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
 

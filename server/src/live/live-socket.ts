@@ -7,7 +7,7 @@ import type { WebSocket } from '@fastify/websocket';
 
 type RawData = Buffer | ArrayBuffer | Buffer[];
 import { localeFromAcceptLanguage } from '../i18n';
-import { LOCALES, type Locale } from '../../../src/shared/limits';
+import { LOCALES, type Locale } from '../../../src/shared/contract/limits';
 import { AppError } from '../errors';
 import { parseBinaryFrame, parseJsonFrame } from './audio-frames';
 import { LiveConnection } from './live-connection';

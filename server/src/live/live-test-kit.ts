@@ -3,7 +3,7 @@
 // speech (espeak-ng → 16 kHz PCM) cut into frames.
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { LIVE_AUDIO_FRAME_MS } from '../../../src/shared/limits';
+import { LIVE_AUDIO_FRAME_MS } from '../../../src/shared/contract/limits';
 import type { ServerConfig } from '../config';
 import { issueToken } from '../domain/auth/tokens';
 import { createUser, createVisitor } from '../domain/auth/users';

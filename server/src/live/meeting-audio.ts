@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { LIVE_AUDIO_SAMPLE_RATE } from '../../../src/shared/limits';
+import { LIVE_AUDIO_SAMPLE_RATE } from '../../../src/shared/contract/limits';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';

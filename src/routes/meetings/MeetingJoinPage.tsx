@@ -4,7 +4,7 @@ import { Center, Spinner } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { getMeeting, type Meeting } from '../../machines/meeting.calls';
+import { getMeeting, type Meeting } from '../../machines/meetings/meeting.calls';
 import { JoinForm } from '../../ui/meetings/JoinForm';
 import { LinkExpired } from '../../ui/meetings/LinkExpired';
 import { StandalonePage } from '../../ui/pages/StandalonePage';

@@ -3,7 +3,7 @@
 import { Observable } from 'rxjs';
 import { meetingSocketUrl } from '../../streams/socket$';
 import { readStoredLocale, readToken, writeToken } from '../../shared/session-storage';
-import { visitorLogin } from '../../machines/meeting.calls';
+import { visitorLogin } from '../../machines/meetings/meeting.calls';
 
 const CLIENT_ID_KEY = 'parley.liveClientId';
 

@@ -1,6 +1,6 @@
 // Voice broadcast: reads each new final line aloud in the participant's language (speechSynthesis).
 import { useEffect, useRef } from 'react';
-import type { SubtitleLine } from '../../machines/liveSubtitles.lines';
+import type { SubtitleLine } from '../../machines/meetings/liveSubtitles.lines';
 
 export function useVoiceBroadcast(finals: SubtitleLine[], language: string, enabled: boolean) {
   const spoken = useRef<Set<string> | null>(null);

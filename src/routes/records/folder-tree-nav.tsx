@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { canAddSubfolder, canDeleteFolder, canMoveFolder } from '../../machines/folderEdit.machine';
+import { canAddSubfolder, canDeleteFolder, canMoveFolder } from '../../machines/records/folderEdit.machine';
 import { FolderTree } from '../../ui/layout/FolderTree';
 import { useFoldersActor } from './folders-context';
 

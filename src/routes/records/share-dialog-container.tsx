@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordShareMachine, shareUrl } from '../../machines/recordShare.machine';
-import type { RecordItem } from '../../machines/recordList.types';
+import { recordShareMachine, shareUrl } from '../../machines/records/recordShare.machine';
+import type { RecordItem } from '../../machines/records/recordList.types';
 import { ShareDialog } from '../../ui/records/ShareDialog';
 
 export interface ShareDialogContainerProps {

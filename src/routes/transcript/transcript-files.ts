@@ -2,7 +2,7 @@
 // as bytes, or as an envelope when they cannot be made, so these calls read the body themselves
 // through the raw typed client (credential and locale still come from its middleware).
 import { api } from '../../api/instance';
-import type { ExportContent, ExportFormat } from '../../shared/transcript';
+import type { ExportContent, ExportFormat } from '../../shared/contract/transcript';
 
 export type FileOutcome = { ok: true; blob: Blob; fileName: string } | { ok: false; message?: string };
 

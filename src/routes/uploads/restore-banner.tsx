@@ -2,7 +2,7 @@
 // opens the upload dialog in restore mode when the user accepts.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { restoreUploadMachine } from '../../machines/restoreUpload.machine';
+import { restoreUploadMachine } from '../../machines/uploads/restoreUpload.machine';
 import { RestoreBanner } from '../../ui/uploads/RestoreBanner';
 import { RECORDS_CHANGED_EVENT, useUploadDialog } from './upload-dialog-context';
 

@@ -13,8 +13,8 @@ import {
   type DialogFile,
   type InterruptedUploadInfo,
   type RestoreSettings,
-} from '../../machines/uploadDialog.machine';
-import { TOAST_DURATION_MS } from '../../shared/limits';
+} from '../../machines/uploads/uploadDialog.machine';
+import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { UploadDialog, UploadFileRow } from '../../ui/uploads/UploadDialog';
 import { usePurchaseDialog } from '../purchase-dialog-context';
 import { showToast } from '../show-toast';

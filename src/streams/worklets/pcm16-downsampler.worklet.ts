@@ -1,7 +1,7 @@
 // AudioWorklet processor: microphone blocks at the context's rate → 16 kHz mono PCM16 frames of
 // LIVE_AUDIO_FRAME_MS, each posted with its RMS so the main thread needs no DSP of its own.
 // Bundled by Vite as a worker (`?worker&url`), so it may import the shared pure functions.
-import { LIVE_AUDIO_FRAME_MS, LIVE_AUDIO_SAMPLE_RATE } from '../../shared/limits';
+import { LIVE_AUDIO_FRAME_MS, LIVE_AUDIO_SAMPLE_RATE } from '../../shared/contract/limits';
 import { createDownsampler, createFramer, floatToPcm16, rms, samplesPerFrame } from '../audio-dsp';
 
 // The worklet global scope is not in TypeScript's DOM lib.

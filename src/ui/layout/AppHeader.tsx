@@ -1,6 +1,6 @@
 import { Box, Button, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../shared/limits';
+import type { Locale } from '../../shared/contract/limits';
 import { AvatarMenu, type AccountBlockView, type AccountKind, type AvatarMenuAction } from './AvatarMenu';
 import { FreeTimeQrPopover } from './FreeTimeQrPopover';
 import { LanguagePicker } from './LanguagePicker';

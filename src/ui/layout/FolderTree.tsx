@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoreMenu } from '../MoreMenu';
+import { MoreMenu } from '../common/MoreMenu';
 
 export interface FolderTreeNode {
   id: string;

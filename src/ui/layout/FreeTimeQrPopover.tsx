@@ -2,7 +2,7 @@ import { Button, Popover, Portal, Text } from '@chakra-ui/react';
 import { motion } from 'framer-motion';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FREE_TIME_QR_ANIMATION_MS, QR_IMAGE_SIZE_PX } from '../../shared/limits';
+import { FREE_TIME_QR_ANIMATION_MS, QR_IMAGE_SIZE_PX } from '../../shared/contract/limits';
 
 const PULSES = 5;
 

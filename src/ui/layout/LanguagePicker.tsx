@@ -1,5 +1,5 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
-import { LOCALES, type Locale } from '../../shared/limits';
+import { LOCALES, type Locale } from '../../shared/contract/limits';
 
 // Labels are the languages' own names, so they are the same in every interface language.
 export const LANGUAGE_LABELS: Record<Locale, string> = {

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_FOLDER_ID } from '../../shared/limits';
+import { DEFAULT_FOLDER_ID } from '../../shared/contract/limits';
 
 export interface LeftNavProps {
   currentPath: string;

@@ -1,7 +1,7 @@
 import { Button, Card, Field, Heading, HStack, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAST_CODE_LENGTH } from '../../shared/limits';
+import { CAST_CODE_LENGTH } from '../../shared/contract/limits';
 
 /** The cast screen's six-digit code entry. */
 export function CastCodeForm({ error, busy, onSubmit }: { error: string | null; busy: boolean; onSubmit(code: string): void }) {

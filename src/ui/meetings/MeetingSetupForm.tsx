@@ -7,8 +7,8 @@ import {
   type MeetingStyle,
   type SetupProblem,
   type SubtitleDisplay,
-} from '../../machines/meetingSetup.rules';
-import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../shared/limits';
+} from '../../machines/meetings/meetingSetup.rules';
+import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../shared/contract/limits';
 import { LanguageChips } from './LanguageChips';
 import { TermsDialog } from './TermsDialog';
 

@@ -1,6 +1,6 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { Participant } from '../../machines/liveSubtitles.lines';
+import type { Participant } from '../../machines/meetings/liveSubtitles.lines';
 import { languageName } from './languageName';
 
 /** Joined users: index, name, translation language, join and leave time (features §2). */

@@ -1,7 +1,7 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
-import type { SubtitleLine } from '../../machines/liveSubtitles.lines';
-import type { MeetingStyle } from '../../machines/meetingSetup.rules';
+import type { SubtitleLine } from '../../machines/meetings/liveSubtitles.lines';
+import type { MeetingStyle } from '../../machines/meetings/meetingSetup.rules';
 
 export interface SubtitleListProps {
   finals: SubtitleLine[];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MoreMenu } from '../MoreMenu';
+import { MoreMenu } from '../common/MoreMenu';
 
 export type RecordAction = 'rename' | 'move' | 'share' | 'delete';
 

@@ -2,7 +2,7 @@ import { Box, Button, Input, Text } from '@chakra-ui/react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { components } from '../../api/schema';
-import { RECORD_TITLE_MAX } from '../../shared/limits';
+import { RECORD_TITLE_MAX } from '../../shared/contract/limits';
 
 export type RecordView = components['schemas']['Record'];
 

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_CONTENTS, EXPORT_FORMATS, type ExportContent, type ExportFormat } from '../../shared/transcript';
+import { EXPORT_CONTENTS, EXPORT_FORMATS, type ExportContent, type ExportFormat } from '../../shared/contract/transcript';
 import { SegmentRow, type SegmentView } from './SegmentRow';
 
 export interface LanguageOptionView {

@@ -1,7 +1,7 @@
 import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, NativeSelect, Portal, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_DIALOG_WIDTH_PX, UPLOAD_SPEAKERS_MAX, UPLOAD_SPEAKERS_MIN } from '../../shared/limits';
+import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_DIALOG_WIDTH_PX, UPLOAD_SPEAKERS_MAX, UPLOAD_SPEAKERS_MIN } from '../../shared/contract/limits';
 
 export interface UploadFormView {
   showName: string;

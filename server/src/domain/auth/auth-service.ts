@@ -1,9 +1,9 @@
 // The sign-in rules of the foundation issue: codes, password and code login, registration,
 // password reset, visitor login and logout. Handlers translate; this file only decides.
 import type { Kysely } from 'kysely';
-import { checkPassword } from '../../../../src/shared/credentials';
+import { checkPassword } from '../../../../src/shared/contract/credentials';
 import { parseUsername } from './username';
-import { VERIFICATION_CODE_TTL_SECONDS, VERIFICATION_RESEND_SECONDS } from '../../../../src/shared/limits';
+import { VERIFICATION_CODE_TTL_SECONDS, VERIFICATION_RESEND_SECONDS } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, tooManyAttempts } from '../../errors';

@@ -1,7 +1,7 @@
 // Verification codes: six digits, valid for ten minutes, usable once. Only the newest code of an
 // address and scene counts, and a few wrong guesses burn it so it cannot be brute-forced.
 import type { Kysely } from 'kysely';
-import { CODE_MAX_WRONG_ATTEMPTS, VERIFICATION_CODE_TTL_SECONDS } from '../../../../src/shared/limits';
+import { CODE_MAX_WRONG_ATTEMPTS, VERIFICATION_CODE_TTL_SECONDS } from '../../../../src/shared/contract/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { sortableId } from '../../db/sortable-id';

@@ -1,6 +1,6 @@
 // The hourly caps behave the same in memory and on Redis (shared by every server instance).
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_SENDS_PER_ADDRESS_PER_HOUR, FAILED_LOGINS_PER_ACCOUNT_PER_HOUR } from '../../../../src/shared/limits';
+import { CODE_SENDS_PER_ADDRESS_PER_HOUR, FAILED_LOGINS_PER_ACCOUNT_PER_HOUR } from '../../../../src/shared/contract/limits';
 import { redisVariant, uniqueRedisPrefix } from '../../testing/redis-variant';
 import { createRateLimits, type RateLimits } from './rate-limits';
 

@@ -9,7 +9,7 @@ import {
   CODE_SENDS_PER_ADDRESS_PER_HOUR,
   FAILED_LOGINS_PER_ACCOUNT_PER_HOUR,
   FAILED_VOUCHER_REDEMPTIONS_PER_USER_PER_HOUR,
-} from '../../../../src/shared/limits';
+} from '../../../../src/shared/contract/limits';
 
 const HOUR_SECONDS = 3600;
 

@@ -1,6 +1,6 @@
 // Tokens and codes are stored only as SHA-256 hashes, so a copy of the database signs no one in.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { VERIFICATION_CODE_LENGTH } from '../../../../src/shared/limits';
+import { VERIFICATION_CODE_LENGTH } from '../../../../src/shared/contract/limits';
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

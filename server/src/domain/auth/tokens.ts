@@ -1,6 +1,6 @@
 // Bearer tokens: a fresh random token at every sign-in, looked up by its hash, revocable.
 import type { Kysely } from 'kysely';
-import { TOKEN_TTL_DAYS } from '../../../../src/shared/limits';
+import { TOKEN_TTL_DAYS } from '../../../../src/shared/contract/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { newToken, sha256 } from './secrets';

@@ -1,6 +1,6 @@
 // The user info every client reads (id, name, avatar...); a visitor is reported with the name
 // 'visitor', which the route guard uses to clear a guest's stored login.
-import { VISITOR_NAME } from '../../../../src/shared/limits';
+import { VISITOR_NAME } from '../../../../src/shared/contract/limits';
 import type { UserRow } from '../../db/schema';
 
 export function userInfo(user: UserRow) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUsername as parseShape } from '../../../../src/shared/credentials';
+import { parseUsername as parseShape } from '../../../../src/shared/contract/credentials';
 import { parseUsername } from './username';
 
 describe('server username rule', () => {

@@ -1,7 +1,7 @@
 // User rows: lookup by e-mail or phone, creation, password changes.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { VISITOR_NAME } from '../../../../src/shared/limits';
+import { VISITOR_NAME } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { hashPassword } from './passwords';

@@ -1,6 +1,6 @@
 // Word export through the `docx` library: a real .docx package rather than HTML with a .doc name.
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import type { TranscriptSegment } from '../../../../src/shared/transcript';
+import type { TranscriptSegment } from '../../../../src/shared/contract/transcript';
 import { segmentLines } from './segment-lines';
 import type { TextExportOptions } from './subtitles';
 import { clock } from './timecode';

@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import type { TranscriptSegment } from '../../../../src/shared/transcript';
+import type { TranscriptSegment } from '../../../../src/shared/contract/transcript';
 import { exportTranscript, safeFileName, zipExports } from './export-transcript';
 import type { TextExportOptions } from './subtitles';
 import { timecode } from './timecode';

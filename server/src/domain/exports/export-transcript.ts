@@ -1,6 +1,6 @@
 // One entry point for every export format, and a zip for batch export.
 import JSZip from 'jszip';
-import type { ExportFormat, TranscriptSegment } from '../../../../src/shared/transcript';
+import type { ExportFormat, TranscriptSegment } from '../../../../src/shared/contract/transcript';
 import { toDocx } from './docx';
 import { toSrt, toTxt, toVtt, type TextExportOptions } from './subtitles';
 

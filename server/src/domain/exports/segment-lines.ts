@@ -1,4 +1,4 @@
-import type { ExportContent, TranscriptSegment } from '../../../../src/shared/transcript';
+import type { ExportContent, TranscriptSegment } from '../../../../src/shared/contract/transcript';
 
 /** The text lines of one segment for the chosen content; a missing translation falls back to nothing. */
 export function segmentLines(segment: TranscriptSegment, content: ExportContent): string[] {

@@ -1,5 +1,5 @@
 // Plain text, SRT and WebVTT renderings of a transcript.
-import type { ExportContent, TranscriptSegment } from '../../../../src/shared/transcript';
+import type { ExportContent, TranscriptSegment } from '../../../../src/shared/contract/transcript';
 import { segmentLines } from './segment-lines';
 import { clock, timecode } from './timecode';
 

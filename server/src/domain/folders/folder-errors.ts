@@ -1,5 +1,5 @@
 // Folder answers the client shows as they are. Another user's folder answers like a missing one.
-import { FOLDER_MAX_ANCESTORS, FOLDER_NAME_MAX } from '../../../../src/shared/limits';
+import { FOLDER_MAX_ANCESTORS, FOLDER_NAME_MAX } from '../../../../src/shared/contract/limits';
 import { AppError } from '../../errors';
 import type { DisplayNameProblem } from '../records/display-name';
 

@@ -1,7 +1,7 @@
 // Folder rows → the contract's tree, and the ancestry arithmetic of the spec's comma form:
 // a top-level folder has ancestors '0', its child '0,<parent>', its grandchild '0,<grand>,<parent>'.
 import type { components } from '../../../../src/api/schema';
-import { DEFAULT_FOLDER_ID } from '../../../../src/shared/limits';
+import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
 import type { FolderRow } from '../../db/schema';
 
 export type FolderView = components['schemas']['Folder'];

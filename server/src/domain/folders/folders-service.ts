@@ -1,7 +1,7 @@
 // Folder calls: the tree, create/rename/move, and delete. Each checks ownership (another user's
 // folder answers 'not found'), applies the spec's rules, and writes in one transaction.
 import type { Kysely } from 'kysely';
-import { DEFAULT_FOLDER_ID, FOLDER_MAX_ANCESTORS, FOLDER_NAME_MAX } from '../../../../src/shared/limits';
+import { DEFAULT_FOLDER_ID, FOLDER_MAX_ANCESTORS, FOLDER_NAME_MAX } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database, FolderRow } from '../../db/schema';
 import { sortableId } from '../../db/sortable-id';

@@ -1,6 +1,6 @@
 // Meeting answers the client shows as they are (namespace `live`). Another user's meeting answers
 // like a missing one unless its share link is open, so ids cannot be probed.
-import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../../../src/shared/limits';
+import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../../../src/shared/contract/limits';
 import { AppError } from '../../errors';
 
 export const meetingNotFound = () => new AppError(404, 'live:meetingNotFound');

@@ -1,6 +1,6 @@
 // Rows → the contract's Meeting, JoinRecord and LiveFinalSubtitle.
 import type { components } from '../../../../src/api/schema';
-import { DEFAULT_FOLDER_ID } from '../../../../src/shared/limits';
+import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
 import type { MeetingJoinRow, MeetingRow, MeetingSegmentRow } from './meeting-tables';
 
 export type MeetingView = components['schemas']['Meeting'];

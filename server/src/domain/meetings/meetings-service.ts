@@ -10,7 +10,7 @@ import {
   MEETING_TRANSLATION_LANGUAGES_MAX,
   MEETING_TRANSLATION_LANGUAGES_MIN,
   VISITOR_NAME,
-} from '../../../../src/shared/limits';
+} from '../../../../src/shared/contract/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { createRecord } from '../records/create-record';

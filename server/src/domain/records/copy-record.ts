@@ -2,7 +2,7 @@
 // segments into their own default folder or a folder of theirs.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { DEFAULT_FOLDER_ID } from '../../../../src/shared/limits';
+import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database, RecordRow } from '../../db/schema';
 import { folderNotFound } from '../folders/folder-errors';

@@ -2,8 +2,8 @@
 // meetings, tests and the end-to-end seed all come through here.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { DEFAULT_FOLDER_ID, RECORD_TITLE_MAX } from '../../../../src/shared/limits';
-import type { TranscriptSegment } from '../../../../src/shared/transcript';
+import { DEFAULT_FOLDER_ID, RECORD_TITLE_MAX } from '../../../../src/shared/contract/limits';
+import type { TranscriptSegment } from '../../../../src/shared/contract/transcript';
 import type { Clock } from '../../clock';
 import type { Database, RecordKind, RecordRow, RecordSegmentRow, RecordState } from '../../db/schema';
 import { folderNotFound } from '../folders/folder-errors';

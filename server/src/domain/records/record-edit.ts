@@ -1,7 +1,7 @@
 // recordsEdit: title, folder, favourite and share settings of one record, applied together in one
 // transaction after every input is checked, so a refused edit changes nothing.
 import type { Kysely } from 'kysely';
-import { DEFAULT_FOLDER_ID, RECORD_TITLE_MAX } from '../../../../src/shared/limits';
+import { DEFAULT_FOLDER_ID, RECORD_TITLE_MAX } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database, RecordRow, RecordShareRow } from '../../db/schema';
 import { folderNotFound } from '../folders/folder-errors';

@@ -1,6 +1,6 @@
 // Record answers the client shows as they are. A record of another user answers exactly like a
 // missing one (404), so ids cannot be probed.
-import { RECORD_TITLE_MAX } from '../../../../src/shared/limits';
+import { RECORD_TITLE_MAX } from '../../../../src/shared/contract/limits';
 import { AppError } from '../../errors';
 import type { DisplayNameProblem } from './display-name';
 

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database, RecordRow } from '../../db/schema';
-import type { ExportContent, ExportFormat } from '../../../../src/shared/transcript';
+import type { ExportContent, ExportFormat } from '../../../../src/shared/contract/transcript';
 import { exportTranscript, zipExports, type ExportedFile } from '../exports/export-transcript';
 import { findReadableRecord } from './record-access';
 import { recordNotFound } from './record-errors';

@@ -1,7 +1,7 @@
 // One page of a user's records. Every filter and order starts with user_id and ends with id, so
 // page 1 is read from an index (0002_records) however many records the user or others have.
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { DEFAULT_FOLDER_ID } from '../../../../src/shared/limits';
+import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database, RecordRow } from '../../db/schema';
 import { folderNotFound } from '../folders/folder-errors';

@@ -1,8 +1,8 @@
 // Rows → the contract's Record and SubtitleLine. The owner sees the folder, favourite flag and share
 // code; a share holder sees the record itself and nothing of the owner's organisation.
 import type { components } from '../../../../src/api/schema';
-import { DEFAULT_FOLDER_ID } from '../../../../src/shared/limits';
-import type { TranscriptSegment } from '../../../../src/shared/transcript';
+import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
+import type { TranscriptSegment } from '../../../../src/shared/contract/transcript';
 import type { RecordPipelineColumns, RecordRow, RecordSegmentRow, RecordShareRow } from '../../db/schema';
 
 export type RecordView = components['schemas']['Record'];

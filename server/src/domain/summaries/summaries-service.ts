@@ -5,7 +5,7 @@
 // summarizer: extractive by default, the OpenAI-compatible chat adapter when SUMMARY_URL is set.
 import type { Kysely } from 'kysely';
 import type { components } from '../../../../src/api/schema';
-import { SUMMARY_KEY_POINTS, SUMMARY_REFRESH_SECONDS, SUMMARY_SENTENCES_DEFAULT } from '../../../../src/shared/limits';
+import { SUMMARY_KEY_POINTS, SUMMARY_REFRESH_SECONDS, SUMMARY_SENTENCES_DEFAULT } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { splitSentences } from '../../engines/extractive-summarizer';

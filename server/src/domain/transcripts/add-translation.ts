@@ -5,7 +5,7 @@
 // the record in the requester's language.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Locale } from '../../../../src/shared/limits';
+import type { Locale } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database, RecordRow } from '../../db/schema';
 import { EngineError } from '../../engines/engine-errors';

@@ -3,7 +3,7 @@
 // serve. A language with no engine is still listed, marked unavailable with the setting that would
 // add one, so the user sees why it cannot be chosen instead of failing after an upload.
 import type { components } from '../../../../src/api/schema';
-import type { Locale } from '../../../../src/shared/limits';
+import type { Locale } from '../../../../src/shared/contract/limits';
 import { EngineUnavailableError } from '../../engines/engine-errors';
 import type { Engines } from '../../engines/registry';
 import type { ServerT } from '../../i18n';

@@ -1,7 +1,7 @@
 // The rules an edited transcript must keep before it is saved: every line ends at or after its
 // start, lines do not overlap (touching is fine: one may end where the next begins), nothing lies
 // past the end of the media when its duration is known, and a speaker name is not blank.
-import { SPEAKER_NAME_MAX } from '../../../../src/shared/limits';
+import { SPEAKER_NAME_MAX } from '../../../../src/shared/contract/limits';
 import { lineTimesInvalid } from '../records/record-errors';
 import { codePointLength } from '../records/display-name';
 import { lineBeyondDuration, linesOverlap, speakerNameEmpty, speakerNameTooLong } from './transcript-errors';

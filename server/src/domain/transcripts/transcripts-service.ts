@@ -3,7 +3,7 @@
 // records domain's findOwnedRecord: another user's id answers the same 'not found' as a missing one.
 import type { Kysely } from 'kysely';
 import type { components } from '../../../../src/api/schema';
-import type { Locale } from '../../../../src/shared/limits';
+import type { Locale } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { EngineError } from '../../engines/engine-errors';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UPLOAD_ABANDONED_AFTER_SECONDS, UPLOAD_SWEEP_INTERVAL_SECONDS } from '../../../../src/shared/limits';
+import { UPLOAD_ABANDONED_AFTER_SECONDS, UPLOAD_SWEEP_INTERVAL_SECONDS } from '../../../../src/shared/contract/limits';
 import { buildApp } from '../../app';
 import type { ServerConfig } from '../../config';
 import { issueToken } from '../auth/tokens';

@@ -4,7 +4,7 @@
 // from its last chunk (updated_at), so a slow upload that is still moving is never swept.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { UPLOAD_ABANDONED_AFTER_SECONDS, UPLOAD_SWEEP_INTERVAL_SECONDS } from '../../../../src/shared/limits';
+import { UPLOAD_ABANDONED_AFTER_SECONDS, UPLOAD_SWEEP_INTERVAL_SECONDS } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import type { MediaStore } from '../../storage/media-store';

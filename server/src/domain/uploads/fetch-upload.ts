@@ -4,7 +4,7 @@
 // operator allows private addresses (UPLOAD_URL_ALLOW_PRIVATE).
 import { randomUUID } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
-import { UPLOAD_MAX_BYTES } from '../../../../src/shared/limits';
+import { UPLOAD_MAX_BYTES } from '../../../../src/shared/contract/limits';
 import { TooLargeError, type MediaStore } from '../../storage/media-store';
 import { openLink, type LinkFetchOptions } from './link-fetch';
 import { fetchFailed, overLimit } from './upload-errors';

@@ -3,7 +3,7 @@
 // restore banner can offer the same settings again.
 import type { Kysely } from 'kysely';
 import type { components } from '../../../../src/api/schema';
-import { UPLOAD_DEFAULT_AUDIO_LANGUAGE, UPLOAD_SPEAKERS_DEFAULT, type Locale } from '../../../../src/shared/limits';
+import { UPLOAD_DEFAULT_AUDIO_LANGUAGE, UPLOAD_SPEAKERS_DEFAULT, type Locale } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database, RecordPipelineColumns } from '../../db/schema';
 import { TRANSCRIBE_JOB, type TranscribePayload } from '../../jobs/transcription-job';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { components } from '../../../../src/api/schema';
-import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_MAX_BYTES, UPLOAD_MAX_DURATION_SECONDS } from '../../../../src/shared/limits';
+import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_MAX_BYTES, UPLOAD_MAX_DURATION_SECONDS } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database, MediaFileRow, UploadSessionRow } from '../../db/schema';
 import type { Media, MediaInfo } from '../../engines/media';

@@ -2,7 +2,7 @@
 // the code with a conditional update (only while unredeemed) inside the transaction that writes the
 // entitlement, so two simultaneous redemptions of one code cannot both succeed on either database.
 import type { Kysely } from 'kysely';
-import { VOUCHER_CODE_MAX, VOUCHER_MAX_DAYS, VOUCHER_MAX_HOURS } from '../../../../src/shared/limits';
+import { VOUCHER_CODE_MAX, VOUCHER_MAX_DAYS, VOUCHER_MAX_HOURS } from '../../../../src/shared/contract/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Database, EntitlementRow, PackageType, VoucherRow } from '../../db/schema';
 import { sortableId } from '../../db/sortable-id';

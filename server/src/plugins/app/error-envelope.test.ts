@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_BODY_LIMIT_BYTES } from '../../../../src/shared/limits';
+import { JSON_BODY_LIMIT_BYTES } from '../../../../src/shared/contract/limits';
 import { buildApp } from '../../app';
 import { handlers } from '../../handlers/registry';
 import { sqliteTestConfig } from '../../testing/test-config';

@@ -4,7 +4,7 @@
 // unexpected is logged and answered 500 without internals. Bad input never becomes a 500.
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyRequest } from 'fastify';
-import { JSON_BODY_LIMIT_BYTES } from '../../../../src/shared/limits';
+import { JSON_BODY_LIMIT_BYTES } from '../../../../src/shared/contract/limits';
 import { AppError } from '../../errors';
 
 interface AjvIssue {

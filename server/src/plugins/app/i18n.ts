@@ -1,6 +1,6 @@
 // Gives every request a translator for its accept-language (zh-CN, zh-TW or en-US, default en-US).
 import fp from 'fastify-plugin';
-import type { Locale } from '../../../../src/shared/limits';
+import type { Locale } from '../../../../src/shared/contract/limits';
 import { localeFromAcceptLanguage, type ServerI18n, type ServerT } from '../../i18n';
 
 declare module 'fastify' {

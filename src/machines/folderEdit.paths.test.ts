@@ -1,4 +1,0 @@
-import { describePaths } from './testing/paths';
-import { pathsModel } from './folderEdit.paths';
-
-describePaths(pathsModel);

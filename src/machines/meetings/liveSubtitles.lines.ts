@@ -1,0 +1,92 @@
+// What a subtitle view shows, folded from the live socket's messages (pure, so tested directly).
+// Finals replace the partial of their segment; a final seen twice (transcript + replay) stays one line.
+import type { LiveFinalSubtitle, LiveServerMessage } from '../../streams/socket$';
+
+export interface SubtitleLine {
+  segmentId: string;
+  startMs: number;
+  endMs: number;
+  text: string;
+  translations: Record<string, string>;
+  translationErrors: Record<string, string>;
+  final: boolean;
+}
+
+export interface Participant {
+  userId: string;
+  userName: string;
+  translationLanguage: string | null;
+  joinTime: string;
+  leaveTime: string | null;
+}
+
+export interface SubtitleView {
+  finals: SubtitleLine[];
+  partials: SubtitleLine[];
+  participants: Participant[];
+}
+
+export const emptyView = (): SubtitleView => ({ finals: [], partials: [], participants: [] });
+
+const fromFinal = (final: LiveFinalSubtitle): SubtitleLine => ({
+  segmentId: final.segmentId,
+  startMs: final.startMs,
+  endMs: final.endMs,
+  text: final.text,
+  translations: final.translations ?? {},
+  translationErrors: final.translationErrors ?? {},
+  final: true,
+});
+
+function addFinals(view: SubtitleView, finals: LiveFinalSubtitle[], replace: boolean): SubtitleView {
+  const byId = new Map((replace ? [] : view.finals).map((line) => [line.segmentId, line]));
+  for (const final of finals) byId.set(final.segmentId, fromFinal(final));
+  const done = new Set(finals.map((final) => final.segmentId));
+  return {
+    ...view,
+    finals: [...byId.values()].sort((a, b) => a.startMs - b.startMs),
+    partials: view.partials.filter((line) => !done.has(line.segmentId)),
+  };
+}
+
+export function applyLiveMessage(view: SubtitleView, message: LiveServerMessage): SubtitleView {
+  switch (message.type) {
+    case 'transcript':
+      return addFinals(view, message.segments, message.reset);
+    case 'subtitle.final':
+      return addFinals(view, [message], false);
+    case 'subtitle.partial': {
+      if (view.finals.some((line) => line.segmentId === message.segmentId)) return view;
+      const line: SubtitleLine = {
+        segmentId: message.segmentId,
+        startMs: message.startMs,
+        endMs: message.endMs,
+        text: message.text,
+        translations: {},
+        translationErrors: {},
+        final: false,
+      };
+      return { ...view, partials: [...view.partials.filter((p) => p.segmentId !== message.segmentId), line] };
+    }
+    case 'participant.joined': {
+      const others = view.participants.filter((p) => p.userId !== message.userId);
+      const participant: Participant = {
+        userId: message.userId,
+        userName: message.userName,
+        translationLanguage: message.translationLanguage ?? null,
+        joinTime: message.joinTime,
+        leaveTime: null,
+      };
+      return { ...view, participants: [...others, participant] };
+    }
+    case 'participant.left':
+      return {
+        ...view,
+        participants: view.participants.map((p) => (p.userId === message.userId ? { ...p, leaveTime: message.leaveTime } : p)),
+      };
+    default:
+      return view;
+  }
+}
+
+export const presentParticipants = (view: SubtitleView) => view.participants.filter((p) => p.leaveTime === null);

@@ -1,0 +1,73 @@
+// Meeting setup rules (features §5): up to 10 recognition languages, 1 to 4 translation languages,
+// terms accepted before the meeting is created. Pure, shared by the machine's guards and the form.
+import {
+  MEETING_RECOGNITION_LANGUAGES_MAX,
+  MEETING_TRANSLATION_LANGUAGES_MAX,
+  MEETING_TRANSLATION_LANGUAGES_MIN,
+} from '../../shared/contract/limits';
+import type { SubtitleStyle } from './meeting.calls';
+
+export type SubtitleDisplay = 'original' | 'translation' | 'bilingual';
+
+export interface MeetingStyle {
+  fontSize: number;
+  color: string;
+  backgroundColor: string;
+  display: SubtitleDisplay;
+}
+
+export interface MeetingConfig {
+  name: string;
+  recognitionLanguages: string[];
+  translationLanguages: string[];
+  style: MeetingStyle;
+  termsAccepted: boolean;
+}
+
+export const SUBTITLE_FONT_SIZES = [16, 20, 24, 32, 40] as const;
+
+export const DEFAULT_MEETING_CONFIG: MeetingConfig = {
+  name: '',
+  recognitionLanguages: ['en-US'],
+  translationLanguages: ['zh-CN'],
+  style: { fontSize: 24, color: '#ffffff', backgroundColor: '#1a1a2e', display: 'bilingual' },
+  termsAccepted: false,
+};
+
+export type SetupProblem = 'needRecognition' | 'tooManyRecognition' | 'needTranslation' | 'tooManyTranslation' | 'termsRequired';
+
+export function setupProblems(config: MeetingConfig): SetupProblem[] {
+  const problems: SetupProblem[] = [];
+  if (config.recognitionLanguages.length === 0) problems.push('needRecognition');
+  if (config.recognitionLanguages.length > MEETING_RECOGNITION_LANGUAGES_MAX) problems.push('tooManyRecognition');
+  if (config.translationLanguages.length < MEETING_TRANSLATION_LANGUAGES_MIN) problems.push('needTranslation');
+  if (config.translationLanguages.length > MEETING_TRANSLATION_LANGUAGES_MAX) problems.push('tooManyTranslation');
+  if (!config.termsAccepted) problems.push('termsRequired');
+  return problems;
+}
+
+/** Adds or removes a language; refuses to go past the maximum or below the minimum. */
+export function toggleLanguage(selected: string[], code: string, min: number, max: number): string[] {
+  if (selected.includes(code)) return selected.length > min ? selected.filter((c) => c !== code) : selected;
+  return selected.length < max ? [...selected, code] : selected;
+}
+
+export const toggleRecognition = (config: MeetingConfig, code: string): MeetingConfig => ({
+  ...config,
+  recognitionLanguages: toggleLanguage(config.recognitionLanguages, code, 1, MEETING_RECOGNITION_LANGUAGES_MAX),
+});
+
+export const toggleTranslation = (config: MeetingConfig, code: string): MeetingConfig => ({
+  ...config,
+  translationLanguages: toggleLanguage(
+    config.translationLanguages,
+    code,
+    MEETING_TRANSLATION_LANGUAGES_MIN,
+    MEETING_TRANSLATION_LANGUAGES_MAX,
+  ),
+});
+
+export function toSubtitleStyle(style: MeetingStyle): SubtitleStyle {
+  // Subtitles sit at the bottom, two lines at once, as on the cast screen.
+  return { fontSize: style.fontSize, color: style.color, backgroundColor: style.backgroundColor, display: style.display, position: 'bottom', lines: 2 };
+}

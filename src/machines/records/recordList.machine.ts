@@ -1,0 +1,469 @@
+// One record list (platform §2 record list, favourites, shares): view mode, date filter, server-side
+// sort and paging, selection, batch delete (confirmed) and export, inline rename, favourite, move.
+// Rows grow page by page as the user scrolls; any change of the query starts again at page 1.
+// While loaded rows are transcribing or translating and the page is visible, those rows are read
+// again on a timer so their state and progress move without a reload.
+import { map, skip } from 'rxjs';
+import { and, assign, fromEventObservable, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { RECORD_BATCH_MAX, RECORD_LIST_PAGE_SIZE } from '../../shared/contract/limits';
+import { poll$ } from '../../streams/poll$';
+import { editRecordCall, exportRecordsCall, fetchRecordPageCall, refreshRecordsCall, removeRecordsCall } from './recordList.calls';
+import { describeError, type ErrorText } from './recordList.errors';
+import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh, RecordScope, SortColumn } from './recordList.types';
+
+export type ViewMode = 'list' | 'card';
+
+export interface RecordSort {
+  column: SortColumn;
+  ascending: boolean;
+}
+
+/** yyyy-MM-dd days (inclusive), as the date inputs give them; null is open-ended. */
+export interface DateRange {
+  beginDate: string | null;
+  endDate: string | null;
+}
+
+export interface RecordListInput {
+  scope: RecordScope;
+  folderId?: string | null;
+  viewMode?: ViewMode;
+  pageSize?: number;
+}
+
+export interface RecordListContext extends ErrorText {
+  scope: RecordScope;
+  viewMode: ViewMode;
+  sort: RecordSort;
+  filter: DateRange;
+  folderId: string | null;
+  pageSize: number;
+  rows: RecordItem[];
+  total: number;
+  pagesLoaded: number;
+  selectedIds: string[];
+  pendingDeleteIds: string[];
+  pendingEdit: RecordEdit | null;
+  editingId: string | null;
+  renameErrorKey?: string;
+  exportFormat: ExportFormat | null;
+  /** Counts finished exports so the route can say "downloaded" once per export. */
+  exportsDone: number;
+  /** The share link waiting for the user's confirmation to revoke it. */
+  pendingRevokeId: string | null;
+  /** Counts finished revocations so the route can say "revoked" once per revocation. */
+  revokesDone: number;
+  /** Whether the page is on screen (document visible and its route active); polling needs it. */
+  visible: boolean;
+}
+
+export type RecordListEvent =
+  | { type: 'list.viewModeChanged'; mode: ViewMode }
+  | { type: 'list.sortChanged'; sort: RecordSort }
+  | { type: 'list.filterChanged'; filter: DateRange }
+  | { type: 'list.folderChanged'; folderId: string | null }
+  | { type: 'list.loadMore' }
+  | { type: 'list.reload' }
+  | { type: 'selection.toggled'; id: string }
+  | { type: 'selection.allToggled' }
+  | { type: 'selection.cleared' }
+  | { type: 'batch.deleteRequested' }
+  | { type: 'record.deleteRequested'; id: string }
+  | { type: 'batch.deleteConfirmed' }
+  | { type: 'batch.deleteCancelled' }
+  | { type: 'batch.exportRequested'; format: ExportFormat }
+  | { type: 'record.renameStarted'; id: string }
+  | { type: 'record.renameCancelled' }
+  | { type: 'record.renamed'; id: string; title: string }
+  | { type: 'record.favouriteToggled'; id: string }
+  | { type: 'record.moved'; id: string; folderId: string }
+  | { type: 'record.replaced'; record: RecordItem }
+  | { type: 'record.revokeRequested'; id: string }
+  | { type: 'record.revokeConfirmed' }
+  | { type: 'record.revokeCancelled' }
+  | { type: 'list.visibilityChanged'; visible: boolean }
+  | { type: 'progress.tick' };
+
+/** How often rows that are still being processed are read again. */
+export const PROGRESS_POLL_MS = 3000;
+
+const RUNNING_STATES: ReadonlyArray<RecordItem['state']> = ['transcribing', 'translating'];
+export const isRunning = (record: RecordItem) => RUNNING_STATES.includes(record.state);
+
+export const TITLE_EMPTY_KEY = 'records:titleEmpty';
+export const DATE_RANGE_INVALID_KEY = 'records:dateRangeInvalid';
+export const LOAD_FAILED_KEY = 'records:loadFailed';
+export const DOWNLOAD_FAILED_KEY = 'records:downloadFailed';
+
+/** The server's list query for page `pageNum` of the current settings. */
+export function buildQuery(context: Pick<RecordListContext, 'scope' | 'sort' | 'filter' | 'folderId' | 'pageSize'>, pageNum: number): RecordQuery {
+  return {
+    pageNum,
+    pageSize: context.pageSize,
+    isAsc: context.sort.ascending ? 'ascending' : 'descending',
+    orderByColumn: context.sort.column,
+    ...(context.scope === 'all' && context.folderId ? { folderId: context.folderId } : {}),
+    ...(context.scope === 'favourite' ? { favorite: '1' as const } : {}),
+    ...(context.scope === 'shared' ? { shareStatus: '1' as const } : {}),
+    ...(context.filter.beginDate ? { beginTime: context.filter.beginDate } : {}),
+    ...(context.filter.endDate ? { endTime: context.filter.endDate } : {}),
+  };
+}
+
+/** Whether an edited record still belongs in this list (unfavourited, moved away, share ended). */
+function stillListed(context: RecordListContext, record: RecordItem): boolean {
+  if (context.scope === 'favourite') return record.favorite === true;
+  if (context.scope === 'shared') return record.shareStatus === '1';
+  if (context.folderId) return (record.folderId ?? '1') === context.folderId;
+  return true;
+}
+
+/** Rows after a refresh: updated records replace theirs (or leave when no longer listed), gone ones leave. */
+export function mergeRefresh(context: RecordListContext, refresh: RecordRefresh): Pick<RecordListContext, 'rows' | 'total' | 'selectedIds'> {
+  const byId = new Map(refresh.updated.map((record) => [record.id, record]));
+  const leaving = new Set(refresh.goneIds);
+  for (const record of refresh.updated) if (!stillListed(context, record)) leaving.add(record.id);
+  const rows = context.rows.filter((row) => !leaving.has(row.id)).map((row) => byId.get(row.id) ?? row);
+  const removed = context.rows.length - rows.length;
+  return {
+    rows,
+    total: Math.max(0, context.total - removed),
+    selectedIds: context.selectedIds.filter((id) => !leaving.has(id)),
+  };
+}
+
+const clearErrors = { errorKey: undefined, errorMessage: undefined, errorCode: undefined } as const;
+const freshQuery = { rows: [], total: 0, pagesLoaded: 0, selectedIds: [], editingId: null, renameErrorKey: undefined, ...clearErrors };
+
+export const recordListMachine = setup({
+  types: {
+    context: {} as RecordListContext,
+    events: {} as RecordListEvent,
+    input: {} as RecordListInput,
+  },
+  actors: {
+    fetchPage: fromPromise<RecordPage, { query: RecordQuery }>(({ input, signal }) => fetchRecordPageCall(input.query, signal)),
+    removeRecords: fromPromise<void, { ids: string[] }>(({ input }) => removeRecordsCall(input.ids)),
+    exportRecords: fromPromise<void, { ids: string[]; format: ExportFormat }>(({ input }) => exportRecordsCall(input.ids, input.format)),
+    editRecord: fromPromise<RecordItem, RecordEdit>(({ input }) => editRecordCall(input)),
+    refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(({ input, signal }) => refreshRecordsCall(input.ids, signal)),
+    // poll$ ticks at once; the rows were just read, so the first refresh waits one period.
+    progressPoll: fromEventObservable<{ type: 'progress.tick' }, void>(() =>
+      poll$(PROGRESS_POLL_MS).pipe(
+        skip(1),
+        map(() => ({ type: 'progress.tick' as const })),
+      ),
+    ),
+  },
+  guards: {
+    hasMore: ({ context }) => context.rows.length < context.total,
+    hasSelection: ({ context }) => context.selectedIds.length > 0,
+    rangeValid: ({ event }) =>
+      event.type !== 'list.filterChanged' ||
+      !event.filter.beginDate ||
+      !event.filter.endDate ||
+      event.filter.beginDate <= event.filter.endDate,
+    titleEmpty: ({ event }) => event.type === 'record.renamed' && event.title.trim() === '',
+    knownRecord: ({ context, event }) => 'id' in event && context.rows.some((row) => row.id === event.id),
+    hasRunningRows: ({ context }) => context.rows.some(isRunning),
+    pageVisible: ({ context }) => context.visible,
+    sharedRecord: ({ context, event }) =>
+      event.type === 'record.revokeRequested' && context.rows.some((row) => row.id === event.id && row.shareStatus === '1'),
+  },
+  actions: {
+    rememberFailure: assign((_, error: unknown) => describeError(error, LOAD_FAILED_KEY)),
+    rememberExportFailure: assign((_, error: unknown) => describeError(error, DOWNLOAD_FAILED_KEY)),
+    rememberEditFailure: assign(({ context }, error: unknown) => ({
+      ...describeError(error, LOAD_FAILED_KEY),
+      pendingEdit: null,
+      // A refused rename stays open with the server's reason, so the user can correct it.
+      editingId: context.pendingEdit?.showName !== undefined ? context.pendingEdit.id : context.editingId,
+    })),
+  },
+}).createMachine({
+  id: 'recordList',
+  context: ({ input }) => ({
+    scope: input.scope,
+    viewMode: input.viewMode ?? 'list',
+    sort: { column: 'create_time', ascending: false },
+    filter: { beginDate: null, endDate: null },
+    folderId: input.folderId ?? null,
+    pageSize: input.pageSize ?? RECORD_LIST_PAGE_SIZE,
+    rows: [],
+    total: 0,
+    pagesLoaded: 0,
+    selectedIds: [],
+    pendingDeleteIds: [],
+    pendingEdit: null,
+    editingId: null,
+    exportFormat: null,
+    exportsDone: 0,
+    pendingRevokeId: null,
+    revokesDone: 0,
+    visible: true,
+  }),
+  initial: 'loading',
+  on: {
+    'list.viewModeChanged': { actions: assign({ viewMode: ({ event }) => event.mode }) },
+    'list.visibilityChanged': { actions: assign({ visible: ({ event }) => event.visible }) },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ query: buildQuery(context, 1) }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            rows: event.output.rows,
+            total: event.output.total,
+            pagesLoaded: 1,
+            // A reload keeps the selection of records that are still there.
+            selectedIds: context.selectedIds.filter((id) => event.output.rows.some((row) => row.id === id)),
+          })),
+        },
+        onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+      on: {
+        // A record created meanwhile (an upload submitted) must not be missed by the answer on its way.
+        'list.reload': { target: 'loading', reenter: true, actions: assign(clearErrors) },
+        'list.sortChanged': { target: 'loading', reenter: true, actions: assign(({ event }) => ({ sort: event.sort, ...freshQuery })) },
+        'list.folderChanged': { target: 'loading', reenter: true, actions: assign(({ event }) => ({ folderId: event.folderId, ...freshQuery })) },
+        'list.filterChanged': [
+          { guard: 'rangeValid', target: 'loading', reenter: true, actions: assign(({ event }) => ({ filter: event.filter, ...freshQuery })) },
+          { actions: assign({ errorKey: DATE_RANGE_INVALID_KEY }) },
+        ],
+      },
+    },
+    loadingMore: {
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ query: buildQuery(context, context.pagesLoaded + 1) }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => {
+            // A record created meanwhile shifts the pages; skip ids already shown.
+            const shown = new Set(context.rows.map((row) => row.id));
+            return {
+              rows: [...context.rows, ...event.output.rows.filter((row) => !shown.has(row.id))],
+              total: event.output.total,
+              pagesLoaded: context.pagesLoaded + 1,
+            };
+          }),
+        },
+        onError: { target: 'ready', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+      on: {
+        'list.reload': { target: 'loading', actions: assign(clearErrors) },
+      },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: and(['hasRunningRows', 'pageVisible']), target: 'polling' },
+        },
+        polling: {
+          invoke: { id: 'progressPoll', src: 'progressPoll' },
+          always: { guard: not(and(['hasRunningRows', 'pageVisible'])), target: 'idle' },
+          initial: 'waiting',
+          states: {
+            waiting: {
+              on: { 'progress.tick': 'refreshing' },
+            },
+            refreshing: {
+              invoke: {
+                id: 'refreshRecords',
+                src: 'refreshRecords',
+                input: ({ context }) => ({ ids: context.rows.filter(isRunning).map((row) => row.id) }),
+                onDone: { target: 'waiting', actions: assign(({ context, event }) => mergeRefresh(context, event.output)) },
+                // A missed refresh is retried on the next tick; the rows keep what they showed.
+                onError: { target: 'waiting' },
+              },
+            },
+          },
+        },
+      },
+      on: {
+        'list.loadMore': { guard: 'hasMore', target: 'loadingMore' },
+        'list.reload': { target: 'loading', actions: assign(clearErrors) },
+        'list.sortChanged': { target: 'loading', actions: assign(({ event }) => ({ sort: event.sort, ...freshQuery })) },
+        'list.folderChanged': { target: 'loading', actions: assign(({ event }) => ({ folderId: event.folderId, ...freshQuery })) },
+        'list.filterChanged': [
+          { guard: 'rangeValid', target: 'loading', actions: assign(({ event }) => ({ filter: event.filter, ...freshQuery })) },
+          { actions: assign({ errorKey: DATE_RANGE_INVALID_KEY }) },
+        ],
+        'selection.toggled': {
+          guard: 'knownRecord',
+          actions: assign({
+            selectedIds: ({ context, event }) =>
+              context.selectedIds.includes(event.id) ? context.selectedIds.filter((id) => id !== event.id) : [...context.selectedIds, event.id],
+          }),
+        },
+        'selection.allToggled': {
+          actions: assign({
+            selectedIds: ({ context }) =>
+              context.rows.length > 0 && context.selectedIds.length === Math.min(context.rows.length, RECORD_BATCH_MAX)
+                ? []
+                : context.rows.slice(0, RECORD_BATCH_MAX).map((row) => row.id),
+          }),
+        },
+        'selection.cleared': { actions: assign({ selectedIds: [] }) },
+        'batch.deleteRequested': {
+          guard: 'hasSelection',
+          target: 'confirmingDelete',
+          actions: assign({ pendingDeleteIds: ({ context }) => context.selectedIds }),
+        },
+        'record.deleteRequested': {
+          guard: 'knownRecord',
+          target: 'confirmingDelete',
+          actions: assign({ pendingDeleteIds: ({ event }) => [event.id] }),
+        },
+        'batch.exportRequested': {
+          guard: 'hasSelection',
+          target: 'exporting',
+          actions: assign({ exportFormat: ({ event }) => event.format, ...clearErrors }),
+        },
+        'record.renameStarted': {
+          guard: 'knownRecord',
+          actions: assign({ editingId: ({ event }) => event.id, renameErrorKey: undefined }),
+        },
+        'record.renameCancelled': { actions: assign({ editingId: null, renameErrorKey: undefined }) },
+        'record.renamed': [
+          { guard: 'titleEmpty', actions: assign({ editingId: ({ event }) => event.id, renameErrorKey: TITLE_EMPTY_KEY }) },
+          {
+            guard: 'knownRecord',
+            target: 'updating',
+            actions: assign({ pendingEdit: ({ event }) => ({ id: event.id, showName: event.title.trim() }), renameErrorKey: undefined }),
+          },
+        ],
+        'record.favouriteToggled': {
+          guard: 'knownRecord',
+          target: 'updating',
+          actions: assign({
+            pendingEdit: ({ context, event }) => ({ id: event.id, favorite: !context.rows.find((row) => row.id === event.id)?.favorite }),
+          }),
+        },
+        'record.moved': {
+          guard: 'knownRecord',
+          target: 'updating',
+          actions: assign({ pendingEdit: ({ event }) => ({ id: event.id, folderId: event.folderId }) }),
+        },
+        'record.revokeRequested': {
+          guard: 'sharedRecord',
+          target: 'confirmingRevoke',
+          actions: assign({ pendingRevokeId: ({ event }) => event.id }),
+        },
+        'record.replaced': {
+          actions: assign(({ context, event }) => {
+            const listed = stillListed(context, event.record);
+            const present = context.rows.some((row) => row.id === event.record.id);
+            if (!present) return {};
+            return listed
+              ? { rows: context.rows.map((row) => (row.id === event.record.id ? event.record : row)) }
+              : {
+                  rows: context.rows.filter((row) => row.id !== event.record.id),
+                  total: Math.max(0, context.total - 1),
+                  selectedIds: context.selectedIds.filter((id) => id !== event.record.id),
+                };
+          }),
+        },
+      },
+    },
+    confirmingRevoke: {
+      on: {
+        'record.revokeConfirmed': {
+          target: 'updating',
+          actions: assign(({ context }) => ({ pendingEdit: { id: context.pendingRevokeId ?? '', shareStatus: '0' as const }, ...clearErrors })),
+        },
+        'record.revokeCancelled': { target: 'ready', actions: assign({ pendingRevokeId: null }) },
+      },
+    },
+    confirmingDelete: {
+      on: {
+        'batch.deleteConfirmed': { target: 'deleting' },
+        'batch.deleteCancelled': { target: 'ready', actions: assign({ pendingDeleteIds: [] }) },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'removeRecords',
+        src: 'removeRecords',
+        input: ({ context }) => ({ ids: context.pendingDeleteIds }),
+        // Deleting shifts every later page, so the list starts again from page 1.
+        onDone: {
+          target: 'loading',
+          actions: assign(({ context }) => ({
+            selectedIds: context.selectedIds.filter((id) => !context.pendingDeleteIds.includes(id)),
+            pendingDeleteIds: [],
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: [assign({ pendingDeleteIds: [] }), { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }],
+        },
+      },
+    },
+    exporting: {
+      invoke: {
+        id: 'exportRecords',
+        src: 'exportRecords',
+        input: ({ context }) => ({ ids: context.selectedIds, format: context.exportFormat ?? 'docx' }),
+        onDone: { target: 'ready', actions: assign({ exportsDone: ({ context }) => context.exportsDone + 1 }) },
+        onError: { target: 'ready', actions: { type: 'rememberExportFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    updating: {
+      invoke: {
+        id: 'editRecord',
+        src: 'editRecord',
+        input: ({ context }) => context.pendingEdit ?? { id: '' },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => {
+            const record = event.output;
+            const renamed = context.pendingEdit?.showName !== undefined;
+            const revoked = context.pendingEdit?.shareStatus === '0';
+            const base = {
+              pendingEdit: null,
+              pendingRevokeId: null,
+              revokesDone: context.revokesDone + (revoked ? 1 : 0),
+              editingId: renamed ? null : context.editingId,
+              ...clearErrors,
+            };
+            if (stillListed(context, record)) return { ...base, rows: context.rows.map((row) => (row.id === record.id ? record : row)) };
+            return {
+              ...base,
+              rows: context.rows.filter((row) => row.id !== record.id),
+              total: Math.max(0, context.total - 1),
+              selectedIds: context.selectedIds.filter((id) => id !== record.id),
+            };
+          }),
+        },
+        onError: {
+          target: 'ready',
+          actions: [assign({ pendingRevokeId: null }), { type: 'rememberEditFailure', params: ({ event }: { event: { error: unknown } }) => event.error }],
+        },
+      },
+    },
+    failed: {
+      on: {
+        'list.reload': { target: 'loading', actions: assign(clearErrors) },
+        'list.folderChanged': { target: 'loading', actions: assign(({ event }) => ({ folderId: event.folderId, ...freshQuery })) },
+        'list.sortChanged': { target: 'loading', actions: assign(({ event }) => ({ sort: event.sort, ...freshQuery })) },
+      },
+    },
+  },
+});
+
+type Snapshot = SnapshotFrom<typeof recordListMachine>;
+
+export const selectHasMore = (snapshot: Snapshot) => snapshot.context.rows.length < snapshot.context.total;
+export const selectAllSelected = (snapshot: Snapshot) =>
+  snapshot.context.rows.length > 0 && snapshot.context.selectedIds.length === Math.min(snapshot.context.rows.length, RECORD_BATCH_MAX);
+export const selectIsBusy = (snapshot: Snapshot) =>
+  snapshot.matches('deleting') || snapshot.matches('exporting') || snapshot.matches('updating');
+/** Whether the list is reading its running rows again on a timer. */
+export const selectIsPolling = (snapshot: Snapshot) => snapshot.matches({ ready: 'polling' });

@@ -1,0 +1,127 @@
+// Path model of the record-list machine (convention: src/machines/testing/paths.ts). The doubles
+// are pure: three fixed records served two per page, edits applied to the fixed record, deletes
+// that change nothing, and an export that fails for the 'docx' sample, so every outcome is walked
+// and every path starts from the same data. r1 is shared (its link can be revoked) and r2 is still
+// transcribing. Its refresh stays pending: a tick reaches 'refreshing' and a path can stop there
+// (the replay would otherwise run through it at once); merging refreshed rows is unit-tested.
+import { fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { buildQuery, isRunning, recordListMachine, type RecordListContext } from './recordList.machine';
+import { applyEdit, fakeRecord, pageOf } from './recordList.testing';
+import type { PathsModel } from '../../shared/testing/paths';
+import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
+
+const RECORDS = [
+  fakeRecord(1, { shareStatus: '1', shareCode: 'abcdefghijklmnop' }),
+  fakeRecord(2, { state: 'transcribing', progress: 40 }),
+  fakeRecord(3),
+];
+
+const EXPORT_FAILURE = { kind: 'transport', messageKey: 'api:networkError' };
+const failsExport = (format: ExportFormat | null) => format === 'docx';
+// Folder '9' cannot be listed, record r3 cannot be deleted and the title 'Refused' is refused,
+// so the failure branch of each call is walked too.
+const LIST_FAILURE = { kind: 'transport', messageKey: 'api:networkError' };
+const DELETE_FAILURE = { kind: 'business', code: 404, message: 'The record does not exist' };
+const EDIT_FAILURE = { kind: 'business', code: 400, message: 'Refused' };
+const failsList = (query: RecordQuery) => query.folderId === '9';
+const failsDelete = (ids: string[]) => ids.includes('r3');
+const failsEdit = (edit: RecordEdit | null) => edit?.showName === 'Refused';
+const editOf = (edit: RecordEdit) => applyEdit(RECORDS.find((r) => r.id === edit.id) ?? RECORDS[0]!, edit);
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as RecordListContext;
+const queryOf = (snapshot: AnyMachineSnapshot) =>
+  buildQuery(ctx(snapshot), snapshot.matches('loadingMore') ? ctx(snapshot).pagesLoaded + 1 : 1);
+
+export const pathsModel: PathsModel = {
+  name: 'recordList',
+  machine: recordListMachine.provide({
+    actors: {
+      fetchPage: fromPromise<RecordPage, { query: RecordQuery }>(async ({ input }) => {
+        if (failsList(input.query)) throw LIST_FAILURE;
+        return pageOf(RECORDS, input.query);
+      }),
+      removeRecords: fromPromise<void, { ids: string[] }>(async ({ input }) => {
+        if (failsDelete(input.ids)) throw DELETE_FAILURE;
+      }),
+      exportRecords: fromPromise<void, { ids: string[]; format: ExportFormat }>(async ({ input }) => {
+        if (failsExport(input.format)) throw EXPORT_FAILURE;
+      }),
+      editRecord: fromPromise<RecordItem, RecordEdit>(async ({ input }) => {
+        if (failsEdit(input)) throw EDIT_FAILURE;
+        return editOf(input);
+      }),
+      refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(() => new Promise(() => undefined)),
+    },
+  }),
+  input: { scope: 'all', pageSize: 2 },
+  events: {
+    'list.viewModeChanged': [{ type: 'list.viewModeChanged', mode: 'card' }],
+    'list.sortChanged': [{ type: 'list.sortChanged', sort: { column: 'show_name', ascending: true } }],
+    'list.filterChanged': [
+      { type: 'list.filterChanged', filter: { beginDate: '2025-01-01', endDate: '2025-01-31' } },
+      { type: 'list.filterChanged', filter: { beginDate: '2025-02-01', endDate: '2025-01-01' } },
+    ],
+    'list.folderChanged': [
+      { type: 'list.folderChanged', folderId: '1' },
+      { type: 'list.folderChanged', folderId: '9' },
+    ],
+    'selection.toggled': [{ type: 'selection.toggled', id: 'r1' }],
+    'record.deleteRequested': [
+      { type: 'record.deleteRequested', id: 'r2' },
+      { type: 'record.deleteRequested', id: 'r3' },
+    ],
+    'batch.exportRequested': [
+      { type: 'batch.exportRequested', format: 'srt' },
+      { type: 'batch.exportRequested', format: 'docx' },
+    ],
+    'record.renameStarted': [{ type: 'record.renameStarted', id: 'r1' }],
+    'record.renamed': [
+      { type: 'record.renamed', id: 'r1', title: ' ' },
+      { type: 'record.renamed', id: 'r1', title: 'Renamed' },
+      { type: 'record.renamed', id: 'r1', title: 'Refused' },
+    ],
+    'record.favouriteToggled': [{ type: 'record.favouriteToggled', id: 'r2' }],
+    'record.moved': [{ type: 'record.moved', id: 'r1', folderId: '7' }],
+    'record.revokeRequested': [{ type: 'record.revokeRequested', id: 'r1' }],
+    'list.visibilityChanged': [
+      { type: 'list.visibilityChanged', visible: false },
+      { type: 'list.visibilityChanged', visible: true },
+    ],
+    // Sent by the route after the share dialog; the list itself never depends on it for a state.
+    'record.replaced': [],
+    'xstate.done.actor.fetchPage': (snapshot) => {
+      const query = queryOf(snapshot);
+      return failsList(query) ? [] : [{ type: 'xstate.done.actor.fetchPage', output: pageOf(RECORDS, query) }];
+    },
+    'xstate.error.actor.fetchPage': (snapshot) => (failsList(queryOf(snapshot)) ? [{ type: 'xstate.error.actor.fetchPage', error: LIST_FAILURE }] : []),
+    'xstate.done.actor.removeRecords': (snapshot) =>
+      failsDelete(ctx(snapshot).pendingDeleteIds) ? [] : [{ type: 'xstate.done.actor.removeRecords', output: undefined }],
+    'xstate.error.actor.removeRecords': (snapshot) =>
+      failsDelete(ctx(snapshot).pendingDeleteIds) ? [{ type: 'xstate.error.actor.removeRecords', error: DELETE_FAILURE }] : [],
+    'xstate.done.actor.exportRecords': (snapshot) =>
+      failsExport(ctx(snapshot).exportFormat) ? [] : [{ type: 'xstate.done.actor.exportRecords', output: undefined }],
+    'xstate.error.actor.exportRecords': (snapshot) =>
+      failsExport(ctx(snapshot).exportFormat) ? [{ type: 'xstate.error.actor.exportRecords', error: EXPORT_FAILURE }] : [],
+    'xstate.done.actor.editRecord': (snapshot) => {
+      const edit = ctx(snapshot).pendingEdit;
+      return edit && !failsEdit(edit) ? [{ type: 'xstate.done.actor.editRecord', output: editOf(edit) }] : [];
+    },
+    'xstate.error.actor.editRecord': (snapshot) =>
+      failsEdit(ctx(snapshot).pendingEdit) ? [{ type: 'xstate.error.actor.editRecord', error: EDIT_FAILURE }] : [],
+  },
+  produced: ['progress.tick'],
+  // What decides the flow is the state and the counts, not the records themselves.
+  serializeContext: (context: RecordListContext) => ({
+    folder: context.folderId,
+    loaded: context.rows.length,
+    total: context.total,
+    selected: context.selectedIds.length > 0,
+    editing: context.editingId,
+    renameError: context.renameErrorKey,
+    error: context.errorKey,
+    favourite: context.rows.filter((r) => r.favorite).length,
+    running: context.rows.filter(isRunning).length,
+    shared: context.rows.filter((r) => r.shareStatus === '1').length,
+    visible: context.visible,
+  }),
+  maxSimplePaths: 40,
+};

@@ -1,0 +1,33 @@
+// Shapes shared by the record machines, their calls and the route layer (all from the contract).
+import type { components, operations } from '../../api/schema';
+
+export type RecordItem = components['schemas']['Record'];
+export type FolderNode = components['schemas']['Folder'];
+export type FolderRemoval = components['schemas']['FolderRemoval'];
+export type SubtitleLine = components['schemas']['SubtitleLine'];
+export type RecordQuery = NonNullable<operations['recordsQuery']['parameters']['query']>;
+export type SortColumn = NonNullable<RecordQuery['orderByColumn']>;
+export type ExportFormat = components['schemas']['ExportFormat'];
+
+export interface RecordPage {
+  total: number;
+  rows: RecordItem[];
+}
+
+/** Which records a list shows: the record list (optionally one folder), favourites or active shares. */
+export type RecordScope = 'all' | 'favourite' | 'shared';
+
+export interface RecordEdit {
+  id: string;
+  showName?: string;
+  favorite?: boolean;
+  folderId?: string;
+  /** '0' revokes the record's share link. */
+  shareStatus?: '0' | '1';
+}
+
+/** Rows read again while they were being processed: the records as they are now, and those gone. */
+export interface RecordRefresh {
+  updated: RecordItem[];
+  goneIds: string[];
+}

@@ -1,0 +1,131 @@
+// Sending a verification code and the resend countdown that follows (platform §5, features §5):
+// idle → sending → countingDown → idle (may resend); a failed send waits in `error` for a retry.
+import { map } from 'rxjs';
+import { assign, fromEventObservable, fromPromise, setup } from 'xstate';
+import type { ApiError } from '../../api/client';
+import { api } from '../../api/instance';
+import { VERIFICATION_RESEND_SECONDS } from '../../shared/contract/limits';
+import { countdown$ } from '../../streams/countdown$';
+
+export type CodeScene = 'login' | 'register' | 'reset';
+
+export interface SendCodeInput {
+  username: string;
+  scene: CodeScene;
+}
+
+export interface SendCodeOutput {
+  /** The server may ask for a different wait than VERIFICATION_RESEND_SECONDS. */
+  resendAfterSeconds?: number | null;
+}
+
+export interface VerificationCodeContext {
+  secondsLeft: number;
+  username?: string;
+  scene?: CodeScene;
+  errorMessage?: string;
+  errorKey?: string;
+  errorCode?: number;
+}
+
+export type VerificationCodeEvent =
+  | { type: 'code.send'; username: string; scene: CodeScene }
+  | { type: 'countdown.tick'; secondsLeft: number };
+
+export const SEND_FAILED_KEY = 'api:verificationCodeSendFailed';
+
+/** Rejects with the ApiError so the machine can keep the server's message or key. */
+export async function sendCodeThroughApi(input: SendCodeInput, signal: AbortSignal): Promise<SendCodeOutput> {
+  const result = await api.call<SendCodeOutput | null>(
+    (client, s) => client.POST('/auth/c/getValidCode', { body: input, signal: s }),
+    { silent: true, signal },
+  );
+  if (!result.ok) throw result.error;
+  return result.data ?? {};
+}
+
+function isApiError(error: unknown): error is ApiError {
+  return typeof error === 'object' && error !== null && typeof (error as { kind?: unknown }).kind === 'string';
+}
+
+/** Only an ApiError's message comes from the server; any other exception becomes a message key. */
+function describeFailure(error: unknown): Pick<VerificationCodeContext, 'errorMessage' | 'errorKey' | 'errorCode'> {
+  if (!isApiError(error)) return { errorKey: SEND_FAILED_KEY };
+  const code = error.code !== undefined ? { errorCode: error.code } : {};
+  if (error.message) return { errorMessage: error.message, ...code };
+  return { errorKey: error.messageKey ?? SEND_FAILED_KEY, ...code };
+}
+
+export const verificationCodeMachine = setup({
+  types: {
+    context: {} as VerificationCodeContext,
+    events: {} as VerificationCodeEvent,
+  },
+  actors: {
+    sendCode: fromPromise<SendCodeOutput, SendCodeInput>(({ input, signal }) => sendCodeThroughApi(input, signal)),
+    countdown: fromEventObservable<VerificationCodeEvent, { seconds: number }>(({ input }) =>
+      countdown$(input.seconds).pipe(map((secondsLeft) => ({ type: 'countdown.tick' as const, secondsLeft }))),
+    ),
+  },
+  actions: {
+    rememberRequest: assign(({ event }) =>
+      event.type === 'code.send'
+        ? { username: event.username, scene: event.scene, errorMessage: undefined, errorKey: undefined, errorCode: undefined }
+        : {},
+    ),
+    startCountdown: assign({
+      secondsLeft: (_, output: SendCodeOutput) => output.resendAfterSeconds ?? VERIFICATION_RESEND_SECONDS,
+    }),
+    rememberFailure: assign((_, error: unknown) => ({ secondsLeft: 0, ...describeFailure(error) })),
+    showSecondsLeft: assign({
+      secondsLeft: ({ event }) => (event.type === 'countdown.tick' ? event.secondsLeft : 0),
+    }),
+  },
+  guards: {
+    countdownOver: ({ event }) => event.type === 'countdown.tick' && event.secondsLeft <= 0,
+    hasWait: (_, output: SendCodeOutput) => (output.resendAfterSeconds ?? VERIFICATION_RESEND_SECONDS) > 0,
+  },
+}).createMachine({
+  id: 'verificationCode',
+  context: { secondsLeft: 0 },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'code.send': { target: 'sending', actions: 'rememberRequest' } },
+    },
+    sending: {
+      invoke: {
+        src: 'sendCode',
+        id: 'sendCode',
+        input: ({ context }) => ({ username: context.username ?? '', scene: context.scene ?? 'login' }),
+        onDone: [
+          {
+            guard: { type: 'hasWait', params: ({ event }) => event.output },
+            target: 'countingDown',
+            actions: { type: 'startCountdown', params: ({ event }) => event.output },
+          },
+          { target: 'idle' },
+        ],
+        onError: {
+          target: 'error',
+          actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+        },
+      },
+    },
+    countingDown: {
+      invoke: { src: 'countdown', id: 'countdown', input: ({ context }) => ({ seconds: context.secondsLeft }) },
+      on: {
+        'countdown.tick': [
+          { guard: 'countdownOver', target: 'idle', actions: 'showSecondsLeft' },
+          { actions: 'showSecondsLeft' },
+        ],
+      },
+    },
+    error: {
+      on: { 'code.send': { target: 'sending', actions: 'rememberRequest' } },
+    },
+  },
+});
+
+export const selectCanSend = (snapshot: { matches(value: 'idle' | 'error'): boolean }) =>
+  snapshot.matches('idle') || snapshot.matches('error');

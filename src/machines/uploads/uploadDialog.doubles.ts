@@ -1,0 +1,72 @@
+// Test doubles of the upload calls, shared by the unit tests and the path models. File names pick
+// the outcome: 'long*' is over the duration limit in the browser, 'server-long*' only on the
+// server, 'broken*' fails to upload; anything else uploads as record 'rec-<name>'.
+import { of, throwError } from 'rxjs';
+import { fromEventObservable, fromPromise } from 'xstate';
+import { UPLOAD_MAX_DURATION_SECONDS } from '../../shared/contract/limits';
+import type { LanguageLists, TranscribeRequest } from './uploadFile.calls';
+import { uploadDialogMachine } from './uploadDialog.machine';
+import { uploadFileMachine, type UploadActorInput, type UploadFileEvent, type UploadFileSource } from './uploadFile.machine';
+
+export const LANGUAGES: LanguageLists = {
+  transcribeLanguage: [
+    { code: 'zh-CN', name: '中文' },
+    { code: 'en-US', name: 'English' },
+  ],
+  translation: [{ code: 'es-ES', name: 'Español' }],
+};
+
+export function fakeFile(name: string, size = 1024): UploadFileSource {
+  return { name, size, type: 'audio/wav', lastModified: 1, slice: () => new Blob([]) };
+}
+
+export interface DoubleLog {
+  removed: string[][];
+  submitted: TranscribeRequest[];
+}
+
+export function uploadFileDoubles(log: DoubleLog) {
+  return uploadFileMachine.provide({
+    actors: {
+      readDuration: fromPromise<number | null, { file: UploadFileSource }>(async ({ input }) =>
+        input.file.name.startsWith('long') ? UPLOAD_MAX_DURATION_SECONDS + 1 : 30,
+      ),
+      upload: fromEventObservable<UploadFileEvent, UploadActorInput>(({ input }) =>
+        input.file.name.startsWith('broken')
+          ? throwError(() => ({ kind: 'business', message: 'Disk full' }))
+          : of<UploadFileEvent[]>(
+              { type: 'upload.progress', percent: 50 },
+              {
+                type: 'upload.done',
+                record: {
+                  id: `rec-${input.file.name}`,
+                  createTime: '2024-01-01 00:00:00',
+                  audioDuration: input.file.name.startsWith('server-long') ? UPLOAD_MAX_DURATION_SECONDS + 1 : 30,
+                },
+              },
+            ),
+      ),
+      removeRecord: fromPromise<void, { ids: string[] }>(async ({ input }) => {
+        log.removed.push(input.ids);
+      }),
+    },
+  });
+}
+
+/** showName 'poor' makes the submit answer 92505000; 'bad' a plain refusal. */
+export function uploadDialogDoubles(log: DoubleLog) {
+  return uploadDialogMachine.provide({
+    actors: {
+      uploadFile: uploadFileDoubles(log),
+      fetchLanguages: fromPromise<LanguageLists>(async () => LANGUAGES),
+      removeRecords: fromPromise<void, { ids: string[] }>(async ({ input }) => {
+        log.removed.push(input.ids);
+      }),
+      submit: fromPromise<void, TranscribeRequest>(async ({ input }) => {
+        log.submitted.push(input);
+        if (input.showName === 'poor') throw { code: 92505000, message: 'Insufficient balance' };
+        if (input.showName === 'bad') throw { code: 500, message: 'Refused' };
+      }),
+    },
+  });
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../ui/pages/PageFrame';
+
+export default function UserAccountPage() {
+  const { t } = useTranslation('pages');
+  return <PageFrame title={t('userAccount')} comingSoon />;
+}

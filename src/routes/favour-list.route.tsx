@@ -1,5 +1,0 @@
-import { RecordListPage } from './records/record-list-page';
-
-export default function Page() {
-  return <RecordListPage scope="favourite" />;
-}

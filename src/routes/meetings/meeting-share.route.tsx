@@ -1,0 +1,53 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { recordShareViewMachine } from '../../machines/records/recordShareView.machine';
+import { readToken } from '../../shared/session-storage';
+import { SharedTranscript, type SharedTranscriptStatus } from '../../ui/records/SharedTranscript';
+import { StandalonePage } from '../../ui/pages/StandalonePage';
+import { MeetingJoinPage } from './MeetingJoinPage';
+
+/** /meetingShare?meetingId=<id> is a live meeting's join page; ?id=&shareCode= a shared record. */
+export default function MeetingSharePage() {
+  const [params] = useSearchParams();
+  const meetingId = params.get('meetingId');
+  if (meetingId && !params.get('id')) return <MeetingJoinPage meetingId={meetingId} />;
+  return <SharedRecordPage />;
+}
+
+/** /meetingShare?id=<recordId>&shareCode=<code>: a shared record, readable without an account. */
+function SharedRecordPage() {
+  const { t } = useTranslation('records');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const actor = useActorRef(recordShareViewMachine, {
+    input: { id: params.get('id') ?? '', shareCode: params.get('shareCode') ?? '', hasToken: readToken() !== null },
+  });
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const { context } = state;
+  const status: SharedTranscriptStatus = state.matches('showing')
+    ? 'showing'
+    : state.matches('copying')
+      ? 'copying'
+      : state.matches('copied')
+        ? 'copied'
+        : state.matches('expired')
+          ? 'expired'
+          : state.matches('unavailable')
+            ? 'unavailable'
+            : 'loading';
+  return (
+    <StandalonePage>
+      <SharedTranscript
+        status={status}
+        record={context.record}
+        lines={context.lines}
+        canCopy={context.hasToken && context.copyAllowed}
+        showSignInHint={!context.hasToken && context.copyAllowed}
+        errorText={context.errorKey ? t(context.errorKey) : context.errorMessage}
+        onCopy={() => actor.send({ type: 'share.copyRequested' })}
+        onOpenRecords={() => navigate('/recordList')}
+      />
+    </StandalonePage>
+  );
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../ui/pages/PageFrame';
+import { StandalonePage } from '../../ui/pages/StandalonePage';
+
+export default function DeskPayPage() {
+  const { t } = useTranslation('pages');
+  return (
+    <StandalonePage>
+      <PageFrame title={t('deskPay')} comingSoon />
+    </StandalonePage>
+  );
+}

@@ -1,0 +1,5 @@
+import { RecordListPage } from './record-list-page';
+
+export default function Page() {
+  return <RecordListPage scope="favourite" />;
+}

@@ -1,0 +1,63 @@
+// /googleLoginCallBack: Google sends the user back with `code` and `state`; the server exchanges them
+// (registering a new user) and answers with a token or its own reason for refusing.
+import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useActor } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import type { AuthCallResult } from '../../machines/session/authForm';
+import { UNEXPECTED_ERROR_KEY } from '../../machines/session/authForm';
+import { signInWithGoogleCode } from '../../machines/session/authCalls';
+import { AuthCard } from '../../ui/session/AuthCard';
+import { feedbackText } from '../../ui/session/feedback';
+import { useFinishSignIn } from './login.route';
+
+const exchangeGoogleCode = fromPromise<AuthCallResult, { code: string | null; state: string | null }>(
+  async ({ input, signal }) => {
+    if (!input.code) return { ok: false, messageKey: 'auth:errors.missingGoogleCode' };
+    return signInWithGoogleCode(input.state ? { code: input.code, state: input.state } : { code: input.code }, signal);
+  },
+);
+
+export interface GoogleLoginCallbackPageProps {
+  exchange?: typeof exchangeGoogleCode;
+}
+
+export function GoogleLoginCallbackPage({ exchange = exchangeGoogleCode }: GoogleLoginCallbackPageProps) {
+  const { t } = useTranslation('auth');
+  const [search] = useSearchParams();
+  const [snapshot] = useActor(exchange, { input: { code: search.get('code'), state: search.get('state') } });
+  const answer: AuthCallResult | undefined =
+    snapshot.status === 'done'
+      ? snapshot.output
+      : snapshot.status === 'error'
+        ? { ok: false, messageKey: UNEXPECTED_ERROR_KEY }
+        : undefined;
+
+  useFinishSignIn(answer?.ok ? answer.token : undefined);
+
+  return (
+    <AuthCard title={t('title.googleCallback')}>
+      {answer === undefined || answer.ok ? (
+        <Stack align="center" gap={3} py={6} data-testid="google-callback-working">
+          <Spinner size="lg" />
+          <Text color="fg.muted">{answer?.ok ? t('status.signedIn') : t('status.googleWorking')}</Text>
+        </Stack>
+      ) : (
+        <Stack gap={5}>
+          <Alert.Root status="error" data-testid="google-callback-error">
+            <Alert.Indicator />
+            <Alert.Title>{feedbackText(t, answer.ok ? undefined : answer) ?? t('errors.unexpected')}</Alert.Title>
+          </Alert.Root>
+          <Button asChild colorPalette="blue">
+            <RouterLink to="/login">{t('actions.toLogin')}</RouterLink>
+          </Button>
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}
+
+export default function GoogleLoginCallbackRoute() {
+  return <GoogleLoginCallbackPage />;
+}

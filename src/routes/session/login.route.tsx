@@ -1,0 +1,132 @@
+// /login (and, through UserLoginPage, /userLogin): composes the login machine with the form.
+import { Link as ChakraLink, HStack, Text } from '@chakra-ui/react';
+import { shallowEqual, useMachine, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import type { AnyActorRef } from 'xstate';
+import { loginMachine } from '../../machines/session/login.machine';
+import { defaultAreaCode } from '../../ui/session/areaCodes';
+import { AuthCard } from '../../ui/session/AuthCard';
+import type { CodeSendStatus } from '../../ui/session/CodeField';
+import type { CodeSendView } from '../../ui/session/ContactCodeFields';
+import { feedbackText, formFailureText } from '../../ui/session/feedback';
+import { LoginForm } from '../../ui/session/LoginForm';
+import { sameOriginRedirect } from '../../ui/session/sameOriginRedirect';
+import { useSessionActor } from '../session-context';
+
+const IDLE_CODE_SEND = { status: 'idle' as CodeSendStatus, secondsLeft: 0, errorMessage: undefined, errorKey: undefined };
+
+/** The resend countdown of a form's verificationCode child, ready for the CodeField. */
+export function useCodeSendView(child: AnyActorRef | undefined): CodeSendView {
+  const { t } = useTranslation('auth');
+  const raw = useSelector(
+    child,
+    (snapshot) => {
+      if (!snapshot) return IDLE_CODE_SEND;
+      const status: CodeSendStatus = snapshot.matches('sending')
+        ? 'sending'
+        : snapshot.matches('countingDown')
+          ? 'countingDown'
+          : 'idle';
+      const context = snapshot.context as { secondsLeft: number; errorMessage?: string; errorKey?: string };
+      return { status, secondsLeft: context.secondsLeft, errorMessage: context.errorMessage, errorKey: context.errorKey };
+    },
+    shallowEqual,
+  );
+  const sentOnce = useRef(false);
+  if (raw.status === 'countingDown') sentOnce.current = true;
+  const error =
+    raw.status === 'idle' ? feedbackText(t, { message: raw.errorMessage, messageKey: raw.errorKey }) : undefined;
+  return { status: raw.status, secondsLeft: raw.secondsLeft, sentOnce: sentOnce.current, error };
+}
+
+/** Hands a new token to the session, then goes to the same-origin `redirect` query or home. */
+export function useFinishSignIn(token: string | undefined) {
+  const session = useSessionActor();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const handed = useRef<string | null>(null);
+  const finish = useCallback(
+    (newToken: string) => {
+      session.send({ type: 'session.signedIn', token: newToken });
+      navigate(sameOriginRedirect(params.get('redirect'), window.location.origin), { replace: true });
+    },
+    [session, navigate, params],
+  );
+  useEffect(() => {
+    if (!token || handed.current === token) return;
+    handed.current = token;
+    finish(token);
+  }, [token, finish]);
+}
+
+export interface LoginPageProps {
+  machine?: typeof loginMachine;
+  titleKey?: 'title.login' | 'title.userLogin';
+}
+
+export function LoginPage({ machine = loginMachine, titleKey = 'title.login' }: LoginPageProps) {
+  const { t, i18n } = useTranslation('auth');
+  const [search] = useSearchParams();
+  const [snapshot, send] = useMachine(machine, { input: { areaCode: defaultAreaCode(i18n.language) } });
+  const { context } = snapshot;
+  const codeSend = useCodeSendView(snapshot.children.verificationCode);
+
+  useFinishSignIn(snapshot.matches('signedIn') ? context.token : undefined);
+
+  const providerUrl = snapshot.matches('redirecting') ? context.redirectUrl : undefined;
+  useEffect(() => {
+    if (providerUrl) window.location.assign(providerUrl);
+  }, [providerUrl]);
+
+  // Links keep the query so /userLogin's source and redirect survive a detour through /register.
+  const query = search.toString() ? `?${search.toString()}` : '';
+  const links = (
+    <HStack justify="space-between" fontSize="sm" wrap="wrap">
+      <ChakraLink asChild colorPalette="blue">
+        <RouterLink to={`/resetPassword${query}`} data-testid="login-to-reset">
+          {t('actions.toReset')}
+        </RouterLink>
+      </ChakraLink>
+      <HStack gap={1}>
+        <Text color="fg.muted">{t('hints.noAccount')}</Text>
+        <ChakraLink asChild colorPalette="blue">
+          <RouterLink to={`/register${query}`} data-testid="login-to-register">
+            {t('actions.toRegister')}
+          </RouterLink>
+        </ChakraLink>
+      </HStack>
+    </HStack>
+  );
+
+  return (
+    <AuthCard title={t(titleKey)}>
+      <LoginForm
+        mode={context.mode}
+        channel={context.channel}
+        values={context}
+        fieldErrors={context.fieldErrors}
+        formError={formFailureText(t, snapshot.matches('error') ? context : undefined)}
+        submitting={snapshot.matches('submitting') || snapshot.matches('signedIn')}
+        codeSend={codeSend}
+        social={{
+          busy: snapshot.matches('socialStarting') || snapshot.matches('redirecting'),
+          provider: context.socialProvider,
+        }}
+        onModeChange={(mode) => send({ type: 'login.modeChanged', mode })}
+        onChannelChange={(channel) => send({ type: 'login.channelChanged', channel })}
+        onFieldChange={(field, value) => send({ type: 'field.changed', field, value })}
+        onSendCode={() => send({ type: 'code.request' })}
+        onSubmit={() => send({ type: 'login.submit' })}
+        onVisitor={() => send({ type: 'visitor.login' })}
+        onSocial={(provider) => send({ type: 'social.start', provider })}
+        links={links}
+      />
+    </AuthCard>
+  );
+}
+
+export default function LoginRoute() {
+  return <LoginPage />;
+}
