@@ -1,7 +1,7 @@
 // Calls and the clipboard behind the my-QR-code machine's default actors. The share calls are
 // checked: the api layer toasts the server's message on failure, the machine rolls the switch back.
 import { api } from '../../api/instance';
-import { unwrap } from '../records/recordList.errors';
+import { unwrap } from '../../api/errors';
 
 export type ShareStatus = '0' | '1';
 

@@ -5,7 +5,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { copyImageToClipboard, fetchShareStatusCall, saveShareStatusCall } from './myQrCode.calls';
 import type { Notice } from '../notice';
-import { describeError, type ErrorText } from '../records/recordList.errors';
+import { describeError, type ErrorText } from '../../api/errors';
 
 export interface MyQrCodeContext extends ErrorText {
   userId: string | null;

@@ -2,7 +2,7 @@
 // (platform §7 "success check off"): the api layer shows no toast, the machine reports the server's
 // message itself — as success on 200, as an error otherwise (platform §8 'Voucher exchange').
 import { api } from '../../api/instance';
-import { unwrap } from '../records/recordList.errors';
+import { unwrap } from '../../api/errors';
 
 export interface VoucherExchanged {
   /** The server's message for the toast ('' when it sent none). */

@@ -3,7 +3,7 @@
 // The server's message is emitted as a success notice on 200 and as an error otherwise.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Notice } from '../notice';
-import { describeError, isApiError, type ErrorText } from '../records/recordList.errors';
+import { describeError, isApiError, type ErrorText } from '../../api/errors';
 import { exchangeVoucherCall, type VoucherExchanged } from './voucher.calls';
 
 export interface VoucherContext extends ErrorText {

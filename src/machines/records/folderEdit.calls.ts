@@ -1,7 +1,7 @@
 // The folder calls behind the folder-edit machine's default actors (checked calls: the api layer
 // toasts the server's message; the machine also keeps it for the dialog).
 import { api } from '../../api/instance';
-import { unwrap } from './recordList.errors';
+import { unwrap } from '../../api/errors';
 import type { FolderNode, FolderRemoval } from './recordList.types';
 
 export interface FolderSave {

@@ -4,7 +4,7 @@
 import { assign, fromPromise, not, setup } from 'xstate';
 import { DEFAULT_FOLDER_ID, FOLDER_MAX_ANCESTORS, FOLDER_NAME_MAX } from '../../shared/contract/limits';
 import { fetchFolderTreeCall, removeFolderCall, saveFolderCall, type FolderSave } from './folderEdit.calls';
-import { describeError, type ErrorText } from './recordList.errors';
+import { describeError, type ErrorText } from '../../api/errors';
 import type { FolderNode, FolderRemoval } from './recordList.types';
 
 /** The fields of a folder the rules need (the tree's nodes have them all). */

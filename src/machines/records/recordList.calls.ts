@@ -2,7 +2,7 @@
 // these run only in the app. The list query is an unchecked call (platform §7): the machine shows
 // its failure; edits and deletes are checked, so the api layer toasts the server's message.
 import { api } from '../../api/instance';
-import { isApiError, unwrap } from './recordList.errors';
+import { isApiError, unwrap } from '../../api/errors';
 import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
 export async function fetchRecordPageCall(query: RecordQuery, signal?: AbortSignal): Promise<RecordPage> {

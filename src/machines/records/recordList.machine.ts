@@ -8,7 +8,7 @@ import { and, assign, fromEventObservable, fromPromise, not, setup, type Snapsho
 import { RECORD_BATCH_MAX, RECORD_LIST_PAGE_SIZE } from '../../shared/contract/limits';
 import { poll$ } from '../../streams/poll$';
 import { editRecordCall, exportRecordsCall, fetchRecordPageCall, refreshRecordsCall, removeRecordsCall } from './recordList.calls';
-import { describeError, type ErrorText } from './recordList.errors';
+import { describeError, type ErrorText } from '../../api/errors';
 import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh, RecordScope, SortColumn } from './recordList.types';
 
 export type ViewMode = 'list' | 'card';

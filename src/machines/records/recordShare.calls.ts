@@ -5,7 +5,7 @@ import { createApi, type Api } from '../../api/client';
 import { api } from '../../api/instance';
 import { DEFAULT_LOCALE } from '../../shared/contract/limits';
 import { readStoredLocale, readToken } from '../../shared/session-storage';
-import { unwrap } from './recordList.errors';
+import { unwrap } from '../../api/errors';
 import type { RecordItem, SubtitleLine } from './recordList.types';
 
 export interface ShareSave {

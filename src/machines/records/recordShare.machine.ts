@@ -3,7 +3,7 @@
 // settings (the code stays, so links already sent keep working), copy the link, revoke it.
 import { assign, fromPromise, setup } from 'xstate';
 import { saveShareCall, type ShareSave } from './recordShare.calls';
-import { describeError, type ErrorText } from './recordList.errors';
+import { describeError, type ErrorText } from '../../api/errors';
 import type { RecordItem } from './recordList.types';
 
 export interface RecordShareInput {

@@ -3,7 +3,7 @@
 // a signed-in reader create a copy when the owner allows it.
 import { assign, fromPromise, setup } from 'xstate';
 import { copySharedCall, readSharedCall, visitorLoginCall, type SharedRecord, type ShareReadInput } from './recordShare.calls';
-import { describeError, isApiError, type ErrorText } from './recordList.errors';
+import { describeError, isApiError, type ErrorText } from '../../api/errors';
 import type { RecordItem, SubtitleLine } from './recordList.types';
 
 /** The server's answer for a revoked or expired share code (contract: records errors). */

@@ -1,0 +1,91 @@
+// Import rules of the client and server layout (README, "Layout"). `npm test` runs
+// `depcruise` with this file; a violation fails the suite and prints the rule's name.
+const AREAS = '(session|records|uploads|transcript|meetings|account|dubbing|purchase|vocabulary)';
+const LAYERS = '(api|machines|routes|ui)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle means two files cannot be understood (or tested) one without the other.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'ui-renders-only',
+      comment: 'Components take props and send events: state lives in machines, calls in src/api, streams in src/streams.',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: ['^src/(api|machines|streams|routes)/', '(^|/)node_modules/(xstate|@xstate/react|rxjs)/'] },
+    },
+    {
+      name: 'machines-without-react',
+      comment: 'Machines are plain TypeScript: no React, Chakra or views, so they run and test anywhere.',
+      severity: 'error',
+      from: { path: '^src/machines/' },
+      to: {
+        path: [
+          '^src/(ui|routes)/',
+          '(^|/)node_modules/(react|react-dom|@chakra-ui/react|@emotion/react|framer-motion|@xstate/react|react-i18next|react-router-dom)/',
+        ],
+      },
+    },
+    {
+      name: 'routes-through-machines',
+      comment: 'Routes compose ui and machines; they reach the API and streams only through machine actors.',
+      severity: 'error',
+      from: { path: '^src/routes/' },
+      to: { path: ['^src/streams/', '^src/api/(instance|client)\\.ts$'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'area-stays-in-area',
+      comment: 'An area imports only its own folders and the shared roots; two areas meet only at the root of src/routes.',
+      severity: 'error',
+      from: { path: `^src/${LAYERS}/${AREAS}/` },
+      to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: `^src/${LAYERS}/$2/` },
+    },
+    {
+      name: 'roots-below-routes-know-no-area',
+      comment: 'The shared parts of api, machines, ui and streams serve every area, so they may not depend on one.',
+      severity: 'error',
+      from: { path: '^src/(api|machines|ui|streams|shared|i18n)/', pathNot: `^src/${LAYERS}/${AREAS}/` },
+      to: { path: `^src/${LAYERS}/${AREAS}/` },
+    },
+    {
+      name: 'lower-layers-stay-below',
+      comment: 'Data flows api → machines → routes; ui sits beside machines. Nothing below imports what is above it.',
+      severity: 'error',
+      from: { path: '^src/(api|streams)/' },
+      to: { path: '^src/(machines|routes|ui)/' },
+    },
+    {
+      name: 'shared-imports-nothing-above',
+      comment: 'src/shared is imported by the client and the server; it may not depend on either.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: ['^src/(api|machines|routes|ui|streams|i18n)/', '^server/'] },
+    },
+    {
+      name: 'server-takes-only-the-contract',
+      comment: 'The server shares with the client only the contract constants, the generated schema and the locale files.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: ['^src/shared/contract/', '^src/api/schema\\.d\\.ts$', '^src/i18n/locales/'] },
+    },
+    {
+      name: 'client-never-imports-server',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/api/schema\\.d\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};
