@@ -1,6 +1,6 @@
 // Failures of record and folder calls as context values: the server's translated message when it
 // sent one, otherwise a message key. Display strings are never built here.
-import type { ApiError } from '../../api/client';
+import type { ApiError } from './client';
 
 export interface ErrorText {
   errorKey?: string | undefined;
