@@ -33,6 +33,13 @@ if (wants('typecheck')) {
   else { totals.failed += 1; problems.push('typecheck'); }
 }
 
+if (wants('rules')) {
+  // Import rules (.dependency-cruiser.cjs): one test; a violation prints its rule's name and fails it.
+  const args = ['depcruise', 'src', 'server', 'scripts', 'tests', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'];
+  if (run('import rules', 'npx', args)) totals.passed += 1;
+  else { totals.failed += 1; problems.push('import rules'); }
+}
+
 if (wants('e2e') && !run('build web app', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
   problems.push('web build');
 }

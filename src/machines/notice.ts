@@ -2,7 +2,9 @@
 // when there is one, otherwise a message key. Machines never hold display strings.
 export interface Notice {
   type: 'notice';
-  level: 'success' | 'error';
-  message?: string;
-  messageKey?: string;
+  level: 'success' | 'warning' | 'error';
+  message?: string | undefined;
+  messageKey?: string | undefined;
+  /** Interpolation values for messageKey (e.g. a count). */
+  messageParams?: Record<string, string | number>;
 }

@@ -5,6 +5,8 @@ import { MainLayout } from '../ui/layout/MainLayout';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { FolderTreeNav } from './records/folder-tree-nav';
 import { FoldersProvider } from './records/folders-context';
+import { RecordsChangedProvider } from './records-changed';
+import { useIsSignedIn } from './session-context';
 import { ShellHeader } from './shell-header';
 import { UploadDialogProvider } from './uploads/upload-dialog-context';
 import { HELP_CENTRE_PATH } from './shell-links';
@@ -17,12 +19,14 @@ export default function MainLayoutRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
+  const signedIn = useIsSignedIn();
   const [navOpen, setNavOpen] = useState(false);
   useEffect(() => setNavOpen(false), [location.pathname, isMobile]);
   const isExternal = /^https?:\/\//.test(HELP_CENTRE_PATH);
   return (
     <UploadDialogProvider>
-      <FoldersProvider>
+      <RecordsChangedProvider>
+      <FoldersProvider signedIn={signedIn}>
         <MainLayout
           isMobile={isMobile}
           navOpen={navOpen}
@@ -41,6 +45,7 @@ export default function MainLayoutRoute() {
           <KeepAliveOutlet />
         </MainLayout>
       </FoldersProvider>
+      </RecordsChangedProvider>
     </UploadDialogProvider>
   );
 }

@@ -15,7 +15,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('./main-layout.route')),
         children: [
           { index: true, lazy: page(() => import('./home.route')) },
-          { path: 'recordList', lazy: page(() => import('./records/record-list.route')) },
+          { path: 'recordList', lazy: page(() => import('./record-list.route')) },
           { path: 'favourList', lazy: page(() => import('./records/favour-list.route')) },
           { path: 'shareList', lazy: page(() => import('./records/share-list.route')) },
           { path: 'vocabulary', lazy: page(() => import('./vocabulary/vocabulary.route')) },
@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
       { path: 'userLogin', lazy: page(() => import('./session/user-login.route')) },
       { path: 'resetPassword', lazy: page(() => import('./session/reset-password.route')) },
       { path: 'googleLoginCallBack', lazy: page(() => import('./session/google-login-callback.route')) },
-      { path: 'meetingShare', lazy: page(() => import('./meetings/meeting-share.route')) },
+      { path: 'meetingShare', lazy: page(() => import('./meeting-share.route')) },
       { path: 'meetingShareIng', lazy: page(() => import('./meetings/meeting-share-ing.route')) },
       { path: 'meetingShareDownload', lazy: page(() => import('./meetings/meeting-share-download.route')) },
       { path: 'meeting', lazy: page(() => import('./meetings/meeting.route')) },

@@ -1,8 +1,8 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { readStoredLocale, readToken } from '../shared/session-storage';
-import { sessionMachine } from '../machines/session/session.machine';
+import { selectIsSignedIn, selectUser, sessionMachine } from '../machines/session/session.machine';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -32,4 +32,16 @@ export function useSessionActor(): SessionActor {
   const actor = useContext(SessionContext);
   if (!actor) throw new Error('useSessionActor needs a SessionProvider above it');
   return actor;
+}
+
+/** Whether someone is signed in: what area pages need of the session, without reaching into it. */
+export function useIsSignedIn(): boolean {
+  return useSelector(useSessionActor(), selectIsSignedIn);
+}
+
+/** The signed-in user (null for visitors and while signed out). */
+export function useSignedInUser() {
+  const session = useSessionActor();
+  const user = useSelector(session, selectUser);
+  return useSelector(session, selectIsSignedIn) ? user : null;
 }

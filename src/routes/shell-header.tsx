@@ -28,11 +28,11 @@ import type { AccountKind, AvatarMenuAction } from '../ui/layout/AvatarMenu';
 import type { NewMenuChoice } from '../ui/layout/NewMenu';
 import { usePurchaseDialog } from './purchase-dialog-context';
 import { useSessionActor } from './session-context';
-import { showToast } from './show-toast';
+import { showNotice } from './show-toast';
 import { useQrDataUrl } from './use-qr-data-url';
 import { useUploadDialog } from './uploads/upload-dialog-context';
 import { FREE_TIME_GROUP_URL } from './shell-links';
-import { DUB_DIALOG_WIDTH_PX, TOAST_DURATION_MS } from '../shared/contract/limits';
+import { DUB_DIALOG_WIDTH_PX } from '../shared/contract/limits';
 
 // Purchase-dialog tab per account block (features §2 category tabs; dubbing packs are tab 2).
 const PURCHASE_TAB: Record<AccountKind, number> = { svipMember: 0, vipMember: 1, smartDubbing: 2, duration: 3 };
@@ -79,8 +79,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
 
   // platform §8 'Voucher exchange' and 'QR copy': the machines emit notices, shown here as toasts.
   useEffect(() => {
-    const toast = (notice: Notice) =>
-      void showToast({ type: notice.level, title: notice.message || t(notice.messageKey ?? 'common:error'), duration: TOAST_DURATION_MS });
+    const toast = (notice: Notice) => showNotice(notice, t);
     const voucherNotices = voucher.on('notice', (notice) => {
       toast(notice);
       // A redeemed voucher changes the account blocks of the avatar menu.

@@ -77,6 +77,8 @@ describe('folderEdit machine', () => {
 
   it("requires a name ('Please enter the folder name'), caps it at 250 and creates a sub-folder with the trimmed name", async () => {
     const { actor, saves } = start();
+    const changes: unknown[] = [];
+    actor.on('folders.changed', (event) => changes.push(event));
     actor.send({ type: 'tree.load' });
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'folder.createRequested', parent: MIDDLE });
@@ -91,7 +93,7 @@ describe('folderEdit machine', () => {
     actor.send({ type: 'folder.submitted' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(saves).toEqual([{ folderName: 'Q4', parentId: '11' }]);
-    expect(actor.getSnapshot().context.changes).toBe(1);
+    expect(changes).toEqual([{ type: 'folders.changed' }]);
     expect(actor.getSnapshot().context.draft).toBeNull();
   });
 
@@ -123,6 +125,8 @@ describe('folderEdit machine', () => {
 
   it('never offers to delete the default folder and deletes another after a confirmation', async () => {
     const { actor, removals } = start();
+    const told: Array<{ type: string }> = [];
+    actor.on('*', (event) => told.push(event));
     actor.send({ type: 'tree.load' });
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'folder.deleteRequested', folder: DEFAULT });
@@ -137,6 +141,11 @@ describe('folderEdit machine', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.lastRemoval !== null);
     expect(removals).toEqual(['10']);
     expect(actor.getSnapshot().context.lastRemoval).toEqual(REMOVAL);
+    expect(told).toEqual([
+      { type: 'notice', level: 'warning', messageKey: DEFAULT_FOLDER_FIXED_KEY },
+      { type: 'folders.changed' },
+      { type: 'notice', level: 'success', messageKey: 'records:folderDeleted', messageParams: { count: REMOVAL.movedRecordCount } },
+    ]);
   });
 });
 
@@ -182,14 +191,19 @@ describe('folderEdit machine: moving a folder', () => {
 
   it('refuses to move the default folder without asking for a place', async () => {
     const { actor, saves } = await ready();
+    const notices: unknown[] = [];
+    actor.on('notice', (notice) => notices.push(notice));
     actor.send({ type: 'folder.moveRequested', folder: DEFAULT });
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.errorKey).toBe(DEFAULT_FOLDER_NOT_MOVABLE_KEY);
+    expect(notices).toEqual([{ type: 'notice', level: 'warning', messageKey: DEFAULT_FOLDER_NOT_MOVABLE_KEY }]);
     expect(saves).toEqual([]);
   });
 
   it('refuses a descendant before any call, then moves to the top level with editFolder {id, parentId, folderName}', async () => {
     const { actor, saves, loads } = await ready();
+    const changes: unknown[] = [];
+    actor.on('folders.changed', (event) => changes.push(event));
     actor.send({ type: 'folder.moveRequested', folder: MIDDLE });
     expect(actor.getSnapshot().value).toBe('choosingParent');
     actor.send({ type: 'folder.moveConfirmed', parentId: '12' });
@@ -201,7 +215,7 @@ describe('folderEdit machine: moving a folder', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     expect(saves).toEqual([{ id: '11', parentId: '0', folderName: 'Meetings' }]);
     expect(loads()).toBe(2);
-    expect(actor.getSnapshot().context.changes).toBe(1);
+    expect(changes).toHaveLength(1);
     expect(actor.getSnapshot().context.pendingMove).toBeNull();
   });
 

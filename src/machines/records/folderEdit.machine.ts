@@ -1,11 +1,12 @@
 // The folder tree of the left navigation and its edits (platform §2, §5): load, create (top level
 // or sub-folder), rename, move under another parent, delete with a confirmation. Names are checked here with the spec's limits
 // before any call; the server checks them again and adds the (1), (2)… suffix to duplicates.
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, not, setup } from 'xstate';
 import { DEFAULT_FOLDER_ID, FOLDER_MAX_ANCESTORS, FOLDER_NAME_MAX } from '../../shared/contract/limits';
 import { fetchFolderTreeCall, removeFolderCall, saveFolderCall, type FolderSave } from './folderEdit.calls';
 import { describeError, type ErrorText } from '../../api/errors';
 import type { FolderNode, FolderRemoval } from './recordList.types';
+import type { Notice } from '../notice';
 
 /** The fields of a folder the rules need (the tree's nodes have them all). */
 export interface FolderRef {
@@ -34,9 +35,14 @@ export interface FolderEditContext extends ErrorText {
   moveParentId: string | null;
   lastSaved: FolderNode | null;
   lastRemoval: FolderRemoval | null;
-  /** Bumps after every change that may have moved records, so lists can reload. */
-  changes: number;
 }
+
+/**
+ * `folders.changed` after every change that may have moved records or renamed their folder, so
+ * lists read again; notices for what the route shows as toasts (refusals outside the dialog, a
+ * done delete).
+ */
+export type FolderEditEmitted = { type: 'folders.changed' } | Notice;
 
 export type FolderEditEvent =
   | { type: 'tree.load' }
@@ -144,6 +150,7 @@ export const folderEditMachine = setup({
   types: {
     context: {} as FolderEditContext,
     events: {} as FolderEditEvent,
+    emitted: {} as FolderEditEmitted,
   },
   actors: {
     fetchTree: fromPromise<FolderNode[]>(() => fetchFolderTreeCall()),
@@ -166,10 +173,19 @@ export const folderEditMachine = setup({
   },
   actions: {
     rememberFailure: assign((_, error: unknown) => describeError(error, TREE_FAILED_KEY)),
+    /** Tells the failure just remembered (outside the dialogs, which show it in place). */
+    noticeFailure: enqueueActions(({ context, enqueue }) => {
+      enqueue.emit({ type: 'notice', level: 'warning', message: context.errorMessage, messageKey: context.errorKey });
+    }),
+    refuse: enqueueActions(({ enqueue }, messageKey: string) => {
+      enqueue.assign({ errorKey: messageKey, errorMessage: undefined });
+      enqueue.emit({ type: 'notice', level: 'warning', messageKey });
+    }),
+    announceChange: emit({ type: 'folders.changed' }),
   },
 }).createMachine({
   id: 'folderEdit',
-  context: { tree: [], draft: null, pendingDelete: null, pendingMove: null, moveParentId: null, lastSaved: null, lastRemoval: null, changes: 0 },
+  context: { tree: [], draft: null, pendingDelete: null, pendingMove: null, moveParentId: null, lastSaved: null, lastRemoval: null },
   initial: 'idle',
   states: {
     // Nothing is loaded until the session is signed in (a signed-out home page must not call).
@@ -181,7 +197,10 @@ export const folderEditMachine = setup({
         id: 'fetchTree',
         src: 'fetchTree',
         onDone: { target: 'ready', actions: assign({ tree: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: {
+          target: 'ready',
+          actions: [{ type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, 'noticeFailure'],
+        },
       },
     },
     ready: {
@@ -193,7 +212,7 @@ export const folderEditMachine = setup({
             target: 'editing',
             actions: assign(({ event }) => ({ draft: { mode: 'create' as const, parent: event.parent, name: '' }, ...noError })),
           },
-          { actions: assign({ errorKey: FOLDER_TOO_DEEP_KEY, errorMessage: undefined }) },
+          { actions: { type: 'refuse', params: FOLDER_TOO_DEEP_KEY } },
         ],
         'folder.renameRequested': {
           target: 'editing',
@@ -204,11 +223,11 @@ export const folderEditMachine = setup({
         },
         'folder.deleteRequested': [
           { guard: 'deletable', target: 'confirmingDelete', actions: assign(({ event }) => ({ pendingDelete: event.folder, ...noError })) },
-          { actions: assign({ errorKey: DEFAULT_FOLDER_FIXED_KEY, errorMessage: undefined }) },
+          { actions: { type: 'refuse', params: DEFAULT_FOLDER_FIXED_KEY } },
         ],
         'folder.moveRequested': [
           { guard: 'movable', target: 'choosingParent', actions: assign(({ event }) => ({ pendingMove: event.folder, ...noError })) },
-          { actions: assign({ errorKey: DEFAULT_FOLDER_NOT_MOVABLE_KEY, errorMessage: undefined }) },
+          { actions: { type: 'refuse', params: DEFAULT_FOLDER_NOT_MOVABLE_KEY } },
         ],
       },
     },
@@ -239,7 +258,7 @@ export const folderEditMachine = setup({
         // A name taken under the new parent gets (1), which changes the records' folder name too.
         onDone: {
           target: 'loadingTree',
-          actions: assign(({ context, event }) => ({ lastSaved: event.output, pendingMove: null, moveParentId: null, changes: context.changes + 1 })),
+          actions: [assign(({ event }) => ({ lastSaved: event.output, pendingMove: null, moveParentId: null })), 'announceChange'],
         },
         onError: {
           target: 'choosingParent',
@@ -275,7 +294,7 @@ export const folderEditMachine = setup({
         },
         onDone: {
           target: 'loadingTree',
-          actions: assign(({ context, event }) => ({ lastSaved: event.output, draft: null, changes: context.changes + 1 })),
+          actions: [assign(({ event }) => ({ lastSaved: event.output, draft: null })), 'announceChange'],
         },
         onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
@@ -293,11 +312,20 @@ export const folderEditMachine = setup({
         input: ({ context }) => ({ id: context.pendingDelete!.id }),
         onDone: {
           target: 'loadingTree',
-          actions: assign(({ context, event }) => ({ lastRemoval: event.output, pendingDelete: null, changes: context.changes + 1 })),
+          actions: [
+            assign(({ event }) => ({ lastRemoval: event.output, pendingDelete: null })),
+            'announceChange',
+            emit(({ event }) => ({
+              type: 'notice' as const,
+              level: 'success' as const,
+              messageKey: 'records:folderDeleted',
+              messageParams: { count: event.output.movedRecordCount },
+            })),
+          ],
         },
         onError: {
           target: 'ready',
-          actions: [assign({ pendingDelete: null }), { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }],
+          actions: [assign({ pendingDelete: null }), { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, 'noticeFailure'],
         },
       },
     },
@@ -308,3 +336,11 @@ export const folderEditMachine = setup({
 export function flattenTree(tree: FolderNode[], depth = 0): Array<{ folder: FolderNode; depth: number }> {
   return tree.flatMap((folder) => [{ folder, depth }, ...flattenTree(folder.children, depth + 1)]);
 }
+
+/** The folder tree as loaded (the left navigation and the move dialogs draw it). */
+export const selectTree = (snapshot: { context: FolderEditContext }) => snapshot.context.tree;
+/** The drafts, pending delete/move and errors the dialogs show. */
+export const selectFolderContext = (snapshot: { context: FolderEditContext }) => snapshot.context;
+export type FolderPhase = 'idle' | 'loadingTree' | 'ready' | 'choosingParent' | 'moving' | 'editing' | 'saving' | 'confirmingDelete' | 'deleting';
+/** The machine's (flat) state as one string the dialogs compare cheaply. */
+export const selectFolderPhase = (snapshot: { value: unknown }) => snapshot.value as FolderPhase;

@@ -117,6 +117,27 @@ describe('recordList machine', () => {
     expect(actor.getSnapshot().context.editingId).toBeNull();
   });
 
+  it('tells a failed delete as an error notice once, and a refused rename not at all (it shows by the name)', async () => {
+    const refusal = { kind: 'business', code: 500, message: 'Deleting is not possible now' };
+    const store = createFakeRecordStore(2);
+    const actor = createActor(
+      recordListMachine.provide({ actors: { ...store.actors, removeRecords: fromPromise(() => Promise.reject(refusal)) } }),
+      { input: { scope: 'all', pageSize: 10 } },
+    ).start();
+    const notices: unknown[] = [];
+    actor.on('notice', (notice) => notices.push(notice));
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'record.deleteRequested', id: 'r1' });
+    actor.send({ type: 'batch.deleteConfirmed' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(notices).toEqual([{ type: 'notice', level: 'error', message: 'Deleting is not possible now', messageKey: undefined }]);
+    actor.send({ type: 'record.renameStarted', id: 'r2' });
+    actor.send({ type: 'record.renamed', id: 'r2', title: 'a <bad> name' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.errorMessage).toBe('A title may not contain control characters');
+    expect(notices).toHaveLength(1);
+  });
+
   it("keeps the rename open with the server's reason when it refuses", async () => {
     const { actor, settle } = start(1);
     await settle();
@@ -145,6 +166,8 @@ describe('recordList machine', () => {
 
   it('exports the selection in the chosen format', async () => {
     const { actor, store, settle } = start(3);
+    const notices: unknown[] = [];
+    actor.on('notice', (notice) => notices.push(notice));
     await settle();
     actor.send({ type: 'selection.toggled', id: 'r1' });
     actor.send({ type: 'selection.toggled', id: 'r2' });
@@ -152,7 +175,7 @@ describe('recordList machine', () => {
     expect(actor.getSnapshot().value).toBe('exporting');
     await settle();
     expect(store.exported).toEqual([{ ids: ['r1', 'r2'], format: 'srt' }]);
-    expect(actor.getSnapshot().context.exportsDone).toBe(1);
+    expect(notices).toEqual([{ type: 'notice', level: 'success', messageKey: 'records:exportDone' }]);
   });
 
   it('shows a failed load with the server message and loads again on reload', async () => {
@@ -285,6 +308,8 @@ describe('recordList machine: revoking a share from the shares list', () => {
 
   it("asks to confirm, then revokes with shareStatus '0' and the row leaves the list", async () => {
     const { actor, store, settle } = start(3, { scope: 'shared' }, shared);
+    const notices: unknown[] = [];
+    actor.on('notice', (notice) => notices.push(notice));
     await settle();
     expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual(['r1', 'r2']);
     actor.send({ type: 'record.revokeRequested', id: 'r1' });
@@ -295,7 +320,8 @@ describe('recordList machine: revoking a share from the shares list', () => {
 
     actor.send({ type: 'record.revokeRequested', id: 'r1' });
     actor.send({ type: 'record.revokeConfirmed' });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.revokesDone === 1);
+    await waitFor(actor, (s) => s.matches('ready') && s.context.pendingRevokeId === null);
+    expect(notices).toEqual([{ type: 'notice', level: 'success', messageKey: 'records:revoked' }]);
     expect(store.edits).toEqual([{ id: 'r1', shareStatus: '0' }]);
     expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual(['r2']);
     expect(actor.getSnapshot().context.total).toBe(1);

@@ -4,11 +4,12 @@
 // While loaded rows are transcribing or translating and the page is visible, those rows are read
 // again on a timer so their state and progress move without a reload.
 import { map, skip } from 'rxjs';
-import { and, assign, fromEventObservable, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, fromEventObservable, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { RECORD_BATCH_MAX, RECORD_LIST_PAGE_SIZE } from '../../shared/contract/limits';
 import { poll$ } from '../../streams/poll$';
 import { editRecordCall, exportRecordsCall, fetchRecordPageCall, refreshRecordsCall, removeRecordsCall } from './recordList.calls';
 import { describeError, type ErrorText } from '../../api/errors';
+import type { Notice } from '../notice';
 import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh, RecordScope, SortColumn } from './recordList.types';
 
 export type ViewMode = 'list' | 'card';
@@ -47,12 +48,8 @@ export interface RecordListContext extends ErrorText {
   editingId: string | null;
   renameErrorKey?: string;
   exportFormat: ExportFormat | null;
-  /** Counts finished exports so the route can say "downloaded" once per export. */
-  exportsDone: number;
   /** The share link waiting for the user's confirmation to revoke it. */
   pendingRevokeId: string | null;
-  /** Counts finished revocations so the route can say "revoked" once per revocation. */
-  revokesDone: number;
   /** Whether the page is on screen (document visible and its route active); polling needs it. */
   visible: boolean;
 }
@@ -140,6 +137,9 @@ export const recordListMachine = setup({
     context: {} as RecordListContext,
     events: {} as RecordListEvent,
     input: {} as RecordListInput,
+    // Done exports, revocations and failures while the list stays on screen are told once, as a
+    // notice the route shows as a toast; the first load's failure is shown in place instead.
+    emitted: {} as Notice,
   },
   actors: {
     fetchPage: fromPromise<RecordPage, { query: RecordQuery }>(({ input, signal }) => fetchRecordPageCall(input.query, signal)),
@@ -173,6 +173,11 @@ export const recordListMachine = setup({
   actions: {
     rememberFailure: assign((_, error: unknown) => describeError(error, LOAD_FAILED_KEY)),
     rememberExportFailure: assign((_, error: unknown) => describeError(error, DOWNLOAD_FAILED_KEY)),
+    /** Tells the failure just remembered, unless it is a rename's (shown beside the name field). */
+    noticeFailure: enqueueActions(({ context, enqueue }) => {
+      if (context.editingId !== null || (!context.errorMessage && !context.errorKey)) return;
+      enqueue.emit({ type: 'notice', level: 'error', message: context.errorMessage, messageKey: context.errorKey } as Notice);
+    }),
     rememberEditFailure: assign(({ context }, error: unknown) => ({
       ...describeError(error, LOAD_FAILED_KEY),
       pendingEdit: null,
@@ -197,9 +202,7 @@ export const recordListMachine = setup({
     pendingEdit: null,
     editingId: null,
     exportFormat: null,
-    exportsDone: 0,
     pendingRevokeId: null,
-    revokesDone: 0,
     visible: true,
   }),
   initial: 'loading',
@@ -253,7 +256,10 @@ export const recordListMachine = setup({
             };
           }),
         },
-        onError: { target: 'ready', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: {
+          target: 'ready',
+          actions: [{ type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, 'noticeFailure'],
+        },
       },
       on: {
         'list.reload': { target: 'loading', actions: assign(clearErrors) },
@@ -402,7 +408,7 @@ export const recordListMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [assign({ pendingDeleteIds: [] }), { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }],
+          actions: [assign({ pendingDeleteIds: [] }), { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, 'noticeFailure'],
         },
       },
     },
@@ -411,8 +417,11 @@ export const recordListMachine = setup({
         id: 'exportRecords',
         src: 'exportRecords',
         input: ({ context }) => ({ ids: context.selectedIds, format: context.exportFormat ?? 'docx' }),
-        onDone: { target: 'ready', actions: assign({ exportsDone: ({ context }) => context.exportsDone + 1 }) },
-        onError: { target: 'ready', actions: { type: 'rememberExportFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onDone: { target: 'ready', actions: emit({ type: 'notice', level: 'success', messageKey: 'records:exportDone' } as Notice) },
+        onError: {
+          target: 'ready',
+          actions: [{ type: 'rememberExportFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, 'noticeFailure'],
+        },
       },
     },
     updating: {
@@ -422,14 +431,16 @@ export const recordListMachine = setup({
         input: ({ context }) => context.pendingEdit ?? { id: '' },
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => {
+          actions: [
+            enqueueActions(({ context, enqueue }) => {
+              if (context.pendingEdit?.shareStatus === '0') enqueue.emit({ type: 'notice', level: 'success', messageKey: 'records:revoked' } as Notice);
+            }),
+            assign(({ context, event }) => {
             const record = event.output;
             const renamed = context.pendingEdit?.showName !== undefined;
-            const revoked = context.pendingEdit?.shareStatus === '0';
             const base = {
               pendingEdit: null,
               pendingRevokeId: null,
-              revokesDone: context.revokesDone + (revoked ? 1 : 0),
               editingId: renamed ? null : context.editingId,
               ...clearErrors,
             };
@@ -440,11 +451,16 @@ export const recordListMachine = setup({
               total: Math.max(0, context.total - 1),
               selectedIds: context.selectedIds.filter((id) => id !== record.id),
             };
-          }),
+            }),
+          ],
         },
         onError: {
           target: 'ready',
-          actions: [assign({ pendingRevokeId: null }), { type: 'rememberEditFailure', params: ({ event }: { event: { error: unknown } }) => event.error }],
+          actions: [
+            assign({ pendingRevokeId: null }),
+            { type: 'rememberEditFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+            'noticeFailure',
+          ],
         },
       },
     },
@@ -467,3 +483,10 @@ export const selectIsBusy = (snapshot: Snapshot) =>
   snapshot.matches('deleting') || snapshot.matches('exporting') || snapshot.matches('updating');
 /** Whether the list is reading its running rows again on a timer. */
 export const selectIsPolling = (snapshot: Snapshot) => snapshot.matches({ ready: 'polling' });
+/** The list's data (rows, query, selection, rename): changes only when the machine assigns. */
+export const selectListContext = (snapshot: Snapshot) => snapshot.context;
+
+export type ListPhase = 'loading' | 'loadingMore' | 'ready' | 'failed' | 'confirmingDelete' | 'deleting' | 'confirmingRevoke' | 'updating' | 'exporting';
+/** Which top-level state the list is in, as one string the page can compare cheaply. */
+export const selectListPhase = (snapshot: Snapshot): ListPhase =>
+  (typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]) as ListPhase;

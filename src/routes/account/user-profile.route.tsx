@@ -1,18 +1,14 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { selectIsSignedIn, selectUser } from '../../machines/session/session.machine';
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { ProfileSummary } from '../../ui/account/ProfileSummary';
-import { useSessionActor } from '../session-context';
+import { useSignedInUser } from '../session-context';
 
 export default function UserProfilePage() {
   const { t } = useTranslation('pages');
-  const session = useSessionActor();
-  const user = useSelector(session, selectUser);
-  const signedIn = useSelector(session, selectIsSignedIn);
+  const user = useSignedInUser();
   return (
     <PageFrame title={t('userProfile')} comingSoon>
-      <ProfileSummary user={signedIn ? user : null} />
+      <ProfileSummary user={user} />
     </PageFrame>
   );
 }

@@ -1,15 +1,21 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { TOP_LEVEL_PARENT_ID, canMoveTo, descendantsOf, folderEditMachine, moveTargets } from '../../machines/records/folderEdit.machine';
-import { selectIsSignedIn } from '../../machines/session/session.machine';
-import { FOLDER_NAME_MAX, TOAST_DURATION_MS } from '../../shared/contract/limits';
+import {
+  TOP_LEVEL_PARENT_ID,
+  canMoveTo,
+  descendantsOf,
+  folderEditMachine,
+  moveTargets,
+  selectFolderContext,
+  selectFolderPhase,
+} from '../../machines/records/folderEdit.machine';
+import { FOLDER_NAME_MAX } from '../../shared/contract/limits';
 import { FolderDialog } from '../../ui/records/FolderDialog';
 import { FolderMoveDialog } from '../../ui/records/FolderMoveDialog';
 import { ConfirmDialog } from '../../ui/records/ConfirmDialog';
-import { useSessionActor } from '../session-context';
-import { showToast } from '../show-toast';
+import { showNotice } from '../show-toast';
 
 export type FoldersActor = ActorRefFrom<typeof folderEditMachine>;
 
@@ -20,40 +26,29 @@ const FoldersContext = createContext<FoldersActor | null>(null);
  * the move dialog share it. It loads only once the session is signed in, and it renders the folder
  * dialogs so they work from any page of the layout.
  */
-export function FoldersProvider({ children }: { children: ReactNode }) {
+export function FoldersProvider({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const { t } = useTranslation('records');
-  const session = useSessionActor();
-  const signedIn = useSelector(session, selectIsSignedIn);
   const actor = useActorRef(folderEditMachine);
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { context } = state;
+  const context = useSelector(actor, selectFolderContext);
+  const phase = useSelector(actor, selectFolderPhase);
 
   useEffect(() => {
     if (signedIn) actor.send({ type: 'tree.load' });
   }, [signedIn, actor]);
 
-  // Refusals outside the dialog (a fourth level, the default folder) and the result of a delete are toasts.
-  const shownError = useRef<string | undefined>(undefined);
-  const readyError = state.matches('ready') ? context.errorKey : undefined;
+  // Refusals outside the dialog (a fourth level, the default folder), failures and a done delete.
   useEffect(() => {
-    if (readyError && readyError !== shownError.current) void showToast({ type: 'warning', title: t(readyError), duration: TOAST_DURATION_MS });
-    shownError.current = readyError;
-  }, [readyError, t]);
-  const shownRemoval = useRef(context.lastRemoval);
-  useEffect(() => {
-    if (context.lastRemoval && context.lastRemoval !== shownRemoval.current) {
-      void showToast({ type: 'success', title: t('folderDeleted', { count: context.lastRemoval.movedRecordCount }), duration: TOAST_DURATION_MS });
-    }
-    shownRemoval.current = context.lastRemoval;
-  }, [context.lastRemoval, t]);
+    const subscription = actor.on('notice', (notice) => showNotice(notice, t));
+    return () => subscription.unsubscribe();
+  }, [actor, t]);
 
-  const editing = state.matches('editing') || state.matches('saving');
-  const confirming = state.matches('confirmingDelete') || state.matches('deleting');
+  const editing = phase === 'editing' || phase === 'saving';
+  const confirming = phase === 'confirmingDelete' || phase === 'deleting';
   const draft = context.draft;
   const dialogError = editing ? (context.errorKey ? t(context.errorKey, { max: FOLDER_NAME_MAX }) : context.errorMessage) : undefined;
   const pending = context.pendingDelete;
   const moving = context.pendingMove;
-  const choosingParent = state.matches('choosingParent') || state.matches('moving');
+  const choosingParent = phase === 'choosingParent' || phase === 'moving';
   const moveChoices = useMemo(
     () => (moving ? moveTargets(context.tree, moving).map(({ folder, depth }) => ({ id: folder.id, name: folder.name, depth })) : []),
     [moving, context.tree],
@@ -74,7 +69,7 @@ export function FoldersProvider({ children }: { children: ReactNode }) {
         parentName={draft?.parent?.name}
         name={draft?.name ?? ''}
         errorText={dialogError}
-        busy={state.matches('saving')}
+        busy={phase === 'saving'}
         onNameChange={(name) => actor.send({ type: 'folder.nameChanged', name })}
         onSubmit={() => actor.send({ type: 'folder.submitted' })}
         onCancel={() => actor.send({ type: 'folder.cancelled' })}
@@ -86,7 +81,7 @@ export function FoldersProvider({ children }: { children: ReactNode }) {
         choices={moveChoices}
         topLevelAllowed={moving ? canMoveTo(context.tree, moving, null) : false}
         errorText={moveError}
-        busy={state.matches('moving')}
+        busy={phase === 'moving'}
         onMove={(parentId) => actor.send({ type: 'folder.moveConfirmed', parentId })}
         onCancel={() => actor.send({ type: 'folder.cancelled' })}
       />
@@ -96,7 +91,7 @@ export function FoldersProvider({ children }: { children: ReactNode }) {
         title={t('deleteFolderTitle', { name: pending?.name ?? '' })}
         body={t('deleteFolderBody', { count: pending ? descendantsOf(context.tree, pending.id).length : 0 })}
         confirmLabel={t('deleteFolder')}
-        busy={state.matches('deleting')}
+        busy={phase === 'deleting'}
         onConfirm={() => actor.send({ type: 'folder.deleteConfirmed' })}
         onCancel={() => actor.send({ type: 'folder.cancelled' })}
       />

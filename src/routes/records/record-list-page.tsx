@@ -1,10 +1,17 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { flattenTree } from '../../machines/records/folderEdit.machine';
-import { recordListMachine, selectAllSelected, selectHasMore, selectIsBusy } from '../../machines/records/recordList.machine';
+import { flattenTree, selectTree } from '../../machines/records/folderEdit.machine';
+import {
+  recordListMachine,
+  selectAllSelected,
+  selectHasMore,
+  selectIsBusy,
+  selectListContext,
+  selectListPhase,
+} from '../../machines/records/recordList.machine';
 import { shareUrl } from '../../machines/records/recordShare.machine';
 import type { RecordItem, RecordScope } from '../../machines/records/recordList.types';
 import { DEFAULT_FOLDER_ID, TOAST_DURATION_MS } from '../../shared/contract/limits';
@@ -13,8 +20,8 @@ import { MoveDialog } from '../../ui/records/MoveDialog';
 import type { RecordAction } from '../../ui/records/RecordActions';
 import { RecordListView } from '../../ui/records/RecordListView';
 import { RecordToolbar } from '../../ui/records/RecordToolbar';
-import { showToast } from '../show-toast';
-import { RECORDS_CHANGED_EVENT } from '../uploads/upload-dialog-context';
+import { useReloadWhenRecordsChange } from '../records-changed';
+import { showNotice, showToast } from '../show-toast';
 import { useFoldersActor } from './folders-context';
 import { ShareDialogContainer } from './share-dialog-container';
 
@@ -37,13 +44,16 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
   const active = location.pathname === SCOPE_PATH[scope];
   const folderParam = scope === 'all' ? params.get('folderId') : null;
   const actor = useActorRef(recordListMachine, { input: { scope, folderId: folderParam } });
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { context } = state;
+  const context = useSelector(actor, selectListContext);
+  const phase = useSelector(actor, selectListPhase);
+  const allSelected = useSelector(actor, selectAllSelected);
+  const busy = useSelector(actor, selectIsBusy);
+  const hasMore = useSelector(actor, selectHasMore);
   const folders = useFoldersActor();
-  const tree = useSelector(folders, (snapshot) => snapshot.context.tree);
-  const folderChanges = useSelector(folders, (snapshot) => snapshot.context.changes);
+  const tree = useSelector(folders, selectTree);
   const [moving, setMoving] = useState<RecordItem | null>(null);
   const [sharing, setSharing] = useState<RecordItem | null>(null);
+  useReloadWhenRecordsChange(actor);
 
   useEffect(() => {
     if (active && scope === 'all' && folderParam !== actor.getSnapshot().context.folderId) {
@@ -59,42 +69,15 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
     return () => document.removeEventListener('visibilitychange', report);
   }, [active, actor]);
 
-  // An upload submitted from the dialog adds a record: list again (kept-alive pages too).
+  // Done exports and revocations, and failures while the list stays visible, arrive as notices; a
+  // deleted or renamed folder moves or renames its records, so the list reads again.
   useEffect(() => {
-    const reload = () => actor.send({ type: 'list.reload' });
-    window.addEventListener(RECORDS_CHANGED_EVENT, reload);
-    return () => window.removeEventListener(RECORDS_CHANGED_EVENT, reload);
-  }, [actor]);
-
-  const seenRevokes = useRef(context.revokesDone);
-  useEffect(() => {
-    if (context.revokesDone !== seenRevokes.current) toast('success', t('revoked'));
-    seenRevokes.current = context.revokesDone;
-  }, [context.revokesDone, t]);
-
-  // A deleted folder moves its records and a renamed one changes their folder name: list again.
-  const seenChanges = useRef(folderChanges);
-  useEffect(() => {
-    if (folderChanges !== seenChanges.current) actor.send({ type: 'list.reload' });
-    seenChanges.current = folderChanges;
-  }, [folderChanges, actor]);
-
-  const seenExports = useRef(context.exportsDone);
-  useEffect(() => {
-    if (context.exportsDone !== seenExports.current) toast('success', t('exportDone'));
-    seenExports.current = context.exportsDone;
-  }, [context.exportsDone, t]);
-
-  // Failures while the list stays visible (next page, export, delete, edit) are toasts; a failed
-  // first load replaces the list with the message and a retry button.
-  const readyError = state.matches('ready') ? (context.errorKey ? t(context.errorKey) : context.errorMessage) : undefined;
-  const shownError = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (readyError && readyError !== shownError.current && context.editingId === null && context.errorKey !== 'records:dateRangeInvalid') {
-      toast('error', readyError);
-    }
-    shownError.current = readyError;
-  }, [readyError, context.editingId, context.errorKey]);
+    const subscriptions = [
+      actor.on('notice', (notice) => showNotice(notice, t)),
+      folders.on('folders.changed', () => actor.send({ type: 'list.reload' })),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, folders, t]);
 
   const onLoadMore = useCallback(() => actor.send({ type: 'list.loadMore' }), [actor]);
   const recordOf = (id: string) => context.rows.find((row) => row.id === id) ?? null;
@@ -117,7 +100,7 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
   const folderName = scope === 'all' && context.folderId ? folderChoices.find((f) => f.id === context.folderId)?.name : undefined;
   const title = folderName ? `${t(SCOPE_TITLE[scope])} · ${folderName}` : t(SCOPE_TITLE[scope]);
 
-  const loading = state.matches('loading') && context.rows.length === 0;
+  const loading = phase === 'loading' && context.rows.length === 0;
   const renameErrorText = context.renameErrorKey ? t(context.renameErrorKey) : context.editingId ? context.errorMessage : undefined;
   return (
     <Box display="flex" flexDirection="column" h="full" minH="0" data-testid={`records-page-${scope}`}>
@@ -129,8 +112,8 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
         filter={context.filter}
         filterErrorText={context.errorKey === 'records:dateRangeInvalid' ? t(context.errorKey) : undefined}
         selectedCount={context.selectedIds.length}
-        allSelected={selectAllSelected(state)}
-        busy={selectIsBusy(state)}
+        allSelected={allSelected}
+        busy={busy}
         {...(scope === 'all' ? { onNewFolder: () => folders.send({ type: 'folder.createRequested', parent: null }) } : {})}
         onViewMode={(mode) => actor.send({ type: 'list.viewModeChanged', mode })}
         onSort={(sort) => actor.send({ type: 'list.sortChanged', sort })}
@@ -139,7 +122,7 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
         onDeleteSelected={() => actor.send({ type: 'batch.deleteRequested' })}
         onExportSelected={(format) => actor.send({ type: 'batch.exportRequested', format })}
       />
-      {state.matches('failed') ? (
+      {phase === 'failed' ? (
         <Box p="8" textAlign="center" borderWidth="1px" borderRadius="lg" bg="bg" data-testid="record-list-failed">
           <Text mb="3">{context.errorMessage ?? t(context.errorKey ?? 'loadFailed')}</Text>
           <Button onClick={() => actor.send({ type: 'list.reload' })}>{t('retry')}</Button>
@@ -160,8 +143,8 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
           selectedIds={context.selectedIds}
           editingId={context.editingId}
           renameErrorText={renameErrorText}
-          hasMore={selectHasMore(state)}
-          loadingMore={state.matches('loadingMore')}
+          hasMore={hasMore}
+          loadingMore={phase === 'loadingMore'}
           shareUrlOf={(record) => shareUrl(window.location.origin, record)}
           hrefOf={(record) => transcriptPath(record.id)}
           onOpen={(id) => navigate(transcriptPath(id))}
@@ -176,22 +159,22 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
         />
       )}
       <ConfirmDialog
-        open={state.matches('confirmingDelete') || state.matches('deleting')}
+        open={phase === 'confirmingDelete' || phase === 'deleting'}
         testId="record-delete-dialog"
         title={t('deleteConfirmTitle')}
         body={t('deleteConfirmBody', { count: context.pendingDeleteIds.length })}
         confirmLabel={t('delete')}
-        busy={state.matches('deleting')}
+        busy={phase === 'deleting'}
         onConfirm={() => actor.send({ type: 'batch.deleteConfirmed' })}
         onCancel={() => actor.send({ type: 'batch.deleteCancelled' })}
       />
       <ConfirmDialog
-        open={state.matches('confirmingRevoke') || (state.matches('updating') && context.pendingRevokeId !== null)}
+        open={phase === 'confirmingRevoke' || (phase === 'updating' && context.pendingRevokeId !== null)}
         testId="record-revoke-dialog"
         title={t('revokeConfirmTitle')}
         body={t('revokeConfirmBody', { name: recordOf(context.pendingRevokeId ?? '')?.showName ?? '' })}
         confirmLabel={t('revoke')}
-        busy={state.matches('updating')}
+        busy={phase === 'updating'}
         onConfirm={() => actor.send({ type: 'record.revokeConfirmed' })}
         onCancel={() => actor.send({ type: 'record.revokeCancelled' })}
       />

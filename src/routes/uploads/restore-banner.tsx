@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { restoreUploadMachine } from '../../machines/uploads/restoreUpload.machine';
 import { RestoreBanner } from '../../ui/uploads/RestoreBanner';
-import { RECORDS_CHANGED_EVENT, useUploadDialog } from './upload-dialog-context';
+import { useUploadDialog } from './upload-dialog-context';
 
 export function RestoreBannerContainer() {
   const uploadDialog = useUploadDialog();
@@ -15,11 +15,10 @@ export function RestoreBannerContainer() {
     const subscription = actor.on('restore.open', ({ offer: accepted }) =>
       uploadDialog.open({ restore: accepted.settings, interrupted: accepted.interrupted, folderId: accepted.settings.folderId ?? null }),
     );
-    const recheck = () => actor.send({ type: 'restore.check' });
-    window.addEventListener(RECORDS_CHANGED_EVENT, recheck);
+    const submitted = uploadDialog.onSubmitted(() => actor.send({ type: 'restore.check' }));
     return () => {
       subscription.unsubscribe();
-      window.removeEventListener(RECORDS_CHANGED_EVENT, recheck);
+      submitted.unsubscribe();
     };
   }, [actor, uploadDialog]);
 

@@ -28,12 +28,11 @@ export interface OpenUploadOptions {
 
 export interface UploadDialogControl {
   open(options?: OpenUploadOptions): void;
+  /** Calls back after each submit (records were added); the dialog actor's own emitted event. */
+  onSubmitted(listener: () => void): { unsubscribe(): void };
 }
 
-/** Fired on window after a submit so lists showing records can reload. */
-export const RECORDS_CHANGED_EVENT = 'parley:records-changed';
-
-const UploadDialogContext = createContext<UploadDialogControl>({ open: () => undefined });
+const UploadDialogContext = createContext<UploadDialogControl>({ open: () => undefined, onSubmitted: () => ({ unsubscribe: () => undefined }) });
 
 export function useUploadDialog(): UploadDialogControl {
   return useContext(UploadDialogContext);
@@ -85,16 +84,16 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
       actor.on('upload.warning', (event) => toast('warning', t(event.messageKey))),
       actor.on('upload.error', (event) => toast('error', event.message || t(event.messageKey ?? 'submitFailed'))),
       actor.on('upload.needsPurchase', () => purchase.open(2)),
-      actor.on('upload.submitted', () => {
-        toast('success', t('submitted'));
-        window.dispatchEvent(new CustomEvent(RECORDS_CHANGED_EVENT));
-      }),
+      actor.on('upload.submitted', () => toast('success', t('submitted'))),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor, purchase, t]);
 
   const openDialog = useCallback((options: OpenUploadOptions = {}) => actor.send({ type: 'dialog.open', ...options }), [actor]);
-  const control = useMemo(() => ({ open: openDialog }), [openDialog]);
+  const control = useMemo(
+    () => ({ open: openDialog, onSubmitted: (listener: () => void) => actor.on('upload.submitted', listener) }),
+    [openDialog, actor],
+  );
 
   const pending = context.files.find((file) => file.id === context.pendingRemovalId);
   const resumeFileName =

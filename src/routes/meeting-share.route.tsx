@@ -1,11 +1,12 @@
+// /meetingShare serves two areas: a shared transcript (records) and a meeting join link (meetings).
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { recordShareViewMachine } from '../../machines/records/recordShareView.machine';
-import { readToken } from '../../shared/session-storage';
-import { SharedTranscript, type SharedTranscriptStatus } from '../../ui/records/SharedTranscript';
-import { StandalonePage } from '../../ui/pages/StandalonePage';
-import { MeetingJoinPage } from './MeetingJoinPage';
+import { recordShareViewMachine } from '../machines/records/recordShareView.machine';
+import { readToken } from '../shared/session-storage';
+import { SharedTranscript, type SharedTranscriptStatus } from '../ui/records/SharedTranscript';
+import { StandalonePage } from '../ui/pages/StandalonePage';
+import { MeetingJoinPage } from './meetings/MeetingJoinPage';
 
 /** /meetingShare?meetingId=<id> is a live meeting's join page; ?id=&shareCode= a shared record. */
 export default function MeetingSharePage() {

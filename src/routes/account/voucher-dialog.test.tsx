@@ -6,9 +6,9 @@ import type { VoucherExchanged } from '../../machines/account/voucher.calls';
 import { selectCanExchange, selectVoucherBusy, selectVoucherCode, selectVoucherError, voucherMachine } from '../../machines/account/voucher.machine';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
-import { renderUi } from '../test-render';
-import { system } from '../theme';
-import { VoucherDialog, type VoucherDialogProps } from './VoucherDialog';
+import { renderUi } from '../../ui/test-render';
+import { system } from '../../ui/theme';
+import { VoucherDialog, type VoucherDialogProps } from '../../ui/account/VoucherDialog';
 
 const inChakra = (element: ReactElement) => <ChakraProvider value={system}>{element}</ChakraProvider>;
 

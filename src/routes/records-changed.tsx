@@ -1,0 +1,33 @@
+// Where the uploads area tells the records area that records were added: the upload dialog's
+// emitted `upload.submitted` becomes a `list.reload` event for every record list that is mounted
+// (shown or kept alive). The lists register their actors here; nothing goes through `window`.
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useUploadDialog } from './uploads/upload-dialog-context';
+
+interface ReloadTarget {
+  send(event: { type: 'list.reload' }): void;
+}
+
+const ListsContext = createContext<Set<ReloadTarget> | null>(null);
+
+export function RecordsChangedProvider({ children }: { children: ReactNode }) {
+  const uploadDialog = useUploadDialog();
+  const lists = useMemo(() => new Set<ReloadTarget>(), []);
+  useEffect(() => {
+    const subscription = uploadDialog.onSubmitted(() => lists.forEach((list) => list.send({ type: 'list.reload' })));
+    return () => subscription.unsubscribe();
+  }, [uploadDialog, lists]);
+  return <ListsContext.Provider value={lists}>{children}</ListsContext.Provider>;
+}
+
+/** Keeps a record list's actor registered while it is mounted, so added records reload it. */
+export function useReloadWhenRecordsChange(actor: ReloadTarget): void {
+  const lists = useContext(ListsContext);
+  useEffect(() => {
+    if (!lists) return undefined;
+    lists.add(actor);
+    return () => {
+      lists.delete(actor);
+    };
+  }, [lists, actor]);
+}
