@@ -1,7 +1,14 @@
 import { Center, Spinner } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { api } from '../api/instance';
+import {
+  purchaseDialogMachine,
+  selectPurchaseEverOpened,
+  selectPurchaseOpen,
+  selectPurchaseTab,
+} from '../machines/purchase/purchaseDialog.machine';
 import { ApiEventsBridge } from './api-events-bridge';
 import { useDocumentTitle } from './document-title';
 import { PurchaseDialogContext } from './purchase-dialog-context';
@@ -24,12 +31,11 @@ export function PageFallback() {
 
 /** Root of every route: api events, toasts and the purchase dialog any page can open. */
 export default function RootRoute() {
-  const [purchase, setPurchase] = useState<{ open: boolean; tab: number; everOpened: boolean }>({
-    open: false,
-    tab: 0,
-    everOpened: false,
-  });
-  const openPurchase = useCallback((tab = 0) => setPurchase({ open: true, tab, everOpened: true }), []);
+  const purchase = useActorRef(purchaseDialogMachine);
+  const purchaseOpen = useSelector(purchase, selectPurchaseOpen);
+  const purchaseTab = useSelector(purchase, selectPurchaseTab);
+  const purchaseLoaded = useSelector(purchase, selectPurchaseEverOpened);
+  const openPurchase = useCallback((tab = 0) => purchase.send({ type: 'purchase.open', tab }), [purchase]);
   const control = useMemo(() => ({ open: openPurchase }), [openPurchase]);
   const [toasterNeeded, setToasterNeeded] = useState(false);
   useEffect(() => whenToasterNeeded(() => setToasterNeeded(true)), []);
@@ -40,13 +46,9 @@ export default function RootRoute() {
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>
-      {purchase.everOpened && (
+      {purchaseLoaded && (
         <Suspense fallback={null}>
-          <PurchaseDialogShell
-            open={purchase.open}
-            tab={purchase.tab}
-            onClose={() => setPurchase((state) => ({ ...state, open: false, tab: 0 }))}
-          />
+          <PurchaseDialogShell open={purchaseOpen} tab={purchaseTab} onClose={() => purchase.send({ type: 'purchase.close' })} />
         </Suspense>
       )}
       {toasterNeeded && (
