@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Image, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Image, Stack, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { QR_IMAGE_SIZE_PX } from '../../shared/contract/limits';
+import { DialogFrame } from '../../shared/dialogs/DialogFrame';
 
 export interface MyQrCodeDialogProps {
   open: boolean;
@@ -19,15 +20,7 @@ export interface MyQrCodeDialogProps {
 export function MyQrCodeDialog(props: MyQrCodeDialogProps) {
   const { t } = useTranslation('voucher');
   return (
-    <Dialog.Root open={props.open} onOpenChange={(details) => !details.open && props.onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="sm" data-testid="my-qr-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('qrTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
+    <DialogFrame open={props.open} title={t('qrTitle')} testId="my-qr-dialog" onClose={props.onClose} maxW="sm">
               <Stack align="center" gap="4">
                 {props.loadFailed ? (
                   <Stack align="center" gap="2">
@@ -76,13 +69,6 @@ export function MyQrCodeDialog(props: MyQrCodeDialogProps) {
                   {t('qrCopy')}
                 </Button>
               </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    </DialogFrame>
   );
 }

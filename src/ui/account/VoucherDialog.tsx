@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal } from '@chakra-ui/react';
+import { Button, Field, Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../shared/dialogs/DialogFrame';
 
 export interface VoucherDialogProps {
   open: boolean;
@@ -19,15 +20,22 @@ export function VoucherDialog({ open, code, canExchange, busy, error, onCodeChan
   const { t } = useTranslation('voucher');
   const errorText = error ? (error.message ?? t(error.messageKey ?? 'exchangeFailed')) : null;
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="voucher-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
+    <DialogFrame
+      open={open}
+      title={t('title')}
+      testId="voucher-dialog"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" form="voucher-form" colorPalette="brand" disabled={!canExchange} loading={busy} data-testid="voucher-exchange">
+            {t('exchange')}
+          </Button>
+        </>
+      }
+    >
               <form
                 id="voucher-form"
                 onSubmit={(event) => {
@@ -47,21 +55,6 @@ export function VoucherDialog({ open, code, canExchange, busy, error, onCodeChan
                   {errorText && <Field.ErrorText data-testid="voucher-error">{errorText}</Field.ErrorText>}
                 </Field.Root>
               </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('cancel')}
-              </Button>
-              <Button type="submit" form="voucher-form" colorPalette="brand" disabled={!canExchange} loading={busy} data-testid="voucher-exchange">
-                {t('exchange')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    </DialogFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PURCHASE_DIALOG_WIDTH_PX } from '../../shared/contract/limits';
+import { DialogFrame } from '../../shared/dialogs/DialogFrame';
 
 export interface PurchaseDialogShellProps {
   open: boolean;
@@ -12,29 +13,18 @@ export interface PurchaseDialogShellProps {
 export function PurchaseDialogShell({ open, tab, onClose }: PurchaseDialogShellProps) {
   const { t } = useTranslation('nav');
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      closeOnInteractOutside={false}
-      closeOnEscape={false}
-      placement="center"
+      title={t('purchaseTitle')}
+      testId="purchase-dialog"
+      onClose={onClose}
+      widthPx={PURCHASE_DIALOG_WIDTH_PX}
+      keepOnOutsideClick
+      keepOnEscape
+      bodyPaddingBottom="8"
+      contentProps={{ 'data-tab': tab }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW={`min(${PURCHASE_DIALOG_WIDTH_PX}px, 96vw)`} w={`${PURCHASE_DIALOG_WIDTH_PX}px`} data-testid="purchase-dialog" data-tab={tab}>
-            <Dialog.Header>
-              <Dialog.Title>{t('purchaseTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="8">
-              <Text color="fg.muted">{t('purchaseComingSoon')}</Text>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" data-testid="purchase-dialog-close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text color="fg.muted">{t('purchaseComingSoon')}</Text>
+    </DialogFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Input, Portal, Text } from '@chakra-ui/react';
+import { Button, Input, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FOLDER_NAME_MAX } from '../../shared/contract/limits';
+import { DialogFrame } from '../../shared/dialogs/DialogFrame';
 
 export interface FolderDialogProps {
   open: boolean;
@@ -20,15 +21,22 @@ export function FolderDialog({ open, mode, parentName, name, errorText, busy, on
   const { t } = useTranslation('records');
   const title = mode === 'rename' ? t('renameFolder') : parentName ? t('newFolderIn', { name: parentName }) : t('newFolder');
   return (
-    <Dialog.Root open={open} placement="center" onOpenChange={(details) => !details.open && onCancel()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="folder-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
+    <DialogFrame
+      open={open}
+      title={title}
+      testId="folder-dialog"
+      onClose={onCancel}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel}>
+            {t('common:cancel')}
+          </Button>
+          <Button type="submit" form="folder-form" colorPalette="brand" loading={busy} data-testid="folder-save">
+            {t('save')}
+          </Button>
+        </>
+      }
+    >
               <form
                 id="folder-form"
                 onSubmit={(event) => {
@@ -52,21 +60,6 @@ export function FolderDialog({ open, mode, parentName, name, errorText, busy, on
                   </Text>
                 )}
               </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {t('common:cancel')}
-              </Button>
-              <Button type="submit" form="folder-form" colorPalette="brand" loading={busy} data-testid="folder-save">
-                {t('save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    </DialogFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, NativeSelect, Portal, Text } from '@chakra-ui/react';
+import { Button, NativeSelect, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../shared/dialogs/DialogFrame';
 
 export interface FolderMoveChoice {
   id: string;
@@ -37,15 +38,28 @@ export function FolderMoveDialog({ open, folderName, currentParentId, choices, t
   }, [open, current]);
   const nothingToChoose = choices.length === 0 && !topLevelAllowed;
   return (
-    <Dialog.Root open={open} placement="center" onOpenChange={(details) => !details.open && onCancel()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="folder-move-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('moveFolderTitle', { name: folderName })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
+    <DialogFrame
+      open={open}
+      title={t('moveFolderTitle', { name: folderName })}
+      testId="folder-move-dialog"
+      onClose={onCancel}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel}>
+            {t('common:cancel')}
+          </Button>
+          <Button
+            colorPalette="brand"
+            loading={busy}
+            disabled={nothingToChoose || target === current}
+            onClick={() => onMove(target === TOP ? null : target)}
+            data-testid="folder-move-confirm"
+          >
+            {t('move')}
+          </Button>
+        </>
+      }
+    >
               {nothingToChoose ? (
                 <Text fontSize="sm" color="fg.muted" data-testid="folder-move-none">
                   {t('folderMoveNowhere')}
@@ -68,27 +82,6 @@ export function FolderMoveDialog({ open, folderName, currentParentId, choices, t
                   {errorText}
                 </Text>
               )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {t('common:cancel')}
-              </Button>
-              <Button
-                colorPalette="brand"
-                loading={busy}
-                disabled={nothingToChoose || target === current}
-                onClick={() => onMove(target === TOP ? null : target)}
-                data-testid="folder-move-confirm"
-              >
-                {t('move')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    </DialogFrame>
   );
 }
