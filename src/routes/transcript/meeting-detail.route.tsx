@@ -4,12 +4,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { indexAt, playbackMachine, selectNowMs, wordTimings } from '../../machines/transcript/playback.machine';
 import { summaryMachine } from '../../machines/transcript/summary.machine';
 import { fetchSynthesisLanguages, fetchTranslationLanguages, type LanguageItem } from '../../machines/transcript/transcript.calls';
 import { isProcessing, transcriptMachine } from '../../machines/transcript/transcript.machine';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import type { ExportContent, ExportFormat } from '../../shared/contract/transcript';
-import { indexAt, mediaTime$, wordTimings } from '../../streams/media-time$';
 import type { SegmentView } from '../../ui/transcript/SegmentRow';
 import { SummaryPanel } from '../../ui/transcript/SummaryPanel';
 import { TranscriptPage } from '../../ui/transcript/TranscriptPage';
@@ -61,18 +61,12 @@ export default function MeetingDetailPage() {
   const snapshot = useSelector(actor, (s) => s);
   const { record, lines, errorKey, errorMessage } = snapshot.context;
 
-  const [media, setMedia] = useState<HTMLMediaElement | null>(null);
-  const [nowMs, setNowMs] = useState(0);
+  const playback = useActorRef(playbackMachine);
+  const nowMs = useSelector(playback, selectNowMs);
   const [exporting, setExporting] = useState(false);
   const [readingId, setReadingId] = useState<string | null>(null);
   const [translationChoices, setTranslationChoices] = useState<LanguageItem[]>([]);
   const [synthesisLanguages, setSynthesisLanguages] = useState<LanguageItem[] | null>(null);
-
-  useEffect(() => {
-    if (!media) return;
-    const subscription = mediaTime$(media).subscribe(setNowMs);
-    return () => subscription.unsubscribe();
-  }, [media]);
 
   useEffect(() => {
     if (shareCode) return;
@@ -96,14 +90,8 @@ export default function MeetingDetailPage() {
   const activeSegment = activeIndex >= 0 ? segments[activeIndex] : undefined;
   const activeWord = activeSegment ? indexAt(activeSegment.words, nowMs) : -1;
 
-  const onSeek = useCallback(
-    (ms: number) => {
-      if (!media) return;
-      media.currentTime = ms / 1000;
-      if (media.paused) void media.play().catch(() => undefined);
-    },
-    [media],
-  );
+  const onSeek = useCallback((ms: number) => playback.send({ type: 'media.seek', ms }), [playback]);
+  const onMediaElement = useCallback((media: HTMLMediaElement | null) => playback.send({ type: 'media.attached', media }), [playback]);
   const onSaveLine = useCallback((lineId: string, text: string) => actor.send({ type: 'line.save', lineId, text }), [actor]);
   const onRenameSpeaker = useCallback((from: string, to: string) => actor.send({ type: 'speaker.rename', from, to }), [actor]);
 
@@ -152,7 +140,7 @@ export default function MeetingDetailPage() {
       {...(errorText ? { errorText } : {})}
       mediaUrl={id ? mediaUrlOf(id, shareCode) : null}
       mediaDownloadUrl={id ? mediaUrlOf(id, shareCode, true) : null}
-      onMediaElement={setMedia}
+      onMediaElement={onMediaElement}
       segments={segments}
       activeSegmentId={activeSegment?.id ?? null}
       activeWord={activeWord}
