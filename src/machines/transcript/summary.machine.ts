@@ -2,7 +2,7 @@
 // loading → empty | ready | generating (re-read until done) | failed; a refresh is allowed again
 // once the server's countdown (refreshAfterSeconds) has run out.
 import { map } from 'rxjs';
-import { assign, fromEventObservable, fromPromise, setup } from 'xstate';
+import { assign, fromEventObservable, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { countdown$ } from '../../streams/countdown$';
 import { generateSummary, latestLinesSummary, querySummary, type SummaryView } from './transcript.calls';
 
@@ -140,3 +140,18 @@ export const summaryMachine = setup({
     },
   },
 });
+
+type SummarySnapshot = SnapshotFrom<typeof summaryMachine>;
+export type SummaryStatus = 'loading' | 'empty' | 'generating' | 'ready' | 'failed';
+
+/** What the summary panel shows: a requested or running generation both read as 'generating'. */
+export const selectSummaryStatus = (snapshot: SummarySnapshot): SummaryStatus => {
+  if (snapshot.matches('ready')) return 'ready';
+  if (snapshot.matches('empty')) return 'empty';
+  if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches('generating') || snapshot.matches('rereading') || snapshot.matches('requesting')) return 'generating';
+  return 'loading';
+};
+export const selectSummaryContext = (snapshot: SummarySnapshot) => snapshot.context;
+/** The refresh countdown has run out (the server's refresh rule). */
+export const selectCanRefresh = (snapshot: SummarySnapshot) => snapshot.matches({ ready: 'refreshable' });

@@ -1,7 +1,7 @@
 // The transcript page's data (a record and its lines): loading → ready | failed. While ready, edits
 // (a line's text, a speaker renamed once for all of its lines, a translation added later) run one at
 // a time, and a watcher re-reads the record every few seconds while a job is still working on it.
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import {
   addTranslation,
   fetchTranscript,
@@ -225,3 +225,8 @@ export const transcriptMachine = setup({
     },
   },
 });
+
+type TranscriptSnapshot = SnapshotFrom<typeof transcriptMachine>;
+export const selectTranscriptContext = (snapshot: TranscriptSnapshot) => snapshot.context;
+export const selectTranscriptStatus = (snapshot: TranscriptSnapshot): 'loading' | 'ready' | 'failed' =>
+  snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading';

@@ -5,9 +5,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { indexAt, playbackMachine, selectNowMs, wordTimings } from '../../machines/transcript/playback.machine';
-import { summaryMachine } from '../../machines/transcript/summary.machine';
+import { selectCanRefresh, selectSummaryContext, selectSummaryStatus, summaryMachine } from '../../machines/transcript/summary.machine';
 import { fetchSynthesisLanguages, fetchTranslationLanguages, type LanguageItem } from '../../machines/transcript/transcript.calls';
-import { isProcessing, transcriptMachine } from '../../machines/transcript/transcript.machine';
+import { isProcessing, selectTranscriptContext, selectTranscriptStatus, transcriptMachine } from '../../machines/transcript/transcript.machine';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import type { ExportContent, ExportFormat } from '../../shared/contract/transcript';
 import type { SegmentView } from '../../ui/transcript/SegmentRow';
@@ -19,17 +19,9 @@ import { fetchExport, fetchSpeech, fetchSummaryDocument, mediaUrlOf, saveFile } 
 function SummaryContainer({ transId, shareCode }: { transId: string; shareCode?: string }) {
   const { t } = useTranslation('transcript');
   const actor = useActorRef(summaryMachine, { input: { transId, ...(shareCode ? { shareCode } : {}) } });
-  const snapshot = useSelector(actor, (s) => s);
-  const { summary, refreshSecondsLeft, errorKey, errorMessage } = snapshot.context;
-  const status = snapshot.matches('ready')
-    ? 'ready'
-    : snapshot.matches('empty')
-      ? 'empty'
-      : snapshot.matches('failed')
-        ? 'failed'
-        : snapshot.matches('generating') || snapshot.matches('rereading') || snapshot.matches('requesting')
-          ? 'generating'
-          : 'loading';
+  const { summary, refreshSecondsLeft, errorKey, errorMessage } = useSelector(actor, selectSummaryContext);
+  const status = useSelector(actor, selectSummaryStatus);
+  const canRefresh = useSelector(actor, selectCanRefresh);
   const errorText = errorMessage ?? (errorKey ? t(errorKey) : undefined);
   const download = async () => {
     const file = await fetchSummaryDocument(transId);
@@ -43,7 +35,7 @@ function SummaryContainer({ transId, shareCode }: { transId: string; shareCode?:
       keyPoints={summary?.keyPoints ?? []}
       keywords={summary?.keywords ?? []}
       refreshSecondsLeft={refreshSecondsLeft}
-      canRefresh={snapshot.matches({ ready: 'refreshable' })}
+      canRefresh={canRefresh}
       {...(errorText ? { errorText } : {})}
       onGenerate={() => actor.send({ type: 'summary.generate' })}
       onDownload={() => void download()}
@@ -58,8 +50,8 @@ export default function MeetingDetailPage() {
   const id = params.get('id') ?? '';
   const shareCode = params.get('shareCode') ?? undefined;
   const actor = useActorRef(transcriptMachine, { input: { id, ...(shareCode ? { shareCode } : {}) } });
-  const snapshot = useSelector(actor, (s) => s);
-  const { record, lines, errorKey, errorMessage } = snapshot.context;
+  const { record, lines, errorKey, errorMessage } = useSelector(actor, selectTranscriptContext);
+  const status = useSelector(actor, selectTranscriptStatus);
 
   const playback = useActorRef(playbackMachine);
   const nowMs = useSelector(playback, selectNowMs);
@@ -126,7 +118,6 @@ export default function MeetingDetailPage() {
     else toastError(file.message ?? t('exportFailed'));
   };
 
-  const status = snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading';
   const processing = isProcessing(record);
   const targetLanguages = record?.targetLanguages ?? [];
   const errorText = errorMessage ?? (errorKey ? t(errorKey) : undefined);
