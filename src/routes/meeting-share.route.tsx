@@ -2,7 +2,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { recordShareViewMachine } from '../machines/records/recordShareView.machine';
+import { recordShareViewMachine, selectShareViewContext, selectShareViewStatus } from '../machines/records/recordShareView.machine';
 import { readToken } from '../shared/session-storage';
 import { SharedTranscript, type SharedTranscriptStatus } from '../ui/records/SharedTranscript';
 import { StandalonePage } from '../ui/pages/StandalonePage';
@@ -24,19 +24,8 @@ function SharedRecordPage() {
   const actor = useActorRef(recordShareViewMachine, {
     input: { id: params.get('id') ?? '', shareCode: params.get('shareCode') ?? '', hasToken: readToken() !== null },
   });
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { context } = state;
-  const status: SharedTranscriptStatus = state.matches('showing')
-    ? 'showing'
-    : state.matches('copying')
-      ? 'copying'
-      : state.matches('copied')
-        ? 'copied'
-        : state.matches('expired')
-          ? 'expired'
-          : state.matches('unavailable')
-            ? 'unavailable'
-            : 'loading';
+  const context = useSelector(actor, selectShareViewContext);
+  const status: SharedTranscriptStatus = useSelector(actor, selectShareViewStatus);
   return (
     <StandalonePage>
       <SharedTranscript

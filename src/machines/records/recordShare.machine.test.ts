@@ -26,10 +26,13 @@ function start(record: RecordItem = fakeRecord(1)) {
 describe('recordShare machine', () => {
   it('creates a read link with copies allowed and an expiry at the end of the chosen day', async () => {
     const { actor, saves } = start();
+    const changed: RecordItem[] = [];
+    actor.on('share.recordChanged', (event) => changed.push(event.record));
     expect(actor.getSnapshot().value).toBe('unshared');
     actor.send({ type: 'share.optionsChanged', allowCopy: true, expiryDate: '2025-06-20' });
     actor.send({ type: 'share.create' });
     await waitFor(actor, (s) => s.matches('shared'));
+    expect(changed.map((record) => record.shareCode)).toEqual([CODE]);
     expect(saves).toEqual([
       { id: 'r1', shareStatus: '1', copyStatus: '1', shareExpireTime: new Date(2025, 5, 20, 23, 59, 59, 999).toISOString() },
     ]);

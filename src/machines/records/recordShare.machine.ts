@@ -1,7 +1,7 @@
 // The owner's share dialog of one record (features §7 share status, platform §8 "share link
 // expired"): create a read-only link, optionally allowing copies and with an expiry day, change those
 // settings (the code stays, so links already sent keep working), copy the link, revoke it.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { saveShareCall, type ShareSave } from './recordShare.calls';
 import { describeError, type ErrorText } from '../../api/errors';
 import type { RecordItem } from './recordList.types';
@@ -67,6 +67,8 @@ export const recordShareMachine = setup({
     context: {} as RecordShareContext,
     events: {} as RecordShareEvent,
     input: {} as RecordShareInput,
+    // The server's answer changed the record (shared, options, revoked): the list row follows it.
+    emitted: {} as { type: 'share.recordChanged'; record: RecordItem },
   },
   actors: {
     saveShare: fromPromise<RecordItem, ShareSave>(({ input }) => saveShareCall(input)),
@@ -87,13 +89,16 @@ export const recordShareMachine = setup({
         ...noError,
       };
     }),
-    rememberRecord: assign((_, record: RecordItem) => ({
-      record,
-      allowCopy: record.copyStatus === '1',
-      expiryDate: expiryDateOf(record.shareExpireTime),
-      linkCopied: false,
-      ...noError,
-    })),
+    rememberRecord: enqueueActions(({ enqueue }, record: RecordItem) => {
+      enqueue.assign({
+        record,
+        allowCopy: record.copyStatus === '1',
+        expiryDate: expiryDateOf(record.shareExpireTime),
+        linkCopied: false,
+        ...noError,
+      });
+      enqueue.emit({ type: 'share.recordChanged', record });
+    }),
     rememberFailure: assign((_, error: unknown) => describeError(error, SHARE_FAILED_KEY)),
   },
 }).createMachine({
@@ -163,3 +168,10 @@ export const recordShareMachine = setup({
 });
 
 export const selectShareUrl = (snapshot: { context: RecordShareContext }, origin: string) => shareUrl(origin, snapshot.context.record);
+
+type ShareSnapshot = SnapshotFrom<typeof recordShareMachine>;
+export const selectShareContext = (snapshot: ShareSnapshot) => snapshot.context;
+/** A share call is running (create, update or revoke). */
+export const selectShareBusy = (snapshot: ShareSnapshot) => snapshot.matches('creating') || snapshot.matches('updating') || snapshot.matches('revoking');
+/** The record has a live link (also while it is being changed or revoked). */
+export const selectIsShared = (snapshot: ShareSnapshot) => snapshot.matches('shared') || snapshot.matches('updating') || snapshot.matches('revoking');

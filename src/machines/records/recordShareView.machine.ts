@@ -1,7 +1,7 @@
 // The public share page of one record (/meetingShare?id=&shareCode=): read it signed out (a
 // visitor token kept in memory), show 'share link expired' for a revoked or expired link, and let
 // a signed-in reader create a copy when the owner allows it.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { copySharedCall, readSharedCall, visitorLoginCall, type SharedRecord, type ShareReadInput } from './recordShare.calls';
 import { describeError, isApiError, type ErrorText } from '../../api/errors';
 import type { RecordItem, SubtitleLine } from './recordList.types';
@@ -130,3 +130,11 @@ export const recordShareViewMachine = setup({
     },
   },
 });
+
+type ShareViewSnapshot = SnapshotFrom<typeof recordShareViewMachine>;
+export type ShareViewStatus = 'loading' | 'showing' | 'copying' | 'copied' | 'expired' | 'unavailable';
+export const selectShareViewContext = (snapshot: ShareViewSnapshot) => snapshot.context;
+export const selectShareViewStatus = (snapshot: ShareViewSnapshot): ShareViewStatus => {
+  for (const status of ['showing', 'copying', 'copied', 'expired', 'unavailable'] as const) if (snapshot.matches(status)) return status;
+  return 'loading';
+};

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordShareMachine, shareUrl } from '../../machines/records/recordShare.machine';
+import { useEffect } from 'react';
+import { recordShareMachine, selectIsShared, selectShareBusy, selectShareContext, shareUrl } from '../../machines/records/recordShare.machine';
 import type { RecordItem } from '../../machines/records/recordList.types';
 import { ShareDialog } from '../../ui/records/ShareDialog';
 
@@ -15,17 +15,15 @@ export interface ShareDialogContainerProps {
 export function ShareDialogContainer({ record, onRecordChanged, onClose }: ShareDialogContainerProps) {
   const { t } = useTranslation('records');
   const actor = useActorRef(recordShareMachine, { input: { record } });
-  const state = useSelector(actor, (snapshot) => snapshot);
-  const { context } = state;
+  const context = useSelector(actor, selectShareContext);
+  const busy = useSelector(actor, selectShareBusy);
+  const shared = useSelector(actor, selectIsShared);
   const current = context.record;
   useEffect(() => {
-    if (current !== record) onRecordChanged(current);
-    // Only a new answer from the server counts as a change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [current]);
+    const subscription = actor.on('share.recordChanged', (event) => onRecordChanged(event.record));
+    return () => subscription.unsubscribe();
+  }, [actor, onRecordChanged]);
   const url = shareUrl(window.location.origin, current);
-  const busy = state.matches('creating') || state.matches('updating') || state.matches('revoking');
-  const shared = state.matches('shared') || state.matches('updating') || state.matches('revoking');
   return (
     <ShareDialog
       open
