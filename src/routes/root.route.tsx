@@ -1,7 +1,7 @@
 import { Center, Spinner } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { api } from '../api/instance';
+import { apiEvents$ } from '../api/app-events';
 import { ApiEventsBridge } from './api-events-bridge';
 import { useDocumentTitle } from './document-title';
 import { PurchaseDialogContext } from './purchase-dialog-context';
@@ -36,7 +36,7 @@ export default function RootRoute() {
   useDocumentTitle();
   return (
     <PurchaseDialogContext.Provider value={control}>
-      <ApiEventsBridge events$={api.events$} onPurchaseOpen={openPurchase} />
+      <ApiEventsBridge events$={apiEvents$} onPurchaseOpen={openPurchase} />
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>
