@@ -6,6 +6,7 @@ import { Subject, type Observable } from 'rxjs';
 import { LONG_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../shared/contract/limits';
 import type { paths } from './schema';
 import { applyCatalogue, type CallOutcome } from './error-catalogue';
+import type { ApiEvent, ApiResult, EnvelopeData, RawAnswer } from './types';
 import { isLongCall } from './long-calls';
 import { authMiddleware } from './middleware/auth';
 import { envelopeMiddleware } from './middleware/envelope';
@@ -14,31 +15,7 @@ import { timeoutMiddleware } from './middleware/timeout';
 
 export const API_BASE_URL = '/prod-api';
 
-export type ApiEvent =
-  | {
-      type: 'toast';
-      level: 'error' | 'warning' | 'success';
-      message?: string;
-      messageKey?: string;
-      /** Interpolation values for messageKey, e.g. { status: 502 } for api:requestFailed. */
-      messageParams?: Record<string, string | number>;
-      durationMs: number;
-    }
-  | { type: 'session.expired' }
-  | { type: 'purchase.open'; tab: number };
-
-export type ApiError = {
-  kind: 'business' | 'unauthorized' | 'entitlement' | 'transport' | 'timeout' | 'cancelled';
-  code?: number;
-  message?: string;
-  messageKey?: string;
-  messageParams?: Record<string, string | number>;
-  status?: number;
-  /** The envelope's data on a non-200 code (9250747 callers read their result here). */
-  data?: unknown;
-};
-
-export type ApiResult<T> = { ok: true; data: T; code: number; msg: string } | { ok: false; error: ApiError };
+export type { ApiError, ApiEvent, ApiResult, EnvelopeData, RawAnswer } from './types';
 
 export interface ApiOptions {
   baseUrl?: string;
@@ -62,15 +39,17 @@ export interface CallOptions {
   entitlementMessage?: 'translated' | 'server';
 }
 
-export type RawCall = (
-  client: ApiClient,
-  signal: AbortSignal,
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+/** One openapi-fetch call on the client it is handed; its answer type carries the contract's types. */
+export type RawCall<R extends RawAnswer = RawAnswer> = (client: ApiClient, signal: AbortSignal) => Promise<R>;
 
 export interface Api {
   client: ApiClient;
   events$: Observable<ApiEvent>;
-  call<T = unknown>(run: RawCall, opts?: CallOptions): Promise<ApiResult<T>>;
+  /**
+   * Runs one call through the error catalogue. The success type is read from the call's own
+   * answer (the generated `paths`), so a caller cannot claim a shape the contract does not give.
+   */
+  call<R extends RawAnswer>(run: RawCall<R>, opts?: CallOptions): Promise<ApiResult<EnvelopeData<R>>>;
 }
 
 export function createApi(options: ApiOptions): Api {
@@ -100,7 +79,7 @@ export function createApi(options: ApiOptions): Api {
 
   const client = buildClient();
 
-  async function call<T>(run: RawCall, opts: CallOptions = {}): Promise<ApiResult<T>> {
+  async function call<R extends RawAnswer>(run: RawCall<R>, opts: CallOptions = {}): Promise<ApiResult<EnvelopeData<R>>> {
     const callerSignal = opts.signal;
     const controller = new AbortController();
     const forwardAbort = () => controller.abort(callerSignal?.reason);
@@ -120,7 +99,7 @@ export function createApi(options: ApiOptions): Api {
         callerSignal?.removeEventListener('abort', forwardAbort);
       }
     }
-    const verdict = applyCatalogue<T>(outcome, {
+    const verdict = applyCatalogue<EnvelopeData<R>>(outcome, {
       ...(opts.silent !== undefined ? { silent: opts.silent } : {}),
       ...(opts.entitlementMessage !== undefined ? { entitlementMessage: opts.entitlementMessage } : {}),
     });

@@ -4,7 +4,7 @@
 import { TOAST_DURATION_MS } from '../shared/contract/limits';
 import { RequestTimeoutError } from './middleware/timeout';
 import { SUCCESS_CODE, readEnvelope } from './middleware/envelope';
-import type { ApiError, ApiEvent, ApiResult } from './client';
+import type { ApiError, ApiEvent, ApiResult } from './types';
 
 export const UNAUTHORIZED_CODE = 401;
 /** Returned to the caller without a toast (the caller decides what it means). */

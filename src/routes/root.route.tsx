@@ -2,7 +2,7 @@ import { Center, Spinner } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { api } from '../api/instance';
+import { apiEvents$ } from '../api/app-events';
 import {
   purchaseDialogMachine,
   selectPurchaseEverOpened,
@@ -42,7 +42,7 @@ export default function RootRoute() {
   useDocumentTitle();
   return (
     <PurchaseDialogContext.Provider value={control}>
-      <ApiEventsBridge events$={api.events$} onPurchaseOpen={openPurchase} />
+      <ApiEventsBridge events$={apiEvents$} onPurchaseOpen={openPurchase} />
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>

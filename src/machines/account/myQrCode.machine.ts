@@ -3,7 +3,9 @@
 // back when the save fails; "copy image" puts the QR picture on the clipboard and reports
 // 'Successful replication' or 'Replication failure'. Saving and copying are independent.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { copyImageToClipboard, fetchShareStatusCall, saveShareStatusCall } from './myQrCode.calls';
+import { saveShareStatusActor } from '../../api/account/client-user-edit';
+import { fetchShareStatusActor } from '../../api/account/get-client';
+import { copyImageToClipboard } from './clipboard';
 import type { Notice } from '../notice';
 import { describeError, type ErrorText } from '../../api/errors';
 
@@ -37,8 +39,8 @@ export const myQrCodeMachine = setup({
     emitted: {} as Notice,
   },
   actors: {
-    fetchShareStatus: fromPromise<boolean, { userId: string }>(({ input }) => fetchShareStatusCall(input.userId)),
-    saveShareStatus: fromPromise<void, { userId: string; enabled: boolean }>(({ input }) => saveShareStatusCall(input.userId, input.enabled)),
+    fetchShareStatus: fetchShareStatusActor,
+    saveShareStatus: saveShareStatusActor,
     copyImage: fromPromise<void, { imageDataUrl: string }>(({ input }) => copyImageToClipboard(input.imageDataUrl)),
   },
   guards: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Notice } from '../notice';
-import type { VoucherExchanged } from './voucher.calls';
+import type { VoucherExchanged } from './voucher.machine';
 import {
   VOUCHER_EXCHANGED_KEY,
   selectCanExchange,

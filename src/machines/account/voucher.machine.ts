@@ -4,7 +4,9 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { Notice } from '../notice';
 import { describeError, isApiError, type ErrorText } from '../../api/errors';
-import { exchangeVoucherCall, type VoucherExchanged } from './voucher.calls';
+import { exchangeVoucherActor, type VoucherExchanged } from '../../api/account/exchange-card-password';
+
+export type { VoucherExchanged };
 
 export interface VoucherContext extends ErrorText {
   /** The input as typed; the exchange sends it trimmed. */
@@ -40,7 +42,7 @@ export const voucherMachine = setup({
     emitted: {} as Notice,
   },
   actors: {
-    exchangeVoucher: fromPromise<VoucherExchanged, { code: string }>(({ input }) => exchangeVoucherCall(input.code)),
+    exchangeVoucher: exchangeVoucherActor,
   },
   guards: {
     hasCode: ({ context }) => trimmedCode(context.code) !== '',

@@ -3,7 +3,7 @@
 // (quiet, back to editing) and accepts any other, so every outcome is walked.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
-import type { VoucherExchanged } from './voucher.calls';
+import type { VoucherExchanged } from './voucher.machine';
 import { trimmedCode, voucherMachine, type VoucherContext } from './voucher.machine';
 
 const USED = { kind: 'business', code: 409, message: 'This code has already been used' };

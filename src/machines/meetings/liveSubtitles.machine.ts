@@ -11,7 +11,7 @@ import {
   type LiveSocketEvent,
 } from '../../streams/socket$';
 import { applyLiveMessage, emptyView, type SubtitleView } from './liveSubtitles.lines';
-import type { MeetingState } from './meeting.calls';
+import type { MeetingState } from '../../api/meetings/meeting-types';
 
 export type EndReason = 'meetingEnded' | 'linkExpired' | 'notFound' | 'unauthorized' | 'failed';
 

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import type { CreateMeetingInput, Meeting } from './meeting.calls';
+import type { CreateMeetingInput, Meeting } from '../../api/meetings/meeting-types';
 import { meetingMachine, selectElapsedMs, selectMeetingStatus, type ControlAction } from './meeting.machine';
 import { meetingDoubles } from './meeting.paths';
 

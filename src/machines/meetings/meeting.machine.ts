@@ -2,9 +2,15 @@
 // a meeting left paused by an abnormal close (stopMeeting closes its recording). Setup (languages,
 // styles, terms) happens in 'setup'; the socket's meeting.state messages arrive as meeting.stateChanged.
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApiError } from '../../api/client';
-import { createMeeting, getMeeting, stopMeeting, type CreateMeetingInput, type Meeting, type MeetingState } from './meeting.calls';
+import { describeError } from '../../api/errors';
+import { createMeeting } from '../../api/meetings/create-meeting';
+import { getMeetingActor } from '../../api/meetings/get-meeting';
+import type { CreateMeetingInput, Meeting, MeetingState } from '../../api/meetings/meeting-types';
+import { stopMeetingActor } from '../../api/meetings/stop-meeting';
 import { DEFAULT_MEETING_CONFIG, setupProblems, toSubtitleStyle, type MeetingConfig } from './meetingSetup.rules';
+
+/** The meeting's states, for the views that show them. */
+export type { MeetingState };
 
 export type ControlAction = 'start' | 'pause' | 'resume' | 'stop';
 
@@ -39,10 +45,10 @@ export type MeetingEvent =
   | { type: 'meeting.continue' }
   | { type: 'meeting.stateChanged'; state: MeetingState };
 
-function describeError(error: unknown): Pick<MeetingContext, 'errorMessage' | 'errorKey'> {
-  const apiError = error as Partial<ApiError> | null;
-  if (apiError?.message) return { errorMessage: apiError.message, errorKey: null };
-  return { errorMessage: null, errorKey: apiError?.messageKey ?? 'meetings:requestFailed' };
+/** The shared reading of a failure, in this machine's null-for-absent context. */
+function describeMeetingError(error: unknown): Pick<MeetingContext, 'errorMessage' | 'errorKey'> {
+  const { errorMessage, errorKey } = describeError(error, 'meetings:requestFailed');
+  return { errorMessage: errorMessage ?? null, errorKey: errorMessage ? null : (errorKey ?? 'meetings:requestFailed') };
 }
 
 const stateIs = (state: MeetingState) => ({ event }: { event: MeetingEvent }) =>
@@ -57,9 +63,10 @@ export const meetingMachine = setup({
     input: {} as MeetingInput,
   },
   actors: {
-    loadMeeting: fromPromise<Meeting, { id: string }>(({ input, signal }) => getMeeting(input.id, signal)),
+    loadMeeting: getMeetingActor,
+    // The setup form's input (style required), narrower than the contract's body.
     createMeeting: fromPromise<Meeting, CreateMeetingInput>(({ input, signal }) => createMeeting(input, signal)),
-    stopMeeting: fromPromise<Meeting, { id: string }>(({ input, signal }) => stopMeeting(input.id, signal)),
+    stopMeeting: stopMeetingActor,
     control: fromPromise<void, { action: ControlAction; send: (action: ControlAction) => void }>(async ({ input }) =>
       input.send(input.action),
     ),
@@ -70,7 +77,7 @@ export const meetingMachine = setup({
     }),
     clearError: assign({ errorMessage: null, errorKey: null }),
     adoptMeeting: assign({ meeting: (_, meeting: Meeting) => meeting }),
-    rememberError: assign((_, error: unknown) => describeError(error)),
+    rememberError: assign((_, error: unknown) => describeMeetingError(error)),
     startClock: assign({ runningSinceMs: ({ context }) => context.runningSinceMs ?? context.now() }),
     stopClock: assign(({ context }) => ({
       elapsedBeforeMs: context.elapsedBeforeMs + (context.runningSinceMs === null ? 0 : context.now() - context.runningSinceMs),

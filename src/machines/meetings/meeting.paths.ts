@@ -6,7 +6,7 @@
 // former meetingRepair model, which existed only because a model had a single input).
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
-import type { CreateMeetingInput, Meeting, MeetingState } from './meeting.calls';
+import type { CreateMeetingInput, Meeting, MeetingState } from '../../api/meetings/meeting-types';
 import { meetingMachine, type ControlAction, type MeetingContext } from './meeting.machine';
 
 const meeting = (id: string, state: MeetingState): Meeting => ({

@@ -5,7 +5,7 @@ import {
   MEETING_TRANSLATION_LANGUAGES_MAX,
   MEETING_TRANSLATION_LANGUAGES_MIN,
 } from '../../shared/contract/limits';
-import type { SubtitleStyle } from './meeting.calls';
+import type { SubtitleStyle } from '../../api/meetings/meeting-types';
 
 export type SubtitleDisplay = 'original' | 'translation' | 'bilingual';
 

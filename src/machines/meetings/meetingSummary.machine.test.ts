@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEETING_SUMMARY_REFRESH_SECONDS } from '../../shared/contract/limits';
-import type { Summary } from './meeting.calls';
+import type { Summary } from '../../api/meetings/meeting-types';
 import { meetingSummaryMachine } from './meetingSummary.machine';
 
 afterEach(() => vi.useRealTimers());

@@ -3,9 +3,10 @@
 import { map } from 'rxjs';
 import { assign, fromEventObservable, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
-import { MEETING_SUMMARY_REFRESH_SECONDS } from '../../shared/contract/limits';
+import { MEETING_SUMMARY_LINE_COUNT, MEETING_SUMMARY_REFRESH_SECONDS } from '../../shared/contract/limits';
 import { countdown$ } from '../../streams/countdown$';
-import { instantSummary, type Summary } from './meeting.calls';
+import type { Summary } from '../../api/meetings/meeting-types';
+import { fixedCountSummary } from '../../api/shared/media-fixed-count-summary';
 
 export interface MeetingSummaryContext {
   transId: string;
@@ -25,7 +26,9 @@ export const meetingSummaryMachine = setup({
     input: {} as { transId: string; lang?: string },
   },
   actors: {
-    summarize: fromPromise<Summary, { transId: string; lang?: string }>(({ input, signal }) => instantSummary(input.transId, input.lang, signal)),
+    summarize: fromPromise<Summary, { transId: string; lang?: string }>(({ input, signal }) =>
+      fixedCountSummary({ ...input, count: MEETING_SUMMARY_LINE_COUNT }, signal),
+    ),
     countdown: fromEventObservable<MeetingSummaryEvent, { seconds: number }>(({ input }) =>
       countdown$(input.seconds).pipe(map((secondsLeft) => ({ type: 'countdown.tick' as const, secondsLeft }))),
     ),

@@ -2,7 +2,7 @@
 // except for the meeting 't-busy', whose summary the engine refuses. The panel opens on either.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
-import type { Summary } from './meeting.calls';
+import type { Summary } from '../../api/meetings/meeting-types';
 import { meetingSummaryMachine } from './meetingSummary.machine';
 
 const SUMMARY: Summary = { transId: 't1', state: 'completed', content: 'The team agreed to ship on Friday.', refreshAfterSeconds: 2 };

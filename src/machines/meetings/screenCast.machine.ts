@@ -3,7 +3,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import { CAST_CODE_LENGTH } from '../../shared/contract/limits';
-import { resolveCastCode, type ScreenCode } from './meeting.calls';
+import { resolveCastCodeActor } from '../../api/meetings/get-network-link';
+import type { ScreenCode } from '../../api/meetings/meeting-types';
 
 export const isCastCode = (code: string) => new RegExp(`^[0-9]{${CAST_CODE_LENGTH}}$`).test(code);
 
@@ -29,7 +30,7 @@ export const screenCastMachine = setup({
     input: {} as { code?: string | null },
   },
   actors: {
-    resolveCode: fromPromise<ScreenCode, { code: string }>(({ input, signal }) => resolveCastCode(input.code, signal)),
+    resolveCode: resolveCastCodeActor,
   },
   actions: {
     takeCode: assign(({ event }) => (event.type === 'cast.submit' ? { code: event.code.trim(), errorKey: null, errorMessage: null } : {})),

@@ -2,7 +2,7 @@
 // for 999999 and 404 for any other code.
 import { fromPromise } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
-import type { ScreenCode } from './meeting.calls';
+import type { ScreenCode } from '../../api/meetings/meeting-types';
 import { screenCastMachine, type ScreenCastContext } from './screenCast.machine';
 
 const SCREEN: ScreenCode = { code: '123456', meetingId: 'm1', url: '/cast/123456', expireTime: '2030-01-01T00:00:00Z' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { FOLDER_NAME_MAX } from '../../shared/contract/limits';
-import type { FolderSave } from './folderEdit.calls';
+import type { FolderSave } from './recordList.types';
 import {
   DEFAULT_FOLDER_FIXED_KEY,
   DEFAULT_FOLDER_NOT_MOVABLE_KEY,

@@ -3,7 +3,10 @@
 // before any call; the server checks them again and adds the (1), (2)… suffix to duplicates.
 import { assign, emit, enqueueActions, fromPromise, not, setup } from 'xstate';
 import { DEFAULT_FOLDER_ID, FOLDER_MAX_ANCESTORS, FOLDER_NAME_MAX } from '../../shared/contract/limits';
-import { fetchFolderTreeCall, removeFolderCall, saveFolderCall, type FolderSave } from './folderEdit.calls';
+import { editFolderActor } from '../../api/records/edit-folder';
+import { fetchFolderTreeActor } from '../../api/records/folder-tree';
+import { removeFolderActor } from '../../api/records/remove-folder';
+import type { FolderSave } from './recordList.types';
 import { describeError, type ErrorText } from '../../api/errors';
 import type { FolderNode, FolderRemoval } from './recordList.types';
 import type { Notice } from '../notice';
@@ -153,9 +156,9 @@ export const folderEditMachine = setup({
     emitted: {} as FolderEditEmitted,
   },
   actors: {
-    fetchTree: fromPromise<FolderNode[]>(() => fetchFolderTreeCall()),
-    saveFolder: fromPromise<FolderNode, FolderSave>(({ input }) => saveFolderCall(input)),
-    removeFolder: fromPromise<FolderRemoval, { id: string }>(({ input }) => removeFolderCall(input.id)),
+    fetchTree: fetchFolderTreeActor,
+    saveFolder: editFolderActor,
+    removeFolder: removeFolderActor,
   },
   guards: {
     parentTakesChildren: ({ event }) =>

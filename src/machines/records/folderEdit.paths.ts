@@ -5,7 +5,7 @@
 // MIDDLE is refused, and the tree cannot be read again once a removal went through, so the failure
 // of each call is walked.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { FolderSave } from './folderEdit.calls';
+import type { FolderSave } from './recordList.types';
 import { TOP_LEVEL_PARENT_ID, folderEditMachine, type FolderEditContext } from './folderEdit.machine';
 import { DEFAULT, LEAF, MIDDLE, REMOVAL, TOP, WIDE_TREE } from './folderEdit.testing';
 import type { PathsModel } from '../../shared/testing/paths';

@@ -7,7 +7,11 @@ import { map, skip } from 'rxjs';
 import { and, assign, emit, enqueueActions, fromEventObservable, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { RECORD_BATCH_MAX, RECORD_LIST_PAGE_SIZE } from '../../shared/contract/limits';
 import { poll$ } from '../../streams/poll$';
-import { editRecordCall, exportRecordsCall, fetchRecordPageCall, refreshRecordsCall, removeRecordsCall } from './recordList.calls';
+import { editRecordActor } from '../../api/records/edit-record';
+import { refreshRecordsActor } from '../../api/records/get-record';
+import { queryRecordsActor } from '../../api/records/query-records';
+import { downloadRecordsActor } from '../../api/shared/export-records';
+import { removeRecordsActor } from '../../api/shared/remove-records';
 import { describeError, type ErrorText } from '../../api/errors';
 import type { Notice } from '../notice';
 import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh, RecordScope, SortColumn } from './recordList.types';
@@ -142,11 +146,11 @@ export const recordListMachine = setup({
     emitted: {} as Notice,
   },
   actors: {
-    fetchPage: fromPromise<RecordPage, { query: RecordQuery }>(({ input, signal }) => fetchRecordPageCall(input.query, signal)),
-    removeRecords: fromPromise<void, { ids: string[] }>(({ input }) => removeRecordsCall(input.ids)),
-    exportRecords: fromPromise<void, { ids: string[]; format: ExportFormat }>(({ input }) => exportRecordsCall(input.ids, input.format)),
-    editRecord: fromPromise<RecordItem, RecordEdit>(({ input }) => editRecordCall(input)),
-    refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(({ input, signal }) => refreshRecordsCall(input.ids, signal)),
+    fetchPage: queryRecordsActor,
+    removeRecords: removeRecordsActor,
+    exportRecords: downloadRecordsActor,
+    editRecord: editRecordActor,
+    refreshRecords: refreshRecordsActor,
     // poll$ ticks at once; the rows were just read, so the first refresh waits one period.
     progressPoll: fromEventObservable<{ type: 'progress.tick' }, void>(() =>
       poll$(PROGRESS_POLL_MS).pipe(

@@ -31,3 +31,18 @@ export interface RecordRefresh {
   updated: RecordItem[];
   goneIds: string[];
 }
+
+/** A folder created (no id) or renamed. */
+export interface FolderSave {
+  id?: string;
+  parentId?: string;
+  folderName: string;
+}
+
+/** The owner's share settings of one record. */
+export interface ShareSave {
+  id: string;
+  shareStatus: '0' | '1';
+  copyStatus?: '0' | '1';
+  shareExpireTime?: string | null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ShareSave } from './recordShare.calls';
+import type { ShareSave } from './recordList.types';
 import { SHARE_EXPIRY_PAST_KEY, expiryDateOf, expiryInstant, recordShareMachine, shareUrl } from './recordShare.machine';
 import { fakeRecord } from './recordList.testing';
 import type { RecordItem } from './recordList.types';

@@ -2,7 +2,8 @@
 // expired"): create a read-only link, optionally allowing copies and with an expiry day, change those
 // settings (the code stays, so links already sent keep working), copy the link, revoke it.
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { saveShareCall, type ShareSave } from './recordShare.calls';
+import { editRecord } from '../../api/records/edit-record';
+import type { ShareSave } from './recordList.types';
 import { describeError, type ErrorText } from '../../api/errors';
 import type { RecordItem } from './recordList.types';
 
@@ -71,7 +72,7 @@ export const recordShareMachine = setup({
     emitted: {} as { type: 'share.recordChanged'; record: RecordItem },
   },
   actors: {
-    saveShare: fromPromise<RecordItem, ShareSave>(({ input }) => saveShareCall(input)),
+    saveShare: fromPromise<RecordItem, ShareSave>(({ input }) => editRecord(input)),
   },
   guards: {
     isShared: ({ context }) => isShared(context.record),

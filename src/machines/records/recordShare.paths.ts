@@ -3,7 +3,7 @@
 // save of one record (BROKEN), so each call's failure branch has a record to take it; the dialog
 // opens on a record not shared yet or already shared.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { ShareSave } from './recordShare.calls';
+import type { ShareSave } from './recordList.types';
 import { expiryInstant, recordShareMachine, type RecordShareContext } from './recordShare.machine';
 import { fakeRecord } from './recordList.testing';
 import type { PathsModel } from '../../shared/testing/paths';

@@ -2,7 +2,9 @@
 // visitor token kept in memory), show 'share link expired' for a revoked or expired link, and let
 // a signed-in reader create a copy when the owner allows it.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { copySharedCall, readSharedCall, visitorLoginCall, type SharedRecord, type ShareReadInput } from './recordShare.calls';
+import { copySharedRecordActor } from '../../api/records/copy-replica';
+import { readSharedRecordActor } from '../../api/records/get-trans-share-status';
+import { visitorLogin } from '../../api/shared/visitor-login';
 import { describeError, isApiError, type ErrorText } from '../../api/errors';
 import type { RecordItem, SubtitleLine } from './recordList.types';
 
@@ -40,9 +42,10 @@ export const recordShareViewMachine = setup({
     input: {} as RecordShareViewInput,
   },
   actors: {
-    visitorLogin: fromPromise<string>(() => visitorLoginCall()),
-    readShared: fromPromise<SharedRecord, ShareReadInput>(({ input }) => readSharedCall(input)),
-    copyShared: fromPromise<RecordItem, { id: string; shareCode: string }>(({ input }) => copySharedCall(input)),
+    // The page client: a failure stays on this page instead of ending a session (VisitorLoginPolicy).
+    visitorLogin: fromPromise<string>(() => visitorLogin('page')),
+    readShared: readSharedRecordActor,
+    copyShared: copySharedRecordActor,
   },
   guards: {
     hasToken: ({ context }) => context.hasToken,

@@ -4,7 +4,7 @@
 // stored sign-in (401) but lets a visitor read, 'nologin-…' makes the visitor sign-in fail,
 // 'copyexpired-…' / 'copyfail-…' make the copy fail (410 / other); any other code reads the record.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { SharedRecord, ShareReadInput } from './recordShare.calls';
+import type { SharedRecord, ShareReadInput } from '../../api/records/get-trans-share-status';
 import { recordShareViewMachine, type RecordShareViewContext } from './recordShareView.machine';
 import { fakeRecord } from './recordList.testing';
 import type { PathsModel } from '../../shared/testing/paths';

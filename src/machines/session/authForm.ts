@@ -80,15 +80,9 @@ export function withoutError(errors: FieldErrors, field: AuthField): FieldErrors
   return next;
 }
 
-/**
- * What an auth call answered, reduced to what the machines need. Failures carry either the server's
- * message (already translated by the server) or an i18n key (transport errors, our own fallbacks).
- */
-export type AuthCallResult =
-  | { ok: true; token?: string; url?: string }
-  | { ok: false; message?: string; messageKey?: string; messageParams?: Record<string, string | number> };
-
-export const UNEXPECTED_ERROR_KEY = 'auth:errors.unexpected';
+// What an auth call answered, reduced to what the machines need (defined beside the auth calls).
+export type { AuthCallResult } from '../../api/session/auth-answer';
+export { UNEXPECTED_ERROR_KEY } from '../../api/session/auth-answer';
 
 export interface NewPasswordForm extends CodeTarget {
   code: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AuthCallResult } from './authForm';
-import type { SocialProvider } from './authCalls';
+import type { SocialProvider } from './login.machine';
 import { recordingVerificationCode } from './authPathDoubles';
 import type { SignInRequest } from './login.machine';
 import { loginMachine } from './login.machine';

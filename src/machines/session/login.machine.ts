@@ -3,8 +3,12 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { AuthCallResult, AuthField, Channel, FieldErrors } from './authForm';
 import { checkCode, checkCodeTarget, checkSignInUsername, hasErrors } from './authForm';
-import type { SocialProvider } from './authCalls';
-import { signInAsVisitor, signInWithCode, signInWithPassword, startSocialSignIn } from './authCalls';
+import { signInWithCode } from '../../api/session/do-login-by-valid-code';
+import { signInWithPassword } from '../../api/session/do-login';
+import { startSocialSignInActor, type SocialProvider } from '../../api/session/social-sign-in';
+import { signInAsVisitor } from '../../api/session/visitor-sign-in';
+
+export type { SocialProvider };
 import type { CodeFormFeedback } from './codeForm';
 import {
   codeFormEvents,
@@ -97,7 +101,7 @@ export const loginMachine = setup({
       if (input.method === 'code') return signInWithCode({ username: input.username, code: input.code }, signal);
       return signInAsVisitor(signal);
     }),
-    startSocial: fromPromise<AuthCallResult, SocialProvider>(({ input, signal }) => startSocialSignIn(input, signal)),
+    startSocial: startSocialSignInActor,
   },
   guards: {
     codeTargetValid: ({ context }) => codeTargetValid(context),

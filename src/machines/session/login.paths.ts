@@ -5,7 +5,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { AuthCallResult } from './authForm';
-import type { SocialProvider } from './authCalls';
+import type { SocialProvider } from './login.machine';
 import { filledCount, instantVerificationCode } from './authPathDoubles';
 import type { LoginContext, SignInRequest } from './login.machine';
 import { loginMachine } from './login.machine';

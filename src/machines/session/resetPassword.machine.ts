@@ -1,6 +1,6 @@
 // New password of /resetPassword: e-mail (default) or phone, verification code, new password and
 // its confirmation. Success (final state `done`) signs nobody in; the page sends the user to /login.
-import { resetPassword } from './authCalls';
+import { resetPassword } from '../../api/session/reset-pwd';
 import type { CodePasswordContext, CodePasswordEvent, CodePasswordInput } from './codePasswordForm.machine';
 import { createCodePasswordMachine } from './codePasswordForm.machine';
 

@@ -1,7 +1,10 @@
 import { and, assign, emit, not, setup, type SnapshotFrom } from 'xstate';
 import { VISITOR_NAME, type Locale } from '../../shared/contract/limits';
 import { clearToken, isLocale, resolveLocale, writeStoredLocale, writeToken } from '../../shared/session-storage';
-import { fetchAccountDetail, fetchPermissions, fetchUserInfo, revokeToken } from './session.machine.actors';
+import { fetchUserInfoActor } from '../../api/session/get-client-info';
+import { revokeTokenActor } from '../../api/session/logout';
+import { fetchAccountDetailActor } from '../../api/session/query-account-detail';
+import { fetchPermissionsActor } from '../../api/session/query-user-function-judge';
 import {
   CLEARING_SOURCES,
   isAuthPath,
@@ -73,7 +76,12 @@ const sessionSetup = setup({
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
   },
-  actors: { fetchUserInfo, fetchAccountDetail, fetchPermissions, revokeToken },
+  actors: {
+    fetchUserInfo: fetchUserInfoActor,
+    fetchAccountDetail: fetchAccountDetailActor,
+    fetchPermissions: fetchPermissionsActor,
+    revokeToken: revokeTokenActor,
+  },
   actions: {
     persistToken: (_, params: { token: string }) => writeToken(params.token),
     forgetToken: () => clearToken(),

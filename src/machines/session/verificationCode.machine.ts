@@ -2,8 +2,8 @@
 // idle → sending → countingDown → idle (may resend); a failed send waits in `error` for a retry.
 import { map } from 'rxjs';
 import { assign, fromEventObservable, fromPromise, setup } from 'xstate';
-import type { ApiError } from '../../api/client';
-import { api } from '../../api/instance';
+import { describeError } from '../../api/errors';
+import { sendVerificationCode } from '../../api/session/get-valid-code';
 import { VERIFICATION_RESEND_SECONDS } from '../../shared/contract/limits';
 import { countdown$ } from '../../streams/countdown$';
 
@@ -34,26 +34,13 @@ export type VerificationCodeEvent =
 
 export const SEND_FAILED_KEY = 'api:verificationCodeSendFailed';
 
-/** Rejects with the ApiError so the machine can keep the server's message or key. */
-export async function sendCodeThroughApi(input: SendCodeInput, signal: AbortSignal): Promise<SendCodeOutput> {
-  const result = await api.call<SendCodeOutput | null>(
-    (client, s) => client.POST('/auth/c/getValidCode', { body: input, signal: s }),
-    { silent: true, signal },
-  );
-  if (!result.ok) throw result.error;
-  return result.data ?? {};
-}
-
-function isApiError(error: unknown): error is ApiError {
-  return typeof error === 'object' && error !== null && typeof (error as { kind?: unknown }).kind === 'string';
-}
-
 /** Only an ApiError's message comes from the server; any other exception becomes a message key. */
 function describeFailure(error: unknown): Pick<VerificationCodeContext, 'errorMessage' | 'errorKey' | 'errorCode'> {
-  if (!isApiError(error)) return { errorKey: SEND_FAILED_KEY };
-  const code = error.code !== undefined ? { errorCode: error.code } : {};
-  if (error.message) return { errorMessage: error.message, ...code };
-  return { errorKey: error.messageKey ?? SEND_FAILED_KEY, ...code };
+  const { errorMessage, errorKey, errorCode } = describeError(error, SEND_FAILED_KEY);
+  return {
+    ...(errorMessage ? { errorMessage } : { errorKey: errorKey ?? SEND_FAILED_KEY }),
+    ...(errorCode !== undefined ? { errorCode } : {}),
+  };
 }
 
 export const verificationCodeMachine = setup({
@@ -62,7 +49,7 @@ export const verificationCodeMachine = setup({
     events: {} as VerificationCodeEvent,
   },
   actors: {
-    sendCode: fromPromise<SendCodeOutput, SendCodeInput>(({ input, signal }) => sendCodeThroughApi(input, signal)),
+    sendCode: fromPromise<SendCodeOutput, SendCodeInput>(({ input, signal }) => sendVerificationCode(input, signal)),
     countdown: fromEventObservable<VerificationCodeEvent, { seconds: number }>(({ input }) =>
       countdown$(input.seconds).pipe(map((secondsLeft) => ({ type: 'countdown.tick' as const, secondsLeft }))),
     ),

@@ -4,7 +4,10 @@
 import { map } from 'rxjs';
 import { assign, fromEventObservable, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { countdown$ } from '../../streams/countdown$';
-import { generateSummary, latestLinesSummary, querySummary, type SummaryView } from './transcript.calls';
+import { fixedCountSummary } from '../../api/shared/media-fixed-count-summary';
+import { generateSummary } from '../../api/transcript/media-summary';
+import { querySummary } from '../../api/transcript/query-media-summary';
+import type { SummaryView } from './transcript.types';
 
 export const SUMMARY_POLL_MS = 2000;
 export const SUMMARY_FAILED_KEY = 'transcript:summaryFailed';
@@ -48,11 +51,12 @@ export const summaryMachine = setup({
     events: {} as SummaryEvent,
   },
   actors: {
-    query: fromPromise<SummaryView | null, { transId: string; shareCode?: string }>(({ input }) => querySummary(input.transId, input.shareCode)),
+    // The panel's view (SummaryView, null for "none yet") is narrower than the contract's Summary.
+    query: fromPromise<SummaryView | null, { transId: string; shareCode?: string }>(({ input }) => querySummary(input)),
     /** The re-read while generating: the same call, its own actor so tests can hold it. */
-    requery: fromPromise<SummaryView | null, { transId: string; shareCode?: string }>(({ input }) => querySummary(input.transId, input.shareCode)),
+    requery: fromPromise<SummaryView | null, { transId: string; shareCode?: string }>(({ input }) => querySummary(input)),
     generate: fromPromise<SummaryView | null, { transId: string }>(({ input }) => generateSummary(input.transId)),
-    latest: fromPromise<SummaryView | null, { transId: string; count: number }>(({ input }) => latestLinesSummary(input.transId, input.count)),
+    latest: fromPromise<SummaryView | null, { transId: string; count: number }>(({ input, signal }) => fixedCountSummary(input, signal)),
     countdown: fromEventObservable<SummaryEvent, { seconds: number }>(({ input }) =>
       countdown$(input.seconds).pipe(map((secondsLeft) => ({ type: 'countdown.tick' as const, secondsLeft }))),
     ),

@@ -3,7 +3,7 @@
 // one outcome below. One input per needed combination, so every branch of every call is taken; refreshes after a "cooling" answer wait a 2-second countdown.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
-import type { SummaryView } from './transcript.calls';
+import type { SummaryView } from './transcript.types';
 import { summaryMachine, type SummaryContext } from './summary.machine';
 import { summaryOf } from './transcript.doubles';
 

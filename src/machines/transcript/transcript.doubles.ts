@@ -1,7 +1,7 @@
 // Test doubles of the transcript and summary calls. Record 'busy' is still transcribing on the
 // first read and done on the next; 'broken' cannot be read.
 import { fromPromise } from 'xstate';
-import type { SummaryView, TranscriptLine, TranscriptQuery, TranscriptResult } from './transcript.calls';
+import type { SummaryView, TranscriptLine, TranscriptQuery, TranscriptResult } from './transcript.types';
 import { transcriptMachine } from './transcript.machine';
 import { summaryMachine } from './summary.machine';
 

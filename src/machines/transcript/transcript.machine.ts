@@ -2,16 +2,23 @@
 // (a line's text, a speaker renamed once for all of its lines, a translation added later) run one at
 // a time, and a watcher re-reads the record every few seconds while a job is still working on it.
 import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import {
-  addTranslation,
-  fetchTranscript,
-  renameSpeaker,
-  saveLines,
-  type TranscriptLine,
-  type TranscriptQuery,
-  type TranscriptRecord,
-  type TranscriptResult,
-} from './transcript.calls';
+import { fetchTranscript } from '../../api/shared/get-trans-result';
+import { addTranslationActor } from '../../api/transcript/add-translation';
+import { editDetails } from '../../api/transcript/edit-details';
+import { renameSpeakerActor } from '../../api/transcript/rename-speaker';
+import type { TranscriptLine, TranscriptQuery, TranscriptRecord, TranscriptResult } from './transcript.types';
+
+/** One edited line as the editDetails call takes it (the contract wants nulls, not absences). */
+function savedLine(line: TranscriptLine) {
+  return {
+    id: line.id,
+    startMs: line.startMs,
+    endMs: line.endMs,
+    text: line.text,
+    translation: line.translation ?? null,
+    speaker: line.speaker ? line.speaker : null,
+  };
+}
 
 export const PROCESSING_STATES: readonly string[] = ['transcribing', 'translating'];
 export const TRANSCRIPT_POLL_MS = 3000;
@@ -71,12 +78,13 @@ export const transcriptMachine = setup({
     events: {} as TranscriptEvent,
   },
   actors: {
+    // The machine's view of the answer (transcript.types.ts) is narrower than the contract's.
     fetchResult: fromPromise<TranscriptResult, TranscriptQuery>(({ input }) => fetchTranscript(input)),
     /** The watcher's re-read: the same call, its own actor so tests can hold it. */
     refetchResult: fromPromise<TranscriptResult, TranscriptQuery>(({ input }) => fetchTranscript(input)),
-    saveLine: fromPromise<void, { id: string; line: TranscriptLine }>(({ input }) => saveLines(input.id, [input.line])),
-    renameSpeaker: fromPromise<void, { id: string; from: string; to: string }>(({ input }) => renameSpeaker(input.id, input.from, input.to)),
-    addTranslation: fromPromise<void, { id: string; lang: string }>(({ input }) => addTranslation(input.id, input.lang)),
+    saveLine: fromPromise<void, { id: string; line: TranscriptLine }>(({ input }) => editDetails({ id: input.id, lines: [savedLine(input.line)] })),
+    renameSpeaker: renameSpeakerActor,
+    addTranslation: addTranslationActor,
   },
   delays: { pollDelay: TRANSCRIPT_POLL_MS },
   actions: {

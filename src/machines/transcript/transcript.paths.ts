@@ -4,7 +4,7 @@
 // re-reads fail, 'locked' refuses every edit (line, speaker, translation).
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
-import type { TranscriptLine, TranscriptQuery, TranscriptResult } from './transcript.calls';
+import type { TranscriptLine, TranscriptQuery, TranscriptResult } from './transcript.types';
 import { resultFor } from './transcript.doubles';
 import { transcriptMachine, type TranscriptContext } from './transcript.machine';
 

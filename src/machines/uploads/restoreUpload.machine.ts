@@ -2,7 +2,7 @@
 // transcribed state, offer to restore the last interrupted upload and its settings.
 // checking → offering | hidden; offering → restored (the route opens the dialog) | hidden.
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { api } from '../../api/instance';
+import { fetchLatestRecord } from '../../api/uploads/get-latest-trans';
 import type { InterruptedUploadInfo, RestoreSettings } from './uploadDialog.machine';
 
 export const TRANSCRIBED_STATES: readonly string[] = ['transcription_completed', 'translation_completed'];
@@ -73,13 +73,6 @@ export function offerFor(latest: LatestRecord | null, dismissedKey: string | nul
   return { key, settings: settingsFrom(latest), interrupted: latest.interruptedUpload ?? null };
 }
 
-export async function fetchLatestRecord(): Promise<LatestRecord | null> {
-  const result = await api.call<LatestRecord | null>((client, signal) => client.GET('/speech/audio/transcribe/getLatestTrans', { signal }), {
-    silent: true,
-  });
-  return result.ok ? result.data : null;
-}
-
 function readDismissed(): string | null {
   return typeof localStorage === 'undefined' ? null : localStorage.getItem(DISMISSED_KEY);
 }
@@ -91,6 +84,7 @@ export const restoreUploadMachine = setup({
     emitted: {} as { type: 'restore.open'; offer: RestoreOffer },
   },
   actors: {
+    // The banner's view of the newest record (LatestRecord) is narrower than the contract's.
     fetchLatest: fromPromise<LatestRecord | null>(() => fetchLatestRecord()),
   },
   actions: {

@@ -4,7 +4,7 @@
 import { of, throwError } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import { UPLOAD_MAX_DURATION_SECONDS } from '../../shared/contract/limits';
-import type { LanguageLists, TranscribeRequest } from './uploadFile.calls';
+import type { LanguageLists, TranscribeRequest } from './upload.types';
 import { uploadDialogMachine } from './uploadDialog.machine';
 import { uploadFileMachine, type UploadActorInput, type UploadFileEvent, type UploadFileSource } from './uploadFile.machine';
 

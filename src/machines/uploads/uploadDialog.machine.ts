@@ -12,14 +12,10 @@ import {
   UPLOAD_SPEAKERS_MIN,
 } from '../../shared/contract/limits';
 import type { UploadedRecordInfo } from '../../streams/upload-progress$';
-import {
-  fetchUploadLanguages,
-  removeUploadedRecords,
-  startTranscription,
-  type LanguageLists,
-  type TaskStartFailure,
-  type TranscribeRequest,
-} from './uploadFile.calls';
+import { fetchLanguageListsActor } from '../../api/shared/language-internation';
+import { removeRecordsIfAnyActor } from '../../api/shared/remove-records';
+import { startTranscription, type TaskStartFailure } from '../../api/uploads/transwrite';
+import type { LanguageLists, TranscribeRequest } from './upload.types';
 import { extensionOf, uploadFileMachine, type UploadFileReport, type UploadFileSource } from './uploadFile.machine';
 import { loadUploadSession } from './uploadFile.resume';
 
@@ -155,8 +151,8 @@ export const uploadDialogMachine = setup({
   },
   actors: {
     uploadFile: uploadFileMachine,
-    fetchLanguages: fromPromise<LanguageLists>(() => fetchUploadLanguages()),
-    removeRecords: fromPromise<void, { ids: string[] }>(({ input }) => removeUploadedRecords(input.ids)),
+    fetchLanguages: fetchLanguageListsActor,
+    removeRecords: removeRecordsIfAnyActor,
     submit: fromPromise<void, TranscribeRequest>(({ input }) => startTranscription(input)),
   },
   actions: {

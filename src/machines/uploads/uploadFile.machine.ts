@@ -13,7 +13,10 @@ import {
   type UploadSession,
   type UploadedRecordInfo,
 } from '../../streams/upload-progress$';
-import { apiChunkTransport, readMediaDuration, removeUploadedRecords } from './uploadFile.calls';
+import { describeError } from '../../api/errors';
+import { removeRecordsIfAnyActor } from '../../api/shared/remove-records';
+import { apiChunkTransport } from '../../api/uploads/chunk-transport';
+import { readMediaDuration } from './media-duration';
 import { forgetUploadSession, saveUploadSession } from './uploadFile.resume';
 
 export const OVER_LIMIT_KEY = 'uploadDialog:overLimit';
@@ -84,12 +87,11 @@ function toUploadEvent(event: UploadEvent): UploadFileEvent {
   return { type: 'upload.done', record: event.record };
 }
 
-function describeError(error: unknown): { errorKey?: string; errorMessage?: string } {
+/** The stream's own protocol errors carry their key; api failures are read by the shared helper. */
+function describeUploadError(error: unknown): { errorKey?: string; errorMessage?: string } {
   if (error instanceof UploadProtocolError) return { errorKey: error.messageKey };
-  const known = error as { message?: unknown; messageKey?: unknown } | null;
-  if (known && typeof known.message === 'string' && known.message && !(error instanceof Error)) return { errorMessage: known.message };
-  if (known && typeof known.messageKey === 'string') return { errorKey: known.messageKey };
-  return { errorKey: UPLOAD_FAILED_KEY };
+  const { errorKey, errorMessage } = describeError(error, UPLOAD_FAILED_KEY);
+  return errorMessage ? { errorMessage } : { errorKey: errorKey ?? UPLOAD_FAILED_KEY };
 }
 
 export const uploadFileMachine = setup({
@@ -105,7 +107,7 @@ export const uploadFileMachine = setup({
         map(toUploadEvent),
       ),
     ),
-    removeRecord: fromPromise<void, { ids: string[] }>(({ input }) => removeUploadedRecords(input.ids)),
+    removeRecord: removeRecordsIfAnyActor,
   },
   actions: {
     report: enqueueActions(({ context, enqueue }, report: UploadFileReport) => {
@@ -177,7 +179,7 @@ export const uploadFileMachine = setup({
         onError: {
           target: 'failed',
           actions: [
-            assign(({ event }) => describeError(event.error)),
+            assign(({ event }) => describeUploadError(event.error)),
             {
               type: 'report',
               params: ({ context }) => ({

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { VoucherExchanged } from '../../machines/account/voucher.calls';
+import type { VoucherExchanged } from '../../machines/account/voucher.machine';
 import { selectCanExchange, selectVoucherBusy, selectVoucherCode, selectVoucherError, voucherMachine } from '../../machines/account/voucher.machine';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactElement } from 'react';

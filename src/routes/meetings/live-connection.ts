@@ -3,7 +3,7 @@
 import { Observable } from 'rxjs';
 import { meetingSocketUrl } from '../../streams/socket$';
 import { readStoredLocale, readToken, writeToken } from '../../shared/session-storage';
-import { visitorLogin } from '../../machines/meetings/meeting.calls';
+import { visitorLogin } from '../../api/shared/visitor-login';
 
 const CLIENT_ID_KEY = 'parley.liveClientId';
 
@@ -28,9 +28,10 @@ export function socketUrlFor(meetingId: string): string {
 export async function ensureToken(): Promise<string | null> {
   const token = readToken();
   if (token) return token;
-  const data = await visitorLogin().catch(() => null);
-  if (data?.token) writeToken(data.token);
-  return data?.token ?? null;
+  // The app client: a participant's failure is any call's failure (see VisitorLoginPolicy).
+  const visitorToken = await visitorLogin('app').catch(() => null);
+  if (visitorToken) writeToken(visitorToken);
+  return visitorToken;
 }
 
 export interface Mailbox<T> {

@@ -4,7 +4,8 @@ import { Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { getMeeting, type Meeting } from '../../machines/meetings/meeting.calls';
+import { getMeeting } from '../../api/meetings/get-meeting';
+import type { Meeting } from '../../api/meetings/meeting-types';
 import { readToken } from '../../shared/session-storage';
 import { LinkExpired } from '../../ui/meetings/LinkExpired';
 import { StandalonePage } from '../../ui/pages/StandalonePage';

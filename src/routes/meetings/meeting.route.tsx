@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { meetingLanguages } from '../../machines/meetings/meeting.calls';
+import { meetingLanguages } from '../../api/meetings/select-language';
 import { meetingMachine, selectMeetingStatus } from '../../machines/meetings/meeting.machine';
 import { setupProblems, toggleRecognition, toggleTranslation } from '../../machines/meetings/meetingSetup.rules';
 import type { LiveClientMessage } from '../../streams/socket$';

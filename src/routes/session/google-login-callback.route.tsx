@@ -7,7 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { AuthCallResult } from '../../machines/session/authForm';
 import { UNEXPECTED_ERROR_KEY } from '../../machines/session/authForm';
-import { signInWithGoogleCode } from '../../machines/session/authCalls';
+import { signInWithGoogleCode } from '../../api/session/google-register-with-login';
 import { AuthCard } from '../../ui/session/AuthCard';
 import { feedbackText } from '../../ui/session/feedback';
 import { useFinishSignIn } from './login.route';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { AuthCallResult } from '../../machines/session/authForm';
-import type { SocialProvider } from '../../machines/session/authCalls';
+import type { SocialProvider } from '../../machines/session/login.machine';
 import { recordingVerificationCode } from '../../machines/session/authPathDoubles';
 import type { SignInRequest } from '../../machines/session/login.machine';
 import { loginMachine } from '../../machines/session/login.machine';

@@ -1,73 +1,37 @@
-// Files of the transcript page: exports, the summary as Word, and read-aloud audio. They come back
-// as bytes, or as an envelope when they cannot be made, so these calls read the body themselves
-// through the raw typed client (credential and locale still come from its middleware).
-import { api } from '../../api/instance';
+// Files of the transcript page: exports, the summary as Word, and read-aloud audio. The calls live
+// in src/api (they answer with a file, or with an envelope when it cannot be made); this file turns
+// their results into what the page shows and hands files to the browser.
+import { exportRecords } from '../../api/shared/export-records';
+import { saveToDisk, type DownloadedFile } from '../../api/file-answer';
+import { downloadSummaryDocument } from '../../api/transcript/summary-template-download';
+import { synthesizeSpeech } from '../../api/transcript/synthesis';
+import type { ApiResult } from '../../api/types';
 import type { ExportContent, ExportFormat } from '../../shared/contract/transcript';
 
 export type FileOutcome = { ok: true; blob: Blob; fileName: string } | { ok: false; message?: string };
 
-function fileNameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('Content-Disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) return decodeURIComponent(encoded);
-  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
-}
-
-async function asFile(result: { data?: unknown; error?: unknown; response: Response }, fallbackName: string): Promise<FileOutcome> {
-  const { response } = result;
-  const type = response.headers.get('Content-Type') ?? '';
-  const body = (result.data ?? result.error) as Blob | undefined;
-  if (!response.ok || type.includes('json') || !(body instanceof Blob)) {
-    try {
-      const envelope = JSON.parse(body instanceof Blob ? await body.text() : '{}') as { msg?: string };
-      return { ok: false, ...(envelope.msg ? { message: envelope.msg } : {}) };
-    } catch {
-      return { ok: false };
-    }
-  }
-  return { ok: true, blob: body, fileName: fileNameOf(response, fallbackName) };
+/** A refusal keeps only the server's own text; the page words every other failure itself. */
+function outcomeOf(result: ApiResult<DownloadedFile>): FileOutcome {
+  if (result.ok) return { ok: true, ...result.data };
+  return { ok: false, ...(result.error.message ? { message: result.error.message } : {}) };
 }
 
 export async function fetchExport(id: string, format: ExportFormat, content: ExportContent, shareCode?: string): Promise<FileOutcome> {
-  try {
-    const result = await api.client.GET('/speech/audio/transcribe/export', {
-      params: { query: { idStr: id, type: format, msgType: content, speaker: '1', ...(shareCode ? { shareCode } : {}) } },
-      parseAs: 'blob',
-    });
-    return await asFile(result, `transcript.${format}`);
-  } catch {
-    return { ok: false };
-  }
+  const query = { idStr: id, type: format, msgType: content, speaker: '1' as const, ...(shareCode ? { shareCode } : {}) };
+  return outcomeOf(await exportRecords(query, `transcript.${format}`));
 }
 
 export async function fetchSummaryDocument(transId: string): Promise<FileOutcome> {
-  try {
-    const result = await api.client.POST('/ai/summaryTemplate/download', { body: { transId }, parseAs: 'blob' });
-    return await asFile(result, 'summary.docx');
-  } catch {
-    return { ok: false };
-  }
+  return outcomeOf(await downloadSummaryDocument(transId));
 }
 
 export async function fetchSpeech(text: string, lang: string): Promise<FileOutcome> {
-  try {
-    const result = await api.client.POST('/speech/audio/synthesis', { body: { text, lang }, parseAs: 'blob' });
-    return await asFile(result, 'speech.wav');
-  } catch {
-    return { ok: false };
-  }
+  return outcomeOf(await synthesizeSpeech(text, lang));
 }
 
 /** Hands a blob to the browser as a download. */
 export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveToDisk({ blob, fileName });
 }
 
 /** The media endpoint for playback, or with `download` as an attachment (the 'Download audio' link). */

@@ -1,0 +1,11 @@
+// POST /speech/meeting/edit (meetingsEdit) — here: opens or closes a meeting's share link. Checked.
+import { fromPromise } from 'xstate';
+import { unwrap } from '../errors';
+import { api } from '../instance';
+import type { Meeting } from './meeting-types';
+
+export async function setMeetingSharing(id: string, open: boolean): Promise<Meeting> {
+  return unwrap(await api.call((client, signal) => client.POST('/speech/meeting/edit', { body: { id, shareStatus: open ? '1' : '0' }, signal })));
+}
+
+export const setMeetingSharingActor = fromPromise<Meeting, { id: string; open: boolean }>(({ input }) => setMeetingSharing(input.id, input.open));

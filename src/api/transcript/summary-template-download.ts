@@ -1,0 +1,13 @@
+// POST /ai/summaryTemplate/download (summaryTemplateDownload) — the summary as a Word file.
+// Unchecked: the transcript page reports a refusal itself.
+import { asFileAnswer, type DownloadedFile } from '../file-answer';
+import { api } from '../instance';
+import type { ApiResult } from '../types';
+
+export function downloadSummaryDocument(transId: string): Promise<ApiResult<DownloadedFile>> {
+  return api.call(
+    async (client, signal) =>
+      asFileAnswer(await client.POST('/ai/summaryTemplate/download', { body: { transId }, parseAs: 'blob', signal }), 'summary.docx'),
+    { silent: true },
+  );
+}

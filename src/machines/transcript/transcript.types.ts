@@ -1,0 +1,61 @@
+// The transcript page's shapes as its machines hold them (the contract sends more fields).
+
+export interface TranscriptWordView {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+export interface TranscriptLine {
+  id: string;
+  startMs: number;
+  endMs: number;
+  text: string;
+  translation?: string | null;
+  speaker?: string | null;
+  speakerId?: string | null;
+  /** Word timings when the server sends them; otherwise the page estimates them. */
+  words?: TranscriptWordView[];
+}
+
+export interface TranscriptRecord {
+  id: string;
+  showName: string;
+  state: string;
+  languages: string[];
+  targetLanguages: string[];
+  duration?: number | null;
+  audioDuration?: number | null;
+  progress?: number | null;
+  errorMessage?: string | null;
+  createTime: string;
+}
+
+export interface TranscriptResult {
+  record: TranscriptRecord;
+  lines: TranscriptLine[];
+}
+
+export interface TranscriptQuery {
+  id: string;
+  shareCode?: string | undefined;
+  lang?: string | undefined;
+}
+
+export interface SummaryView {
+  transId: string;
+  state: 'generating' | 'completed' | 'failed';
+  content: string;
+  keywords?: string[];
+  keyPoints?: string[];
+  errorMessage?: string | null;
+  refreshAfterSeconds?: number;
+  updateTime?: string | null;
+}
+
+export interface LanguageItem {
+  code: string;
+  name: string;
+  available?: boolean;
+  voices?: string[];
+}
