@@ -10,7 +10,6 @@ import { addUser, changePassword, listUsers, type UserCommandOutcome } from './u
 import { registerVoucherCommands } from './voucher-commands';
 import type { AdminIo } from './admin-io';
 
-
 const REASON_KEYS: Record<Exclude<UserCommandOutcome, { ok: true }>['reason'], string> = {
   invalidUsername: 'auth.invalidUsername',
   duplicate: 'admin.duplicate',
