@@ -2,8 +2,8 @@
 // added later (in the background), language lists and read-aloud. Ownership is checked by the
 // records domain's findOwnedRecord: another user's id answers the same 'not found' as a missing one.
 import type { Kysely } from 'kysely';
-import type { components } from '../../../../src/api/schema';
 import type { Locale } from '../../../../src/shared/contract/limits';
+import type { SubtitleLineInput } from '../../../../src/shared/contract/transcript';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { EngineError } from '../../engines/engine-errors';
@@ -17,8 +17,6 @@ import { recognitionLanguages, synthesisLanguages, translationLanguages } from '
 import { mergeLines, renameSpeaker, saveLines } from './transcript-edit';
 import type { TranscriptTables } from './transcript-tables';
 import type { ServerT } from '../../i18n';
-
-type SubtitleLineInput = components['schemas']['SubtitleLineInput'];
 
 export interface TranscriptsServiceDeps {
   db: Kysely<Database>;
