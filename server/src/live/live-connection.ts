@@ -8,8 +8,6 @@ import type { LiveDirectMessage, LiveFinalSubtitle, LiveRole } from '../../../sr
 import type { StreamMessage } from './live-bus';
 import { LiveSocketError } from './live-errors';
 
-export type { LiveRole };
-
 // Serialising a message once per language variant keeps 200 participants cheap.
 const serialized = new WeakMap<StreamMessage, Map<string, string>>();
 
@@ -29,7 +27,7 @@ function serialize(message: StreamMessage, language: string | null): string {
 }
 
 /** A final with only one language's translation (and translation error). */
-export function cutFinal(message: LiveFinalSubtitle, language: string): LiveFinalSubtitle {
+function cutFinal(message: LiveFinalSubtitle, language: string): LiveFinalSubtitle {
   const only = (map: Record<string, string>) => (language in map ? { [language]: map[language]! } : {});
   const cut: LiveFinalSubtitle = { ...message, translations: only(message.translations ?? {}) };
   if (message.translationErrors) cut.translationErrors = only(message.translationErrors);

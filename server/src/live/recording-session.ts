@@ -10,7 +10,7 @@ import { languagesOf } from '../domain/meetings/meeting-view';
 import { EngineError } from '../engines/engine-errors';
 import type { Engines } from '../engines/registry';
 import type { RecognitionStream, StreamResult } from '../engines/types';
-import type { LiveBus, StreamMessage } from './live-bus';
+import type { LiveBus } from './live-bus';
 import { translateFinal } from './final-translations';
 import { LiveSocketError } from './live-errors';
 import { MeetingAudioWriter, publishMeetingAudio, type MeetingAudioDeps } from './meeting-audio';
@@ -161,7 +161,7 @@ export class RecordingSession {
     const text = result.text;
     this.finals = this.finals.then(async () => {
       const { translations, translationErrors } = text ? await translateFinal(this.deps.engines, this.language, this.targets, text) : { translations: {}, translationErrors: {} };
-      const published = (await this.deps.bus.publish(this.meeting.id, {
+      const published = await this.deps.bus.publish(this.meeting.id, {
         type: 'subtitle.final',
         segmentId,
         startMs,
@@ -171,7 +171,7 @@ export class RecordingSession {
         speaker: null,
         translations,
         ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
-      })) as StreamMessage;
+      });
       if (!text) return;
       await this.deps.meetings.appendFinal(
         this.meeting,
