@@ -8,11 +8,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createServerI18n, localeFromAcceptLanguage } from '../i18n';
 import { addUser, changePassword, listUsers, type UserCommandOutcome } from './user-commands';
 import { registerVoucherCommands } from './voucher-commands';
-
-export interface AdminIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+import type { AdminIo } from './admin-io';
 
 const REASON_KEYS: Record<Exclude<UserCommandOutcome, { ok: true }>['reason'], string> = {
   invalidUsername: 'auth.invalidUsername',

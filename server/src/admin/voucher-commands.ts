@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { ACCOUNT_KIND_OF, isMembership } from '../domain/vouchers/package-types';
 import { addVoucher, listVouchers, type AddVoucherOutcome } from '../domain/vouchers/vouchers-service';
 import { VOUCHER_CODE_MAX, VOUCHER_MAX_DAYS, VOUCHER_MAX_HOURS } from '../../../src/shared/contract/limits';
-import type { AdminIo } from './run-admin';
+import type { AdminIo } from './admin-io';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 

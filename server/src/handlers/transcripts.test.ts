@@ -121,6 +121,9 @@ describe.each(variants)('transcripts on $name', (variant) => {
 
       await kit.app.services.transcripts.idle();
       expect((await kit.get('/speech/audio/transcribe/getTrans', owner, { id })).data.state).toBe('translation_completed');
+      // It ran on the shared job queue (the one background mechanism), and its job row says so.
+      const jobs = await kit.app.db.selectFrom('jobs').select(['kind', 'status']).where('record_id', '=', id).execute();
+      expect(jobs).toEqual([{ kind: 'translate-record', status: 'completed' }]);
       const translations = (await linesOf(owner, id)).map((l) => l.translation);
       expect(translations[0]).toMatch(/Hola/);
       expect(translations[1]).toMatch(/casa/);

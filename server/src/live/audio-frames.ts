@@ -1,7 +1,10 @@
 // Audio frames of the host: binary (uint32 LE frame number, then PCM16LE mono 16 kHz) or the JSON
 // form {type:'audio', seq, data: base64}. Both parse to the same value or to a socket error.
+import type { components } from '../../../src/api/schema';
 import { LIVE_AUDIO_FRAME_MAX_BYTES } from '../../../src/shared/contract/limits';
 import { LiveSocketError } from './live-errors';
+
+type LiveAudioFrame = components['schemas']['LiveAudioFrame'];
 
 export interface AudioFrame {
   frameSeq: number;
@@ -26,10 +29,9 @@ export function parseBinaryFrame(data: Buffer): AudioFrame {
   return { frameSeq: data.readUInt32LE(0), pcm: checkPcm(data.subarray(HEADER_BYTES)) };
 }
 
-export function parseJsonFrame(message: { seq?: unknown; data?: unknown; sampleRate?: unknown }): AudioFrame {
-  const { seq, data, sampleRate } = message;
-  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0 || seq > 0xffffffff) throw new LiveSocketError(400, 'frameMalformed');
-  if (typeof data !== 'string' || (sampleRate !== undefined && sampleRate !== 16000)) throw new LiveSocketError(400, 'frameMalformed');
+/** The JSON form, already checked against the contract's LiveAudioFrame (seq range, sample rate). */
+export function parseJsonFrame(message: LiveAudioFrame): AudioFrame {
+  const { seq, data } = message;
   // Base64 is 4/3 of the bytes; refuse before decoding a huge string.
   if (data.length > Math.ceil((LIVE_AUDIO_FRAME_MAX_BYTES * 4) / 3) + 4) {
     throw new LiveSocketError(400, 'frameTooLarge', { bytes: Math.floor((data.length * 3) / 4), limit: LIVE_AUDIO_FRAME_MAX_BYTES });

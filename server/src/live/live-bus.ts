@@ -2,14 +2,12 @@
 // order to every subscriber, and a bounded replay log for reconnecting clients. In-process by
 // default; Redis pub/sub (redis-live-bus.ts) when several server instances share meetings.
 
-/** A message of a meeting's stream; `seq` is set by the bus. */
-export interface StreamMessage {
-  type: string;
-  seq: number;
-  [field: string]: unknown;
-}
+import type { LiveStreamMessage, UnnumberedStreamMessage } from '../../../src/shared/contract/live-messages';
 
-export type UnnumberedMessage = { type: string } & Record<string, unknown>;
+/** A message of a meeting's stream (the contract's stream kinds); `seq` is set by the bus. */
+export type StreamMessage = LiveStreamMessage;
+
+export type UnnumberedMessage = UnnumberedStreamMessage;
 
 export interface LiveBus {
   readonly kind: 'in-process' | 'redis';

@@ -4,10 +4,9 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { UserRow } from '../db/schema';
 import type { ServerT } from '../i18n';
+import type { LiveDirectMessage, LiveFinalSubtitle, LiveRole } from '../../../src/shared/contract/live-messages';
 import type { StreamMessage } from './live-bus';
 import { LiveSocketError } from './live-errors';
-
-export type LiveRole = 'host' | 'participant';
 
 // Serialising a message once per language variant keeps 200 participants cheap.
 const serialized = new WeakMap<StreamMessage, Map<string, string>>();
@@ -21,18 +20,18 @@ function serialize(message: StreamMessage, language: string | null): string {
   }
   let text = byVariant.get(variant);
   if (text === undefined) {
-    if (variant === '*') text = JSON.stringify(message);
-    else {
-      const translations = (message.translations ?? {}) as Record<string, string>;
-      const errors = (message.translationErrors ?? {}) as Record<string, string>;
-      const only = (map: Record<string, string>) => (variant in map ? { [variant]: map[variant]! } : {});
-      const cut: StreamMessage = { ...message, translations: only(translations) };
-      if (message.translationErrors) cut.translationErrors = only(errors);
-      text = JSON.stringify(cut);
-    }
+    text = JSON.stringify(message.type === 'subtitle.final' && variant !== '*' ? cutFinal(message, variant) : message);
     byVariant.set(variant, text);
   }
   return text;
+}
+
+/** A final with only one language's translation (and translation error). */
+function cutFinal(message: LiveFinalSubtitle, language: string): LiveFinalSubtitle {
+  const only = (map: Record<string, string>) => (language in map ? { [language]: map[language]! } : {});
+  const cut: LiveFinalSubtitle = { ...message, translations: only(message.translations ?? {}) };
+  if (message.translationErrors) cut.translationErrors = only(message.translationErrors);
+  return cut;
 }
 
 export class LiveConnection {
@@ -54,7 +53,7 @@ export class LiveConnection {
     return this.socket.readyState === this.socket.OPEN;
   }
 
-  sendDirect(message: Record<string, unknown>): void {
+  sendDirect(message: LiveDirectMessage): void {
     if (this.open) this.socket.send(JSON.stringify(message));
   }
 
@@ -64,7 +63,7 @@ export class LiveConnection {
       seq: latestSeq,
       code: error.code,
       msgKey: error.msgKey,
-      msg: this.t(error.msgKey as never, error.params as never) as unknown as string,
+      msg: String(this.t(error.msgKey as never, error.params as never)),
       fatal: error.fatal,
     });
     if (error.fatal && this.open) this.socket.close(4000 + error.code, error.key);

@@ -1,7 +1,7 @@
-// The meeting hub of one server instance: rooms of connections per meeting, the recording session
-// when the host is connected here, presence (joined/left with a grace for reconnects), resume, and
-// the control state machine (not_started → in_progress ⇄ paused → ended). One host connection per
-// meeting: checked in the room here and, with Redis, through a host lease all instances share.
+// The meeting hub of one server instance: what a meeting socket asks for, handed to the part that
+// does it — rooms and fan-out (meeting-rooms.ts), the one host connection (host-connections.ts),
+// presence (participant-presence.ts), resume (stream-resume.ts), state changes (meeting-control.ts,
+// by the rules of domain/meetings/meeting-rules.ts) and host audio (host-audio-intake.ts).
 //
 // Abnormal close: when the host connection drops while recording, the recording stays open for
 // LIVE_HOST_GRACE_MS; a host reconnect (same clientId, or any host connection once the old one is
@@ -10,44 +10,24 @@
 // ends the meeting and completes its record. A new host connection does not end it; it may resume.
 import { LIVE_HOST_GRACE_MS, LIVE_LEAVE_GRACE_MS } from '../../../src/shared/contract/limits';
 import type { Clock } from '../clock';
-import type { MeetingRow, MeetingState } from '../domain/meetings/meeting-tables';
+import type { LiveControlAction } from '../domain/meetings/meeting-rules';
+import type { MeetingRow } from '../domain/meetings/meeting-tables';
 import { languagesOf } from '../domain/meetings/meeting-view';
-import { displayName, type MeetingsService } from '../domain/meetings/meetings-service';
+import type { MeetingsService } from '../domain/meetings/meetings-service';
 import type { Engines } from '../engines/registry';
+import { takeHostAudio } from './host-audio-intake';
+import { HostConnections } from './host-connections';
+import { createInProcessHostSlots, type HostSlots } from './host-slots';
 import type { LiveBus, StreamMessage, UnnumberedMessage } from './live-bus';
 import type { LiveConnection } from './live-connection';
-import { createInProcessHostSlots, type HostLease, type HostSlots } from './host-slots';
 import { LiveSocketError } from './live-errors';
-import { publishMeetingAudio, type MeetingAudioDeps } from './meeting-audio';
-import { RecordingSession, type SessionTimings } from './recording-session';
-
-type Action = 'start' | 'pause' | 'resume' | 'stop';
-type Reason = 'control' | 'hostLost' | 'repaired';
-
-const TRANSITIONS: Record<Action, Partial<Record<MeetingState, MeetingState>>> = {
-  start: { not_started: 'in_progress', paused: 'in_progress' },
-  pause: { in_progress: 'paused' },
-  resume: { paused: 'in_progress' },
-  stop: { not_started: 'ended', in_progress: 'ended', paused: 'ended' },
-};
-
-interface Presence {
-  joinId: string;
-  connections: number;
-  leaveTimer: NodeJS.Timeout | null;
-}
-
-interface Room {
-  meetingId: string;
-  connections: Set<LiveConnection>;
-  host: LiveConnection | null;
-  session: RecordingSession | null;
-  hostGrace: NodeJS.Timeout | null;
-  presence: Map<string, Presence>;
-  unsubscribe: Promise<() => Promise<void>>;
-  /** State changes of this meeting run one at a time. */
-  work: Promise<unknown>;
-}
+import type { MeetingAudioDeps } from './meeting-audio';
+import { MeetingControl } from './meeting-control';
+import { MeetingRooms } from './meeting-rooms';
+import { MeetingStateCache } from './meeting-state-cache';
+import { ParticipantPresence } from './participant-presence';
+import type { SessionTimings } from './recording-session';
+import { resumeStream } from './stream-resume';
 
 export interface LiveHubDeps {
   meetings: MeetingsService;
@@ -63,21 +43,41 @@ export interface LiveHubDeps {
 }
 
 export class LiveHub {
-  private readonly rooms = new Map<string, Room>();
-  private hostSlots: HostSlots;
-  private readonly leases = new Map<LiveConnection, HostLease>();
+  private readonly states: MeetingStateCache;
+  private readonly rooms: MeetingRooms;
+  private readonly hosts: HostConnections;
+  private readonly presence: ParticipantPresence;
+  private readonly meetingControl: MeetingControl;
   /** Tests shorten these; production uses the shared constants. */
   graces = { hostMs: LIVE_HOST_GRACE_MS, leaveMs: LIVE_LEAVE_GRACE_MS };
 
   constructor(private readonly deps: LiveHubDeps) {
-    this.hostSlots = deps.hostSlots ?? createInProcessHostSlots();
+    const { meetings, engines, bus, clock, log, audio } = deps;
+    this.states = new MeetingStateCache(meetings);
+    this.rooms = new MeetingRooms(bus, (meetingId, state) => this.states.set(meetingId, state));
+    this.hosts = new HostConnections(deps.hostSlots ?? createInProcessHostSlots(), log);
+    this.presence = new ParticipantPresence({
+      meetings,
+      clock,
+      log,
+      publish: (meetingId, message) => this.publish(meetingId, message),
+      left: (room) => this.rooms.closeIfIdle(room),
+    });
+    this.meetingControl = new MeetingControl({
+      meetings,
+      engines,
+      bus,
+      log,
+      ...(audio ? { audio } : {}),
+      rooms: this.rooms,
+      states: this.states,
+      recognized: () => this.deps.onRecognized,
+    });
   }
 
   /** Tests swap in slots with a short lease and their own key prefix. */
   async useHostSlots(slots: HostSlots): Promise<void> {
-    const previous = this.hostSlots;
-    this.hostSlots = slots;
-    await previous.close();
+    await this.hosts.useSlots(slots);
   }
 
   /** The benchmark times the recogniser with this. */
@@ -87,45 +87,6 @@ export class LiveHub {
 
   get bus(): LiveBus {
     return this.deps.bus;
-  }
-
-  private room(meetingId: string): Room {
-    let room = this.rooms.get(meetingId);
-    if (!room) {
-      const created: Room = {
-        meetingId,
-        connections: new Set(),
-        host: null,
-        session: null,
-        hostGrace: null,
-        presence: new Map(),
-        unsubscribe: Promise.resolve(async () => undefined),
-        work: Promise.resolve(),
-      };
-      created.unsubscribe = this.deps.bus.subscribe(meetingId, (message) => this.onBusMessage(created, message));
-      this.rooms.set(meetingId, created);
-      room = created;
-    }
-    return room;
-  }
-
-  private serial<T>(room: Room, task: () => Promise<T>): Promise<T> {
-    const run = room.work.then(task, task);
-    room.work = run.catch(() => undefined);
-    return run;
-  }
-
-  private onBusMessage(room: Room, message: StreamMessage) {
-    if (message.type === 'meeting.state') this.stateCache.set(room.meetingId, { state: message.state as MeetingState, at: performance.now() });
-    for (const connection of room.connections) connection.deliver(message);
-    // Another instance (or a handler) ended the meeting: a recording here stops with it.
-    if (message.type === 'meeting.state' && message.state === 'ended') {
-      room.session?.abort();
-      room.session = null;
-      setImmediate(() => {
-        for (const connection of room.connections) if (connection.open) connection.socket.close(1000, 'meeting ended');
-      });
-    }
   }
 
   async publish(meetingId: string, message: UnnumberedMessage): Promise<StreamMessage> {
@@ -138,52 +99,18 @@ export class LiveHub {
       await this.admit(meeting, connection);
     } catch (error) {
       // A refused or failed connection never registers, so its close would not free the slot.
-      this.releaseLease(connection);
+      this.hosts.release(connection);
       throw error;
     }
   }
 
-  private releaseLease(connection: LiveConnection) {
-    const lease = this.leases.get(connection);
-    if (!lease) return;
-    this.leases.delete(connection);
-    void lease.release().catch((error: unknown) => this.deps.log.warn({ err: error }, 'host lease not released'));
-  }
-
-  /** A host connection is refused while another client's host connection is open here. */
-  private refuseSecondHost(room: Room, connection: LiveConnection) {
-    const current = room.host;
-    if (current && current !== connection && current.open && (!connection.clientId || connection.clientId !== current.clientId)) {
-      throw new LiveSocketError(409, 'hostAlreadyConnected', {}, true);
-    }
-  }
-
   private async admit(meeting: MeetingRow, connection: LiveConnection): Promise<void> {
-    const room = this.room(meeting.id);
+    const room = this.rooms.open(meeting.id);
     await room.unsubscribe;
     await this.deps.bus.ensureFloor(meeting.id, meeting.last_seq);
     if (connection.role === 'host') {
-      this.refuseSecondHost(room, connection);
-      const lease = await this.hostSlots.acquire(meeting.id, connection.clientId, () => {
-        // Taken over by the same client on another instance (or lost with Redis): this socket is stale.
-        if (connection.open) connection.socket.close(4001, 'replaced by a newer connection');
-      });
-      if (!lease) throw new LiveSocketError(409, 'hostAlreadyConnected', {}, true);
-      this.leases.set(connection, lease);
-      // Checked again: another host connection here may have got in while the lease was asked for.
-      this.refuseSecondHost(room, connection);
-      const replaced = room.host;
-      if (replaced && replaced !== connection && replaced.open) replaced.socket.close(4001, 'replaced by a newer connection');
-      room.host = connection;
-      if (room.hostGrace) {
-        clearTimeout(room.hostGrace);
-        room.hostGrace = null;
-      }
-      // Recording on a server that has no session for it: the previous host connection died with a
-      // restarted process. Same outcome as a host lost after the grace.
-      if (meeting.state === 'in_progress' && !room.session) {
-        meeting = (await this.changeState(room, meeting.id, 'paused', 'hostLost')) ?? meeting;
-      }
+      await this.hosts.admit(room, connection);
+      meeting = await this.meetingControl.hostArrived(room, meeting);
     }
     room.connections.add(connection);
     connection.sendDirect({
@@ -196,237 +123,44 @@ export class LiveHub {
       recognitionLanguage: languagesOf(meeting.recognition_languages)[0] ?? 'en-US',
       translationLanguages: languagesOf(meeting.translation_languages),
     });
-    if (connection.role === 'participant') await this.arrive(room, connection);
-  }
-
-  private async arrive(room: Room, connection: LiveConnection) {
-    const key = connection.user.id;
-    connection.joinKey = key;
-    const present = room.presence.get(key);
-    if (present) {
-      present.connections += 1;
-      if (present.leaveTimer) clearTimeout(present.leaveTimer);
-      present.leaveTimer = null;
-      return;
-    }
-    const entry: Presence = { joinId: '', connections: 1, leaveTimer: null };
-    room.presence.set(key, entry);
-    entry.joinId = await this.deps.meetings.openJoin(room.meetingId, connection.user, connection.translationLanguage);
-    await this.publish(room.meetingId, {
-      type: 'participant.joined',
-      userId: connection.user.id,
-      userName: displayName(connection.user),
-      translationLanguage: connection.translationLanguage,
-      joinTime: this.deps.clock.now().toISOString(),
-    });
+    if (connection.role === 'participant') await this.presence.arrive(room, connection);
   }
 
   disconnect(meetingId: string, connection: LiveConnection): void {
-    this.releaseLease(connection);
+    this.hosts.release(connection);
     const room = this.rooms.get(meetingId);
     if (!room || !room.connections.delete(connection)) return;
-    if (connection.role === 'host' && room.host === connection) {
-      room.host = null;
-      if (room.session) {
-        room.hostGrace = setTimeout(() => {
-          room.hostGrace = null;
-          void this.serial(room, () => this.hostLost(room)).catch((error: unknown) => this.deps.log.warn({ err: error }, 'live host-lost failed'));
-        }, this.graces.hostMs);
-      }
-    }
-    if (connection.joinKey) {
-      const present = room.presence.get(connection.joinKey);
-      if (present) {
-        present.connections -= 1;
-        if (present.connections <= 0) {
-          present.leaveTimer = setTimeout(() => void this.leave(room, connection.joinKey!, present), this.graces.leaveMs);
-        }
-      }
-    }
-    this.maybeClose(room);
-  }
-
-  private async leave(room: Room, key: string, present: Presence) {
-    if (room.presence.get(key) !== present || present.connections > 0) return;
-    room.presence.delete(key);
-    try {
-      const leaveTime = await this.deps.meetings.closeJoin(present.joinId);
-      await this.publish(room.meetingId, { type: 'participant.left', userId: key, leaveTime });
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'live leave failed');
-    }
-    this.maybeClose(room);
-  }
-
-  private maybeClose(room: Room) {
-    if (room.connections.size || room.session || room.hostGrace || room.presence.size) return;
-    this.rooms.delete(room.meetingId);
-    void room.unsubscribe.then((off) => off()).catch(() => undefined);
-  }
-
-  private async hostLost(room: Room) {
-    if (room.host || !room.session) return;
-    // Finish and store the utterance in progress (and the audio length) before leaving it paused.
-    await room.session.flush();
-    await room.session.publishAudio(false);
-    await this.changeState(room, room.meetingId, 'paused', 'hostLost');
-    room.session = null;
-    this.maybeClose(room);
+    this.hosts.depart(room, connection, this.graces.hostMs, () => this.meetingControl.hostLost(room));
+    this.presence.depart(room, connection, this.graces.leaveMs);
+    this.rooms.closeIfIdle(room);
   }
 
   /** Answers {type:'resume', lastSeq}: every stream message after lastSeq, exactly once. */
   async attach(meetingId: string, connection: LiveConnection, lastSeq: number): Promise<void> {
-    const { bus, meetings } = this.deps;
-    connection.beginAttach();
-    try {
-      const latest = await bus.latestSeq(meetingId);
-      if (lastSeq > latest) {
-        const finals = await meetings.finalsAfter(meetingId, 0);
-        connection.lastSentSeq = latest;
-        connection.sendDirect({ type: 'transcript', seq: latest, reset: true, segments: this.cut(finals, connection) });
-        return;
-      }
-      if (lastSeq > 0) {
-        const replay = await bus.replay(meetingId, lastSeq);
-        if (replay) {
-          connection.lastSentSeq = Math.max(connection.lastSentSeq, lastSeq);
-          for (const message of replay) connection.sendStream(message);
-          return;
-        }
-      }
-      // A first connection, or a reconnect the log no longer covers: the persisted finals, then the
-      // log from the last of them (which holds finals published but not yet stored).
-      const finals = await meetings.finalsAfter(meetingId, lastSeq);
-      const stored = Math.max(lastSeq, finals.at(-1)?.seq ?? 0);
-      const rest = await bus.replay(meetingId, stored);
-      const upTo = rest ? stored : latest;
-      connection.lastSentSeq = upTo;
-      connection.sendDirect({ type: 'transcript', seq: upTo, reset: false, segments: this.cut(finals, connection) });
-      for (const message of rest ?? []) connection.sendStream(message);
-    } finally {
-      connection.endAttach();
-    }
-  }
-
-  private cut(finals: Array<Record<string, unknown>>, connection: LiveConnection) {
-    const language = connection.role === 'participant' ? connection.translationLanguage : null;
-    if (!language) return finals;
-    return finals.map((final) => {
-      const translations = (final.translations ?? {}) as Record<string, string>;
-      return { ...final, translations: language in translations ? { [language]: translations[language] } : {} };
-    });
+    await resumeStream(this.deps, meetingId, connection, lastSeq);
   }
 
   async subscribeLanguage(meeting: MeetingRow, connection: LiveConnection, language: string): Promise<void> {
-    if (!languagesOf(meeting.translation_languages).some((l) => l.toLowerCase() === language.toLowerCase())) {
-      throw new LiveSocketError(422, 'languageNotOffered', { language });
-    }
-    connection.translationLanguage = languagesOf(meeting.translation_languages).find((l) => l.toLowerCase() === language.toLowerCase())!;
-    const present = connection.joinKey ? this.rooms.get(meeting.id)?.presence.get(connection.joinKey) : undefined;
-    if (present?.joinId) await this.deps.meetings.setJoinLanguage(present.joinId, connection.translationLanguage);
+    const offered = languagesOf(meeting.translation_languages).find((l) => l.toLowerCase() === language.toLowerCase());
+    if (!offered) throw new LiveSocketError(422, 'languageNotOffered', { language });
+    connection.translationLanguage = offered;
+    await this.presence.recordLanguage(this.rooms.get(meeting.id), connection);
   }
 
   /** A host control message. */
-  async control(meetingId: string, action: Action): Promise<void> {
-    const room = this.room(meetingId);
-    await this.serial(room, async () => {
-      const meeting = await this.deps.meetings.find(meetingId);
-      if (!meeting) throw new LiveSocketError(404, 'meetingNotFound', {}, true);
-      const next = TRANSITIONS[action][meeting.state];
-      if (!next) throw new LiveSocketError(409, 'invalidTransition', { from: meeting.state, action });
-      if (next === 'in_progress') {
-        const session = room.session ?? new RecordingSession(meeting, this.sessionDeps(room));
-        session.open();
-        room.session = session;
-      } else if (room.session) {
-        await room.session.flush();
-        if (next === 'ended') {
-          await room.session.publishAudio(true);
-          room.session = null;
-        }
-      } else if (next === 'ended') {
-        await this.publishLeftAudio(meeting);
-      }
-      await this.changeState(room, meetingId, next, 'control');
-    });
+  async control(meetingId: string, action: LiveControlAction): Promise<void> {
+    await this.meetingControl.control(meetingId, action);
   }
 
   /** stopMeeting: ends the meeting from any state (the repair of a meeting left paused). */
   async stop(meetingId: string): Promise<MeetingRow | undefined> {
-    const room = this.room(meetingId);
-    const result = await this.serial(room, async () => {
-      const meeting = await this.deps.meetings.find(meetingId);
-      if (!meeting || meeting.state === 'ended') return meeting;
-      const reason: Reason = meeting.state === 'paused' && !room.session ? 'repaired' : 'control';
-      if (room.session) {
-        await room.session.flush();
-        await room.session.publishAudio(true);
-        room.session = null;
-      } else {
-        await this.publishLeftAudio(meeting);
-      }
-      return this.changeState(room, meetingId, 'ended', reason);
-    });
-    this.maybeClose(room);
-    return result;
-  }
-
-  /** Audio staged before a restart (or a lost host) with no session here now: published as the meeting ends. */
-  private async publishLeftAudio(meeting: MeetingRow) {
-    if (!this.deps.audio) return;
-    await publishMeetingAudio(this.deps.audio, meeting, true).catch((error: unknown) =>
-      this.deps.log.warn({ err: error, meetingId: meeting.id }, 'meeting audio not published'),
-    );
-  }
-
-  private async changeState(room: Room, meetingId: string, state: MeetingState, reason: Reason) {
-    const message = await this.publish(meetingId, { type: 'meeting.state', state, reason });
-    this.stateCache.set(meetingId, { state, at: performance.now() });
-    const row = await this.deps.meetings.setState(meetingId, state, message.seq);
-    if (row) room.session?.updateMeeting(row);
-    return row;
+    return this.meetingControl.stop(meetingId);
   }
 
   /** Host audio; refused unless recording (dropped silently while paused: frames in flight). */
   async audio(meeting: MeetingRow, frameSeq: number, pcm: Buffer): Promise<void> {
-    const room = this.room(meeting.id);
-    if (room.session && (await this.stateOf(meeting.id)) === 'in_progress') {
-      room.session.write(frameSeq, pcm);
-      return;
-    }
-    const state = await this.stateOf(meeting.id);
-    if (state === 'paused') return;
-    if (state === 'in_progress') {
-      // Recording, but this instance had no session (the meeting was resumed by another connection path).
-      room.session = new RecordingSession(meeting, this.sessionDeps(room));
-      room.session.write(frameSeq, pcm);
-      return;
-    }
-    throw new LiveSocketError(409, 'notRecording');
-  }
-
-  private stateCache = new Map<string, { state: MeetingState; at: number }>();
-
-  private async stateOf(meetingId: string): Promise<MeetingState> {
-    // The state is read per frame; a room's own changes go through changeState, so a short cache is safe.
-    const cached = this.stateCache.get(meetingId);
-    if (cached && performance.now() - cached.at < 250) return cached.state;
-    const row = await this.deps.meetings.find(meetingId);
-    const state = row?.state ?? 'ended';
-    this.stateCache.set(meetingId, { state, at: performance.now() });
-    return state;
-  }
-
-  private sessionDeps(room: Room) {
-    return {
-      meetings: this.deps.meetings,
-      engines: this.deps.engines,
-      bus: this.deps.bus,
-      log: this.deps.log,
-      onRecognized: (segmentId: string, timings: SessionTimings) => this.deps.onRecognized?.(segmentId, timings),
-      onFailure: (error: LiveSocketError) => room.host?.sendError(error, 0),
-      ...(this.deps.audio ? { audio: this.deps.audio } : {}),
-    };
+    const room = this.rooms.open(meeting.id);
+    await takeHostAudio({ states: this.states, newSession: (r, m) => this.meetingControl.newSession(r, m) }, room, meeting, frameSeq, pcm);
   }
 
   /** Share link closed: participants here get the error and are disconnected; the host stays. */
@@ -437,18 +171,14 @@ export class LiveHub {
 
   /** Closes every connection (app shutdown). */
   async close(): Promise<void> {
-    for (const room of this.rooms.values()) {
-      if (room.hostGrace) clearTimeout(room.hostGrace);
-      for (const present of room.presence.values()) if (present.leaveTimer) clearTimeout(present.leaveTimer);
+    for (const room of this.rooms.all()) {
+      this.hosts.stopGrace(room);
+      this.presence.stopTimers(room);
       room.session?.abort();
       for (const connection of room.connections) connection.socket.terminate();
     }
     this.rooms.clear();
-    await Promise.allSettled([...this.leases.values()].map((lease) => lease.release()));
-    this.leases.clear();
-    await this.hostSlots.close();
+    await this.hosts.close();
     await this.deps.bus.close();
   }
-
 }
-

@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_AUDIO_FRAME_MAX_BYTES } from '../../../src/shared/contract/limits';
 import { call } from '../testing/inject';
 import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { serverMessageProblem } from './live-message-schema';
+
+/** Every message the server sent this client, against the contract's LiveServerMessage. */
+const contractProblems = (...clients: LiveClient[]) => clients.flatMap((c) => c.messages.map(serverMessageProblem).filter((p) => p !== null));
 
 let server: LiveTestServer;
 
@@ -57,6 +61,7 @@ describe('meeting socket protocol', () => {
     await dropping.waitFor((m) => m.text === 'end');
     await steady.waitFor((m) => m.text === 'end');
     received.push(...dropping.stream);
+    expect(contractProblems(host, steady, dropping)).toEqual([]);
 
     const steadySeqs = steady.stream.map((m) => m.seq);
     const flakySeqs = received.map((m) => m.seq).filter((s) => s >= steadySeqs[0]!);
@@ -89,6 +94,7 @@ describe('meeting socket protocol', () => {
     const third = await late.waitFor((m) => m.text === 'third');
     expect(third.translations).toEqual({ 'fr-FR': 'fr' });
     expect(third.seq).toBeGreaterThan(transcript.seq);
+    expect(contractProblems(late)).toEqual([]);
     late.close();
   });
 
@@ -152,6 +158,7 @@ describe('meeting socket protocol', () => {
     await participant.waitFor((m) => m.type === 'meeting.state' && m.state === 'ended');
     await settle();
     expect(host.messages.filter((m) => m.type === 'error')).toHaveLength(9);
+    expect(contractProblems(host, participant, second, unknown, anonymous)).toEqual([]);
 
     // After stop: the meeting is over for new connections, its share link is expired.
     const afterEnd = await LiveClient.open(server.wsUrl(meeting.id, guest.token));

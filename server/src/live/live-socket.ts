@@ -1,7 +1,8 @@
 // The meeting socket: GET /prod-api/ws/meeting/:meetingId (WebSocket). Authenticates by the `token`
 // query parameter or a bearer header, decides host (the owner) or participant (share link open,
-// meeting not ended), then routes messages to the hub. Every refusal is an `error` message on the
-// socket; only the offending connection is affected.
+// meeting not ended), then routes messages to the hub. JSON messages are checked against the
+// contract's LiveClientMessage (live-message-schema.ts); binary frames are audio. Every refusal is an
+// `error` message on the socket; only the offending connection is affected.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
 
@@ -9,7 +10,10 @@ type RawData = Buffer | ArrayBuffer | Buffer[];
 import { localeFromAcceptLanguage } from '../i18n';
 import { LOCALES, type Locale } from '../../../src/shared/contract/limits';
 import { AppError } from '../errors';
+import { mayConnect, refusalFor } from '../domain/meetings/meeting-rules';
+import type { LiveRole } from '../../../src/shared/contract/live-messages';
 import { parseBinaryFrame, parseJsonFrame } from './audio-frames';
+import { checkClientMessage, parseJsonText, typeOf } from './live-message-schema';
 import { LiveConnection } from './live-connection';
 import { LiveSocketError } from './live-errors';
 import type { LiveHub } from './live-hub';
@@ -69,8 +73,8 @@ export function registerLiveSocket(app: FastifyInstance, hub: LiveHub, meetings:
       } catch (error) {
         throw asSocketError(error);
       }
-      if (meeting.state === 'ended') throw new LiveSocketError(410, 'meetingEnded', {}, true);
-      const role = meeting.user_id === user.id ? 'host' : 'participant';
+      if (!mayConnect(meeting.state)) throw new LiveSocketError(410, 'meetingEnded', {}, true);
+      const role: LiveRole = meeting.user_id === user.id ? 'host' : 'participant';
       const connection = new LiveConnection(socket, user, role, t, request.query.clientId ?? null);
       await hub.connect(meeting, connection);
       socket.on('close', () => hub.disconnect(meetingId, connection));
@@ -89,49 +93,36 @@ export function registerLiveSocket(app: FastifyInstance, hub: LiveHub, meetings:
       const onMessage = async (data: RawData, isBinary: boolean) => {
         const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data));
         if (isBinary) {
-          if (role !== 'host') throw new LiveSocketError(403, 'participantAudio');
+          const refused = refusalFor(role, 'audio');
+          if (refused) throw new LiveSocketError(403, refused);
           const frame = parseBinaryFrame(buffer);
           await hub.audio(meeting, frame.frameSeq, frame.pcm);
           return;
         }
-        let message: { type?: unknown; [key: string]: unknown };
-        try {
-          message = JSON.parse(buffer.toString('utf8')) as typeof message;
-        } catch {
-          throw new LiveSocketError(400, 'badMessage');
-        }
-        if (!message || typeof message !== 'object') throw new LiveSocketError(400, 'badMessage');
+        const raw = parseJsonText(buffer.toString('utf8'));
+        // Who may send what comes first (a participant's audio is refused as such, whatever its shape).
+        const refusal = refusalFor(role, typeOf(raw));
+        if (refusal) throw new LiveSocketError(403, refusal);
+        const message = checkClientMessage(raw);
         switch (message.type) {
           case 'audio': {
-            if (role !== 'host') throw new LiveSocketError(403, 'participantAudio');
-            const frame = parseJsonFrame(message as { seq?: unknown; data?: unknown; sampleRate?: unknown });
+            const frame = parseJsonFrame(message);
             await hub.audio(meeting, frame.frameSeq, frame.pcm);
             return;
           }
-          case 'control': {
-            if (role !== 'host') throw new LiveSocketError(403, 'hostOnly');
-            const action = message.action;
-            if (action !== 'start' && action !== 'pause' && action !== 'resume' && action !== 'stop') throw new LiveSocketError(400, 'badMessage');
-            await hub.control(meetingId, action);
+          case 'control':
+            await hub.control(meetingId, message.action);
             return;
-          }
-          case 'resume': {
-            const lastSeq = message.lastSeq;
-            if (typeof lastSeq !== 'number' || !Number.isInteger(lastSeq) || lastSeq < 0) throw new LiveSocketError(400, 'badMessage');
-            await hub.attach(meetingId, connection, lastSeq);
+          case 'resume':
+            await hub.attach(meetingId, connection, message.lastSeq);
             return;
-          }
-          case 'subscribe': {
-            if (typeof message.translationLanguage !== 'string') throw new LiveSocketError(400, 'badMessage');
+          case 'subscribe':
             meeting = (await meetings.find(meetingId)) ?? meeting;
             await hub.subscribeLanguage(meeting, connection, message.translationLanguage);
             return;
-          }
           case 'ping':
             connection.sendDirect({ type: 'pong', seq: await hub.bus.latestSeq(meetingId) });
             return;
-          default:
-            throw new LiveSocketError(400, 'badMessage');
         }
       };
       for (const { data, isBinary } of early.splice(0)) handle(data, isBinary);

@@ -10,7 +10,8 @@ import { languagesOf } from '../domain/meetings/meeting-view';
 import { EngineError } from '../engines/engine-errors';
 import type { Engines } from '../engines/registry';
 import type { RecognitionStream, StreamResult } from '../engines/types';
-import type { LiveBus, StreamMessage } from './live-bus';
+import type { LiveBus } from './live-bus';
+import { translateFinal } from './final-translations';
 import { LiveSocketError } from './live-errors';
 import { MeetingAudioWriter, publishMeetingAudio, type MeetingAudioDeps } from './meeting-audio';
 
@@ -159,8 +160,8 @@ export class RecordingSession {
     // An utterance without words that cleared a partial still sends an empty final, so the partial goes away.
     const text = result.text;
     this.finals = this.finals.then(async () => {
-      const { translations, translationErrors } = text ? await this.translate(text) : { translations: {}, translationErrors: {} };
-      const published = (await this.deps.bus.publish(this.meeting.id, {
+      const { translations, translationErrors } = text ? await translateFinal(this.deps.engines, this.language, this.targets, text) : { translations: {}, translationErrors: {} };
+      const published = await this.deps.bus.publish(this.meeting.id, {
         type: 'subtitle.final',
         segmentId,
         startMs,
@@ -170,7 +171,7 @@ export class RecordingSession {
         speaker: null,
         translations,
         ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
-      })) as StreamMessage;
+      });
       if (!text) return;
       await this.deps.meetings.appendFinal(
         this.meeting,
@@ -178,22 +179,5 @@ export class RecordingSession {
         Math.max(this.audioMs, endMs),
       );
     }).catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final not delivered'));
-  }
-
-  /** One translation per target language, in parallel; a missing engine names itself per language. */
-  private async translate(text: string) {
-    const translations: Record<string, string> = {};
-    const translationErrors: Record<string, string> = {};
-    await Promise.all(
-      this.targets.map(async (to) => {
-        try {
-          const [out] = await this.deps.engines.translatorFor(this.language, to).translate([text], { from: this.language, to });
-          translations[to] = out ?? '';
-        } catch (error) {
-          translationErrors[to] = error instanceof EngineError ? error.key : 'engines:engineFailed';
-        }
-      }),
-    );
-    return { translations, translationErrors };
   }
 }

@@ -4,10 +4,10 @@ import type { components, operations } from '../../api/schema';
 export type RecordItem = components['schemas']['Record'];
 export type FolderNode = components['schemas']['Folder'];
 export type FolderRemoval = components['schemas']['FolderRemoval'];
-export type SubtitleLine = components['schemas']['SubtitleLine'];
+export type { SubtitleLine } from '../../shared/contract/transcript';
 export type RecordQuery = NonNullable<operations['recordsQuery']['parameters']['query']>;
 export type SortColumn = NonNullable<RecordQuery['orderByColumn']>;
-export type ExportFormat = components['schemas']['ExportFormat'];
+export type { ExportFormat } from '../../shared/contract/transcript';
 
 export interface RecordPage {
   total: number;

@@ -1,24 +1,33 @@
-// The transcript shape every producer (upload pipeline, live meeting, dubbing) writes and every
-// consumer (editor, exports, share page) reads.
-export interface TranscriptWord {
-  startMs: number;
-  endMs: number;
-  text: string;
-}
+// The transcript shapes client and server share, one definition each, taken from the contract where
+// it has them (components in openapi/openapi.yaml): the line every producer (upload pipeline, live
+// meeting, dubbing) writes and every consumer (editor, exports, share page) reads.
+import type { components } from '../../api/schema';
 
-export interface TranscriptSegment {
-  id: string;
-  startMs: number;
-  endMs: number;
+type Schemas = components['schemas'];
+
+/** One line of a record's transcript as the API sends it (getTransResult, share page, editor). */
+export type SubtitleLine = Schemas['SubtitleLine'];
+/** One line as an edit sends it back (editDetails): an id only when it is kept. */
+export type SubtitleLineInput = Schemas['SubtitleLineInput'];
+/** A word's timing inside a line, from the recogniser. */
+export type TranscriptWord = NonNullable<SubtitleLine['words']>[number];
+/** What the line rules look at: the times and the speaker. */
+export type TimedLine = Pick<SubtitleLine, 'startMs' | 'endMs' | 'speaker'>;
+
+/** A stored line: the contract's SubtitleLine with speaker and translation always present. */
+export type TranscriptSegment = Pick<SubtitleLine, 'id' | 'startMs' | 'endMs' | 'text' | 'words'> & {
   speaker: string | null;
-  text: string;
   translation: string | null;
-  words?: TranscriptWord[];
-}
+};
 
-export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'docx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ExportFormat = Schemas['ExportFormat'];
+export const EXPORT_FORMATS = ['txt', 'srt', 'vtt', 'docx'] as const satisfies readonly ExportFormat[];
 
 /** Which text of each segment goes into an export. */
-export const EXPORT_CONTENTS = ['original', 'translation', 'bilingual'] as const;
-export type ExportContent = (typeof EXPORT_CONTENTS)[number];
+export type ExportContent = Schemas['ExportContent'];
+export const EXPORT_CONTENTS = ['original', 'translation', 'bilingual'] as const satisfies readonly ExportContent[];
+
+// Both lists name every value of the contract's enum (a value added to openapi.yaml fails the type check here).
+type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
+const listsComplete: [Missing<ExportFormat, (typeof EXPORT_FORMATS)[number]>, Missing<ExportContent, (typeof EXPORT_CONTENTS)[number]>] = [true, true];
+void listsComplete;

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type SortColumn = 'create_time' | 'update_time' | 'show_name';
-export type ExportFormat = 'txt' | 'srt' | 'vtt' | 'docx';
-export const EXPORT_FORMAT_CHOICES: readonly ExportFormat[] = ['txt', 'srt', 'vtt', 'docx'];
+import { EXPORT_FORMATS as EXPORT_FORMAT_CHOICES, type ExportFormat } from '../../shared/contract/transcript';
+export type { ExportFormat };
 
 const SORTS: ReadonlyArray<{ column: SortColumn; ascending: boolean }> = [
   { column: 'create_time', ascending: false },

@@ -2,15 +2,9 @@ import { Box, Button, Heading, Spinner, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { RecordView } from './RecordCells';
 import { formatDateTime, formatOffset } from './format';
+import type { SubtitleLine } from '../../shared/contract/transcript';
 
-export interface SharedLine {
-  id: string;
-  startMs: number;
-  endMs: number;
-  text: string;
-  translation?: string | null;
-  speaker?: string | null;
-}
+export type SharedLine = Pick<SubtitleLine, 'id' | 'startMs' | 'endMs' | 'text' | 'translation' | 'speaker'>;
 
 export type SharedTranscriptStatus = 'loading' | 'showing' | 'copying' | 'copied' | 'expired' | 'unavailable';
 

@@ -1,9 +1,10 @@
 // Row types of the meeting tables (migration 0005). Kept beside the meeting code instead of in the
 // shared schema file; meetingDb() widens the app's Kysely instance to see them.
 import type { Kysely, Selectable } from 'kysely';
+import type { MeetingState } from '../../../../src/shared/contract/live-messages';
 import type { Database } from '../../db/schema';
 
-export type MeetingState = 'not_started' | 'in_progress' | 'paused' | 'ended';
+export type { MeetingState };
 
 export interface MeetingsTable {
   id: string;

@@ -1,12 +1,13 @@
 // Rows → the contract's Meeting, JoinRecord and LiveFinalSubtitle.
 import type { components } from '../../../../src/api/schema';
 import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
+import type { LiveFinalSubtitle as LiveFinal } from '../../../../src/shared/contract/live-messages';
 import type { MeetingJoinRow, MeetingRow, MeetingSegmentRow } from './meeting-tables';
 
 export type MeetingView = components['schemas']['Meeting'];
 export type SubtitleStyle = components['schemas']['SubtitleStyle'];
 export type JoinRecordView = components['schemas']['JoinRecord'];
-export type LiveFinal = components['schemas']['LiveFinalSubtitle'];
+export type { LiveFinal };
 
 export const DEFAULT_SUBTITLE_STYLE: Required<SubtitleStyle> = {
   fontSize: 24,

@@ -2,11 +2,10 @@
 // code; a share holder sees the record itself and nothing of the owner's organisation.
 import type { components } from '../../../../src/api/schema';
 import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
-import type { TranscriptSegment } from '../../../../src/shared/contract/transcript';
+import type { SubtitleLine, TranscriptSegment } from '../../../../src/shared/contract/transcript';
 import type { RecordPipelineColumns, RecordRow, RecordSegmentRow, RecordShareRow } from '../../db/schema';
 
 export type RecordView = components['schemas']['Record'];
-export type SubtitleLineView = components['schemas']['SubtitleLine'];
 
 function parseList(json: string): string[] {
   try {
@@ -74,7 +73,7 @@ export function toSegment(row: RecordSegmentRow): TranscriptSegment {
   };
 }
 
-export function toSubtitleLine(row: RecordSegmentRow): SubtitleLineView {
+export function toSubtitleLine(row: RecordSegmentRow): SubtitleLine {
   // Word timings let the transcript page highlight the exact word being spoken.
   const words = toSegment(row).words?.map(({ text, startMs, endMs }) => ({ text, startMs, endMs }));
   return {

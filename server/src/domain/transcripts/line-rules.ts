@@ -2,15 +2,10 @@
 // start, lines do not overlap (touching is fine: one may end where the next begins), nothing lies
 // past the end of the media when its duration is known, and a speaker name is not blank.
 import { SPEAKER_NAME_MAX } from '../../../../src/shared/contract/limits';
+import type { TimedLine } from '../../../../src/shared/contract/transcript';
 import { lineTimesInvalid } from '../records/record-errors';
 import { codePointLength } from '../records/display-name';
 import { lineBeyondDuration, linesOverlap, speakerNameEmpty, speakerNameTooLong } from './transcript-errors';
-
-export interface TimedLine {
-  startMs: number;
-  endMs: number;
-  speaker?: string | null;
-}
 
 /** Trimmed speaker name; null stays null (a line without a speaker), blank is refused. */
 export function checkSpeakerName(raw: string | null | undefined): string | null {

@@ -3,7 +3,7 @@
 // after every rule is checked, so a refused edit changes nothing.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { components } from '../../../../src/api/schema';
+import type { SubtitleLine, SubtitleLineInput } from '../../../../src/shared/contract/transcript';
 import type { Clock } from '../../clock';
 import type { Database, RecordRow, RecordSegmentRow } from '../../db/schema';
 import { isChinese } from '../../engines/languages';
@@ -12,9 +12,6 @@ import { findOwnedRecord } from '../records/record-access';
 import { toSubtitleLine } from '../records/record-view';
 import { checkLines, checkSpeakerName, mediaDurationOf } from './line-rules';
 import { lineNotFound, linesNotAdjacent, mergeSpeakerConflict, speakerNotFound } from './transcript-errors';
-
-type SubtitleLineInput = components['schemas']['SubtitleLineInput'];
-type SubtitleLine = components['schemas']['SubtitleLine'];
 
 function firstLanguage(row: RecordRow): string {
   try {

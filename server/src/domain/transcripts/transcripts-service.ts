@@ -2,29 +2,29 @@
 // added later (in the background), language lists and read-aloud. Ownership is checked by the
 // records domain's findOwnedRecord: another user's id answers the same 'not found' as a missing one.
 import type { Kysely } from 'kysely';
-import type { components } from '../../../../src/api/schema';
 import type { Locale } from '../../../../src/shared/contract/limits';
+import type { SubtitleLineInput } from '../../../../src/shared/contract/transcript';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { EngineError } from '../../engines/engine-errors';
 import type { Engines } from '../../engines/registry';
 import type { ServerI18n } from '../../i18n';
 import { AppError } from '../../errors';
-import { runTranslationTask, startTranslation } from './add-translation';
+import type { JobQueue } from '../../jobs/job-queue';
+import { TRANSLATE_JOB, translationJob, type TranslatePayload } from '../../jobs/translation-job';
+import { startTranslation } from './add-translation';
 import { recognitionLanguages, synthesisLanguages, translationLanguages } from './language-lists';
-import { TaskRunner } from './task-runner';
 import { mergeLines, renameSpeaker, saveLines } from './transcript-edit';
 import type { TranscriptTables } from './transcript-tables';
 import type { ServerT } from '../../i18n';
-
-type SubtitleLineInput = components['schemas']['SubtitleLineInput'];
 
 export interface TranscriptsServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   engines: Engines;
   i18n: ServerI18n;
-  log: { error(payload: object, message: string): void };
+  /** The shared background queue; translations added later run there as TRANSLATE_JOB. */
+  jobs: JobQueue;
 }
 
 /** An engine failure answered to the caller as a translated envelope message. */
@@ -33,10 +33,10 @@ export function engineErrorAnswer(error: unknown, fallbackKey: string): AppError
   return new AppError(500, fallbackKey);
 }
 
-export function createTranscriptsService({ db, clock, engines, i18n, log }: TranscriptsServiceDeps) {
-  const runner = new TaskRunner((error) => log.error({ err: error }, 'transcript task failed'));
-  const translatorFor = (locale: string) => i18n.translatorFor((['zh-CN', 'zh-TW', 'en-US'].includes(locale) ? locale : 'en-US') as Locale);
-  const queueTranslation = (taskId: string) => runner.enqueue(() => runTranslationTask(db, clock, engines, translatorFor, taskId));
+export function createTranscriptsService({ db, clock, engines, i18n, jobs }: TranscriptsServiceDeps) {
+  jobs.define(translationJob({ db, clock, engines, i18n }));
+  const queueTranslation = (taskId: string, recordId: string) =>
+    jobs.enqueue<TranslatePayload>(TRANSLATE_JOB, { taskId }, { recordId });
 
   return {
     saveLines: (userId: string, id: string, lines: SubtitleLineInput[]) => saveLines(db, clock, userId, id, lines),
@@ -46,20 +46,34 @@ export function createTranscriptsService({ db, clock, engines, i18n, log }: Tran
     /** Starts the translation and answers at once; the record's state tells the client how it ends. */
     async addTranslation(userId: string, input: { id: string; translationLanguage: string }, locale: Locale): Promise<string> {
       const taskId = await startTranslation(db, clock, { userId, ...input, locale });
-      queueTranslation(taskId);
+      await queueTranslation(taskId, input.id);
       return taskId;
     },
 
-    /** Re-queues tasks a previous process accepted but did not finish (called once at start). */
+    /**
+     * Queues unfinished tasks that no pending or running job carries (rows written before translations
+     * ran on the job queue, or a job row lost); the queue itself resumes its own rows at start.
+     */
     async resumePending(): Promise<number> {
       const pending = await db
         .withTables<TranscriptTables>()
         .selectFrom('translation_tasks')
-        .select('id')
+        .select(['id', 'record_id'])
         .where('status', 'in', ['queued', 'running'])
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('jobs')
+                .select('jobs.id')
+                .where('jobs.kind', '=', TRANSLATE_JOB)
+                .where('jobs.status', 'in', ['pending', 'running'])
+                .whereRef('jobs.record_id', '=', 'translation_tasks.record_id'),
+            ),
+          ),
+        )
         .orderBy('created_at')
         .execute();
-      for (const task of pending) queueTranslation(task.id);
+      for (const task of pending) await queueTranslation(task.id, task.record_id);
       return pending.length;
     },
 
@@ -78,9 +92,8 @@ export function createTranscriptsService({ db, clock, engines, i18n, log }: Tran
       }
     },
 
-    /** Waits until background tasks are done (tests) — never needed by request handling. */
-    idle: () => runner.idle(),
-    close: () => runner.close(),
+    /** Waits until background jobs are done (tests) — never needed by request handling. */
+    idle: () => jobs.whenIdle(),
   };
 }
 

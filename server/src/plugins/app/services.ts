@@ -55,19 +55,19 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const records = createRecordsService({ db: app.db, clock });
     const folders = createFoldersService({ db: app.db, clock });
     const engines = createEngines(config.engines, { log: app.log });
-    const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, log: app.log });
     const summaries = createSummariesService({ db: app.db, clock, engines });
     const mediaStore = new LocalMediaStore(mediaRoot(config.dataDir));
     const uploads = createUploadService({ db: app.db, clock, store: mediaStore, media: engines.media });
     const uploadSweep = createAbandonedUploadSweep({ db: app.db, clock, store: mediaStore, log: app.log });
     const jobs = createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n }));
+    const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
     app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();
     });
-    // Translations accepted before a restart continue in the background; start-up does not wait for them.
+    // Translation tasks no job row carries (accepted before translations ran as jobs) are queued too.
     app.addHook('onReady', async () => {
       transcripts.resumePending().catch((error: unknown) => app.log.error({ err: error }, 'could not resume translation tasks'));
     });
@@ -76,7 +76,6 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     });
     app.addHook('onClose', async () => {
       await uploadSweep.stop();
-      await transcripts.close();
       await jobs.close();
       await engines.close();
       outbox.close();

@@ -1,0 +1,26 @@
+// The translations of one live final: one per meeting translation language, in parallel. A language
+// without an engine (or whose engine fails) gets the engine's i18n key in translationErrors instead
+// of a text; nothing is invented.
+import { EngineError } from '../engines/engine-errors';
+import type { Engines } from '../engines/registry';
+
+export interface FinalTranslations {
+  translations: Record<string, string>;
+  translationErrors: Record<string, string>;
+}
+
+export async function translateFinal(engines: Engines, from: string, targets: readonly string[], text: string): Promise<FinalTranslations> {
+  const translations: Record<string, string> = {};
+  const translationErrors: Record<string, string> = {};
+  await Promise.all(
+    targets.map(async (to) => {
+      try {
+        const [out] = await engines.translatorFor(from, to).translate([text], { from, to });
+        translations[to] = out ?? '';
+      } catch (error) {
+        translationErrors[to] = error instanceof EngineError ? error.key : 'engines:engineFailed';
+      }
+    }),
+  );
+  return { translations, translationErrors };
+}
