@@ -259,11 +259,12 @@ export async function replayPath(model: PathsModel, path: MachinePath): Promise<
     for (const [index, step] of rest.entries()) {
       const where = `step ${index + 1} (${step.event.type})`;
       if (isProduced(model, step.event)) {
-        reached = await reachValue(actor, history, step.state.value, where);
+        reached = await reachState(actor, history, reachedBy(model, step.state), where);
       } else {
         history.length = 0;
         actor.send(step.event);
-        reached = takeReached(actor, history, step.state.value) ?? actor.getSnapshot();
+        const sameValueAs = (snapshot: AnyMachineSnapshot) => sameValue(snapshot.value, step.state.value);
+        reached = takeReached(actor, history, sameValueAs) ?? actor.getSnapshot();
         expect(reached.value, where).toEqual(step.state.value);
       }
     }
@@ -276,38 +277,53 @@ export async function replayPath(model: PathsModel, path: MachinePath): Promise<
 }
 
 /**
- * The first snapshot in `history` with the expected value (consumed up to it, so successive steps
- * match in order), or the current one when nothing happened since.
+ * What a produced step waits for: the expected state value and, as the model serialises it, the
+ * expected context — a report a child sends (a file uploaded) or a tick often changes only the
+ * context, so the value alone cannot tell whether it came yet.
+ */
+function reachedBy(model: PathsModel, expected: AnyMachineSnapshot) {
+  const serializeContext = model.serializeContext ?? ((context: unknown) => context);
+  const contextKey = (snapshot: AnyMachineSnapshot) => stableStringify(serializeContext(snapshot.context));
+  const expectedKey = contextKey(expected);
+  const matches = (snapshot: AnyMachineSnapshot) => sameValue(snapshot.value, expected.value) && contextKey(snapshot) === expectedKey;
+  return { matches, expected, expectedKey, contextKey };
+}
+
+/**
+ * The first snapshot in `history` that matches (consumed up to it, so successive steps match in
+ * order), or the current one when nothing happened since.
  */
 function takeReached(
   actor: { getSnapshot(): AnyMachineSnapshot },
   history: AnyMachineSnapshot[],
-  expected: unknown,
+  matches: (snapshot: AnyMachineSnapshot) => boolean,
 ): AnyMachineSnapshot | undefined {
-  const index = history.findIndex((snapshot) => sameValue(snapshot.value, expected));
+  const index = history.findIndex(matches);
   if (index >= 0) return history.splice(0, index + 1)[index];
   const current = actor.getSnapshot();
-  return history.length === 0 && sameValue(current.value, expected) ? current : undefined;
+  return history.length === 0 && matches(current) ? current : undefined;
 }
 
-/** Waits until the actor reaches `expected` by itself. */
-async function reachValue(
+/** Waits until the actor gets to the expected state (value and serialised context) by itself. */
+async function reachState(
   actor: { getSnapshot(): AnyMachineSnapshot },
   history: AnyMachineSnapshot[],
-  expected: unknown,
+  target: ReturnType<typeof reachedBy>,
   where: string,
 ): Promise<AnyMachineSnapshot> {
   for (let advance = 0; advance <= MAX_TIMER_ADVANCES; advance += 1) {
     for (let round = 0; round < MICROTASK_ROUNDS; round += 1) {
-      const snapshot = takeReached(actor, history, expected);
+      const snapshot = takeReached(actor, history, target.matches);
       if (snapshot) return snapshot;
       await Promise.resolve();
     }
     if (vi.getTimerCount() === 0) break;
     await vi.advanceTimersToNextTimerAsync();
   }
-  expect(actor.getSnapshot().value, `${where}: the actor never got there by itself`).toEqual(expected);
-  return actor.getSnapshot();
+  const current = actor.getSnapshot();
+  expect(current.value, `${where}: the actor never got there by itself`).toEqual(target.expected.value);
+  expect(target.contextKey(current), `${where}: the actor reached the state but not its context`).toEqual(target.expectedKey);
+  return current;
 }
 
 /** Registers one vitest test per generated path. */
