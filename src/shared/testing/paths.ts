@@ -54,9 +54,13 @@ export interface PathsModel {
   /** Several starting inputs (e.g. a record not yet shared and one already shared), each explored
    *  like `input`; use instead of `input` when the machine decides its first state from its input. */
   inputs?: readonly unknown[];
-  serializeContext?: (context: any) => unknown;
+  /** What of the context distinguishes states; the snapshot is there for what matters only in
+   *  some states (what a pending call was asked). */
+  serializeContext?: (context: any, snapshot: AnyMachineSnapshot) => unknown;
   maxSimplePaths?: number;
   skipSimplePaths?: boolean;
+  /** How many steps the traversal may take before it gives up (default 20 000). */
+  traversalLimit?: number;
 }
 
 type Adjacency = Record<string, AdjacencyValue<AnyMachineSnapshot, EventObject>>;
@@ -115,8 +119,8 @@ function traversalOptions(model: PathsModel) {
   return {
     events: (snapshot: AnyMachineSnapshot) => eventsFor(model, snapshot),
     serializeState: (snapshot: AnyMachineSnapshot) =>
-      stableStringify({ value: snapshot.value, status: snapshot.status, context: serializeContext(snapshot.context) }),
-    limit: TRAVERSAL_LIMIT,
+      stableStringify({ value: snapshot.value, status: snapshot.status, context: serializeContext(snapshot.context, snapshot) }),
+    limit: model.traversalLimit ?? TRAVERSAL_LIMIT,
     ...(model.input !== undefined ? { input: model.input } : {}),
   };
 }
@@ -283,7 +287,7 @@ export async function replayPath(model: PathsModel, path: MachinePath): Promise<
  */
 function reachedBy(model: PathsModel, expected: AnyMachineSnapshot) {
   const serializeContext = model.serializeContext ?? ((context: unknown) => context);
-  const contextKey = (snapshot: AnyMachineSnapshot) => stableStringify(serializeContext(snapshot.context));
+  const contextKey = (snapshot: AnyMachineSnapshot) => stableStringify(serializeContext(snapshot.context, snapshot));
   const expectedKey = contextKey(expected);
   const matches = (snapshot: AnyMachineSnapshot) => sameValue(snapshot.value, expected.value) && contextKey(snapshot) === expectedKey;
   return { matches, expected, expectedKey, contextKey };
