@@ -61,7 +61,12 @@ export interface PathsModel {
   skipSimplePaths?: boolean;
   /** How many steps the traversal may take before it gives up (default 20 000). */
   traversalLimit?: number;
+  /** Transitions or states that no generated path can reach, each with the reason. */
+  unreachable?: readonly UnreachableDeclaration[];
 }
+
+/** One transition (as coverage names it: `source -event [guard]-> target`) or state (`a.b`). */
+export type UnreachableDeclaration = { transition: string; reason: string } | { state: string; reason: string };
 
 type Adjacency = Record<string, AdjacencyValue<AnyMachineSnapshot, EventObject>>;
 
@@ -369,8 +374,12 @@ export function describePaths(model: PathsModel): void {
 
 export interface CoverageCount {
   covered: number;
+  /** Every state or transition of the machine, the declared unreachable included. */
   total: number;
+  /** Neither covered nor declared unreachable. */
   missing: string[];
+  /** Declared unreachable by the model (and indeed not covered), with the reason. */
+  unreachable: Array<{ name: string; reason: string }>;
 }
 
 export interface PathsCoverage {
@@ -378,11 +387,53 @@ export interface PathsCoverage {
   paths: number;
   states: CoverageCount;
   transitions: CoverageCount;
+  /** Declarations that are wrong: covered after all, or naming nothing in the machine. */
+  problems: string[];
+  /** The machine's states and transitions with what covers them, for drawing (coverage-paths --html). */
+  graph: CoverageGraph;
+}
+
+export interface CoverageGraphState {
+  /** The state's path joined by dots (as coverage names it); '(root)' for the machine itself. */
+  name: string;
+  /** Its own key (last segment of the path), or the machine id for the root. */
+  key: string;
+  parent: string | null;
+  type: string;
+  /** Whether it is its parent's initial state. */
+  initial: boolean;
+  covered: boolean;
+  unreachable?: string;
+}
+
+export interface CoverageGraphTransition {
+  /** As coverage names it: `source -event [guard]-> target`. */
+  name: string;
+  source: string;
+  /** Target state names; empty for a transition that stays (actions only). */
+  targets: string[];
+  /** Event label ('always' for eventless, 'after 1000', 'xstate.done:actor'). */
+  event: string;
+  guard: string;
+  covered: boolean;
+  unreachable?: string;
+  /** Indices into `paths` of the generated paths that take it. */
+  paths: number[];
+}
+
+export interface CoverageGraph {
+  states: CoverageGraphState[];
+  transitions: CoverageGraphTransition[];
+  /** Each generated path as its start and event sequence. */
+  paths: string[];
 }
 
 interface NodeLike {
   id: string;
   path: string[];
+  type: string;
+  parent?: NodeLike;
+  initial?: { target?: readonly NodeLike[] };
   transitions: Map<string, TransitionLike[]>;
   always?: TransitionLike[];
 }
@@ -464,43 +515,100 @@ export function measureCoverage(model: PathsModel): PathsCoverage {
   const recorders = new Map<unknown, ReturnType<typeof microstepRecorder>>();
   const coveredStates = new Set<string>();
   const coveredTransitions = new Set<TransitionLike>();
-  const count = (microsteps: Microstep[]) => {
+  const takenBy = new Map<TransitionLike, Set<number>>();
+  const countMicrosteps = (microsteps: Microstep[], pathIndex: number) => {
     for (const { snapshot, transitions } of microsteps) {
       for (const id of activeIds(snapshot)) coveredStates.add(id);
       for (const definition of transitions) {
         coveredTransitions.add(definition);
         coveredStates.add(definition.source.id);
+        if (!takenBy.has(definition)) takenBy.set(definition, new Set());
+        takenBy.get(definition)!.add(pathIndex);
       }
     }
   };
-  for (const path of paths) {
+  paths.forEach((path, pathIndex) => {
     let recorder = recorders.get(path.input);
     if (!recorder) {
       recorder = microstepRecorder({ ...model, input: path.input ?? model.input });
       recorders.set(path.input, recorder);
-      count(recorder.initial);
     }
+    // Eventless transitions out of the initial state are taken by every path from this input.
+    countMicrosteps(recorder.initial, pathIndex);
     const { step: stepOf } = recorder;
     path.steps.forEach((step, index) => {
       for (const id of activeIds(step.state)) coveredStates.add(id);
       const previous = path.steps[index - 1];
-      if (previous) count(stepOf(previous.state, step.event));
+      if (previous) countMicrosteps(stepOf(previous.state, step.event), pathIndex);
     });
-  }
+  });
 
   const stateIds = stateNodes.filter((node) => node !== root);
-  const missingStates = stateIds.filter((node) => !coveredStates.has(node.id)).map(nodeName);
-  const missingTransitions = [...transitionKeys.entries()]
-    .filter(([definition]) => !coveredTransitions.has(definition))
-    .map(([, name]) => name);
-  return {
-    name: model.name,
-    paths: paths.length,
-    states: { covered: stateIds.length - missingStates.length, total: stateIds.length, missing: missingStates },
-    transitions: {
-      covered: transitionKeys.size - missingTransitions.length,
-      total: transitionKeys.size,
-      missing: missingTransitions,
-    },
+  const stateNames = stateIds.map((node) => ({ name: nodeName(node), covered: coveredStates.has(node.id) }));
+  const transitionNames = [...transitionKeys.entries()].map(([definition, name]) => ({ name, covered: coveredTransitions.has(definition) }));
+  const problems: string[] = [];
+  const declared = (kind: 'state' | 'transition') =>
+    new Map(
+      (model.unreachable ?? []).flatMap((entry) =>
+        kind in entry ? [[(entry as Record<string, string>)[kind]!, entry.reason] as const] : [],
+      ),
+    );
+  const count = (kind: 'state' | 'transition', items: Array<{ name: string; covered: boolean }>): CoverageCount => {
+    const unreachable = declared(kind);
+    for (const [name] of unreachable) {
+      const item = items.find((candidate) => candidate.name === name);
+      if (!item) problems.push(`declared unreachable ${kind} '${name}' is not in the machine`);
+      else if (item.covered) problems.push(`declared unreachable ${kind} '${name}' is covered by a generated path`);
+    }
+    return {
+      covered: items.filter((item) => item.covered).length,
+      total: items.length,
+      missing: items.filter((item) => !item.covered && !unreachable.has(item.name)).map((item) => item.name),
+      unreachable: items
+        .filter((item) => !item.covered && unreachable.has(item.name))
+        .map((item) => ({ name: item.name, reason: unreachable.get(item.name)! })),
+    };
   };
+  const states = count('state', stateNames);
+  const transitions = count('transition', transitionNames);
+  const reasons = new Map([...states.unreachable, ...transitions.unreachable].map((entry) => [entry.name, entry.reason]));
+  const graph: CoverageGraph = {
+    states: allNodes.map((node) => ({
+      name: nodeName(node),
+      key: node === root ? machine.id : node.path[node.path.length - 1]!,
+      parent: node.parent ? nodeName(node.parent) : null,
+      type: node.type,
+      initial: Boolean(node.parent?.initial?.target?.includes(node)),
+      covered: node === root || coveredStates.has(node.id),
+      ...(reasons.has(nodeName(node)) ? { unreachable: reasons.get(nodeName(node))! } : {}),
+    })),
+    transitions: [...transitionKeys.entries()].map(([definition, name]) => ({
+      name,
+      source: nodeName(definition.source),
+      targets: (definition.target ?? []).map(nodeName),
+      event: definition.eventType ? eventLabel({ type: definition.eventType }) : 'always',
+      guard: guardName(definition.guard).trim(),
+      covered: coveredTransitions.has(definition),
+      ...(reasons.has(name) ? { unreachable: reasons.get(name)! } : {}),
+      paths: [...(takenBy.get(definition) ?? [])].sort((a, b) => a - b),
+    })),
+    paths: paths.map((path) => describeEvents(path, (model.inputs?.length ?? 0) > 1)),
+  };
+  return { name: model.name, paths: paths.length, states, transitions, problems, graph };
+}
+
+/** A short label of a sample event: its type and, briefly, what it carries. */
+function sampleLabel(event: EventObject): string {
+  const { type: _type, ...payload } = event as EventObject & Record<string, unknown>;
+  const label = eventLabel(event);
+  if (!Object.keys(payload).length) return label;
+  const carried = stableStringify(payload);
+  return `${label} ${carried.length > 60 ? `${carried.slice(0, 57)}…` : carried}`;
+}
+
+/** A path as its event sequence (with the input it starts from, when the model has several). */
+export function describeEvents(path: MachinePath, showInput = false): string {
+  const events = path.steps.slice(1).map((step) => sampleLabel(step.event));
+  const start = showInput && path.input !== undefined ? `input ${stableStringify(path.input).slice(0, 60)}: ` : '';
+  return start + (events.length ? events.join(' → ') : '(initial state)');
 }
