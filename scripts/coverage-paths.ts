@@ -15,6 +15,20 @@ function percent(covered: number, total: number): string {
   return total === 0 ? '  -  ' : `${Math.round((covered / total) * 100)}%`.padStart(5);
 }
 
+/** `text` wrapped to lines of about `width` characters, each after `indent`. */
+function wrap(text: string, indent: string, width = 96): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((text) => indent + text).join('\n');
+}
+
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows
@@ -113,8 +127,8 @@ async function main() {
   for (const r of results) {
     if (!r.states.unreachable.length && !r.transitions.unreachable.length) continue;
     console.log(`\n${r.name} — declared unreachable:`);
-    for (const { name, reason } of r.states.unreachable) console.log(`  state       ${name}\n              why: ${reason}`);
-    for (const { name, reason } of r.transitions.unreachable) console.log(`  transition  ${name}\n              why: ${reason}`);
+    for (const { name, reason } of r.states.unreachable) console.log(`  state       ${name}\n${wrap(`why: ${reason}`, '              ')}`);
+    for (const { name, reason } of r.transitions.unreachable) console.log(`  transition  ${name}\n${wrap(`why: ${reason}`, '              ')}`);
   }
   for (const r of results) for (const problem of r.problems) problems.push(`${r.name}: ${problem}`);
   if (htmlFile) {

@@ -139,6 +139,7 @@ svg.graph { font: ${FONT_SIZE}px ui-monospace, SFMono-Regular, Menlo, monospace;
 .edge .hit { fill: none; stroke: transparent; stroke-width: 12; }
 .edge-label { paint-order: stroke; stroke: #fff; stroke-width: 4px; stroke-linejoin: round; font-size: 11px; }
 .transition { cursor: pointer; }
+.self { paint-order: stroke; stroke: #fffbe8; stroke-width: 4px; stroke-linejoin: round; }
 .self.covered { fill: ${COLOURS.covered}; }
 .self.uncovered { fill: ${COLOURS.uncovered}; font-weight: 700; }
 .self.unreachable { fill: ${COLOURS.unreachable}; }
