@@ -54,7 +54,7 @@ export interface EdgeLabelLine {
 export interface PlacedEdge {
   source: string;
   target: string;
-  /** The arrow's colour: the least covered of its transitions. */
+  /** The arrow's colour: uncovered if any of its transitions is, else covered if any is, else unreachable. */
   coverage: Coverage;
   lines: EdgeLabelLine[];
   /** SVG path data. */
@@ -299,7 +299,7 @@ export function layoutMachine(machine: DrawableMachine, transitions: CoverageGra
     (groups.get(key) ?? groups.set(key, []).get(key)!).push(edge);
   }
   const pairCount = new Map<string, number>();
-  const rank: Record<Coverage, number> = { uncovered: 2, unreachable: 1, covered: 0 };
+  const rank: Record<Coverage, number> = { uncovered: 2, covered: 1, unreachable: 0 };
   // Labels keep off the state boxes and the titles of compound ones.
   const labelRects: Rect[] = boxes.map((box) =>
     box.compound ? { x: box.x, y: box.y, w: textWidth(box.label) + 100, h: TITLE_HEIGHT } : { x: box.x, y: box.y, w: box.w, h: box.h },
@@ -318,14 +318,17 @@ export function layoutMachine(machine: DrawableMachine, transitions: CoverageGra
     const targetChain = chains.get(first.target) ?? [];
     const geometry = edgeGeometry(source, target, targetChain.includes(first.source), sourceChain.includes(first.target), offset);
     const lines = group.map((edge) => ({ transition: edge.transition, text: edge.label, coverage: edge.coverage }));
-    const coverage = lines.reduce<Coverage>((worst, line) => (rank[line.coverage] > rank[worst] ? line.coverage : worst), 'covered');
+    const coverage = lines.reduce<Coverage>((worst, line) => (rank[line.coverage] > rank[worst] ? line.coverage : worst), 'unreachable');
     const w = Math.max(...lines.map((line) => textWidth(line.text))) * 0.92 + 6;
     const h = lines.length * LABEL_LINE + 2;
     const spot = freeSpot(labelRects, geometry.labelX, geometry.labelY, w, h);
     labelRects.push({ x: spot.x - w / 2, y: spot.y - h / 2, w, h });
     return [{ source: first.source, target: first.target, coverage, lines, d: geometry.d, labelX: spot.x, labelY: spot.y }];
   });
-  const width = Math.ceil(sizedRoot.w + 2 * margin + 40);
-  const height = Math.ceil(sizedRoot.h + 2 * margin);
+  // Room for labels pushed past the root box.
+  const labelsRight = Math.max(0, ...labelRects.map((rect) => rect.x + rect.w));
+  const labelsBottom = Math.max(0, ...labelRects.map((rect) => rect.y + rect.h));
+  const width = Math.ceil(Math.max(sizedRoot.w + 2 * margin + 40, labelsRight + margin));
+  const height = Math.ceil(Math.max(sizedRoot.h + 2 * margin, labelsBottom + margin));
   return { width, height, boxes, edges };
 }
