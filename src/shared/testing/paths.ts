@@ -3,7 +3,7 @@
  *
  * CONVENTION (every machine that wants path tests and a line in `npm run coverage:paths`):
  *
- * 1. `src/machines/<name>.paths.ts` exports
+ * 1. `src/machines/<area>/<name>.paths.ts` exports
  *      `export const pathsModel: PathsModel = { name: '<name>', machine, events, produced? }`
  *    - `machine` already has test doubles: `machine.provide({ actors: { ... } })`. Doubles should
  *      settle at once (resolved promises); streams may use real RxJS time — the replay runs on fake
@@ -18,17 +18,19 @@
  *    - `produced` lists event types the machine's own children send (ticks of a stream). Like
  *      `xstate.done.actor.*`, `xstate.error.actor.*` and `xstate.after.*`, these are never sent by
  *      the replay: it waits (flushing microtasks, then advancing fake timers) until the actor gets
- *      there by itself, which proves the doubles and the runtime agree with the generated path.
+ *      there by itself — the same state value and the same serialised context, so a report that
+ *      changes only the context (a child's file.uploaded) is waited for too — which proves the
+ *      doubles and the runtime agree with the generated path.
  *    - Paths: shortest paths to every state, simple paths for small machines, and one more path
  *      per transition those never take (self-loops, edges into states reached another way).
  *    - Optional: `input` (machine input), `inputs` (several starting inputs, when the first state
  *      depends on the input), `serializeContext` (what of the context distinguishes
  *      states; default: all of it), `maxSimplePaths` (default 60), `skipSimplePaths`.
- * 2. `src/machines/<name>.paths.test.ts` is only
- *      `import { describePaths } from './testing/paths';`
+ * 2. `src/machines/<area>/<name>.paths.test.ts` is only
+ *      `import { describePaths } from '../../shared/testing/paths';`
  *      `import { pathsModel } from './<name>.paths';`
  *      `describePaths(pathsModel);`
- * 3. `npm run coverage:paths` (scripts/coverage-paths.ts) loads every src/machines/*.paths.ts.
+ * 3. `npm run coverage:paths` (scripts/coverage-paths.ts) loads every src/machines/<area>/*.paths.ts.
  *    Keep those files free of React and DOM so they load under plain Node.
  */
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
