@@ -247,7 +247,9 @@ function edgeGeometry(source: PlacedBox, target: PlacedBox, sourceContainsTarget
   const my = (start.y + end.y) / 2;
   const length = Math.hypot(end.x - start.x, end.y - start.y) || 1;
   // Upward (back) edges bend further, so they do not lie on the forward ones.
-  const bend = offset + (end.y < start.y - 4 ? 40 : 0);
+  // Edges along a row arc over the boxes between their ends instead of running through them.
+  const alongRow = Math.abs(end.y - start.y) < 12 ? Math.min(120, Math.abs(end.x - start.x) * 0.25) : 0;
+  const bend = offset + (end.y < start.y - 4 ? 40 : 0) + alongRow;
   const nx = -(end.y - start.y) / length;
   const ny = (end.x - start.x) / length;
   const control = { x: mx + nx * bend, y: my + ny * bend };
