@@ -1,14 +1,32 @@
 // `npm run coverage:paths`: states and transitions of every machine that the generated path tests
 // reach. Loads each src/machines/<area>/*.paths.ts (convention in src/shared/testing/paths.ts).
-import { readdirSync } from 'node:fs';
+// Prints a table (for CI; exit 1 only when a model cannot be measured or declares wrongly).
+// `npm run coverage:paths -- --html <file>` also writes one self-contained page with every
+// machine's state graph (scripts/coverage-paths/: graph, layout, html).
+import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { measureCoverage, type PathsCoverage, type PathsModel } from '../src/shared/testing/paths';
+import { measureCoverage, type CoverageCount, type PathsCoverage, type PathsModel } from '../src/shared/testing/paths';
+import { renderCoverageHtml } from './coverage-paths/html';
 
 const machinesDir = fileURLToPath(new URL('../src/machines/', import.meta.url));
 
 function percent(covered: number, total: number): string {
   return total === 0 ? '  -  ' : `${Math.round((covered / total) * 100)}%`.padStart(5);
+}
+
+/** `text` wrapped to lines of about `width` characters, each after `indent`. */
+function wrap(text: string, indent: string, width = 96): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((text) => indent + text).join('\n');
 }
 
 function table(rows: string[][]): string {
@@ -38,7 +56,16 @@ async function loadModels(): Promise<Array<{ file: string; model?: PathsModel; e
   );
 }
 
+function htmlFileArgument(args: string[]): string | undefined {
+  const at = args.indexOf('--html');
+  if (at < 0) return undefined;
+  const file = args[at + 1];
+  if (!file || file.startsWith('--')) throw new Error('--html needs a file name: npm run coverage:paths -- --html coverage.html');
+  return path.resolve(file);
+}
+
 async function main() {
+  const htmlFile = htmlFileArgument(process.argv.slice(2));
   const loaded = await loadModels();
   const results: PathsCoverage[] = [];
   const problems: string[] = [];
@@ -55,19 +82,29 @@ async function main() {
   }
 
   const sum = (pick: (r: PathsCoverage) => number) => results.reduce((total, r) => total + pick(r), 0);
+  // Declared unreachable states and transitions are counted apart: the share is of the reachable.
+  const reachable = (count: CoverageCount) => count.total - count.unreachable.length;
+  const unreachableCell = (r: PathsCoverage) => {
+    const parts = [];
+    if (r.states.unreachable.length) parts.push(`${r.states.unreachable.length} st`);
+    if (r.transitions.unreachable.length) parts.push(`${r.transitions.unreachable.length} tr`);
+    return parts.join(', ') || '-';
+  };
   const rows = [
-    ['machine', 'paths', 'states', '', 'transitions', ''],
+    ['machine', 'paths', 'states', '', 'transitions', '', 'unreachable'],
     ...results.map((r) => [
       r.name,
       String(r.paths),
-      `${r.states.covered}/${r.states.total}`,
-      percent(r.states.covered, r.states.total),
-      `${r.transitions.covered}/${r.transitions.total}`,
-      percent(r.transitions.covered, r.transitions.total),
+      `${r.states.covered}/${reachable(r.states)}`,
+      percent(r.states.covered, reachable(r.states)),
+      `${r.transitions.covered}/${reachable(r.transitions)}`,
+      percent(r.transitions.covered, reachable(r.transitions)),
+      unreachableCell(r),
     ]),
   ];
-  const states = [sum((r) => r.states.covered), sum((r) => r.states.total)] as const;
-  const transitions = [sum((r) => r.transitions.covered), sum((r) => r.transitions.total)] as const;
+  const states = [sum((r) => r.states.covered), sum((r) => reachable(r.states))] as const;
+  const transitions = [sum((r) => r.transitions.covered), sum((r) => reachable(r.transitions))] as const;
+  const unreachableTotals = [sum((r) => r.states.unreachable.length), sum((r) => r.transitions.unreachable.length)] as const;
   rows.push([
     `TOTAL (${results.length} machines)`,
     String(sum((r) => r.paths)),
@@ -75,15 +112,28 @@ async function main() {
     percent(...states),
     `${transitions[0]}/${transitions[1]}`,
     percent(...transitions),
+    `${unreachableTotals[0]} st, ${unreachableTotals[1]} tr`,
   ]);
 
-  console.log('Path coverage (generated paths from xstate/graph)\n');
+  console.log('Path coverage (generated paths from xstate/graph)');
+  console.log('covered/reachable; declared unreachable (with the reason) counted apart\n');
   console.log(table(rows));
   for (const r of results) {
     if (!r.states.missing.length && !r.transitions.missing.length) continue;
     console.log(`\n${r.name} — not reached:`);
     for (const state of r.states.missing) console.log(`  state       ${state}`);
     for (const transition of r.transitions.missing) console.log(`  transition  ${transition}`);
+  }
+  for (const r of results) {
+    if (!r.states.unreachable.length && !r.transitions.unreachable.length) continue;
+    console.log(`\n${r.name} — declared unreachable:`);
+    for (const { name, reason } of r.states.unreachable) console.log(`  state       ${name}\n${wrap(`why: ${reason}`, '              ')}`);
+    for (const { name, reason } of r.transitions.unreachable) console.log(`  transition  ${name}\n${wrap(`why: ${reason}`, '              ')}`);
+  }
+  for (const r of results) for (const problem of r.problems) problems.push(`${r.name}: ${problem}`);
+  if (htmlFile) {
+    writeFileSync(htmlFile, renderCoverageHtml(results));
+    console.log(`\nState graphs written to ${htmlFile}`);
   }
   if (problems.length) {
     console.log('\nCould not measure:');

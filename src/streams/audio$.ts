@@ -1,7 +1,8 @@
 // The host's microphone as a stream: getUserMedia → AudioWorklet (16 kHz PCM16 frames) → Observable.
 // Unsubscribing stops the tracks and closes the audio context, so pausing really releases the mic.
+// The worklet's URL is a parameter: only the browser build can resolve it (Vite's `?worker&url`,
+// see ./worklets/pcm16-downsampler.url.ts), and this module must load under plain Node too.
 import { Observable } from 'rxjs';
-import workletUrl from './worklets/pcm16-downsampler.worklet?worker&url';
 import type { WorkletFrameMessage } from './worklets/pcm16-downsampler.worklet';
 
 export interface MicrophoneFrame {
@@ -28,7 +29,8 @@ export interface AudioEnvironment {
   workletUrl: string;
 }
 
-export function browserAudioEnvironment(): AudioEnvironment {
+/** The browser's audio APIs; `workletUrl` is where the bundle serves the PCM16 worklet. */
+export function browserAudioEnvironment(workletUrl: string): AudioEnvironment {
   const hasWorklet = typeof window !== 'undefined' && 'AudioWorkletNode' in window && 'AudioContext' in window;
   return {
     mediaDevices: typeof navigator !== 'undefined' ? navigator.mediaDevices : undefined,
@@ -49,7 +51,7 @@ export function classifyMicrophoneError(error: unknown): MicrophoneError {
   return new MicrophoneError('microphoneUnavailable', error);
 }
 
-export function microphone$(environment: AudioEnvironment = browserAudioEnvironment()): Observable<MicrophoneFrame> {
+export function microphone$(environment: AudioEnvironment): Observable<MicrophoneFrame> {
   return new Observable<MicrophoneFrame>((subscriber) => {
     const { mediaDevices, createContext, createWorkletNode } = environment;
     if (!mediaDevices?.getUserMedia || !createContext || !createWorkletNode) {

@@ -1,17 +1,17 @@
 import { createActor, fromCallback } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { MicrophoneFailureReason } from '../../streams/audio$';
-import { recordingMachine, selectRecordingStatus, type RecordingEvent } from './recording.machine';
+import { recordingMachine, selectRecordingStatus, type MicrophoneInput, type RecordingEvent } from './recording.machine';
 
 function start(script: (sendBack: (event: RecordingEvent) => void, sendAudio: (pcm: ArrayBuffer) => void) => void = () => undefined) {
   const released: number[] = [];
   const audio: ArrayBuffer[] = [];
-  const microphone = fromCallback<RecordingEvent, { sendAudio: (pcm: ArrayBuffer) => void }>(({ sendBack, input }) => {
+  const microphone = fromCallback<RecordingEvent, MicrophoneInput>(({ sendBack, input }) => {
     script(sendBack, input.sendAudio);
     return () => released.push(1);
   });
   const actor = createActor(recordingMachine.provide({ actors: { microphone } }), {
-    input: { sendAudio: (pcm) => audio.push(pcm) },
+    input: { sendAudio: (pcm) => audio.push(pcm), workletUrl: '/pcm16-downsampler.worklet.js' },
   }).start();
   return { actor, released, audio };
 }

@@ -1,18 +1,23 @@
 // The host's microphone recording (features §2 recording states: starting, recording, paused,
 // stopped), with the failures the spec names: no microphone permission, microphone/audio not
 // supported, and 'no sound detected' while recording. Pausing releases the microphone.
+// Plain TypeScript: the worklet's URL comes in with the input (the browser build's URL is exported
+// by ./recording.browser.ts, the only Vite-only module here), so the machine loads under Node.
 import { map, merge, share } from 'rxjs';
 import { assign, fromCallback, setup } from 'xstate';
-import { microphone$, MicrophoneError, type MicrophoneFailureReason } from '../../streams/audio$';
+import { browserAudioEnvironment, microphone$, MicrophoneError, type MicrophoneFailureReason } from '../../streams/audio$';
 import { meterLevels$, silence$ } from '../../streams/level$';
 
 export interface RecordingInput {
   /** Where PCM frames go (the live socket's audio input). */
   sendAudio: (pcm: ArrayBuffer) => void;
+  /** Where the browser loads the PCM16 audio worklet from (`pcm16DownsamplerUrl` of ./recording.browser). */
+  workletUrl: string;
 }
 
 export interface RecordingContext {
   sendAudio: (pcm: ArrayBuffer) => void;
+  workletUrl: string;
   level: number;
   noSound: boolean;
   failure: MicrophoneFailureReason | null;
@@ -28,6 +33,12 @@ export type RecordingEvent =
   | { type: 'microphone.silence'; silent: boolean }
   | { type: 'microphone.failed'; reason: MicrophoneFailureReason };
 
+/** What the `microphone` actor gets: where frames go and where the worklet is. */
+export interface MicrophoneInput {
+  sendAudio: (pcm: ArrayBuffer) => void;
+  workletUrl: string;
+}
+
 export const recordingMachine = setup({
   types: {
     context: {} as RecordingContext,
@@ -35,8 +46,8 @@ export const recordingMachine = setup({
     input: {} as RecordingInput,
   },
   actors: {
-    microphone: fromCallback<RecordingEvent, { sendAudio: (pcm: ArrayBuffer) => void }>(({ input, sendBack }) => {
-      const frames$ = microphone$().pipe(share());
+    microphone: fromCallback<RecordingEvent, MicrophoneInput>(({ input, sendBack }) => {
+      const frames$ = microphone$(browserAudioEnvironment(input.workletUrl)).pipe(share());
       const rms$ = frames$.pipe(map((frame) => frame.rms));
       let opened = false;
       const subscription = merge(
@@ -72,13 +83,13 @@ export const recordingMachine = setup({
   },
 }).createMachine({
   id: 'recording',
-  context: ({ input }) => ({ sendAudio: input.sendAudio, level: 0, noSound: false, failure: null }),
+  context: ({ input }) => ({ sendAudio: input.sendAudio, workletUrl: input.workletUrl, level: 0, noSound: false, failure: null }),
   initial: 'idle',
   states: {
     idle: { on: { 'recording.start': { target: 'active', actions: 'resetMeter' } } },
     // The microphone stays open across starting → recording; leaving 'active' releases it.
     active: {
-      invoke: { src: 'microphone', id: 'microphone', input: ({ context }) => ({ sendAudio: context.sendAudio }) },
+      invoke: { src: 'microphone', id: 'microphone', input: ({ context }) => ({ sendAudio: context.sendAudio, workletUrl: context.workletUrl }) },
       initial: 'starting',
       on: {
         'microphone.failed': { target: 'failed', actions: 'rememberFailure' },

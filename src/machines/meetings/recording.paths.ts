@@ -7,7 +7,7 @@ import { recordingMachine, type RecordingContext } from './recording.machine';
 export const pathsModel: PathsModel = {
   name: 'recording',
   machine: recordingMachine.provide({ actors: { microphone: fromCallback(() => () => undefined) } }),
-  input: { sendAudio: () => undefined },
+  input: { sendAudio: () => undefined, workletUrl: '/pcm16-downsampler.worklet.js' },
   serializeContext: (context: RecordingContext) => ({ noSound: context.noSound, failure: context.failure, loud: context.level > 0 }),
   events: {
     'microphone.level': [{ type: 'microphone.level', level: 0.5 }],

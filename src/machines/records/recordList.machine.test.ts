@@ -149,9 +149,19 @@ describe('recordList machine', () => {
   });
 
   it('drops a record from the favourites list when it is unfavourited, and from a folder when moved away', async () => {
-    const fav = start(0, { scope: 'favourite' });
-    fav.store.records.push();
+    const fav = start(3, { scope: 'favourite' }, (store) => {
+      store.update('r1', { favorite: true });
+      store.update('r3', { favorite: true });
+    });
     await fav.settle();
+    expect(fav.actor.getSnapshot().context.rows.map((r) => r.id)).toEqual(['r1', 'r3']);
+    fav.actor.send({ type: 'selection.toggled', id: 'r1' });
+    fav.actor.send({ type: 'record.favouriteToggled', id: 'r1' });
+    await fav.settle();
+    expect(fav.store.edits).toEqual([{ id: 'r1', favorite: false }]);
+    expect(fav.actor.getSnapshot().context.rows.map((r) => r.id)).toEqual(['r3']);
+    expect(fav.actor.getSnapshot().context.total).toBe(1);
+    expect(fav.actor.getSnapshot().context.selectedIds).toEqual([]);
     const inFolder = start(3, { folderId: '1' });
     await inFolder.settle();
     inFolder.actor.send({ type: 'record.moved', id: 'r2', folderId: '9' });

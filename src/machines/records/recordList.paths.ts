@@ -2,8 +2,10 @@
 // are pure: three fixed records served two per page, edits applied to the fixed record, deletes
 // that change nothing, and an export that fails for the 'docx' sample, so every outcome is walked
 // and every path starts from the same data. r1 is shared (its link can be revoked) and r2 is still
-// transcribing. Its refresh stays pending: a tick reaches 'refreshing' and a path can stop there
-// (the replay would otherwise run through it at once); merging refreshed rows is unit-tested.
+// transcribing. A refresh reads r2 further on (60%), except in folder '1', where
+// the doubles' server refuses the refresh and every page after the first (so the failures of
+// loadingMore and of refreshing are walked too). The context serialisation keeps whether a pending
+// call will fail (ids to delete, export format, edit), since the doubles' answers depend on it.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { buildQuery, isRunning, recordListMachine, type RecordListContext } from './recordList.machine';
 import { applyEdit, fakeRecord, pageOf } from './recordList.testing';
@@ -23,7 +25,15 @@ const failsExport = (format: ExportFormat | null) => format === 'docx';
 const LIST_FAILURE = { kind: 'transport', messageKey: 'api:networkError' };
 const DELETE_FAILURE = { kind: 'business', code: 404, message: 'The record does not exist' };
 const EDIT_FAILURE = { kind: 'business', code: 400, message: 'Refused' };
-const failsList = (query: RecordQuery) => query.folderId === '9';
+const failsList = (query: RecordQuery) => query.folderId === '9' || (query.folderId === '1' && (query.pageNum ?? 1) > 1);
+const REFRESH_FAILURE = { kind: 'transport', messageKey: 'api:networkError' };
+const failsRefresh = (context: RecordListContext) => context.folderId === '1';
+const refreshOf = (ids: string[]): RecordRefresh => ({
+  updated: RECORDS.filter((r) => ids.includes(r.id)).map((r) => ({ ...r, progress: 60 })),
+  goneIds: [],
+});
+/** What the share dialog hands back for r1 (renamed meanwhile; still shared, so the counts stay). */
+const R1_REPLACED: RecordItem = { ...RECORDS[0]!, showName: 'Renamed elsewhere' };
 const failsDelete = (ids: string[]) => ids.includes('r3');
 const failsEdit = (edit: RecordEdit | null) => edit?.showName === 'Refused';
 const editOf = (edit: RecordEdit) => applyEdit(RECORDS.find((r) => r.id === edit.id) ?? RECORDS[0]!, edit);
@@ -49,7 +59,12 @@ export const pathsModel: PathsModel = {
         if (failsEdit(input)) throw EDIT_FAILURE;
         return editOf(input);
       }),
-      refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(() => new Promise(() => undefined)),
+      // No filter in its input: the list (already refreshing when this starts) tells it.
+      refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(async ({ input, self }) => {
+        const list = self._parent?.getSnapshot() as { context?: RecordListContext } | undefined;
+        if (list?.context && failsRefresh(list.context)) throw REFRESH_FAILURE;
+        return refreshOf(input.ids);
+      }),
     },
   }),
   input: { scope: 'all', pageSize: 2 },
@@ -86,8 +101,14 @@ export const pathsModel: PathsModel = {
       { type: 'list.visibilityChanged', visible: false },
       { type: 'list.visibilityChanged', visible: true },
     ],
-    // Sent by the route after the share dialog; the list itself never depends on it for a state.
-    'record.replaced': [],
+    // Sent by the route after the share dialog.
+    'record.replaced': [{ type: 'record.replaced', record: R1_REPLACED }],
+    'xstate.done.actor.refreshRecords': (snapshot) =>
+      failsRefresh(ctx(snapshot))
+        ? []
+        : [{ type: 'xstate.done.actor.refreshRecords', output: refreshOf(ctx(snapshot).rows.filter(isRunning).map((r) => r.id)) }],
+    'xstate.error.actor.refreshRecords': (snapshot) =>
+      failsRefresh(ctx(snapshot)) ? [{ type: 'xstate.error.actor.refreshRecords', error: REFRESH_FAILURE }] : [],
     'xstate.done.actor.fetchPage': (snapshot) => {
       const query = queryOf(snapshot);
       return failsList(query) ? [] : [{ type: 'xstate.done.actor.fetchPage', output: pageOf(RECORDS, query) }];
@@ -110,7 +131,7 @@ export const pathsModel: PathsModel = {
   },
   produced: ['progress.tick'],
   // What decides the flow is the state and the counts, not the records themselves.
-  serializeContext: (context: RecordListContext) => ({
+  serializeContext: (context: RecordListContext, snapshot: AnyMachineSnapshot) => ({
     folder: context.folderId,
     loaded: context.rows.length,
     total: context.total,
@@ -122,6 +143,9 @@ export const pathsModel: PathsModel = {
     running: context.rows.filter(isRunning).length,
     shared: context.rows.filter((r) => r.shareStatus === '1').length,
     visible: context.visible,
+    deleteFails: context.pendingDeleteIds.length ? failsDelete(context.pendingDeleteIds) : null,
+    exportFails: snapshot.matches('exporting') ? failsExport(context.exportFormat) : null,
+    editFails: context.pendingEdit ? failsEdit(context.pendingEdit) : null,
   }),
   maxSimplePaths: 40,
 };

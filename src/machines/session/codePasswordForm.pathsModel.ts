@@ -45,6 +45,15 @@ function fieldSamples(snapshot: AnyMachineSnapshot) {
   return samples;
 }
 
+const IN_ERROR =
+  "In 'error' the form is still the one submitted: 'error' is entered only from 'submitting', which only a valid form reaches " +
+  '(formValid includes the code-target check), and every event that changes the form (field.changed, the channel switch) leaves ' +
+  "'error' for 'editing'.";
+/** Why `error -code.request-> editing` (the invalid-address branch) cannot be taken. */
+export const CODE_REQUEST_IN_ERROR = `${IN_ERROR} So code.request always passes codeTargetValid there; the fallback exists because 'editing' and 'error' share one table of form events (codeForm.ts).`;
+/** Why `error -<prefix>.submit-> editing` (the invalid-form branch) cannot be taken. */
+export const SUBMIT_IN_ERROR = `${IN_ERROR} So a submit always passes formValid there; the fallback exists because 'editing' and 'error' share one table of form events (codeForm.ts).`;
+
 export interface CodePasswordPathsOptions {
   name: string;
   /** A machine from createCodePasswordMachine, before doubles. */
@@ -52,9 +61,10 @@ export interface CodePasswordPathsOptions {
   /** The options it was made with. */
   eventPrefix: string;
   submitActor: string;
+  unreachable?: PathsModel['unreachable'];
 }
 
-export function codePasswordPathsModel({ name, machine, eventPrefix, submitActor }: CodePasswordPathsOptions): PathsModel {
+export function codePasswordPathsModel({ name, machine, eventPrefix, submitActor, unreachable }: CodePasswordPathsOptions): PathsModel {
   const channelChanged = `${eventPrefix}.channelChanged`;
   const done = `xstate.done.actor.${submitActor}`;
   const error = `xstate.error.actor.${submitActor}`;
@@ -71,6 +81,7 @@ export function codePasswordPathsModel({ name, machine, eventPrefix, submitActor
       },
     }),
     input: { areaCode: '86' },
+    ...(unreachable ? { unreachable } : {}),
     events: {
       'field.changed': fieldSamples,
       [channelChanged]: [

@@ -1,7 +1,8 @@
 // Path model of the login machine (convention: src/machines/testing/paths.ts). The doubles answer by
 // request: password sign-in succeeds, code sign-in by e-mail is refused, by phone it crashes, a visitor
 // is refused (only logged; a visitor's success is the same transition as a password success);
-// Google is not configured, WeChat is.
+// Google is not configured, WeChat is — but its start crashes when asked from the code form (so
+// socialStarting's failure is walked; the double reads the form from the login actor, its parent).
 import type { AnyMachineSnapshot } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { AuthCallResult } from './authForm';
@@ -17,6 +18,12 @@ function answerFor(request: SignInRequest | undefined): AuthCallResult | 'crash'
   return request?.username.startsWith('+') ? 'crash' : { ok: false, message: 'The code is wrong' };
 }
 
+/** The social start crashes for WeChat asked from the code form. */
+const socialCrashes = (provider: SocialProvider, context: LoginContext | undefined) => provider === 'wechat' && context?.mode === 'code';
+const SOCIAL_CRASH = new Error('connection reset');
+const parentContext = (self: { _parent?: { getSnapshot(): { context?: unknown } } }) =>
+  self._parent?.getSnapshot().context as LoginContext | undefined;
+
 function socialAnswer(provider: SocialProvider): AuthCallResult {
   return provider === 'wechat'
     ? { ok: true, url: 'https://open.weixin.example/qr' }
@@ -31,7 +38,10 @@ const machine = loginMachine.provide({
       if (answer === 'crash') throw new Error('connection reset');
       return answer;
     }),
-    startSocial: fromPromise<AuthCallResult, SocialProvider>(async ({ input }) => socialAnswer(input)),
+    startSocial: fromPromise<AuthCallResult, SocialProvider>(async ({ input, self }) => {
+      if (socialCrashes(input, parentContext(self))) throw SOCIAL_CRASH;
+      return socialAnswer(input);
+    }),
   },
   actions: { logVisitorFailure: () => {} },
 });
@@ -88,8 +98,13 @@ export const pathsModel: PathsModel = {
         ? [{ type: 'xstate.error.actor.signIn', error: new Error('connection reset') }]
         : [],
     'xstate.done.actor.startSocial': (snapshot) => {
-      const provider = (snapshot.context as LoginContext).socialProvider ?? 'google';
-      return [{ type: 'xstate.done.actor.startSocial', output: socialAnswer(provider) }];
+      const context = snapshot.context as LoginContext;
+      const provider = context.socialProvider ?? 'google';
+      return socialCrashes(provider, context) ? [] : [{ type: 'xstate.done.actor.startSocial', output: socialAnswer(provider) }];
+    },
+    'xstate.error.actor.startSocial': (snapshot) => {
+      const context = snapshot.context as LoginContext;
+      return socialCrashes(context.socialProvider ?? 'google', context) ? [{ type: 'xstate.error.actor.startSocial', error: SOCIAL_CRASH }] : [];
     },
   },
   // Which form is shown, how much of it is filled and whether a failure is on screen is what

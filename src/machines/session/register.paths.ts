@@ -1,11 +1,15 @@
 // Path model of the register machine (convention: src/machines/testing/paths.ts); the doubles and
 // samples are those of every code + new password form (codePasswordForm.pathsModel.ts).
-import { codePasswordPathsModel } from './codePasswordForm.pathsModel';
+import { CODE_REQUEST_IN_ERROR, SUBMIT_IN_ERROR, codePasswordPathsModel } from './codePasswordForm.pathsModel';
 import { registerMachine } from './register.machine';
 
 export const pathsModel = codePasswordPathsModel({
   name: 'register',
   machine: registerMachine,
   eventPrefix: 'register',
+  unreachable: [
+    { transition: 'error -code.request-> editing', reason: CODE_REQUEST_IN_ERROR },
+    { transition: 'error -register.submit-> editing', reason: SUBMIT_IN_ERROR },
+  ],
   submitActor: 'register',
 });

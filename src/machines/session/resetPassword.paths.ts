@@ -1,11 +1,15 @@
 // Path model of the resetPassword machine (convention: src/machines/testing/paths.ts); the doubles
 // and samples are those of every code + new password form (codePasswordForm.pathsModel.ts).
-import { codePasswordPathsModel } from './codePasswordForm.pathsModel';
+import { CODE_REQUEST_IN_ERROR, SUBMIT_IN_ERROR, codePasswordPathsModel } from './codePasswordForm.pathsModel';
 import { resetPasswordMachine } from './resetPassword.machine';
 
 export const pathsModel = codePasswordPathsModel({
   name: 'resetPassword',
   machine: resetPasswordMachine,
   eventPrefix: 'reset',
+  unreachable: [
+    { transition: 'error -code.request-> editing', reason: CODE_REQUEST_IN_ERROR },
+    { transition: 'error -reset.submit-> editing', reason: SUBMIT_IN_ERROR },
+  ],
   submitActor: 'resetPassword',
 });

@@ -1,10 +1,7 @@
 // Path model of the session machine (convention: src/machines/testing/paths.ts). The user-info double
 // answers by token: alice is a user, guest the visitor, nobody an empty answer, broken a failure.
 // carol is a user whose account detail and permissions cannot be read and whose logout fails.
-// Not reachable: deciding -always [hasUser]-> signedIn. Every way into 'deciding' (first route,
-// a route change from anonymous/visitor/unchecked, a route that changes the login) holds no user
-// or the visitor, whom the earlier branches take; only signedIn holds another user, and it reaches
-// 'deciding' only through a route that clears the login.
+// Declared unreachable: deciding -always [hasUser]-> signedIn (the reason is in `unreachable`).
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { sessionMachine, type SessionContext } from './session.machine';
 import { isPublicPath } from './session.machine.rules';
@@ -55,6 +52,15 @@ const context = (snapshot: AnyMachineSnapshot) => snapshot.context as SessionCon
 export const pathsModel: PathsModel = {
   name: 'session',
   machine,
+  unreachable: [
+    {
+      transition: 'deciding -always [hasUser]-> signedIn',
+      reason:
+        "Every way into 'deciding' holds no user or the visitor, whom the earlier branches take: the first route (booting: no user yet), " +
+        "a route change from anonymous, visitor or unchecked (none holds a non-visitor user), and a route that changes the login, " +
+        "which clears the user (signedOut) before deciding. Only signedIn holds another user, and it reaches 'deciding' only through that last route.",
+    },
+  ],
   input: { token: null, storedLocale: null, browserLanguage: 'en-US' },
   events: {
     'route.changed': [

@@ -1,6 +1,7 @@
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { summaryDoubles } from './transcript.doubles';
+import type { SummaryView } from './transcript.types';
+import { summaryDoubles, summaryOf } from './transcript.doubles';
 import { SUMMARY_POLL_MS } from './summary.machine';
 
 describe('summary machine', () => {
@@ -30,9 +31,22 @@ describe('summary machine', () => {
   });
 
   it('summarises the latest lines on request', async () => {
-    const actor = createActor(summaryDoubles(), { input: { transId: 'r1' } }).start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'summary.latest', count: 20 });
+    const asked: Array<{ transId: string; count: number }> = [];
+    const machine = summaryDoubles().provide({
+      actors: {
+        latest: fromPromise<SummaryView | null, { transId: string; count: number }>(async ({ input }) => {
+          asked.push(input);
+          return { ...summaryOf('completed'), content: 'Lately: the budget was approved.' };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { transId: 'r1' } }).start();
     await waitFor(actor, (s) => s.matches({ ready: 'refreshable' }));
+    expect(actor.getSnapshot().context.summary?.content).toBe('They met and agreed.');
+    actor.send({ type: 'summary.latest', count: 20 });
+    expect(actor.getSnapshot().matches('requestingLatest')).toBe(true);
+    expect(asked).toEqual([{ transId: 'r1', count: 20 }]);
+    await waitFor(actor, (s) => s.matches({ ready: 'refreshable' }));
+    expect(actor.getSnapshot().context.summary?.content).toBe('Lately: the budget was approved.');
   });
 });

@@ -1,11 +1,12 @@
 // Test doubles of the upload calls, shared by the unit tests and the path models. File names pick
 // the outcome: 'long*' is over the duration limit in the browser, 'server-long*' only on the
-// server, 'broken*' fails to upload; anything else uploads as record 'rec-<name>'.
+// server, 'broken*' fails to upload; anything else uploads as record 'rec-<name>'. Deleting the
+// record of 'stuck*' fails, and a dialog opened in folder 'offline' cannot read the language list.
 import { of, throwError } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import { UPLOAD_MAX_DURATION_SECONDS } from '../../shared/contract/limits';
 import type { LanguageLists, TranscribeRequest } from './upload.types';
-import { uploadDialogMachine } from './uploadDialog.machine';
+import { uploadDialogMachine, type UploadDialogContext } from './uploadDialog.machine';
 import { uploadFileMachine, type UploadActorInput, type UploadFileEvent, type UploadFileSource } from './uploadFile.machine';
 
 export const LANGUAGES: LanguageLists = {
@@ -15,6 +16,9 @@ export const LANGUAGES: LanguageLists = {
   ],
   translation: [{ code: 'es-ES', name: 'Español' }],
 };
+
+/** A folder whose dialog cannot read the language list. */
+export const OFFLINE_FOLDER = 'offline';
 
 export function fakeFile(name: string, size = 1024): UploadFileSource {
   return { name, size, type: 'audio/wav', lastModified: 1, slice: () => new Blob([]) };
@@ -58,9 +62,15 @@ export function uploadDialogDoubles(log: DoubleLog) {
   return uploadDialogMachine.provide({
     actors: {
       uploadFile: uploadFileDoubles(log),
-      fetchLanguages: fromPromise<LanguageLists>(async () => LANGUAGES),
+      // No input: the dialog (already in its opened state when this starts) tells the folder.
+      fetchLanguages: fromPromise<LanguageLists>(async ({ self }) => {
+        const dialog = self._parent?.getSnapshot() as { context?: UploadDialogContext } | undefined;
+        if (dialog?.context?.form.folderId === OFFLINE_FOLDER) throw new Error('network down');
+        return LANGUAGES;
+      }),
       removeRecords: fromPromise<void, { ids: string[] }>(async ({ input }) => {
         log.removed.push(input.ids);
+        if (input.ids.some((id) => id.startsWith('rec-stuck'))) throw { code: 500, message: 'Cannot delete' };
       }),
       submit: fromPromise<void, TranscribeRequest>(async ({ input }) => {
         log.submitted.push(input);

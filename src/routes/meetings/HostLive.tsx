@@ -12,6 +12,7 @@ import { setMeetingSharing } from '../../api/meetings/edit-meeting';
 import type { ScreenCode } from '../../api/meetings/meeting-types';
 import { meetingMachine, selectElapsedMs, selectMeetingStatus } from '../../machines/meetings/meeting.machine';
 import { meetingSummaryMachine } from '../../machines/meetings/meetingSummary.machine';
+import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
 import { recordingMachine, selectRecordingStatus } from '../../machines/meetings/recording.machine';
 import type { LiveClientMessage } from '../../streams/socket$';
 import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
@@ -46,7 +47,9 @@ export function HostLive({ meetingActor, meetingId, control }: HostLiveProps) {
   const subtitles = useActorRef(liveSubtitlesMachine, {
     input: { socketUrl: socketUrlFor(meetingId), outgoing$: control.messages$, audio$: audio },
   });
-  const recording = useActorRef(recordingMachine, { input: { sendAudio: (pcm) => audio.next(pcm) } });
+  const recording = useActorRef(recordingMachine, {
+    input: { sendAudio: (pcm) => audio.next(pcm), workletUrl: pcm16DownsamplerUrl },
+  });
   const meeting = useSelector(meetingActor, (s) => s.context.meeting);
   const config = useSelector(meetingActor, (s) => s.context.config);
   const meetingStatus = useSelector(meetingActor, selectMeetingStatus);

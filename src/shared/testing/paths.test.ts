@@ -164,6 +164,88 @@ describe('replayPath', () => {
   });
 });
 
+// A child that reports later; its report changes only the parent's context, not its state value.
+const reporter = setup({ actors: { worker: fromPromise(async () => 'ok') } }).createMachine({
+  id: 'reporter',
+  initial: 'working',
+  states: { working: { invoke: { id: 'worker', src: 'worker', onDone: 'done' } }, done: {} },
+});
+const boss = setup({
+  types: { context: {} as { reports: number }, events: {} as { type: 'report' } | { type: 'finish' } },
+  actors: { reporter },
+}).createMachine({
+  id: 'boss',
+  context: { reports: 0 },
+  initial: 'waiting',
+  states: {
+    waiting: {
+      entry: ({ self }) => {
+        // The report arrives a few microtasks after the start, as a spawned child's would.
+        void Promise.resolve().then(() => Promise.resolve()).then(() => self.send({ type: 'report' }));
+      },
+      on: {
+        report: { actions: assign({ reports: ({ context }) => context.reports + 1 }) },
+        finish: { guard: ({ context }) => context.reports > 0, target: 'finished' },
+      },
+    },
+    finished: {},
+  },
+});
+const bossModel: PathsModel = {
+  name: 'boss',
+  machine: boss,
+  events: { report: (snapshot) => ((snapshot.context as { reports: number }).reports === 0 ? [{ type: 'report' }] : []) },
+  produced: ['report'],
+};
+
+describe('replayPath of a produced event that changes only the context', () => {
+  it('waits for the context the path expects before the next step', async () => {
+    const path = generatePaths(bossModel).find((candidate) => candidate.steps.some((step) => step.event.type === 'finish'));
+    expect(path && path.steps.slice(1).map((step) => step.event.type)).toEqual(['report', 'finish']);
+    vi.useFakeTimers();
+    try {
+      // Without the wait on the context, 'finish' would be sent before the report and refused.
+      expect((await replayPath(bossModel, path!)).value).toBe('finished');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('declared unreachable transitions and states', () => {
+  it('are counted apart from the misses, with their reason', () => {
+    const coverage = measureCoverage({
+      ...model,
+      unreachable: [
+        { state: 'unreachable', reason: 'no transition leads there' },
+        { transition: 'checking -xstate.error:0.door.checking-> closed', reason: 'the check never fails' },
+      ],
+    });
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.states.unreachable).toEqual([{ name: 'unreachable', reason: 'no transition leads there' }]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.transitions.unreachable).toEqual([
+      { name: 'checking -xstate.error:0.door.checking-> closed', reason: 'the check never fails' },
+    ]);
+    expect(coverage.problems).toEqual([]);
+  });
+
+  it('are problems when covered after all or naming nothing in the machine', () => {
+    const coverage = measureCoverage({
+      ...model,
+      unreachable: [
+        { transition: 'closed -open-> opened', reason: 'wrong' },
+        { transition: 'closed -fly-> sky', reason: 'stale' },
+      ],
+    });
+    expect(coverage.problems).toEqual([
+      "declared unreachable transition 'closed -open-> opened' is covered by a generated path",
+      "declared unreachable transition 'closed -fly-> sky' is not in the machine",
+    ]);
+    expect(coverage.transitions.unreachable).toEqual([]);
+  });
+});
+
 describe('generatePaths', () => {
   it('adds a path for a transition that returns to a state already seen (a traversal never repeats one)', () => {
     const labels = generatePaths({ name: 'gate', machine: gate, events: {} }).map(describePath);

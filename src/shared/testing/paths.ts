@@ -3,7 +3,7 @@
  *
  * CONVENTION (every machine that wants path tests and a line in `npm run coverage:paths`):
  *
- * 1. `src/machines/<name>.paths.ts` exports
+ * 1. `src/machines/<area>/<name>.paths.ts` exports
  *      `export const pathsModel: PathsModel = { name: '<name>', machine, events, produced? }`
  *    - `machine` already has test doubles: `machine.provide({ actors: { ... } })`. Doubles should
  *      settle at once (resolved promises); streams may use real RxJS time — the replay runs on fake
@@ -18,17 +18,19 @@
  *    - `produced` lists event types the machine's own children send (ticks of a stream). Like
  *      `xstate.done.actor.*`, `xstate.error.actor.*` and `xstate.after.*`, these are never sent by
  *      the replay: it waits (flushing microtasks, then advancing fake timers) until the actor gets
- *      there by itself, which proves the doubles and the runtime agree with the generated path.
+ *      there by itself — the same state value and the same serialised context, so a report that
+ *      changes only the context (a child's file.uploaded) is waited for too — which proves the
+ *      doubles and the runtime agree with the generated path.
  *    - Paths: shortest paths to every state, simple paths for small machines, and one more path
  *      per transition those never take (self-loops, edges into states reached another way).
  *    - Optional: `input` (machine input), `inputs` (several starting inputs, when the first state
  *      depends on the input), `serializeContext` (what of the context distinguishes
  *      states; default: all of it), `maxSimplePaths` (default 60), `skipSimplePaths`.
- * 2. `src/machines/<name>.paths.test.ts` is only
- *      `import { describePaths } from './testing/paths';`
+ * 2. `src/machines/<area>/<name>.paths.test.ts` is only
+ *      `import { describePaths } from '../../shared/testing/paths';`
  *      `import { pathsModel } from './<name>.paths';`
  *      `describePaths(pathsModel);`
- * 3. `npm run coverage:paths` (scripts/coverage-paths.ts) loads every src/machines/*.paths.ts.
+ * 3. `npm run coverage:paths` (scripts/coverage-paths.ts) loads every src/machines/<area>/*.paths.ts.
  *    Keep those files free of React and DOM so they load under plain Node.
  */
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
@@ -54,10 +56,19 @@ export interface PathsModel {
   /** Several starting inputs (e.g. a record not yet shared and one already shared), each explored
    *  like `input`; use instead of `input` when the machine decides its first state from its input. */
   inputs?: readonly unknown[];
-  serializeContext?: (context: any) => unknown;
+  /** What of the context distinguishes states; the snapshot is there for what matters only in
+   *  some states (what a pending call was asked). */
+  serializeContext?: (context: any, snapshot: AnyMachineSnapshot) => unknown;
   maxSimplePaths?: number;
   skipSimplePaths?: boolean;
+  /** How many steps the traversal may take before it gives up (default 20 000). */
+  traversalLimit?: number;
+  /** Transitions or states that no generated path can reach, each with the reason. */
+  unreachable?: readonly UnreachableDeclaration[];
 }
+
+/** One transition (as coverage names it: `source -event [guard]-> target`) or state (`a.b`). */
+export type UnreachableDeclaration = { transition: string; reason: string } | { state: string; reason: string };
 
 type Adjacency = Record<string, AdjacencyValue<AnyMachineSnapshot, EventObject>>;
 
@@ -115,8 +126,8 @@ function traversalOptions(model: PathsModel) {
   return {
     events: (snapshot: AnyMachineSnapshot) => eventsFor(model, snapshot),
     serializeState: (snapshot: AnyMachineSnapshot) =>
-      stableStringify({ value: snapshot.value, status: snapshot.status, context: serializeContext(snapshot.context) }),
-    limit: TRAVERSAL_LIMIT,
+      stableStringify({ value: snapshot.value, status: snapshot.status, context: serializeContext(snapshot.context, snapshot) }),
+    limit: model.traversalLimit ?? TRAVERSAL_LIMIT,
     ...(model.input !== undefined ? { input: model.input } : {}),
   };
 }
@@ -259,11 +270,12 @@ export async function replayPath(model: PathsModel, path: MachinePath): Promise<
     for (const [index, step] of rest.entries()) {
       const where = `step ${index + 1} (${step.event.type})`;
       if (isProduced(model, step.event)) {
-        reached = await reachValue(actor, history, step.state.value, where);
+        reached = await reachState(actor, history, reachedBy(model, step.state), where);
       } else {
         history.length = 0;
         actor.send(step.event);
-        reached = takeReached(actor, history, step.state.value) ?? actor.getSnapshot();
+        const sameValueAs = (snapshot: AnyMachineSnapshot) => sameValue(snapshot.value, step.state.value);
+        reached = takeReached(actor, history, sameValueAs) ?? actor.getSnapshot();
         expect(reached.value, where).toEqual(step.state.value);
       }
     }
@@ -276,38 +288,53 @@ export async function replayPath(model: PathsModel, path: MachinePath): Promise<
 }
 
 /**
- * The first snapshot in `history` with the expected value (consumed up to it, so successive steps
- * match in order), or the current one when nothing happened since.
+ * What a produced step waits for: the expected state value and, as the model serialises it, the
+ * expected context — a report a child sends (a file uploaded) or a tick often changes only the
+ * context, so the value alone cannot tell whether it came yet.
+ */
+function reachedBy(model: PathsModel, expected: AnyMachineSnapshot) {
+  const serializeContext = model.serializeContext ?? ((context: unknown) => context);
+  const contextKey = (snapshot: AnyMachineSnapshot) => stableStringify(serializeContext(snapshot.context, snapshot));
+  const expectedKey = contextKey(expected);
+  const matches = (snapshot: AnyMachineSnapshot) => sameValue(snapshot.value, expected.value) && contextKey(snapshot) === expectedKey;
+  return { matches, expected, expectedKey, contextKey };
+}
+
+/**
+ * The first snapshot in `history` that matches (consumed up to it, so successive steps match in
+ * order), or the current one when nothing happened since.
  */
 function takeReached(
   actor: { getSnapshot(): AnyMachineSnapshot },
   history: AnyMachineSnapshot[],
-  expected: unknown,
+  matches: (snapshot: AnyMachineSnapshot) => boolean,
 ): AnyMachineSnapshot | undefined {
-  const index = history.findIndex((snapshot) => sameValue(snapshot.value, expected));
+  const index = history.findIndex(matches);
   if (index >= 0) return history.splice(0, index + 1)[index];
   const current = actor.getSnapshot();
-  return history.length === 0 && sameValue(current.value, expected) ? current : undefined;
+  return history.length === 0 && matches(current) ? current : undefined;
 }
 
-/** Waits until the actor reaches `expected` by itself. */
-async function reachValue(
+/** Waits until the actor gets to the expected state (value and serialised context) by itself. */
+async function reachState(
   actor: { getSnapshot(): AnyMachineSnapshot },
   history: AnyMachineSnapshot[],
-  expected: unknown,
+  target: ReturnType<typeof reachedBy>,
   where: string,
 ): Promise<AnyMachineSnapshot> {
   for (let advance = 0; advance <= MAX_TIMER_ADVANCES; advance += 1) {
     for (let round = 0; round < MICROTASK_ROUNDS; round += 1) {
-      const snapshot = takeReached(actor, history, expected);
+      const snapshot = takeReached(actor, history, target.matches);
       if (snapshot) return snapshot;
       await Promise.resolve();
     }
     if (vi.getTimerCount() === 0) break;
     await vi.advanceTimersToNextTimerAsync();
   }
-  expect(actor.getSnapshot().value, `${where}: the actor never got there by itself`).toEqual(expected);
-  return actor.getSnapshot();
+  const current = actor.getSnapshot();
+  expect(current.value, `${where}: the actor never got there by itself`).toEqual(target.expected.value);
+  expect(target.contextKey(current), `${where}: the actor reached the state but not its context`).toEqual(target.expectedKey);
+  return current;
 }
 
 /** Registers one vitest test per generated path. */
@@ -349,8 +376,12 @@ export function describePaths(model: PathsModel): void {
 
 export interface CoverageCount {
   covered: number;
+  /** Every state or transition of the machine, the declared unreachable included. */
   total: number;
+  /** Neither covered nor declared unreachable. */
   missing: string[];
+  /** Declared unreachable by the model (and indeed not covered), with the reason. */
+  unreachable: Array<{ name: string; reason: string }>;
 }
 
 export interface PathsCoverage {
@@ -358,11 +389,53 @@ export interface PathsCoverage {
   paths: number;
   states: CoverageCount;
   transitions: CoverageCount;
+  /** Declarations that are wrong: covered after all, or naming nothing in the machine. */
+  problems: string[];
+  /** The machine's states and transitions with what covers them, for drawing (coverage-paths --html). */
+  graph: CoverageGraph;
+}
+
+export interface CoverageGraphState {
+  /** The state's path joined by dots (as coverage names it); '(root)' for the machine itself. */
+  name: string;
+  /** Its own key (last segment of the path), or the machine id for the root. */
+  key: string;
+  parent: string | null;
+  type: string;
+  /** Whether it is its parent's initial state. */
+  initial: boolean;
+  covered: boolean;
+  unreachable?: string;
+}
+
+export interface CoverageGraphTransition {
+  /** As coverage names it: `source -event [guard]-> target`. */
+  name: string;
+  source: string;
+  /** Target state names; empty for a transition that stays (actions only). */
+  targets: string[];
+  /** Event label ('always' for eventless, 'after 1000', 'xstate.done:actor'). */
+  event: string;
+  guard: string;
+  covered: boolean;
+  unreachable?: string;
+  /** Indices into `paths` of the generated paths that take it. */
+  paths: number[];
+}
+
+export interface CoverageGraph {
+  states: CoverageGraphState[];
+  transitions: CoverageGraphTransition[];
+  /** Each generated path as its start and event sequence. */
+  paths: string[];
 }
 
 interface NodeLike {
   id: string;
   path: string[];
+  type: string;
+  parent?: NodeLike;
+  initial?: { target?: readonly NodeLike[] };
   transitions: Map<string, TransitionLike[]>;
   always?: TransitionLike[];
 }
@@ -444,43 +517,100 @@ export function measureCoverage(model: PathsModel): PathsCoverage {
   const recorders = new Map<unknown, ReturnType<typeof microstepRecorder>>();
   const coveredStates = new Set<string>();
   const coveredTransitions = new Set<TransitionLike>();
-  const count = (microsteps: Microstep[]) => {
+  const takenBy = new Map<TransitionLike, Set<number>>();
+  const countMicrosteps = (microsteps: Microstep[], pathIndex: number) => {
     for (const { snapshot, transitions } of microsteps) {
       for (const id of activeIds(snapshot)) coveredStates.add(id);
       for (const definition of transitions) {
         coveredTransitions.add(definition);
         coveredStates.add(definition.source.id);
+        if (!takenBy.has(definition)) takenBy.set(definition, new Set());
+        takenBy.get(definition)!.add(pathIndex);
       }
     }
   };
-  for (const path of paths) {
+  paths.forEach((path, pathIndex) => {
     let recorder = recorders.get(path.input);
     if (!recorder) {
       recorder = microstepRecorder({ ...model, input: path.input ?? model.input });
       recorders.set(path.input, recorder);
-      count(recorder.initial);
     }
+    // Eventless transitions out of the initial state are taken by every path from this input.
+    countMicrosteps(recorder.initial, pathIndex);
     const { step: stepOf } = recorder;
     path.steps.forEach((step, index) => {
       for (const id of activeIds(step.state)) coveredStates.add(id);
       const previous = path.steps[index - 1];
-      if (previous) count(stepOf(previous.state, step.event));
+      if (previous) countMicrosteps(stepOf(previous.state, step.event), pathIndex);
     });
-  }
+  });
 
   const stateIds = stateNodes.filter((node) => node !== root);
-  const missingStates = stateIds.filter((node) => !coveredStates.has(node.id)).map(nodeName);
-  const missingTransitions = [...transitionKeys.entries()]
-    .filter(([definition]) => !coveredTransitions.has(definition))
-    .map(([, name]) => name);
-  return {
-    name: model.name,
-    paths: paths.length,
-    states: { covered: stateIds.length - missingStates.length, total: stateIds.length, missing: missingStates },
-    transitions: {
-      covered: transitionKeys.size - missingTransitions.length,
-      total: transitionKeys.size,
-      missing: missingTransitions,
-    },
+  const stateNames = stateIds.map((node) => ({ name: nodeName(node), covered: coveredStates.has(node.id) }));
+  const transitionNames = [...transitionKeys.entries()].map(([definition, name]) => ({ name, covered: coveredTransitions.has(definition) }));
+  const problems: string[] = [];
+  const declared = (kind: 'state' | 'transition') =>
+    new Map(
+      (model.unreachable ?? []).flatMap((entry) =>
+        kind in entry ? [[(entry as Record<string, string>)[kind]!, entry.reason] as const] : [],
+      ),
+    );
+  const count = (kind: 'state' | 'transition', items: Array<{ name: string; covered: boolean }>): CoverageCount => {
+    const unreachable = declared(kind);
+    for (const [name] of unreachable) {
+      const item = items.find((candidate) => candidate.name === name);
+      if (!item) problems.push(`declared unreachable ${kind} '${name}' is not in the machine`);
+      else if (item.covered) problems.push(`declared unreachable ${kind} '${name}' is covered by a generated path`);
+    }
+    return {
+      covered: items.filter((item) => item.covered).length,
+      total: items.length,
+      missing: items.filter((item) => !item.covered && !unreachable.has(item.name)).map((item) => item.name),
+      unreachable: items
+        .filter((item) => !item.covered && unreachable.has(item.name))
+        .map((item) => ({ name: item.name, reason: unreachable.get(item.name)! })),
+    };
   };
+  const states = count('state', stateNames);
+  const transitions = count('transition', transitionNames);
+  const reasons = new Map([...states.unreachable, ...transitions.unreachable].map((entry) => [entry.name, entry.reason]));
+  const graph: CoverageGraph = {
+    states: allNodes.map((node) => ({
+      name: nodeName(node),
+      key: node === root ? machine.id : node.path[node.path.length - 1]!,
+      parent: node.parent ? nodeName(node.parent) : null,
+      type: node.type,
+      initial: Boolean(node.parent?.initial?.target?.includes(node)),
+      covered: node === root || coveredStates.has(node.id),
+      ...(reasons.has(nodeName(node)) ? { unreachable: reasons.get(nodeName(node))! } : {}),
+    })),
+    transitions: [...transitionKeys.entries()].map(([definition, name]) => ({
+      name,
+      source: nodeName(definition.source),
+      targets: (definition.target ?? []).map(nodeName),
+      event: definition.eventType ? eventLabel({ type: definition.eventType }) : 'always',
+      guard: guardName(definition.guard).trim(),
+      covered: coveredTransitions.has(definition),
+      ...(reasons.has(name) ? { unreachable: reasons.get(name)! } : {}),
+      paths: [...(takenBy.get(definition) ?? [])].sort((a, b) => a - b),
+    })),
+    paths: paths.map((path) => describeEvents(path, (model.inputs?.length ?? 0) > 1)),
+  };
+  return { name: model.name, paths: paths.length, states, transitions, problems, graph };
+}
+
+/** A short label of a sample event: its type and, briefly, what it carries. */
+function sampleLabel(event: EventObject): string {
+  const { type: _type, ...payload } = event as EventObject & Record<string, unknown>;
+  const label = eventLabel(event);
+  if (!Object.keys(payload).length) return label;
+  const carried = stableStringify(payload);
+  return `${label} ${carried.length > 60 ? `${carried.slice(0, 57)}…` : carried}`;
+}
+
+/** A path as its event sequence (with the input it starts from, when the model has several). */
+export function describeEvents(path: MachinePath, showInput = false): string {
+  const events = path.steps.slice(1).map((step) => sampleLabel(step.event));
+  const start = showInput && path.input !== undefined ? `input ${stableStringify(path.input).slice(0, 60)}: ` : '';
+  return start + (events.length ? events.join(' → ') : '(initial state)');
 }

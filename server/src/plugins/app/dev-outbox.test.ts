@@ -1,4 +1,7 @@
 // The outbox page exists in development only; the e2e test reads codes from its JSON.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/start-test-server';
 
@@ -28,9 +31,30 @@ describe('development outbox', () => {
   });
 
   it('does not exist outside development', async () => {
-    server = await startTestServer({ nodeEnv: 'production' });
-    const answer = await fetch(`${server.url}/dev/outbox.json`);
-    // Outside development the path is an ordinary client route, never the outbox.
-    expect(await answer.text()).not.toContain('"target"');
+    // A built client of its own, so the answer of a client route is known exactly.
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-web-'));
+    const index = '<!doctype html><title>Parley</title><div id="root" data-test="client-app"></div>';
+    fs.writeFileSync(path.join(webDir, 'index.html'), index);
+    try {
+      server = await startTestServer({ nodeEnv: 'production', webDir });
+      // A message in the outbox, which an outbox page would list.
+      const sent = await fetch(`${server.url}/prod-api/auth/c/getValidCode`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'prod@example.com', scene: 'register' }),
+      });
+      expect(sent.status).toBe(200);
+      // Outside development both paths are ordinary client routes: the app's index.html, never the outbox.
+      for (const route of ['/dev/outbox.json', '/dev/outbox']) {
+        const answer = await fetch(`${server.url}${route}`);
+        expect(answer.status, route).toBe(200);
+        expect(answer.headers.get('content-type'), route).toContain('text/html');
+        const body = await answer.text();
+        expect(body, route).toBe(index);
+        expect(body, route).not.toContain('prod@example.com');
+      }
+    } finally {
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
   });
 });
