@@ -6,13 +6,13 @@ import { recordingMachine, selectRecordingStatus, type RecordingEvent } from './
 function start(script: (sendBack: (event: RecordingEvent) => void, sendAudio: (pcm: ArrayBuffer) => void) => void = () => undefined) {
   const released: number[] = [];
   const audio: ArrayBuffer[] = [];
-  const microphone = fromCallback<RecordingEvent, { sendAudio: (pcm: ArrayBuffer) => void }>(({ sendBack, input }) => {
-    script(sendBack, input.sendAudio);
+  const microphone = fromCallback<RecordingEvent>(({ sendBack }) => {
+    script(sendBack, (pcm) => sendBack({ type: 'microphone.frame', pcm }));
     return () => released.push(1);
   });
-  const actor = createActor(recordingMachine.provide({ actors: { microphone } }), {
-    input: { sendAudio: (pcm) => audio.push(pcm) },
-  }).start();
+  const actor = createActor(recordingMachine.provide({ actors: { microphone } }));
+  actor.on('recording.audio', (event) => audio.push(event.pcm));
+  actor.start();
   return { actor, released, audio };
 }
 

@@ -1,18 +1,13 @@
 // The host's microphone recording (features §2 recording states: starting, recording, paused,
 // stopped), with the failures the spec names: no microphone permission, microphone/audio not
 // supported, and 'no sound detected' while recording. Pausing releases the microphone.
+// Each PCM frame is emitted as `recording.audio`; whoever owns the socket listens (hostMeeting).
 import { map, merge, share } from 'rxjs';
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, emit, fromCallback, setup } from 'xstate';
 import { microphone$, MicrophoneError, type MicrophoneFailureReason } from '../../streams/audio$';
 import { meterLevels$, silence$ } from '../../streams/level$';
 
-export interface RecordingInput {
-  /** Where PCM frames go (the live socket's audio input). */
-  sendAudio: (pcm: ArrayBuffer) => void;
-}
-
 export interface RecordingContext {
-  sendAudio: (pcm: ArrayBuffer) => void;
   level: number;
   noSound: boolean;
   failure: MicrophoneFailureReason | null;
@@ -24,18 +19,22 @@ export type RecordingEvent =
   | { type: 'recording.resume' }
   | { type: 'recording.stop' }
   | { type: 'microphone.opened' }
+  | { type: 'microphone.frame'; pcm: ArrayBuffer }
   | { type: 'microphone.level'; level: number }
   | { type: 'microphone.silence'; silent: boolean }
   | { type: 'microphone.failed'; reason: MicrophoneFailureReason };
+
+/** Emitted for each microphone frame (16 kHz PCM16LE). */
+export type RecordingEmitted = { type: 'recording.audio'; pcm: ArrayBuffer };
 
 export const recordingMachine = setup({
   types: {
     context: {} as RecordingContext,
     events: {} as RecordingEvent,
-    input: {} as RecordingInput,
+    emitted: {} as RecordingEmitted,
   },
   actors: {
-    microphone: fromCallback<RecordingEvent, { sendAudio: (pcm: ArrayBuffer) => void }>(({ input, sendBack }) => {
+    microphone: fromCallback<RecordingEvent>(({ sendBack }) => {
       const frames$ = microphone$().pipe(share());
       const rms$ = frames$.pipe(map((frame) => frame.rms));
       let opened = false;
@@ -46,7 +45,7 @@ export const recordingMachine = setup({
               opened = true;
               sendBack({ type: 'microphone.opened' });
             }
-            input.sendAudio(frame.pcm);
+            sendBack({ type: 'microphone.frame', pcm: frame.pcm });
             return null;
           }),
         ),
@@ -69,21 +68,23 @@ export const recordingMachine = setup({
       failure: ({ event, context }) => (event.type === 'microphone.failed' ? event.reason : context.failure),
     }),
     resetMeter: assign({ level: 0, noSound: false, failure: null }),
+    passAudio: emit(({ event }) => ({ type: 'recording.audio' as const, pcm: event.type === 'microphone.frame' ? event.pcm : new ArrayBuffer(0) })),
   },
 }).createMachine({
   id: 'recording',
-  context: ({ input }) => ({ sendAudio: input.sendAudio, level: 0, noSound: false, failure: null }),
+  context: { level: 0, noSound: false, failure: null },
   initial: 'idle',
   states: {
     idle: { on: { 'recording.start': { target: 'active', actions: 'resetMeter' } } },
     // The microphone stays open across starting → recording; leaving 'active' releases it.
     active: {
-      invoke: { src: 'microphone', id: 'microphone', input: ({ context }) => ({ sendAudio: context.sendAudio }) },
+      invoke: { src: 'microphone', id: 'microphone' },
       initial: 'starting',
       on: {
         'microphone.failed': { target: 'failed', actions: 'rememberFailure' },
         'recording.pause': { target: 'paused' },
         'recording.stop': { target: 'stopped' },
+        'microphone.frame': { actions: 'passAudio' },
       },
       states: {
         starting: { on: { 'microphone.opened': 'recording' } },
@@ -113,6 +114,9 @@ export const recordingMachine = setup({
 });
 
 type Snapshot = { context: RecordingContext; matches(value: unknown): boolean };
+export const selectLevel = (snapshot: Snapshot) => snapshot.context.level;
+export const selectNoSound = (snapshot: Snapshot) => snapshot.context.noSound;
+export const selectMicrophoneFailure = (snapshot: Snapshot) => snapshot.context.failure;
 export const selectRecordingStatus = (snapshot: Snapshot): 'idle' | 'starting' | 'recording' | 'paused' | 'stopped' | 'failed' => {
   if (snapshot.matches({ active: 'starting' })) return 'starting';
   if (snapshot.matches({ active: 'recording' })) return 'recording';

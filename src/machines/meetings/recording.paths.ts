@@ -7,9 +7,9 @@ import { recordingMachine, type RecordingContext } from './recording.machine';
 export const pathsModel: PathsModel = {
   name: 'recording',
   machine: recordingMachine.provide({ actors: { microphone: fromCallback(() => () => undefined) } }),
-  input: { sendAudio: () => undefined },
   serializeContext: (context: RecordingContext) => ({ noSound: context.noSound, failure: context.failure, loud: context.level > 0 }),
   events: {
+    'microphone.frame': [{ type: 'microphone.frame', pcm: new ArrayBuffer(4) }],
     'microphone.level': [{ type: 'microphone.level', level: 0.5 }],
     'microphone.silence': [
       { type: 'microphone.silence', silent: true },

@@ -8,7 +8,7 @@ import { getMeeting, type Meeting } from '../../machines/meetings/meeting.calls'
 import { readToken } from '../../shared/session-storage';
 import { LinkExpired } from '../../ui/meetings/LinkExpired';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
-import { ensureToken } from './live-connection';
+import { ensureToken } from '../../machines/meetings/live-connection';
 
 async function downloadSummary(transId: string, fileName: string) {
   const response = await fetch('/prod-api/ai/summaryTemplate/download', {
