@@ -3,14 +3,13 @@
 // not started, and once it is live the subtitle socket, the microphone, the instant summary,
 // sharing and the cast code. The wiring between them lives here, not in React:
 // - the meeting's control messages (start, pause, resume) go up the socket (queued until it exists);
-// - the microphone's frames (`recording.audio`, emitted) go up the socket as audio;
+// - the microphone's frames (`recording.audio`, sent to this parent) go up the socket as audio;
 // - the server's word on the meeting state (the socket's meeting.state) goes to the meeting;
 // - the microphone follows the meeting: recording in progress, released while paused, off at the end.
 import { interval, map } from 'rxjs';
 import {
   assign,
   enqueueActions,
-  fromCallback,
   fromEventObservable,
   fromPromise,
   sendTo,
@@ -30,6 +29,7 @@ import {
   selectMeetingStatus,
   selectTranslationLanguages,
   type ControlAction,
+  type MeetingOutput,
   type MeetingStage,
 } from './meeting.machine';
 import { meetingSetupMachine, type MeetingSetupInput, type MeetingSetupOutput } from './meetingSetup.machine';
@@ -77,6 +77,8 @@ export interface HostMeetingContext {
   sharingOpen: boolean;
   castCode: ScreenCode | null;
   copied: boolean;
+  /** The recording child runs (live). */
+  microphoneOn: boolean;
 }
 
 export type HostMeetingEvent =
@@ -85,7 +87,8 @@ export type HostMeetingEvent =
   | { type: 'share.toggle'; open: boolean }
   | { type: 'share.copy' }
   | { type: 'share.castCode' }
-  | { type: 'clock.tick' };
+  | { type: 'clock.tick' }
+  | { type: 'recording.audio'; pcm: ArrayBuffer };
 
 type MeetingSnapshot = SnapshotFrom<typeof meetingMachine>;
 
@@ -104,7 +107,7 @@ const INITIAL_VIEW: MeetingView = {
 
 export function viewOf(snapshot: MeetingSnapshot): MeetingView {
   const context = snapshot.context;
-  if (!context || typeof snapshot.matches !== 'function') return INITIAL_VIEW;
+  if (!context?.config || typeof snapshot.matches !== 'function') return INITIAL_VIEW;
   return {
     stage: selectMeetingStage(snapshot),
     status: selectMeetingStatus(snapshot),
@@ -145,14 +148,6 @@ export const hostMeetingMachine = setup({
     liveSubtitles: liveSubtitlesMachine,
     recording: recordingMachine,
     meetingSummary: meetingSummaryMachine,
-    // Microphone frames up the socket: the recording emits them, the socket takes them.
-    audioBridge: fromCallback(({ system }) => {
-      const recording = system.get('recording') as ActorRefFrom<typeof recordingMachine> | undefined;
-      const subscription = recording?.on('recording.audio', (event) =>
-        system.get('liveSubtitles')?.send({ type: 'live.audio', pcm: event.pcm }),
-      );
-      return () => subscription?.unsubscribe();
-    }),
     clock: fromEventObservable(() => interval(CLOCK_TICK_MS).pipe(map(() => ({ type: 'clock.tick' as const })))),
     setSharing: fromPromise<Meeting, { meetingId: string; open: boolean }>(({ input }) => setMeetingSharing(input.meetingId, input.open)),
     createCastCode: fromPromise<ScreenCode, { meetingId: string }>(({ input }) => createScreenCode(input.meetingId)),
@@ -169,15 +164,20 @@ export const hostMeetingMachine = setup({
       const shareStatusChanged = view.meeting?.shareStatus !== context.view.meeting?.shareStatus;
       return { view, ...(shareStatusChanged ? { sharingOpen: view.meeting?.shareStatus === '1' } : {}) };
     }),
-    steerMicrophone: enqueueActions(({ enqueue, system }, status: MeetingState | null) => {
-      const recording = system.get('recording') as ActorRefFrom<typeof recordingMachine> | undefined;
-      if (!recording || !status) return;
-      const current = recording.getSnapshot();
-      if (status === 'in_progress') {
-        if (current.matches('idle')) enqueue.sendTo(recording, { type: 'recording.start' });
-        else if (current.matches('paused')) enqueue.sendTo(recording, { type: 'recording.resume' });
-      } else if (status === 'paused') enqueue.sendTo(recording, { type: 'recording.pause' });
-      else if (status === 'ended') enqueue.sendTo(recording, { type: 'recording.stop' });
+    // The microphone exists only while live (microphoneOn).
+    meetingEnded: assign(({ context }, output: MeetingOutput | undefined) => ({
+      view: {
+        ...context.view,
+        stage: 'ended' as const,
+        status: 'ended' as const,
+        busy: false,
+        meeting: output?.meeting ?? context.view.meeting,
+        elapsedBeforeMs: output?.elapsedBeforeMs ?? context.view.elapsedBeforeMs,
+        runningSinceMs: null,
+      },
+    })),
+    steerMicrophone: enqueueActions(({ context, enqueue }, status: MeetingState | null) => {
+      if (context.microphoneOn && status) enqueue.sendTo('recording', { type: 'recording.follow', status });
     }),
     forwardServerState: enqueueActions(({ context, enqueue }, state: MeetingState | null | undefined) => {
       if (!state || state === context.serverState) return;
@@ -218,12 +218,12 @@ export const hostMeetingMachine = setup({
       sharingOpen: false,
       castCode: null,
       copied: false,
+      microphoneOn: false,
     };
   },
   invoke: {
     src: 'meeting',
     id: 'meeting',
-    systemId: 'meeting',
     input: ({ context, self }) => ({
       meetingId: context.view.meeting?.id ?? null,
       sendControl: (action: ControlAction) => self.send({ type: 'host.control', action }),
@@ -235,6 +235,13 @@ export const hostMeetingMachine = setup({
         { type: 'showMeetingInAddress', params: ({ context, event }) => ({ meetingId: newlyNamed(context.view.meeting, viewOf(event.snapshot).meeting) }) },
         { type: 'steerMicrophone', params: ({ context, event }) => changedStatus(context.view.status, viewOf(event.snapshot).status) },
         { type: 'followMeeting', params: ({ event }) => event.snapshot },
+      ],
+    },
+    // xstate reports a child's final snapshot only by its done event: the ended meeting is its output.
+    onDone: {
+      actions: [
+        { type: 'steerMicrophone', params: ({ context }) => changedStatus(context.view.status, 'ended') },
+        { type: 'meetingEnded', params: ({ event }) => event.output },
       ],
     },
   },
@@ -273,11 +280,12 @@ export const hostMeetingMachine = setup({
         {
           src: 'liveSubtitles',
           id: 'liveSubtitles',
-          systemId: 'liveSubtitles',
           input: ({ context }) => ({ socketUrl: context.socketUrl(context.view.meeting!.id), initialMessages: context.pendingMessages }),
           onSnapshot: { actions: { type: 'forwardServerState', params: ({ event }) => event.snapshot.context?.meetingState } },
+          // The socket ends when the meeting ends (its last meeting.state is only in its final snapshot).
+          onDone: { actions: { type: 'forwardServerState', params: ({ event }) => event.output?.meetingState } },
         },
-        { src: 'recording', id: 'recording', systemId: 'recording' },
+        { src: 'recording', id: 'recording' },
         {
           src: 'meetingSummary',
           id: 'summary',
@@ -286,13 +294,13 @@ export const hostMeetingMachine = setup({
             lang: context.view.translationLanguages[0],
           }),
         },
-        { src: 'audioBridge', id: 'audioBridge' },
         { src: 'clock', id: 'clock' },
       ],
-      entry: { type: 'steerMicrophone', params: ({ context }) => context.view.status },
+      entry: [assign({ microphoneOn: true }), { type: 'steerMicrophone', params: ({ context }) => context.view.status }],
       on: {
         'host.control': { actions: 'sendControl' },
-        'host.retryMicrophone': { actions: sendTo('recording', { type: 'recording.start' }) },
+        'recording.audio': { actions: sendTo('liveSubtitles', ({ event }) => ({ type: 'live.audio' as const, pcm: event.pcm })) },
+        'host.retryMicrophone': { actions: sendTo('recording', { type: 'recording.start' as const }) },
         'clock.tick': { actions: 'tick' },
       },
       type: 'parallel',

@@ -55,6 +55,7 @@ export const liveSubtitlesMachine = setup({
     context: {} as LiveSubtitlesContext,
     events: {} as LiveSubtitlesEvent,
     input: {} as LiveSubtitlesInput,
+    output: {} as { meetingState: MeetingState | null; endReason: EndReason | null },
   },
   actors: {
     // The socket stream queues JSON until the server is ready and numbers the audio frames.
@@ -151,6 +152,7 @@ export const liveSubtitlesMachine = setup({
     },
     ended: { type: 'final' },
   },
+  output: ({ context }) => ({ meetingState: context.meetingState, endReason: context.endReason }),
 });
 
 type Snapshot = { context: LiveSubtitlesContext; status: string; matches(value: unknown): boolean };

@@ -50,11 +50,18 @@ const stateIs = (state: MeetingState) => ({ event }: { event: MeetingEvent }) =>
 const loadedStateIs = (state: MeetingState) => ({ event }: { event: unknown }) =>
   (event as { output?: Meeting }).output?.state === state;
 
+/** What an ended meeting leaves its parent (xstate reports no final snapshot to a parent). */
+export interface MeetingOutput {
+  meeting: Meeting | null;
+  elapsedBeforeMs: number;
+}
+
 export const meetingMachine = setup({
   types: {
     context: {} as MeetingContext,
     events: {} as MeetingEvent,
     input: {} as MeetingInput,
+    output: {} as MeetingOutput,
   },
   actors: {
     loadMeeting: fromPromise<Meeting, { id: string }>(({ input, signal }) => getMeeting(input.id, signal)),
@@ -211,6 +218,7 @@ export const meetingMachine = setup({
     },
     ended: { type: 'final' },
   },
+  output: ({ context }) => ({ meeting: context.meeting, elapsedBeforeMs: context.elapsedBeforeMs }),
 });
 
 type Snapshot = { context: MeetingContext; matches(value: unknown): boolean };

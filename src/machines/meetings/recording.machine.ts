@@ -1,9 +1,11 @@
 // The host's microphone recording (features §2 recording states: starting, recording, paused,
 // stopped), with the failures the spec names: no microphone permission, microphone/audio not
 // supported, and 'no sound detected' while recording. Pausing releases the microphone.
-// Each PCM frame is emitted as `recording.audio`; whoever owns the socket listens (hostMeeting).
+// Each PCM frame goes to the parent as `recording.audio` (hostMeeting puts it on the socket) and is
+// emitted for any other listener. `recording.follow` lets the parent steer it by the meeting status.
 import { map, merge, share } from 'rxjs';
-import { assign, emit, fromCallback, setup } from 'xstate';
+import { assign, emit, fromCallback, sendTo, setup, type AnyActorRef } from 'xstate';
+import type { MeetingStatus } from '../../shared/contract/meeting';
 import { microphone$, MicrophoneError, type MicrophoneFailureReason } from '../../streams/audio$';
 import { meterLevels$, silence$ } from '../../streams/level$';
 
@@ -18,6 +20,8 @@ export type RecordingEvent =
   | { type: 'recording.pause' }
   | { type: 'recording.resume' }
   | { type: 'recording.stop' }
+  /** The meeting's status: in progress starts or resumes, paused pauses, ended stops. */
+  | { type: 'recording.follow'; status: MeetingStatus }
   | { type: 'microphone.opened' }
   | { type: 'microphone.frame'; pcm: ArrayBuffer }
   | { type: 'microphone.level'; level: number }
@@ -68,14 +72,27 @@ export const recordingMachine = setup({
       failure: ({ event, context }) => (event.type === 'microphone.failed' ? event.reason : context.failure),
     }),
     resetMeter: assign({ level: 0, noSound: false, failure: null }),
-    passAudio: emit(({ event }) => ({ type: 'recording.audio' as const, pcm: event.type === 'microphone.frame' ? event.pcm : new ArrayBuffer(0) })),
+    emitAudio: emit(({ event }) => ({ type: 'recording.audio' as const, pcm: event.type === 'microphone.frame' ? event.pcm : new ArrayBuffer(0) })),
+    // Without a parent the target falls back to the machine itself, which ignores the event.
+    audioToParent: sendTo(
+      ({ self }) => (self as AnyActorRef & { _parent?: AnyActorRef })._parent ?? self,
+      ({ event }) => ({ type: 'recording.audio', pcm: event.type === 'microphone.frame' ? event.pcm : new ArrayBuffer(0) }),
+    ),
+  },
+  guards: {
+    followsTo: ({ event }, status: MeetingStatus) => event.type === 'recording.follow' && event.status === status,
   },
 }).createMachine({
   id: 'recording',
   context: { level: 0, noSound: false, failure: null },
   initial: 'idle',
   states: {
-    idle: { on: { 'recording.start': { target: 'active', actions: 'resetMeter' } } },
+    idle: {
+      on: {
+        'recording.start': { target: 'active', actions: 'resetMeter' },
+        'recording.follow': { guard: { type: 'followsTo', params: 'in_progress' }, target: 'active', actions: 'resetMeter' },
+      },
+    },
     // The microphone stays open across starting → recording; leaving 'active' releases it.
     active: {
       invoke: { src: 'microphone', id: 'microphone' },
@@ -84,7 +101,11 @@ export const recordingMachine = setup({
         'microphone.failed': { target: 'failed', actions: 'rememberFailure' },
         'recording.pause': { target: 'paused' },
         'recording.stop': { target: 'stopped' },
-        'microphone.frame': { actions: 'passAudio' },
+        'recording.follow': [
+          { guard: { type: 'followsTo', params: 'paused' }, target: 'paused' },
+          { guard: { type: 'followsTo', params: 'ended' }, target: 'stopped' },
+        ],
+        'microphone.frame': { actions: ['emitAudio', 'audioToParent'] },
       },
       states: {
         starting: { on: { 'microphone.opened': 'recording' } },
@@ -101,12 +122,17 @@ export const recordingMachine = setup({
       on: {
         'recording.resume': { target: 'active', actions: 'resetMeter' },
         'recording.stop': { target: 'stopped' },
+        'recording.follow': [
+          { guard: { type: 'followsTo', params: 'in_progress' }, target: 'active', actions: 'resetMeter' },
+          { guard: { type: 'followsTo', params: 'ended' }, target: 'stopped' },
+        ],
       },
     },
     failed: {
       on: {
         'recording.start': { target: 'active', actions: 'resetMeter' },
         'recording.stop': { target: 'stopped' },
+        'recording.follow': { guard: { type: 'followsTo', params: 'ended' }, target: 'stopped' },
       },
     },
     stopped: { type: 'final', entry: assign({ level: 0 }) },

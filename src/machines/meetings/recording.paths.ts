@@ -10,6 +10,11 @@ export const pathsModel: PathsModel = {
   serializeContext: (context: RecordingContext) => ({ noSound: context.noSound, failure: context.failure, loud: context.level > 0 }),
   events: {
     'microphone.frame': [{ type: 'microphone.frame', pcm: new ArrayBuffer(4) }],
+    'recording.follow': [
+      { type: 'recording.follow', status: 'in_progress' },
+      { type: 'recording.follow', status: 'paused' },
+      { type: 'recording.follow', status: 'ended' },
+    ],
     'microphone.level': [{ type: 'microphone.level', level: 0.5 }],
     'microphone.silence': [
       { type: 'microphone.silence', silent: true },
