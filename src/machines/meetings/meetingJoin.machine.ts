@@ -106,7 +106,7 @@ export const meetingJoinMachine = setup({
           src: 'liveSubtitles',
           id: 'liveSubtitles',
           input: ({ context }) => ({ socketUrl: context.socketUrl(context.meetingId), translationLanguage: context.language || undefined }),
-          onSnapshot: { actions: sendTo('voiceBroadcast', ({ event }) => ({ type: 'voice.lines' as const, finals: event.snapshot.context?.finals ?? [] })) },
+          onSnapshot: { actions: sendTo('voiceBroadcast', ({ event }) => ({ type: 'voice.lines' as const, finals: event.snapshot?.context?.finals ?? [] })) },
         },
         { src: 'voiceBroadcast', id: 'voiceBroadcast', input: ({ context }) => ({ language: context.language, enabled: context.voice }) },
       ],

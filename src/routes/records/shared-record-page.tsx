@@ -5,18 +5,9 @@ import { recordShareViewMachine } from '../../machines/records/recordShareView.m
 import { readToken } from '../../shared/session-storage';
 import { SharedTranscript, type SharedTranscriptStatus } from '../../ui/records/SharedTranscript';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
-import { MeetingJoinPage } from './MeetingJoinPage';
-
-/** /meetingShare?meetingId=<id> is a live meeting's join page; ?id=&shareCode= a shared record. */
-export default function MeetingSharePage() {
-  const [params] = useSearchParams();
-  const meetingId = params.get('meetingId');
-  if (meetingId && !params.get('id')) return <MeetingJoinPage meetingId={meetingId} />;
-  return <SharedRecordPage />;
-}
 
 /** /meetingShare?id=<recordId>&shareCode=<code>: a shared record, readable without an account. */
-function SharedRecordPage() {
+export function SharedRecordPage() {
   const { t } = useTranslation('records');
   const [params] = useSearchParams();
   const navigate = useNavigate();
