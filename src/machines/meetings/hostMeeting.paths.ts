@@ -5,7 +5,6 @@
 // second each (distinct delays, so one settles at a time).
 import { createMachine, fromCallback, fromPromise, matchesState, type AnyMachineSnapshot, type StateValue } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
-import { liveSubtitlesMachine } from './liveSubtitles.machine';
 import type { Meeting, MeetingState, ScreenCode } from './meeting.calls';
 import type { MeetingContext } from './meeting.machine';
 import { DEFAULT_MEETING_CONFIG } from './meetingSetup.rules';
@@ -24,6 +23,13 @@ export const MEETING: Meeting = {
   shareUrl: '/meetingShare?meetingId=m1',
   transId: 't1',
 };
+/** A meeting whose sharing, cast-code and copy calls are refused. */
+export const REFUSING: Meeting = { ...MEETING, id: 'm2', shareUrl: '/meetingShare?meetingId=m2' };
+const REFUSED = { kind: 'business', code: 500, message: 'Refused' };
+const refused = (meetingIdOrText: string) => meetingIdOrText === 'm2' || meetingIdOrText.endsWith('meetingId=m2');
+const later = <T>(ms: number, value: T, fail = false) =>
+  new Promise<T>((resolve, reject) => setTimeout(() => (fail ? reject(REFUSED) : resolve(value)), ms));
+
 export const DRAFT: MeetingSetupOutput = {
   config: { ...DEFAULT_MEETING_CONFIG, termsAccepted: true, translationLanguages: ['es-ES'] },
   languages: { recognition: ['en-US'], translation: ['es-ES'] },
@@ -45,8 +51,6 @@ export function meetingSnapshot(value: StateValue, meeting: Meeting | null = MEE
   return { value, context, status: value === 'ended' ? 'done' : 'active', matches: (parent: StateValue) => matchesState(parent, value) };
 }
 
-const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
-
 export const hostMeetingDoubles = {
   // Still, until it ends by itself after ten minutes (as a meeting ended elsewhere would).
   meeting: createMachine({
@@ -62,38 +66,56 @@ export const hostMeetingDoubles = {
     states: { editing: { after: { 1000: 'submitted' } }, submitted: { type: 'final' } },
     output: () => DRAFT,
   }),
-  liveSubtitles: liveSubtitlesMachine.provide({ actors: { connection: fromCallback(() => () => undefined) } }),
+  liveSubtitles: createMachine({
+    id: 'liveSubtitlesDouble',
+    initial: 'live',
+    states: { live: { after: { 900_000: 'ended' } }, ended: { type: 'final' } },
+    output: () => ({ meetingState: 'ended', endReason: 'meetingEnded' }),
+  }),
   recording: recordingMachine.provide({ actors: { microphone: fromCallback(() => () => undefined) } }),
   meetingSummary: createMachine({ id: 'summaryDouble' }),
   clock: fromCallback(() => () => undefined),
-  setSharing: fromPromise<Meeting, { meetingId: string; open: boolean }>(({ input }) => later(1000, { ...MEETING, shareStatus: input.open ? '1' : '0' })),
-  createCastCode: fromPromise<ScreenCode, { meetingId: string }>(() => later(2000, CAST)),
-  copyText: fromPromise<void, { text: string }>(() => later(3000, undefined)),
+  setSharing: fromPromise<Meeting, { meetingId: string; open: boolean }>(({ input }) =>
+    later(1000, { ...MEETING, shareStatus: input.open ? '1' : '0' }, refused(input.meetingId)),
+  ),
+  createCastCode: fromPromise<ScreenCode, { meetingId: string }>(({ input }) => later(2000, CAST, refused(input.meetingId))),
+  copyText: fromPromise<void, { text: string }>(({ input }) => later(3000, undefined, refused(input.text))),
 };
 
 export const TEST_INPUT: HostMeetingInput = { origin: 'https://parley.test', socketUrl: (id) => `ws://test/${id}`, now: () => 0 };
 
 const host = (snapshot: AnyMachineSnapshot) => snapshot.context as HostMeetingContext;
 const inLive = (snapshot: AnyMachineSnapshot) => snapshot.matches('live');
-const meetingIn = (value: StateValue, state: MeetingState) => ({
+const meetingIn = (value: StateValue, state: MeetingState, meeting: Meeting = MEETING) => ({
   type: 'xstate.snapshot.meeting',
-  snapshot: meetingSnapshot(value, { ...MEETING, state }),
+  snapshot: meetingSnapshot(value, { ...meeting, state }),
 });
+const liveMeeting = (snapshot: AnyMachineSnapshot) => host(snapshot).view.meeting ?? MEETING;
+const refusing = (snapshot: AnyMachineSnapshot) => host(snapshot).view.meeting?.id === REFUSING.id;
+const outcome = (id: string, output: unknown) => (snapshot: AnyMachineSnapshot) =>
+  refusing(snapshot) ? [] : [{ type: `xstate.done.actor.${id}`, output }];
+const refusal = (id: string) => (snapshot: AnyMachineSnapshot) =>
+  refusing(snapshot) ? [{ type: `xstate.error.actor.${id}`, error: REFUSED }] : [];
 
 export const pathsModel: PathsModel = {
   name: 'hostMeeting',
   machine: hostMeetingMachine.provide({ actors: hostMeetingDoubles as never }),
   input: TEST_INPUT,
   // The results of the sharing calls are context only; the stage and status of the meeting decide.
-  serializeContext: (context: HostMeetingContext) => ({ stage: context.view.stage, status: context.view.status }),
+  serializeContext: (context: HostMeetingContext) => ({ id: context.view.meeting?.id, stage: context.view.stage, status: context.view.status }),
   events: {
     'xstate.snapshot.meeting': (snapshot) =>
       inLive(snapshot)
-        ? [meetingIn({ live: 'paused' }, 'paused'), meetingIn({ live: 'inProgress' }, 'in_progress'), meetingIn('ended', 'ended')]
+        ? [
+            meetingIn({ live: 'paused' }, 'paused', liveMeeting(snapshot)),
+            meetingIn({ live: 'inProgress' }, 'in_progress', liveMeeting(snapshot)),
+            meetingIn('ended', 'ended', liveMeeting(snapshot)),
+          ]
         : [
             { type: 'xstate.snapshot.meeting', snapshot: meetingSnapshot('setup', null) },
             { type: 'xstate.snapshot.meeting', snapshot: meetingSnapshot('setup', null, 'Cannot create') },
             meetingIn({ live: 'starting' }, 'in_progress'),
+            meetingIn({ live: 'starting' }, 'in_progress', REFUSING),
             meetingIn('ended', 'ended'),
           ],
     'xstate.done.actor.meeting': [{ type: 'xstate.done.actor.meeting', output: { meeting: { ...MEETING, state: 'ended' }, elapsedBeforeMs: 0 } }],
@@ -101,9 +123,13 @@ export const pathsModel: PathsModel = {
     'xstate.done.actor.meetingSetup': [{ type: 'xstate.done.actor.meetingSetup', output: DRAFT }],
     'host.control': [{ type: 'host.control', action: 'start' }],
     'share.toggle': (snapshot) => [{ type: 'share.toggle', open: !host(snapshot).sharingOpen }],
-    'xstate.done.actor.setSharing': [{ type: 'xstate.done.actor.setSharing', output: MEETING }],
-    'xstate.done.actor.createCastCode': [{ type: 'xstate.done.actor.createCastCode', output: CAST }],
-    'xstate.done.actor.copyText': [{ type: 'xstate.done.actor.copyText' }],
+    'xstate.done.actor.liveSubtitles': [{ type: 'xstate.done.actor.liveSubtitles', output: { meetingState: 'ended', endReason: 'meetingEnded' } }],
+    'xstate.done.actor.setSharing': outcome('setSharing', MEETING),
+    'xstate.error.actor.setSharing': refusal('setSharing'),
+    'xstate.done.actor.createCastCode': outcome('createCastCode', CAST),
+    'xstate.error.actor.createCastCode': refusal('createCastCode'),
+    'xstate.done.actor.copyText': outcome('copyText', undefined),
+    'xstate.error.actor.copyText': refusal('copyText'),
   },
   skipSimplePaths: true,
 };

@@ -34,5 +34,6 @@ export async function ensureToken(login: typeof visitorLogin = visitorLogin): Pr
   return data?.token ?? null;
 }
 
-/** The actor the public meeting pages invoke before they call or connect. Never fails. */
-export const visitorTokenActor = fromPromise<string | null>(() => ensureToken());
+/** The actor the public meeting pages invoke before they call or connect. Never fails: without a
+ *  token the page goes on, and the server answers what a visitor may not see. */
+export const visitorTokenActor = fromPromise<string | null>(() => ensureToken().catch(() => null));

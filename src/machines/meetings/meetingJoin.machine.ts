@@ -73,7 +73,7 @@ export const meetingJoinMachine = setup({
     // The share pages are public: a signed-out participant gets a visitor token first.
     authorizing: {
       always: { guard: 'noMeetingId', target: 'linkExpired' },
-      invoke: { src: 'visitorToken', id: 'visitorToken', onDone: 'deciding', onError: 'deciding' },
+      invoke: { src: 'visitorToken', id: 'visitorToken', onDone: 'deciding' },
     },
     deciding: { always: [{ guard: 'joinedAlready', target: 'live' }, { target: 'loading' }] },
     loading: {

@@ -61,7 +61,7 @@ export const screenCastMachine = setup({
   }),
   initial: 'authorizing',
   states: {
-    authorizing: { invoke: { src: 'visitorToken', id: 'visitorToken', onDone: 'deciding', onError: 'deciding' } },
+    authorizing: { invoke: { src: 'visitorToken', id: 'visitorToken', onDone: 'deciding' } },
     deciding: { always: [{ guard: 'codeGiven', target: 'connecting' }, { target: 'codeEntry' }] },
     codeEntry: {
       on: {
