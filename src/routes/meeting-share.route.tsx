@@ -1,43 +1,14 @@
-// /meetingShare serves two areas: a shared transcript (records) and a meeting join link (meetings).
-import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { recordShareViewMachine, selectShareViewContext, selectShareViewStatus } from '../machines/records/recordShareView.machine';
-import { readToken } from '../shared/session-storage';
-import { SharedTranscript, type SharedTranscriptStatus } from '../ui/records/SharedTranscript';
-import { StandalonePage } from '../ui/pages/StandalonePage';
+import { useSearchParams } from 'react-router-dom';
 import { MeetingJoinPage } from './meetings/MeetingJoinPage';
+import { SharedRecordPage } from './records/shared-record-page';
 
-/** /meetingShare?meetingId=<id> is a live meeting's join page; ?id=&shareCode= a shared record. */
+/**
+ * /meetingShare is two areas' page: ?meetingId=<id> is a live meeting's join page, ?id=&shareCode=
+ * a shared record. Cross-area wiring lives at the root of src/routes.
+ */
 export default function MeetingSharePage() {
   const [params] = useSearchParams();
   const meetingId = params.get('meetingId');
   if (meetingId && !params.get('id')) return <MeetingJoinPage meetingId={meetingId} />;
   return <SharedRecordPage />;
-}
-
-/** /meetingShare?id=<recordId>&shareCode=<code>: a shared record, readable without an account. */
-function SharedRecordPage() {
-  const { t } = useTranslation('records');
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const actor = useActorRef(recordShareViewMachine, {
-    input: { id: params.get('id') ?? '', shareCode: params.get('shareCode') ?? '', hasToken: readToken() !== null },
-  });
-  const context = useSelector(actor, selectShareViewContext);
-  const status: SharedTranscriptStatus = useSelector(actor, selectShareViewStatus);
-  return (
-    <StandalonePage>
-      <SharedTranscript
-        status={status}
-        record={context.record}
-        lines={context.lines}
-        canCopy={context.hasToken && context.copyAllowed}
-        showSignInHint={!context.hasToken && context.copyAllowed}
-        errorText={context.errorKey ? t(context.errorKey) : context.errorMessage}
-        onCopy={() => actor.send({ type: 'share.copyRequested' })}
-        onOpenRecords={() => navigate('/recordList')}
-      />
-    </StandalonePage>
-  );
 }

@@ -1,24 +1,10 @@
 // What a subtitle view shows, folded from the live socket's messages (pure, so tested directly).
 // Finals replace the partial of their segment; a final seen twice (transcript + replay) stays one line.
+import type { LiveParticipant, LiveSubtitleLine } from '../../shared/contract/meeting';
 import type { LiveFinalSubtitle, LiveServerMessage } from '../../streams/socket$';
 
-export interface SubtitleLine {
-  segmentId: string;
-  startMs: number;
-  endMs: number;
-  text: string;
-  translations: Record<string, string>;
-  translationErrors: Record<string, string>;
-  final: boolean;
-}
-
-export interface Participant {
-  userId: string;
-  userName: string;
-  translationLanguage: string | null;
-  joinTime: string;
-  leaveTime: string | null;
-}
+export type SubtitleLine = LiveSubtitleLine;
+export type Participant = LiveParticipant;
 
 export interface SubtitleView {
   finals: SubtitleLine[];

@@ -1,8 +1,8 @@
 import { createActor, fromCallback } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { LiveFinalSubtitle, LiveReady } from '../../streams/socket$';
+import type { LiveFinalSubtitle, LiveReady, LiveSocketEvent } from '../../streams/socket$';
 import { applyLiveMessage, emptyView, presentParticipants } from './liveSubtitles.lines';
-import { endReasonFor, liveSubtitlesMachine, selectIsReconnecting } from './liveSubtitles.machine';
+import { endReasonFor, liveSubtitlesMachine, selectIsReconnecting, type LiveOutgoingEvent, type LiveSubtitlesInput } from './liveSubtitles.machine';
 
 const ready: LiveReady = {
   type: 'ready', seq: 0, role: 'participant', meetingId: 'm1', state: 'in_progress', lastAudioSeq: -1,
@@ -59,6 +59,21 @@ describe('liveSubtitles machine', () => {
     actor.send({ type: 'socket.ready', ready });
     expect(actor.getSnapshot().matches({ connected: 'live' })).toBe(true);
     expect(actor.getSnapshot().context.finals).toHaveLength(1);
+  });
+
+  it('hands control messages and audio frames to the socket, the early ones first', () => {
+    const received: unknown[] = [];
+    const connection = fromCallback<LiveOutgoingEvent, LiveSubtitlesInput, LiveSocketEvent>(({ receive, input }) => {
+      received.push(...(input.initialMessages ?? []));
+      receive((event) => received.push(event.type));
+      return () => undefined;
+    });
+    const actor = createActor(liveSubtitlesMachine.provide({ actors: { connection } }), {
+      input: { socketUrl: 'ws://x', initialMessages: [{ type: 'control', action: 'start' }] },
+    }).start();
+    actor.send({ type: 'live.send', message: { type: 'control', action: 'pause' } });
+    actor.send({ type: 'live.audio', pcm: new ArrayBuffer(2) });
+    expect(received).toEqual([{ type: 'control', action: 'start' }, 'live.send', 'live.audio']);
   });
 
   it('ends when the meeting ends, keeping the lines', () => {

@@ -1,8 +1,8 @@
 // Live subtitles of one meeting for the host, a participant or a cast screen (features §2, §4):
 // connecting → live ⇄ reconnecting (the socket resumes from its last seq) → ended.
 // 'ended' keeps why: the meeting ended, the link expired (sharing closed), or a fatal error.
-import type { Observable } from 'rxjs';
-import { assign, fromCallback, setup } from 'xstate';
+import { Subject } from 'rxjs';
+import { assign, fromCallback, sendTo, setup } from 'xstate';
 import {
   liveSocket$,
   type LiveClientMessage,
@@ -19,8 +19,8 @@ export interface LiveSubtitlesInput {
   socketUrl: string;
   /** Participants only: the translation language they read. */
   translationLanguage?: string;
-  outgoing$?: Observable<LiveClientMessage>;
-  audio$?: Observable<ArrayBuffer>;
+  /** Sent once the server is ready (a host's start control given before the socket existed). */
+  initialMessages?: LiveClientMessage[];
 }
 
 export interface LiveSubtitlesContext extends SubtitleView {
@@ -34,7 +34,12 @@ export interface LiveSubtitlesContext extends SubtitleView {
   errorKey: string | null;
 }
 
-export type LiveSubtitlesEvent = LiveSocketEvent;
+/** What the socket's owner sends up: control messages and the host's microphone frames. */
+export type LiveOutgoingEvent =
+  | { type: 'live.send'; message: LiveClientMessage }
+  | { type: 'live.audio'; pcm: ArrayBuffer };
+
+export type LiveSubtitlesEvent = LiveSocketEvent | LiveOutgoingEvent;
 
 // Close codes of fatal errors are 4000 + the error's code (contract LiveError).
 export function endReasonFor(closeCode: number, lastErrorKey: string | null): EndReason {
@@ -50,20 +55,30 @@ export const liveSubtitlesMachine = setup({
     context: {} as LiveSubtitlesContext,
     events: {} as LiveSubtitlesEvent,
     input: {} as LiveSubtitlesInput,
+    output: {} as { meetingState: MeetingState | null; endReason: EndReason | null },
   },
   actors: {
-    connection: fromCallback<LiveSubtitlesEvent, LiveSubtitlesInput>(({ input, sendBack }) => {
+    // The socket stream queues JSON until the server is ready and numbers the audio frames.
+    connection: fromCallback<LiveOutgoingEvent, LiveSubtitlesInput, LiveSocketEvent>(({ input, sendBack, receive }) => {
+      const outgoing$ = new Subject<LiveClientMessage>();
+      const audio$ = new Subject<ArrayBuffer>();
+      receive((event) => {
+        if (event.type === 'live.send') outgoing$.next(event.message);
+        else audio$.next(event.pcm);
+      });
       const subscription = liveSocket$({
         url: input.socketUrl,
-        outgoing$: input.outgoing$,
-        audio$: input.audio$,
+        outgoing$,
+        audio$,
         afterReady: () =>
           input.translationLanguage ? [{ type: 'subscribe', translationLanguage: input.translationLanguage }] : [],
       }).subscribe({ next: (event) => sendBack(event) });
+      for (const message of input.initialMessages ?? []) outgoing$.next(message);
       return () => subscription.unsubscribe();
     }),
   },
   actions: {
+    forwardToSocket: sendTo('connection', ({ event }) => event as LiveOutgoingEvent),
     applyMessage: assign(({ context, event }) => {
       if (event.type !== 'socket.message') return {};
       const message: LiveServerMessage = event.message;
@@ -114,6 +129,8 @@ export const liveSubtitlesMachine = setup({
       invoke: { src: 'connection', id: 'connection', input: ({ context }) => context.input },
       initial: 'connecting',
       on: {
+        'live.send': { actions: 'forwardToSocket' },
+        'live.audio': { actions: 'forwardToSocket' },
         'socket.message': [
           { guard: 'meetingEndedMessage', target: 'ended', actions: ['applyMessage', 'markMeetingEnded'] },
           { actions: 'applyMessage' },
@@ -135,8 +152,20 @@ export const liveSubtitlesMachine = setup({
     },
     ended: { type: 'final' },
   },
+  output: ({ context }) => ({ meetingState: context.meetingState, endReason: context.endReason }),
 });
 
-type Snapshot = { context: LiveSubtitlesContext; matches(value: unknown): boolean };
+type Snapshot = { context: LiveSubtitlesContext; status: string; matches(value: unknown): boolean };
 export const selectIsReconnecting = (snapshot: Snapshot) => snapshot.matches({ connected: 'reconnecting' });
 export const selectIsLive = (snapshot: Snapshot) => snapshot.matches({ connected: 'live' });
+/** Still connecting for the first time (not live, not retrying, not ended). */
+export const selectIsConnecting = (snapshot: Snapshot) => snapshot.matches({ connected: 'connecting' });
+export const selectHasEnded = (snapshot: Snapshot) => snapshot.status === 'done';
+export const selectFinals = (snapshot: Snapshot) => snapshot.context.finals;
+export const selectPartials = (snapshot: Snapshot) => snapshot.context.partials;
+export const selectParticipants = (snapshot: Snapshot) => snapshot.context.participants;
+export const selectServerMeetingState = (snapshot: Snapshot) => snapshot.context.meetingState;
+export const selectSubtitlesError = (snapshot: Snapshot) => snapshot.context.errorMessage;
+export const selectEndReason = (snapshot: Snapshot) => snapshot.context.endReason;
+/** The latest lines (a projected screen shows only these). */
+export const selectLastFinals = (count: number) => (snapshot: Snapshot) => snapshot.context.finals.slice(-count);

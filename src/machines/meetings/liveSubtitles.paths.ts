@@ -52,6 +52,8 @@ export const pathsModel: PathsModel = {
     ],
     'socket.reconnecting': [{ type: 'socket.reconnecting', attempt: 1, delayMs: 500 }],
     'socket.connecting': [{ type: 'socket.connecting', attempt: 1 }],
+    'live.send': [{ type: 'live.send', message: { type: 'control', action: 'start' } }],
+    'live.audio': [{ type: 'live.audio', pcm: new ArrayBuffer(4) }],
     'socket.closed': [
       { type: 'socket.closed', code: 4410, reason: '' },
       { type: 'socket.closed', code: 4404, reason: '' },

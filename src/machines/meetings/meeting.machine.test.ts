@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CreateMeetingInput, Meeting } from '../../api/meetings/meeting-types';
 import { meetingMachine, selectElapsedMs, selectMeetingStatus, type ControlAction } from './meeting.machine';
 import { meetingDoubles } from './meeting.paths';
+import { DEFAULT_MEETING_CONFIG } from './meetingSetup.rules';
 
 function start(input: { meetingId?: string | null } = {}, extra: Partial<typeof meetingDoubles> = {}) {
   const sent: ControlAction[] = [];
@@ -17,11 +18,10 @@ describe('meeting machine', () => {
   it('refuses to create until the terms are accepted, then creates with the chosen languages and style', async () => {
     const create = vi.fn(async ({ input }: { input: CreateMeetingInput }) => ({ id: 'm9', state: 'not_started', ...input }) as unknown as Meeting);
     const { actor, sent } = start({}, { createMeeting: fromPromise(create) });
-    actor.send({ type: 'meeting.configure', config: { translationLanguages: ['es-ES'] } });
-    actor.send({ type: 'meeting.create' });
+    const config = { ...DEFAULT_MEETING_CONFIG, translationLanguages: ['es-ES'] };
+    actor.send({ type: 'meeting.create', config });
     expect(actor.getSnapshot().value).toBe('setup');
-    actor.send({ type: 'meeting.configure', config: { termsAccepted: true } });
-    actor.send({ type: 'meeting.create' });
+    actor.send({ type: 'meeting.create', config: { ...config, termsAccepted: true } });
     await waitFor(actor, (s) => s.matches({ live: 'starting' }));
     expect(create.mock.calls[0]![0].input).toMatchObject({ recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] });
     expect(sent).toEqual(['start']);

@@ -1,6 +1,7 @@
 // The host's meeting (features §4): not started → in progress ⇄ paused → ended, plus the repair of
 // a meeting left paused by an abnormal close (stopMeeting closes its recording). Setup (languages,
-// styles, terms) happens in 'setup'; the socket's meeting.state messages arrive as meeting.stateChanged.
+// styles, terms) is the meetingSetup machine's; 'setup' waits for its config in meeting.create. The
+// socket's meeting.state messages arrive as meeting.stateChanged.
 import { assign, fromPromise, setup } from 'xstate';
 import { describeError } from '../../api/errors';
 import { createMeeting } from '../../api/meetings/create-meeting';
@@ -35,8 +36,7 @@ export interface MeetingContext {
 }
 
 export type MeetingEvent =
-  | { type: 'meeting.configure'; config: Partial<MeetingConfig> }
-  | { type: 'meeting.create' }
+  | { type: 'meeting.create'; config: MeetingConfig }
   | { type: 'meeting.start' }
   | { type: 'meeting.pause' }
   | { type: 'meeting.resume' }
@@ -56,11 +56,18 @@ const stateIs = (state: MeetingState) => ({ event }: { event: MeetingEvent }) =>
 const loadedStateIs = (state: MeetingState) => ({ event }: { event: unknown }) =>
   (event as { output?: Meeting }).output?.state === state;
 
+/** What an ended meeting leaves its parent (xstate reports no final snapshot to a parent). */
+export interface MeetingOutput {
+  meeting: Meeting | null;
+  elapsedBeforeMs: number;
+}
+
 export const meetingMachine = setup({
   types: {
     context: {} as MeetingContext,
     events: {} as MeetingEvent,
     input: {} as MeetingInput,
+    output: {} as MeetingOutput,
   },
   actors: {
     loadMeeting: getMeetingActor,
@@ -72,8 +79,8 @@ export const meetingMachine = setup({
     ),
   },
   actions: {
-    configure: assign({
-      config: ({ context, event }) => (event.type === 'meeting.configure' ? { ...context.config, ...event.config } : context.config),
+    takeConfig: assign({
+      config: ({ context, event }) => (event.type === 'meeting.create' ? event.config : context.config),
     }),
     clearError: assign({ errorMessage: null, errorKey: null }),
     adoptMeeting: assign({ meeting: (_, meeting: Meeting) => meeting }),
@@ -86,7 +93,7 @@ export const meetingMachine = setup({
   },
   guards: {
     hasMeetingId: ({ context }) => Boolean(context.meeting?.id),
-    setupValid: ({ context }) => setupProblems(context.config).length === 0,
+    setupValid: ({ event }) => event.type === 'meeting.create' && setupProblems(event.config).length === 0,
     loadedEnded: loadedStateIs('ended'),
     loadedPaused: loadedStateIs('paused'),
     loadedInProgress: loadedStateIs('in_progress'),
@@ -129,8 +136,7 @@ export const meetingMachine = setup({
     // Not started: choosing languages, styles and accepting the terms.
     setup: {
       on: {
-        'meeting.configure': { actions: 'configure' },
-        'meeting.create': { guard: 'setupValid', target: 'creating', actions: 'clearError' },
+        'meeting.create': { guard: 'setupValid', target: 'creating', actions: ['takeConfig', 'clearError'] },
       },
     },
     creating: {
@@ -219,6 +225,7 @@ export const meetingMachine = setup({
     },
     ended: { type: 'final' },
   },
+  output: ({ context }) => ({ meeting: context.meeting, elapsedBeforeMs: context.elapsedBeforeMs }),
 });
 
 type Snapshot = { context: MeetingContext; matches(value: unknown): boolean };
@@ -230,6 +237,23 @@ export function selectMeetingStatus(snapshot: Snapshot): MeetingState {
   if (snapshot.matches('live')) return 'in_progress';
   return 'not_started';
 }
+
+export const selectMeeting = (snapshot: Snapshot) => snapshot.context.meeting;
+export const selectMeetingConfig = (snapshot: Snapshot) => snapshot.context.config;
+/** A control or the stop is on its way to the server. */
+export const selectMeetingBusy = (snapshot: Snapshot) =>
+  snapshot.matches({ live: 'stopping' }) || snapshot.matches({ live: 'pausing' }) || snapshot.matches({ live: 'resuming' });
+/** Which part of the page the meeting shows. */
+export type MeetingStage = 'loading' | 'setup' | 'creating' | 'created' | 'needsRepair' | 'repairing' | 'live' | 'ended';
+export function selectMeetingStage(snapshot: Snapshot): MeetingStage {
+  for (const stage of ['setup', 'creating', 'created', 'needsRepair', 'repairing', 'live', 'ended'] as const) {
+    if (snapshot.matches(stage)) return stage;
+  }
+  return 'loading';
+}
+/** The subtitle languages of the meeting: those chosen here, or those of the meeting loaded. */
+export const selectTranslationLanguages = (snapshot: Snapshot) =>
+  snapshot.context.config.translationLanguages.length ? snapshot.context.config.translationLanguages : (snapshot.context.meeting?.translationLanguages ?? []);
 
 export function selectElapsedMs(snapshot: Snapshot, nowMs: number): number {
   const { elapsedBeforeMs, runningSinceMs } = snapshot.context;

@@ -8,6 +8,7 @@ import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
 import type { CreateMeetingInput, Meeting, MeetingState } from '../../api/meetings/meeting-types';
 import { meetingMachine, type ControlAction, type MeetingContext } from './meeting.machine';
+import { DEFAULT_MEETING_CONFIG } from './meetingSetup.rules';
 
 const meeting = (id: string, state: MeetingState): Meeting => ({
   id,
@@ -94,9 +95,10 @@ export const pathsModel: PathsModel = {
     error: context.errorKey ?? context.errorMessage,
   }),
   events: {
-    'meeting.configure': [
-      { type: 'meeting.configure', config: { termsAccepted: true } },
-      { type: 'meeting.configure', config: { name: REFUSED_NAME } },
+    'meeting.create': [
+      { type: 'meeting.create', config: DEFAULT_MEETING_CONFIG },
+      { type: 'meeting.create', config: { ...DEFAULT_MEETING_CONFIG, termsAccepted: true } },
+      { type: 'meeting.create', config: { ...DEFAULT_MEETING_CONFIG, termsAccepted: true, name: REFUSED_NAME } },
     ],
     'meeting.stateChanged': meetingStateChanges,
     ...meetingOutcomes,

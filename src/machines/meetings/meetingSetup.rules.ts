@@ -5,16 +5,10 @@ import {
   MEETING_TRANSLATION_LANGUAGES_MAX,
   MEETING_TRANSLATION_LANGUAGES_MIN,
 } from '../../shared/contract/limits';
+import { DEFAULT_SUBTITLE_LOOK, type SubtitleLook } from '../../shared/contract/meeting';
 import type { SubtitleStyle } from '../../api/meetings/meeting-types';
 
-export type SubtitleDisplay = 'original' | 'translation' | 'bilingual';
-
-export interface MeetingStyle {
-  fontSize: number;
-  color: string;
-  backgroundColor: string;
-  display: SubtitleDisplay;
-}
+export type MeetingStyle = SubtitleLook;
 
 export interface MeetingConfig {
   name: string;
@@ -24,13 +18,11 @@ export interface MeetingConfig {
   termsAccepted: boolean;
 }
 
-export const SUBTITLE_FONT_SIZES = [16, 20, 24, 32, 40] as const;
-
 export const DEFAULT_MEETING_CONFIG: MeetingConfig = {
   name: '',
   recognitionLanguages: ['en-US'],
   translationLanguages: ['zh-CN'],
-  style: { fontSize: 24, color: '#ffffff', backgroundColor: '#1a1a2e', display: 'bilingual' },
+  style: DEFAULT_SUBTITLE_LOOK,
   termsAccepted: false,
 };
 

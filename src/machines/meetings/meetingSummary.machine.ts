@@ -76,3 +76,12 @@ export const meetingSummaryMachine = setup({
     },
   },
 });
+
+type Snapshot = { context: MeetingSummaryContext; matches(value: unknown): boolean };
+export const selectSummaryContent = (snapshot: Snapshot) => snapshot.context.summary?.content ?? null;
+const NO_KEY_POINTS: string[] = [];
+export const selectSummaryKeyPoints = (snapshot: Snapshot) => snapshot.context.summary?.keyPoints ?? NO_KEY_POINTS;
+export const selectSummaryGenerating = (snapshot: Snapshot) => snapshot.matches('generating');
+export const selectSummarySecondsLeft = (snapshot: Snapshot) => (snapshot.matches('coolingDown') ? snapshot.context.secondsLeft : 0);
+export const selectSummaryErrorMessage = (snapshot: Snapshot) => snapshot.context.errorMessage;
+export const selectSummaryErrorKey = (snapshot: Snapshot) => snapshot.context.errorKey;

@@ -1,18 +1,18 @@
 import { createActor, fromCallback } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { MicrophoneFailureReason } from '../../streams/audio$';
-import { recordingMachine, selectRecordingStatus, type MicrophoneInput, type RecordingEvent } from './recording.machine';
+import { recordingMachine, selectRecordingStatus, type RecordingEvent, type RecordingInput } from './recording.machine';
 
 function start(script: (sendBack: (event: RecordingEvent) => void, sendAudio: (pcm: ArrayBuffer) => void) => void = () => undefined) {
   const released: number[] = [];
   const audio: ArrayBuffer[] = [];
-  const microphone = fromCallback<RecordingEvent, MicrophoneInput>(({ sendBack, input }) => {
-    script(sendBack, input.sendAudio);
+  const microphone = fromCallback<RecordingEvent, RecordingInput>(({ sendBack }) => {
+    script(sendBack, (pcm) => sendBack({ type: 'microphone.frame', pcm }));
     return () => released.push(1);
   });
-  const actor = createActor(recordingMachine.provide({ actors: { microphone } }), {
-    input: { sendAudio: (pcm) => audio.push(pcm), workletUrl: '/pcm16-downsampler.worklet.js' },
-  }).start();
+  const actor = createActor(recordingMachine.provide({ actors: { microphone } }), { input: { workletUrl: '/pcm16-downsampler.worklet.js' } });
+  actor.on('recording.audio', (event) => audio.push(event.pcm));
+  actor.start();
   return { actor, released, audio };
 }
 

@@ -1,22 +1,22 @@
 // The host's microphone recording (features §2 recording states: starting, recording, paused,
 // stopped), with the failures the spec names: no microphone permission, microphone/audio not
 // supported, and 'no sound detected' while recording. Pausing releases the microphone.
+// Each PCM frame goes to the parent as `recording.audio` (hostMeeting puts it on the socket) and is
+// emitted for any other listener. `recording.follow` lets the parent steer it by the meeting status.
 // Plain TypeScript: the worklet's URL comes in with the input (the browser build's URL is exported
 // by ./recording.browser.ts, the only Vite-only module here), so the machine loads under Node.
 import { map, merge, share } from 'rxjs';
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, emit, fromCallback, sendTo, setup, type AnyActorRef } from 'xstate';
+import type { MeetingStatus } from '../../shared/contract/meeting';
 import { browserAudioEnvironment, microphone$, MicrophoneError, type MicrophoneFailureReason } from '../../streams/audio$';
 import { meterLevels$, silence$ } from '../../streams/level$';
 
 export interface RecordingInput {
-  /** Where PCM frames go (the live socket's audio input). */
-  sendAudio: (pcm: ArrayBuffer) => void;
   /** Where the browser loads the PCM16 audio worklet from (`pcm16DownsamplerUrl` of ./recording.browser). */
   workletUrl: string;
 }
 
 export interface RecordingContext {
-  sendAudio: (pcm: ArrayBuffer) => void;
   workletUrl: string;
   level: number;
   noSound: boolean;
@@ -28,25 +28,26 @@ export type RecordingEvent =
   | { type: 'recording.pause' }
   | { type: 'recording.resume' }
   | { type: 'recording.stop' }
+  /** The meeting's status: in progress starts or resumes, paused pauses, ended stops. */
+  | { type: 'recording.follow'; status: MeetingStatus }
   | { type: 'microphone.opened' }
+  | { type: 'microphone.frame'; pcm: ArrayBuffer }
   | { type: 'microphone.level'; level: number }
   | { type: 'microphone.silence'; silent: boolean }
   | { type: 'microphone.failed'; reason: MicrophoneFailureReason };
 
-/** What the `microphone` actor gets: where frames go and where the worklet is. */
-export interface MicrophoneInput {
-  sendAudio: (pcm: ArrayBuffer) => void;
-  workletUrl: string;
-}
+/** Emitted for each microphone frame (16 kHz PCM16LE). */
+export type RecordingEmitted = { type: 'recording.audio'; pcm: ArrayBuffer };
 
 export const recordingMachine = setup({
   types: {
     context: {} as RecordingContext,
     events: {} as RecordingEvent,
+    emitted: {} as RecordingEmitted,
     input: {} as RecordingInput,
   },
   actors: {
-    microphone: fromCallback<RecordingEvent, MicrophoneInput>(({ input, sendBack }) => {
+    microphone: fromCallback<RecordingEvent, RecordingInput>(({ input, sendBack }) => {
       const frames$ = microphone$(browserAudioEnvironment(input.workletUrl)).pipe(share());
       const rms$ = frames$.pipe(map((frame) => frame.rms));
       let opened = false;
@@ -57,7 +58,7 @@ export const recordingMachine = setup({
               opened = true;
               sendBack({ type: 'microphone.opened' });
             }
-            input.sendAudio(frame.pcm);
+            sendBack({ type: 'microphone.frame', pcm: frame.pcm });
             return null;
           }),
         ),
@@ -80,21 +81,40 @@ export const recordingMachine = setup({
       failure: ({ event, context }) => (event.type === 'microphone.failed' ? event.reason : context.failure),
     }),
     resetMeter: assign({ level: 0, noSound: false, failure: null }),
+    emitAudio: emit(({ event }) => ({ type: 'recording.audio' as const, pcm: event.type === 'microphone.frame' ? event.pcm : new ArrayBuffer(0) })),
+    // Without a parent the target falls back to the machine itself, which ignores the event.
+    audioToParent: sendTo(
+      ({ self }) => (self as AnyActorRef & { _parent?: AnyActorRef })._parent ?? self,
+      ({ event }) => ({ type: 'recording.audio', pcm: event.type === 'microphone.frame' ? event.pcm : new ArrayBuffer(0) }),
+    ),
+  },
+  guards: {
+    followsTo: ({ event }, status: MeetingStatus) => event.type === 'recording.follow' && event.status === status,
   },
 }).createMachine({
   id: 'recording',
-  context: ({ input }) => ({ sendAudio: input.sendAudio, workletUrl: input.workletUrl, level: 0, noSound: false, failure: null }),
+  context: ({ input }) => ({ workletUrl: input.workletUrl, level: 0, noSound: false, failure: null }),
   initial: 'idle',
   states: {
-    idle: { on: { 'recording.start': { target: 'active', actions: 'resetMeter' } } },
+    idle: {
+      on: {
+        'recording.start': { target: 'active', actions: 'resetMeter' },
+        'recording.follow': { guard: { type: 'followsTo', params: 'in_progress' }, target: 'active', actions: 'resetMeter' },
+      },
+    },
     // The microphone stays open across starting → recording; leaving 'active' releases it.
     active: {
-      invoke: { src: 'microphone', id: 'microphone', input: ({ context }) => ({ sendAudio: context.sendAudio, workletUrl: context.workletUrl }) },
+      invoke: { src: 'microphone', id: 'microphone', input: ({ context }) => ({ workletUrl: context.workletUrl }) },
       initial: 'starting',
       on: {
         'microphone.failed': { target: 'failed', actions: 'rememberFailure' },
         'recording.pause': { target: 'paused' },
         'recording.stop': { target: 'stopped' },
+        'recording.follow': [
+          { guard: { type: 'followsTo', params: 'paused' }, target: 'paused' },
+          { guard: { type: 'followsTo', params: 'ended' }, target: 'stopped' },
+        ],
+        'microphone.frame': { actions: ['emitAudio', 'audioToParent'] },
       },
       states: {
         starting: { on: { 'microphone.opened': 'recording' } },
@@ -111,12 +131,17 @@ export const recordingMachine = setup({
       on: {
         'recording.resume': { target: 'active', actions: 'resetMeter' },
         'recording.stop': { target: 'stopped' },
+        'recording.follow': [
+          { guard: { type: 'followsTo', params: 'in_progress' }, target: 'active', actions: 'resetMeter' },
+          { guard: { type: 'followsTo', params: 'ended' }, target: 'stopped' },
+        ],
       },
     },
     failed: {
       on: {
         'recording.start': { target: 'active', actions: 'resetMeter' },
         'recording.stop': { target: 'stopped' },
+        'recording.follow': { guard: { type: 'followsTo', params: 'ended' }, target: 'stopped' },
       },
     },
     stopped: { type: 'final', entry: assign({ level: 0 }) },
@@ -124,6 +149,9 @@ export const recordingMachine = setup({
 });
 
 type Snapshot = { context: RecordingContext; matches(value: unknown): boolean };
+export const selectLevel = (snapshot: Snapshot) => snapshot.context.level;
+export const selectNoSound = (snapshot: Snapshot) => snapshot.context.noSound;
+export const selectMicrophoneFailure = (snapshot: Snapshot) => snapshot.context.failure;
 export const selectRecordingStatus = (snapshot: Snapshot): 'idle' | 'starting' | 'recording' | 'paused' | 'stopped' | 'failed' => {
   if (snapshot.matches({ active: 'starting' })) return 'starting';
   if (snapshot.matches({ active: 'recording' })) return 'recording';

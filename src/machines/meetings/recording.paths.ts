@@ -7,9 +7,15 @@ import { recordingMachine, type RecordingContext } from './recording.machine';
 export const pathsModel: PathsModel = {
   name: 'recording',
   machine: recordingMachine.provide({ actors: { microphone: fromCallback(() => () => undefined) } }),
-  input: { sendAudio: () => undefined, workletUrl: '/pcm16-downsampler.worklet.js' },
+  input: { workletUrl: '/pcm16-downsampler.worklet.js' },
   serializeContext: (context: RecordingContext) => ({ noSound: context.noSound, failure: context.failure, loud: context.level > 0 }),
   events: {
+    'microphone.frame': [{ type: 'microphone.frame', pcm: new ArrayBuffer(4) }],
+    'recording.follow': [
+      { type: 'recording.follow', status: 'in_progress' },
+      { type: 'recording.follow', status: 'paused' },
+      { type: 'recording.follow', status: 'ended' },
+    ],
     'microphone.level': [{ type: 'microphone.level', level: 0.5 }],
     'microphone.silence': [
       { type: 'microphone.silence', silent: true },

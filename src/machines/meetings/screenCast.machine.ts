@@ -1,9 +1,12 @@
 // The cast screen (features §2, §5): a six-digit code is entered (or comes in the address
-// /cast/:code), resolved to its meeting, then subtitles are projected until the link expires.
-import { assign, fromPromise, setup } from 'xstate';
+// /cast/:code), resolved to its meeting, then subtitles are projected until the link expires (the
+// subtitle socket ends). The page is public: a visitor token comes first.
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ApiError } from '../../api/client';
 import { CAST_CODE_LENGTH } from '../../shared/contract/limits';
-import { resolveCastCodeActor } from '../../api/meetings/get-network-link';
+import { socketUrlFor, visitorTokenActor } from './live-connection';
+import { liveSubtitlesMachine } from './liveSubtitles.machine';
+import { resolveCastCode } from '../../api/meetings/get-network-link';
 import type { ScreenCode } from '../../api/meetings/meeting-types';
 
 export const isCastCode = (code: string) => new RegExp(`^[0-9]{${CAST_CODE_LENGTH}}$`).test(code);
@@ -13,6 +16,7 @@ const EXPIRED_CODES = new Set([410, 4410]);
 
 export interface ScreenCastContext {
   code: string;
+  socketUrl: (meetingId: string) => string;
   screen: ScreenCode | null;
   errorKey: string | null;
   errorMessage: string | null;
@@ -27,10 +31,12 @@ export const screenCastMachine = setup({
   types: {
     context: {} as ScreenCastContext,
     events: {} as ScreenCastEvent,
-    input: {} as { code?: string | null },
+    input: {} as { code?: string | null; socketUrl?: (meetingId: string) => string },
   },
   actors: {
-    resolveCode: resolveCastCodeActor,
+    visitorToken: visitorTokenActor,
+    liveSubtitles: liveSubtitlesMachine,
+    resolveCode: fromPromise<ScreenCode, { code: string }>(({ input, signal }) => resolveCastCode(input.code, signal)),
   },
   actions: {
     takeCode: assign(({ event }) => (event.type === 'cast.submit' ? { code: event.code.trim(), errorKey: null, errorMessage: null } : {})),
@@ -47,9 +53,16 @@ export const screenCastMachine = setup({
   },
 }).createMachine({
   id: 'screenCast',
-  context: ({ input }) => ({ code: input.code ?? '', screen: null, errorKey: null, errorMessage: null }),
-  initial: 'deciding',
+  context: ({ input }) => ({
+    code: input.code ?? '',
+    socketUrl: input.socketUrl ?? ((meetingId: string) => socketUrlFor(meetingId)),
+    screen: null,
+    errorKey: null,
+    errorMessage: null,
+  }),
+  initial: 'authorizing',
   states: {
+    authorizing: { invoke: { src: 'visitorToken', id: 'visitorToken', onDone: 'deciding' } },
     deciding: { always: [{ guard: 'codeGiven', target: 'connecting' }, { target: 'codeEntry' }] },
     codeEntry: {
       on: {
@@ -72,6 +85,12 @@ export const screenCastMachine = setup({
       },
     },
     projecting: {
+      invoke: {
+        src: 'liveSubtitles',
+        id: 'liveSubtitles',
+        input: ({ context }) => ({ socketUrl: context.socketUrl(context.screen!.meetingId) }),
+        onDone: 'linkExpired',
+      },
       on: { 'cast.expired': 'linkExpired', 'cast.reset': { target: 'codeEntry', actions: assign({ screen: null, code: '' }) } },
     },
     linkExpired: {
@@ -79,3 +98,16 @@ export const screenCastMachine = setup({
     },
   },
 });
+
+type Snapshot = SnapshotFrom<typeof screenCastMachine>;
+export type ScreenCastStage = 'codeEntry' | 'connecting' | 'projecting' | 'linkExpired';
+export function selectCastStage(snapshot: Snapshot): ScreenCastStage {
+  if (snapshot.matches('projecting')) return 'projecting';
+  if (snapshot.matches('linkExpired')) return 'linkExpired';
+  if (snapshot.matches('codeEntry')) return 'codeEntry';
+  return 'connecting';
+}
+export const selectCastErrorMessage = (snapshot: Snapshot) => snapshot.context.errorMessage;
+export const selectCastErrorKey = (snapshot: Snapshot) => snapshot.context.errorKey;
+export const selectProjectedSubtitles = (snapshot: Snapshot) =>
+  snapshot.children.liveSubtitles as ActorRefFrom<typeof liveSubtitlesMachine> | undefined;

@@ -1,37 +1,37 @@
 // /cast, /cast/:code and /screenProjection: a code is entered (or given), then the meeting's
-// subtitles are projected full screen until the link expires.
+// subtitles are projected full screen until the link expires. The screenCast machine runs it all
+// (visitor token, code, the subtitle socket).
 import { Box } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { liveSubtitlesMachine } from '../../machines/meetings/liveSubtitles.machine';
-import { DEFAULT_MEETING_CONFIG } from '../../machines/meetings/meetingSetup.rules';
-import { screenCastMachine } from '../../machines/meetings/screenCast.machine';
+import type { ActorRefFrom } from 'xstate';
+import { DEFAULT_SUBTITLE_LOOK } from '../../shared/contract/meeting';
+import { selectLastFinals, selectPartials, type liveSubtitlesMachine } from '../../machines/meetings/liveSubtitles.machine';
+import {
+  screenCastMachine,
+  selectCastErrorKey,
+  selectCastErrorMessage,
+  selectCastStage,
+  selectProjectedSubtitles,
+} from '../../machines/meetings/screenCast.machine';
 import { CastCodeForm } from '../../ui/meetings/CastCodeForm';
 import { LinkExpired } from '../../ui/meetings/LinkExpired';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
-import { ensureToken, socketUrlFor } from './live-connection';
 
-function Projection({ meetingId, onExpired }: { meetingId: string; onExpired(): void }) {
+const PROJECTED_LOOK = { ...DEFAULT_SUBTITLE_LOOK, fontSize: 40, display: 'original' as const };
+// Only the latest lines fit a projected screen.
+const selectProjectedFinals = selectLastFinals(3);
+const sameLines = (a: readonly { segmentId: string }[], b: readonly { segmentId: string }[]) =>
+  a.length === b.length && a.every((line, index) => line === b[index]);
+
+function Projection({ subtitles }: { subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
   const { t } = useTranslation('meetings');
-  const subtitles = useActorRef(liveSubtitlesMachine, { input: { socketUrl: socketUrlFor(meetingId) } });
-  const view = useSelector(subtitles, (s) => s.context);
-  const ended = useSelector(subtitles, (s) => s.status === 'done');
-  useEffect(() => {
-    if (ended) onExpired();
-  }, [ended, onExpired]);
-  // Only the latest lines fit a projected screen.
+  const finals = useSelector(subtitles, selectProjectedFinals, sameLines);
+  const partials = useSelector(subtitles, selectPartials);
   return (
     <Box data-testid="cast-projecting">
-      <SubtitleList
-        fill
-        finals={view.finals.slice(-3)}
-        partials={view.partials}
-        translationLanguages={[]}
-        style={{ ...DEFAULT_MEETING_CONFIG.style, fontSize: 40, display: 'original' }}
-        emptyText={t('waitingForSpeech')}
-      />
+      <SubtitleList fill finals={finals} partials={partials} translationLanguages={[]} style={PROJECTED_LOOK} emptyText={t('waitingForSpeech')} />
     </Box>
   );
 }
@@ -39,21 +39,18 @@ function Projection({ meetingId, onExpired }: { meetingId: string; onExpired(): 
 export function CastScreen({ code }: { code?: string }) {
   const { t } = useTranslation('meetings');
   const cast = useActorRef(screenCastMachine, { input: { code: code ?? null } });
-  const state = useSelector(cast, (s) => s);
-  const [tokenReady, setTokenReady] = useState(false);
-  useEffect(() => {
-    void ensureToken().finally(() => setTokenReady(true));
-  }, []);
-  const error = state.context.errorMessage ?? (state.context.errorKey ? t(state.context.errorKey) : null);
-  if (state.matches('projecting') && state.context.screen && tokenReady) {
-    return <Projection meetingId={state.context.screen.meetingId} onExpired={() => cast.send({ type: 'cast.expired' })} />;
-  }
+  const stage = useSelector(cast, selectCastStage);
+  const errorMessage = useSelector(cast, selectCastErrorMessage);
+  const errorKey = useSelector(cast, selectCastErrorKey);
+  const subtitles = useSelector(cast, selectProjectedSubtitles);
+  const error = errorMessage ?? (errorKey ? t(errorKey) : null);
+  if (stage === 'projecting' && subtitles) return <Projection subtitles={subtitles} />;
   return (
     <StandalonePage>
-      {state.matches('linkExpired') ? (
+      {stage === 'linkExpired' ? (
         <LinkExpired title={t('linkExpired')} body={t('castExpiredBody')} />
       ) : (
-        <CastCodeForm error={error} busy={state.matches('connecting')} onSubmit={(value) => cast.send({ type: 'cast.submit', code: value })} />
+        <CastCodeForm error={error} busy={stage === 'connecting'} onSubmit={(value) => cast.send({ type: 'cast.submit', code: value })} />
       )}
     </StandalonePage>
   );

@@ -1,20 +1,54 @@
-// The host's live view: socket (subtitles + audio up), microphone recording, controls, sharing,
-// participants and the instant summary. Mounted once the meeting exists.
+// The host's live view: subtitles, controls, sharing, participants and the instant summary. Every
+// lifecycle (socket, microphone, summary, sharing calls) runs in the hostMeeting machine; this view
+// reads its narrow selectors and those of its children, and sends events.
 import { Grid, Stack } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Subject } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
-import { liveSubtitlesMachine, selectIsLive, selectIsReconnecting } from '../../machines/meetings/liveSubtitles.machine';
-import { createScreenCode } from '../../api/meetings/create-screen-code';
-import { setMeetingSharing } from '../../api/meetings/edit-meeting';
-import type { ScreenCode } from '../../api/meetings/meeting-types';
-import { meetingMachine, selectElapsedMs, selectMeetingStatus } from '../../machines/meetings/meeting.machine';
-import { meetingSummaryMachine } from '../../machines/meetings/meetingSummary.machine';
-import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
-import { recordingMachine, selectRecordingStatus } from '../../machines/meetings/recording.machine';
-import type { LiveClientMessage } from '../../streams/socket$';
+import {
+  selectBusy,
+  selectCastCode,
+  selectCastUrl,
+  selectCopied,
+  selectElapsedMs,
+  selectLook,
+  selectMeetingActor,
+  selectMeetingErrorKey,
+  selectMeetingErrorMessage,
+  selectRecordingActor,
+  selectShareLink,
+  selectSharingOpen,
+  selectStatus,
+  selectSubtitlesActor,
+  selectSummaryActor,
+  selectTranslationLanguagesShown,
+  type HostMeetingActor,
+} from '../../machines/meetings/hostMeeting.machine';
+import {
+  selectFinals,
+  selectIsConnecting,
+  selectIsReconnecting,
+  selectPartials,
+  selectParticipants,
+  selectSubtitlesError,
+  type liveSubtitlesMachine,
+} from '../../machines/meetings/liveSubtitles.machine';
+import {
+  selectSummaryContent,
+  selectSummaryErrorKey,
+  selectSummaryErrorMessage,
+  selectSummaryGenerating,
+  selectSummaryKeyPoints,
+  selectSummarySecondsLeft,
+  type meetingSummaryMachine,
+} from '../../machines/meetings/meetingSummary.machine';
+import {
+  selectLevel,
+  selectMicrophoneFailure,
+  selectNoSound,
+  selectRecordingStatus,
+  type recordingMachine,
+} from '../../machines/meetings/recording.machine';
 import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
 import { formatElapsed } from '../../ui/meetings/formatElapsed';
 import { HostControls } from '../../ui/meetings/HostControls';
@@ -23,133 +57,122 @@ import { SharePanel } from '../../ui/meetings/SharePanel';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { SummaryPanel } from '../../ui/meetings/SummaryPanel';
 import { useQrDataUrl } from '../use-qr-data-url';
-import { socketUrlFor, type Mailbox } from './live-connection';
 
-export interface HostLiveProps {
-  meetingActor: ActorRefFrom<typeof meetingMachine>;
-  meetingId: string;
-  control: Mailbox<LiveClientMessage>;
-}
-
-function useNow(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
-  return now;
-}
-
-export function HostLive({ meetingActor, meetingId, control }: HostLiveProps) {
-  const { t } = useTranslation('meetings');
-  const audio = useMemo(() => new Subject<ArrayBuffer>(), []);
-  const subtitles = useActorRef(liveSubtitlesMachine, {
-    input: { socketUrl: socketUrlFor(meetingId), outgoing$: control.messages$, audio$: audio },
-  });
-  const recording = useActorRef(recordingMachine, {
-    input: { sendAudio: (pcm) => audio.next(pcm), workletUrl: pcm16DownsamplerUrl },
-  });
-  const meeting = useSelector(meetingActor, (s) => s.context.meeting);
-  const config = useSelector(meetingActor, (s) => s.context.config);
-  const meetingStatus = useSelector(meetingActor, selectMeetingStatus);
-  const stopping = useSelector(meetingActor, (s) => s.matches({ live: 'stopping' }) || s.matches({ live: 'pausing' }) || s.matches({ live: 'resuming' }));
-  const meetingError = useSelector(meetingActor, (s) => s.context.errorMessage ?? (s.context.errorKey ? t(s.context.errorKey) : null));
-  const view = useSelector(subtitles, (s) => s.context);
-  const reconnecting = useSelector(subtitles, selectIsReconnecting);
-  const live = useSelector(subtitles, selectIsLive);
-  const recordingStatus = useSelector(recording, selectRecordingStatus);
-  const level = useSelector(recording, (s) => s.context.level);
-  const noSound = useSelector(recording, (s) => s.context.noSound);
-  const failure = useSelector(recording, (s) => s.context.failure);
-  const now = useNow(meetingStatus === 'in_progress');
-  const elapsed = useSelector(meetingActor, (s) => selectElapsedMs(s, now));
-
-  // The socket is the server's word on the meeting state (start confirmed, ended elsewhere).
-  useEffect(() => {
-    if (view.meetingState) meetingActor.send({ type: 'meeting.stateChanged', state: view.meetingState });
-  }, [view.meetingState, meetingActor]);
-
-  // The microphone follows the meeting: recording while in progress, released while paused.
-  useEffect(() => {
-    const status = recording.getSnapshot();
-    if (meetingStatus === 'in_progress') {
-      if (status.matches('idle')) recording.send({ type: 'recording.start' });
-      else if (status.matches('paused')) recording.send({ type: 'recording.resume' });
-    } else if (meetingStatus === 'paused') recording.send({ type: 'recording.pause' });
-    else if (meetingStatus === 'ended') recording.send({ type: 'recording.stop' });
-  }, [meetingStatus, recording]);
-
-  const summary = useActorRef(meetingSummaryMachine, {
-    input: { transId: meeting?.transId ?? meetingId, lang: config.translationLanguages[0] },
-  });
-  const summaryState = useSelector(summary, (s) => s);
-
-  const origin = window.location.origin;
-  const link = meeting?.shareUrl ? new URL(meeting.shareUrl, origin).toString() : `${origin}/meetingShare?meetingId=${encodeURIComponent(meetingId)}`;
-  const qr = useQrDataUrl(link, 160);
-  const [sharingOpen, setSharingOpen] = useState(meeting?.shareStatus === '1');
-  useEffect(() => setSharingOpen(meeting?.shareStatus === '1'), [meeting?.shareStatus]);
-  const [copied, setCopied] = useState(false);
-  const [cast, setCast] = useState<ScreenCode | null>(null);
-
+export function HostLive({ host }: { host: HostMeetingActor }) {
+  const subtitles = useSelector(host, selectSubtitlesActor);
+  const recording = useSelector(host, selectRecordingActor);
+  const summary = useSelector(host, selectSummaryActor);
   return (
     <Grid templateColumns={{ base: '1fr', lg: '1fr 320px' }} gap="4" data-testid="meeting-live">
       <Stack gap="3">
-        <HostControls
-          meetingStatus={meetingStatus}
-          recordingStatus={recordingStatus}
-          elapsed={formatElapsed(elapsed)}
-          level={level}
-          noSound={noSound}
-          microphoneFailure={failure}
-          busy={stopping}
-          onPause={() => meetingActor.send({ type: 'meeting.pause' })}
-          onResume={() => meetingActor.send({ type: 'meeting.resume' })}
-          onStop={() => meetingActor.send({ type: 'meeting.stop' })}
-          onRetryMicrophone={() => recording.send({ type: 'recording.start' })}
-        />
-        {meetingError && <ConnectionError text={meetingError} />}
-        {view.errorMessage && <ConnectionError text={view.errorMessage} />}
-        <ConnectionBanner reconnecting={reconnecting} connecting={!live && !reconnecting && meetingStatus !== 'ended'} />
-        <SubtitleList
-          finals={view.finals}
-          partials={view.partials}
-          translationLanguages={config.translationLanguages.length ? config.translationLanguages : (meeting?.translationLanguages ?? [])}
-          style={config.style}
-          emptyText={t('waitingForSpeech')}
-        />
+        {recording && <Controls host={host} recording={recording} />}
+        {subtitles && <Subtitles host={host} subtitles={subtitles} />}
       </Stack>
       <Stack gap="3">
-        <SharePanel
-          link={link}
-          qrDataUrl={qr}
-          sharingOpen={sharingOpen}
-          copied={copied}
-          castCode={cast?.code ?? null}
-          castUrl={cast ? new URL(cast.url, origin).toString() : null}
-          onCopy={() => {
-            void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => undefined);
-          }}
-          onSharingChange={(open) => {
-            setSharingOpen(open);
-            setMeetingSharing(meetingId, open).catch(() => setSharingOpen(!open));
-          }}
-          onCreateCastCode={() => {
-            createScreenCode(meetingId).then(setCast, () => undefined);
-          }}
-        />
-        <ParticipantList participants={view.participants} />
-        <SummaryPanel
-          content={summaryState.context.summary?.content ?? null}
-          keyPoints={summaryState.context.summary?.keyPoints ?? []}
-          generating={summaryState.matches('generating')}
-          secondsLeft={summaryState.matches('coolingDown') ? summaryState.context.secondsLeft : 0}
-          error={summaryState.context.errorMessage ?? (summaryState.context.errorKey ? t(summaryState.context.errorKey) : null)}
-          onRequest={() => summary.send({ type: 'summary.request' })}
-        />
+        <Sharing host={host} />
+        {subtitles && <Participants subtitles={subtitles} />}
+        {summary && <Summary summary={summary} />}
       </Stack>
     </Grid>
+  );
+}
+
+function Controls({ host, recording }: { host: HostMeetingActor; recording: ActorRefFrom<typeof recordingMachine> }) {
+  const { t } = useTranslation('meetings');
+  const meeting = useSelector(host, selectMeetingActor);
+  const status = useSelector(host, selectStatus);
+  const busy = useSelector(host, selectBusy);
+  const elapsed = useSelector(host, selectElapsedMs);
+  const errorMessage = useSelector(host, selectMeetingErrorMessage);
+  const errorKey = useSelector(host, selectMeetingErrorKey);
+  const recordingStatus = useSelector(recording, selectRecordingStatus);
+  const level = useSelector(recording, selectLevel);
+  const noSound = useSelector(recording, selectNoSound);
+  const failure = useSelector(recording, selectMicrophoneFailure);
+  const error = errorMessage ?? (errorKey ? t(errorKey) : null);
+  return (
+    <>
+      <HostControls
+        meetingStatus={status}
+        recordingStatus={recordingStatus}
+        elapsed={formatElapsed(elapsed)}
+        level={level}
+        noSound={noSound}
+        microphoneFailure={failure}
+        busy={busy}
+        onPause={() => meeting?.send({ type: 'meeting.pause' })}
+        onResume={() => meeting?.send({ type: 'meeting.resume' })}
+        onStop={() => meeting?.send({ type: 'meeting.stop' })}
+        onRetryMicrophone={() => host.send({ type: 'host.retryMicrophone' })}
+      />
+      {error && <ConnectionError text={error} />}
+    </>
+  );
+}
+
+function Subtitles({ host, subtitles }: { host: HostMeetingActor; subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
+  const { t } = useTranslation('meetings');
+  const status = useSelector(host, selectStatus);
+  const languages = useSelector(host, selectTranslationLanguagesShown);
+  const look = useSelector(host, selectLook);
+  const finals = useSelector(subtitles, selectFinals);
+  const partials = useSelector(subtitles, selectPartials);
+  const reconnecting = useSelector(subtitles, selectIsReconnecting);
+  const connecting = useSelector(subtitles, selectIsConnecting);
+  const error = useSelector(subtitles, selectSubtitlesError);
+  return (
+    <>
+      {error && <ConnectionError text={error} />}
+      <ConnectionBanner reconnecting={reconnecting} connecting={connecting && status !== 'ended'} />
+      <SubtitleList finals={finals} partials={partials} translationLanguages={languages} style={look} emptyText={t('waitingForSpeech')} />
+    </>
+  );
+}
+
+function Sharing({ host }: { host: HostMeetingActor }) {
+  const link = useSelector(host, selectShareLink) ?? '';
+  const sharingOpen = useSelector(host, selectSharingOpen);
+  const copied = useSelector(host, selectCopied);
+  const castCode = useSelector(host, selectCastCode);
+  const castUrl = useSelector(host, selectCastUrl);
+  const qr = useQrDataUrl(link, 160);
+  return (
+    <SharePanel
+      link={link}
+      qrDataUrl={qr}
+      sharingOpen={sharingOpen}
+      copied={copied}
+      castCode={castCode}
+      castUrl={castUrl}
+      onCopy={() => host.send({ type: 'share.copy' })}
+      onSharingChange={(open) => host.send({ type: 'share.toggle', open })}
+      onCreateCastCode={() => host.send({ type: 'share.castCode' })}
+    />
+  );
+}
+
+function Participants({ subtitles }: { subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
+  const participants = useSelector(subtitles, selectParticipants);
+  return <ParticipantList participants={participants} />;
+}
+
+function Summary({ summary }: { summary: ActorRefFrom<typeof meetingSummaryMachine> }) {
+  const { t } = useTranslation('meetings');
+  const content = useSelector(summary, selectSummaryContent);
+  const keyPoints = useSelector(summary, selectSummaryKeyPoints);
+  const generating = useSelector(summary, selectSummaryGenerating);
+  const secondsLeft = useSelector(summary, selectSummarySecondsLeft);
+  const errorMessage = useSelector(summary, selectSummaryErrorMessage);
+  const errorKey = useSelector(summary, selectSummaryErrorKey);
+  return (
+    <SummaryPanel
+      content={content}
+      keyPoints={keyPoints}
+      generating={generating}
+      secondsLeft={secondsLeft}
+      error={errorMessage ?? (errorKey ? t(errorKey) : null)}
+      onRequest={() => summary.send({ type: 'summary.request' })}
+    />
   );
 }
 

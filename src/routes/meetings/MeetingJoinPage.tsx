@@ -1,64 +1,66 @@
 // /meetingShare?meetingId=: a participant (no account needed) picks a translation language and
 // voice broadcast, then joins /meetingShareIng. An ended meeting or closed sharing says so.
+// The meetingJoin machine runs the page; joining navigates.
 import { Center, Spinner } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { getMeeting } from '../../api/meetings/get-meeting';
-import type { Meeting } from '../../api/meetings/meeting-types';
+import {
+  meetingJoinMachine,
+  selectJoinHostName,
+  selectJoinLanguage,
+  selectJoinLanguages,
+  selectJoinMeetingName,
+  selectJoinStage,
+  selectJoinVoice,
+  selectVoiceSupported,
+} from '../../machines/meetings/meetingJoin.machine';
 import { JoinForm } from '../../ui/meetings/JoinForm';
 import { LinkExpired } from '../../ui/meetings/LinkExpired';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
-import { ensureToken } from './live-connection';
 
 export function MeetingJoinPage({ meetingId }: { meetingId: string }) {
   const { t } = useTranslation('meetings');
   const navigate = useNavigate();
-  const [meeting, setMeeting] = useState<Meeting | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [language, setLanguage] = useState('');
-  const [voice, setVoice] = useState(false);
-  const voiceSupported = typeof window !== 'undefined' && 'speechSynthesis' in window;
-
-  useEffect(() => {
-    let current = true;
-    ensureToken()
-      .then(() => getMeeting(meetingId))
-      .then((found) => {
-        if (!current) return;
-        setMeeting(found);
-        setLanguage(found.translationLanguages[0] ?? '');
-      })
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [meetingId]);
-
-  const expired = failed || meeting?.state === 'ended' || meeting?.shareStatus === '0';
+  const [machine] = useState(() =>
+    meetingJoinMachine.provide({
+      actions: {
+        openLive: (_, choice) => {
+          const query = new URLSearchParams({ meetingId: choice.meetingId, lang: choice.language });
+          if (choice.voice) query.set('voice', '1');
+          navigate(`/meetingShareIng?${query.toString()}`);
+        },
+      },
+    }),
+  );
+  const join = useActorRef(machine, { input: { meetingId } });
+  const stage = useSelector(join, selectJoinStage);
+  const meetingName = useSelector(join, selectJoinMeetingName);
+  const hostName = useSelector(join, selectJoinHostName);
+  const languages = useSelector(join, selectJoinLanguages);
+  const language = useSelector(join, selectJoinLanguage);
+  const voice = useSelector(join, selectJoinVoice);
+  const voiceSupported = useSelector(join, selectVoiceSupported);
   return (
     <StandalonePage>
-      {!meeting && !failed && (
+      {stage === 'loading' && (
         <Center minH="40vh">
           <Spinner />
         </Center>
       )}
-      {expired && <LinkExpired title={t('linkExpired')} body={t('linkExpiredBody')} />}
-      {meeting && !expired && (
+      {stage === 'linkExpired' && <LinkExpired title={t('linkExpired')} body={t('linkExpiredBody')} />}
+      {stage === 'choosing' && (
         <JoinForm
-          meetingName={meeting.name}
-          hostName={meeting.hostName ?? null}
-          languages={meeting.translationLanguages}
+          meetingName={meetingName}
+          hostName={hostName}
+          languages={languages}
           language={language}
           voice={voice}
           voiceSupported={voiceSupported}
-          onLanguage={setLanguage}
-          onVoice={setVoice}
-          onJoin={() => {
-            const query = new URLSearchParams({ meetingId, lang: language });
-            if (voice) query.set('voice', '1');
-            navigate(`/meetingShareIng?${query.toString()}`);
-          }}
+          onLanguage={(code) => join.send({ type: 'join.language', language: code })}
+          onVoice={(on) => join.send({ type: 'join.voice', on })}
+          onJoin={() => join.send({ type: 'join.submit' })}
         />
       )}
     </StandalonePage>

@@ -1,111 +1,87 @@
 // /meeting: live interpreting. Setup (languages, styles, terms) → create and start → the host's
 // live view; a meeting left paused by an abnormal close (?meetingId=) is offered for repair.
+// The hostMeeting machine runs all of it; this page shows its stage.
 import { Alert, Button, Center, HStack, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { meetingLanguages } from '../../api/meetings/select-language';
-import { meetingMachine, selectMeetingStatus } from '../../machines/meetings/meeting.machine';
-import { setupProblems, toggleRecognition, toggleTranslation } from '../../machines/meetings/meetingSetup.rules';
-import type { LiveClientMessage } from '../../streams/socket$';
+import type { ActorRefFrom } from 'xstate';
+import {
+  hostMeetingMachine,
+  selectMeetingActor,
+  selectMeetingErrorKey,
+  selectMeetingErrorMessage,
+  selectMeetingName,
+  selectSetupActor,
+  selectShowsLive,
+  selectStage,
+  selectStatus,
+  selectTransId,
+  type HostMeetingActor,
+} from '../../machines/meetings/hostMeeting.machine';
+import {
+  selectBlockingProblems,
+  selectRecognitionCodes,
+  selectSetupConfig,
+  selectTranslationCodes,
+  type meetingSetupMachine,
+} from '../../machines/meetings/meetingSetup.machine';
 import { MeetingSetupForm } from '../../ui/meetings/MeetingSetupForm';
+import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
 import { HostLive } from './HostLive';
-import { createMailbox } from './live-connection';
-
-// Offered when the language call fails, so setup still works offline of the catalogue.
-const FALLBACK_RECOGNITION = ['en-US', 'zh-CN', 'zh-TW', 'es-ES', 'fr-FR', 'de-DE', 'ja-JP', 'ko-KR'];
-const FALLBACK_TRANSLATION = ['es-ES', 'zh-CN', 'zh-TW', 'en-US', 'fr-FR', 'de-DE', 'ja-JP', 'ko-KR'];
-
-function useLanguageCodes() {
-  const [codes, setCodes] = useState({ recognition: FALLBACK_RECOGNITION, translation: FALLBACK_TRANSLATION });
-  useEffect(() => {
-    let current = true;
-    meetingLanguages()
-      .then((lists) => {
-        if (!current) return;
-        const recognition = lists.transcribeLanguage.map((l) => l.code);
-        const translation = lists.translation.map((l) => l.code);
-        setCodes({
-          recognition: recognition.length ? recognition : FALLBACK_RECOGNITION,
-          translation: translation.length ? translation : FALLBACK_TRANSLATION,
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, []);
-  return codes;
-}
 
 export default function MeetingPage() {
   const { t } = useTranslation('meetings');
   const [params, setParams] = useSearchParams();
-  const control = useMemo(() => createMailbox<LiveClientMessage>(), []);
-  const meetingActor = useActorRef(meetingMachine, {
-    input: { meetingId: params.get('meetingId'), sendControl: (action) => control.post({ type: 'control', action }) },
-  });
-  const snapshot = useSelector(meetingActor, (s) => s);
-  const status = selectMeetingStatus(snapshot);
-  const codes = useLanguageCodes();
-  const meeting = snapshot.context.meeting;
-  const config = snapshot.context.config;
-  const [wasLive, setWasLive] = useState(false);
-  const isLive = snapshot.matches('live');
-
-  useEffect(() => {
-    if (isLive) setWasLive(true);
-  }, [isLive]);
-
   // The address names the meeting once it exists, so a reload reconnects (or offers the repair).
-  useEffect(() => {
-    if (meeting?.id && meeting.name && params.get('meetingId') !== meeting.id) {
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        next.set('meetingId', meeting.id);
-        return next;
-      }, { replace: true });
-    }
-  }, [meeting?.id, meeting?.name, params, setParams]);
-
-  const error = snapshot.context.errorMessage ?? (snapshot.context.errorKey ? t(snapshot.context.errorKey) : null);
+  const [machine] = useState(() =>
+    hostMeetingMachine.provide({
+      actions: {
+        showMeetingInAddress: (_, { meetingId }) => {
+          if (!meetingId) return;
+          setParams((previous) => {
+            if (previous.get('meetingId') === meetingId) return previous;
+            const next = new URLSearchParams(previous);
+            next.set('meetingId', meetingId);
+            return next;
+          }, { replace: true });
+        },
+      },
+    }),
+  );
+  const host = useActorRef(machine, { input: { meetingId: params.get('meetingId'), workletUrl: pcm16DownsamplerUrl } });
+  const stage = useSelector(host, selectStage);
+  const status = useSelector(host, selectStatus);
+  const name = useSelector(host, selectMeetingName);
+  const showsLive = useSelector(host, selectShowsLive);
+  const meeting = useSelector(host, selectMeetingActor);
+  const errorMessage = useSelector(host, selectMeetingErrorMessage);
+  const errorKey = useSelector(host, selectMeetingErrorKey);
+  const error = errorMessage ?? (errorKey ? t(errorKey) : null);
 
   return (
     <Stack maxW="7xl" mx="auto" p={{ base: '3', md: '6' }} gap="4" data-testid="meeting-page" data-state={status}>
       <HStack justify="space-between" flexWrap="wrap">
         <Heading as="h1" size="xl" data-testid="page-title">
-          {meeting?.name || t('title')}
+          {name || t('title')}
         </Heading>
         <Link asChild fontSize="sm">
           <RouterLink to="/recordList">{t('toRecords')}</RouterLink>
         </Link>
       </HStack>
-      {(snapshot.matches('checking') || snapshot.matches('deciding')) && (
+      {stage === 'loading' && (
         <Center minH="40vh">
           <Spinner />
         </Center>
       )}
-      {(snapshot.matches('setup') || snapshot.matches('creating')) && (
-        <MeetingSetupForm
-          config={config}
-          recognitionCodes={codes.recognition}
-          translationCodes={codes.translation}
-          problems={setupProblems(config)}
-          busy={snapshot.matches('creating')}
-          error={error}
-          onToggleRecognition={(code) => meetingActor.send({ type: 'meeting.configure', config: toggleRecognition(config, code) })}
-          onToggleTranslation={(code) => meetingActor.send({ type: 'meeting.configure', config: toggleTranslation(config, code) })}
-          onChange={(patch) => meetingActor.send({ type: 'meeting.configure', config: patch })}
-          onStart={() => meetingActor.send({ type: 'meeting.create' })}
-        />
-      )}
-      {snapshot.matches('created') && (
-        <Button colorPalette="brand" alignSelf="start" onClick={() => meetingActor.send({ type: 'meeting.start' })} data-testid="meeting-start">
+      {(stage === 'setup' || stage === 'creating') && <Setup host={host} busy={stage === 'creating'} error={error} />}
+      {stage === 'created' && (
+        <Button colorPalette="brand" alignSelf="start" onClick={() => meeting?.send({ type: 'meeting.start' })} data-testid="meeting-start">
           {t('startMeeting')}
         </Button>
       )}
-      {(snapshot.matches('needsRepair') || snapshot.matches('repairing')) && (
+      {(stage === 'needsRepair' || stage === 'repairing') && (
         <Alert.Root status="warning" data-testid="meeting-repair">
           <Alert.Indicator />
           <Stack gap="2">
@@ -113,35 +89,72 @@ export default function MeetingPage() {
             <Alert.Description>{t('repairBody')}</Alert.Description>
             {error && <Text color="red.700">{error}</Text>}
             <HStack>
-              <Button size="sm" colorPalette="brand" loading={snapshot.matches('repairing')} onClick={() => meetingActor.send({ type: 'meeting.repair' })} data-testid="meeting-repair-end">
+              <Button size="sm" colorPalette="brand" loading={stage === 'repairing'} onClick={() => meeting?.send({ type: 'meeting.repair' })} data-testid="meeting-repair-end">
                 {t('repairEnd')}
               </Button>
-              <Button size="sm" variant="outline" onClick={() => meetingActor.send({ type: 'meeting.continue' })} data-testid="meeting-repair-continue">
+              <Button size="sm" variant="outline" onClick={() => meeting?.send({ type: 'meeting.continue' })} data-testid="meeting-repair-continue">
                 {t('repairContinue')}
               </Button>
             </HStack>
           </Stack>
         </Alert.Root>
       )}
-      {meeting?.id && (isLive || (wasLive && status === 'ended')) && <HostLive meetingActor={meetingActor} meetingId={meeting.id} control={control} />}
-      {status === 'ended' && (
-        <Alert.Root status="success" data-testid="meeting-ended">
-          <Alert.Indicator />
-          <Alert.Title>{t('endedTitle')}</Alert.Title>
-          <HStack ms="auto" gap="3">
-            {meeting?.transId && (
-              <Link asChild>
-                <RouterLink to={`/meetingDetail?id=${encodeURIComponent(meeting.transId)}`} data-testid="meeting-detail-link">
-                  {t('openTranscript')}
-                </RouterLink>
-              </Link>
-            )}
-            <Link asChild>
-              <RouterLink to="/recordList">{t('toRecords')}</RouterLink>
-            </Link>
-          </HStack>
-        </Alert.Root>
-      )}
+      {showsLive && <HostLive host={host} />}
+      {status === 'ended' && <Ended host={host} />}
     </Stack>
+  );
+}
+
+function Ended({ host }: { host: HostMeetingActor }) {
+  const { t } = useTranslation('meetings');
+  const transId = useSelector(host, selectTransId);
+  return (
+    <Alert.Root status="success" data-testid="meeting-ended">
+      <Alert.Indicator />
+      <Alert.Title>{t('endedTitle')}</Alert.Title>
+      <HStack ms="auto" gap="3">
+        {transId && (
+          <Link asChild>
+            <RouterLink to={`/meetingDetail?id=${encodeURIComponent(transId)}`} data-testid="meeting-detail-link">
+              {t('openTranscript')}
+            </RouterLink>
+          </Link>
+        )}
+        <Link asChild>
+          <RouterLink to="/recordList">{t('toRecords')}</RouterLink>
+        </Link>
+      </HStack>
+    </Alert.Root>
+  );
+}
+
+/** The setup form: the meetingSetup child (kept, done, while the meeting is being created). */
+function Setup({ host, busy, error }: { host: HostMeetingActor; busy: boolean; error: string | null }) {
+  const setup = useSelector(host, selectSetupActor);
+  return setup ? <SetupForm setup={setup} busy={busy} error={error} /> : null;
+}
+
+function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingSetupMachine>; busy: boolean; error: string | null }) {
+  const config = useSelector(setup, selectSetupConfig);
+  const recognitionCodes = useSelector(setup, selectRecognitionCodes);
+  const translationCodes = useSelector(setup, selectTranslationCodes);
+  const problems = useSelector(setup, selectBlockingProblems, (a, b) => a.join() === b.join());
+  return (
+    <MeetingSetupForm
+      config={config}
+      recognitionCodes={recognitionCodes}
+      translationCodes={translationCodes}
+      problems={problems}
+      busy={busy}
+      error={error}
+      onToggleRecognition={(code) => setup.send({ type: 'setup.toggleRecognition', code })}
+      onToggleTranslation={(code) => setup.send({ type: 'setup.toggleTranslation', code })}
+      onChange={(patch) => {
+        if (patch.name !== undefined) setup.send({ type: 'setup.rename', name: patch.name });
+        if (patch.style) setup.send({ type: 'setup.restyle', style: patch.style });
+        if (patch.termsAccepted) setup.send({ type: 'setup.acceptTerms' });
+      }}
+      onStart={() => setup.send({ type: 'setup.submit' })}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { MeetingState } from '../../machines/meetings/meeting.machine';
+import type { MeetingStatus as MeetingState } from '../../shared/contract/meeting';
 import { LevelMeter } from './LevelMeter';
 
 export type RecordingStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopped' | 'failed';

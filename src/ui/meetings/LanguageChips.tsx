@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { languageName } from './languageName';
 
 export interface LanguageChipsProps {
-  codes: string[];
-  selected: string[];
+  codes: readonly string[];
+  selected: readonly string[];
   onToggle(code: string): void;
   testId: string;
 }

@@ -1,40 +1,43 @@
 import { Alert, Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  SUBTITLE_FONT_SIZES,
-  type MeetingConfig,
-  type MeetingStyle,
-  type SetupProblem,
-  type SubtitleDisplay,
-} from '../../machines/meetings/meetingSetup.rules';
 import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../shared/contract/limits';
+import { SUBTITLE_DISPLAYS, SUBTITLE_FONT_SIZES, type SubtitleDisplay, type SubtitleLook } from '../../shared/contract/meeting';
 import { LanguageChips } from './LanguageChips';
 import { TermsDialog } from './TermsDialog';
 
 // As tall as the selects beside them, so the row's labels line up.
 const COLOUR_INPUT_STYLE = { height: 40, width: 56 };
 
+/** What the form edits (the meeting setup machine's config has this shape). */
+export interface MeetingSetupValues {
+  name: string;
+  recognitionLanguages: readonly string[];
+  translationLanguages: readonly string[];
+  style: SubtitleLook;
+  termsAccepted: boolean;
+}
+
 export interface MeetingSetupFormProps {
-  config: MeetingConfig;
-  recognitionCodes: string[];
-  translationCodes: string[];
-  problems: SetupProblem[];
+  config: MeetingSetupValues;
+  recognitionCodes: readonly string[];
+  translationCodes: readonly string[];
+  /** Problem keys of the setup rules (problem_<key> in the meetings namespace). */
+  problems: readonly string[];
   busy: boolean;
   error: string | null;
   onToggleRecognition(code: string): void;
   onToggleTranslation(code: string): void;
-  onChange(patch: Partial<MeetingConfig>): void;
+  onChange(patch: Partial<Pick<MeetingSetupValues, 'name' | 'style' | 'termsAccepted'>>): void;
   onStart(): void;
 }
 
-const DISPLAYS: SubtitleDisplay[] = ['bilingual', 'original', 'translation'];
 
 export function MeetingSetupForm(props: MeetingSetupFormProps) {
   const { config, problems, busy, error, onChange } = props;
   const { t } = useTranslation('meetings');
   const [termsOpen, setTermsOpen] = useState<false | 'read' | 'start'>(false);
-  const setStyle = (patch: Partial<MeetingStyle>) => onChange({ style: { ...config.style, ...patch } });
+  const setStyle = (patch: Partial<SubtitleLook>) => onChange({ style: { ...config.style, ...patch } });
   const blocking = problems.filter((problem) => problem !== 'termsRequired');
   const start = () => (config.termsAccepted ? props.onStart() : setTermsOpen('start'));
   return (
@@ -71,7 +74,7 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
                 <Field.Label>{t('display')}</Field.Label>
                 <NativeSelect.Root w="64" maxW="full">
                   <NativeSelect.Field value={config.style.display} onChange={(e) => setStyle({ display: e.currentTarget.value as SubtitleDisplay })} data-testid="meeting-display">
-                    {DISPLAYS.map((display) => <option key={display} value={display}>{t(`display_${display}`)}</option>)}
+                    {SUBTITLE_DISPLAYS.map((display) => <option key={display} value={display}>{t(`display_${display}`)}</option>)}
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>

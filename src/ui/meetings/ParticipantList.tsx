@@ -1,10 +1,10 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { Participant } from '../../machines/meetings/liveSubtitles.lines';
+import type { LiveParticipant } from '../../shared/contract/meeting';
 import { languageName } from './languageName';
 
 /** Joined users: index, name, translation language, join and leave time (features §2). */
-export function ParticipantList({ participants }: { participants: Participant[] }) {
+export function ParticipantList({ participants }: { participants: readonly LiveParticipant[] }) {
   const { t, i18n } = useTranslation('meetings');
   const present = participants.filter((p) => p.leaveTime === null).length;
   const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language);

@@ -1,14 +1,13 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
-import type { SubtitleLine } from '../../machines/meetings/liveSubtitles.lines';
-import type { MeetingStyle } from '../../machines/meetings/meetingSetup.rules';
+import type { LiveSubtitleLine, SubtitleLook } from '../../shared/contract/meeting';
 
 export interface SubtitleListProps {
-  finals: SubtitleLine[];
-  partials: SubtitleLine[];
+  finals: readonly LiveSubtitleLine[];
+  partials: readonly LiveSubtitleLine[];
   /** Translations shown under each final, in this order. */
   translationLanguages: string[];
-  style: MeetingStyle;
+  style: SubtitleLook;
   emptyText: string;
   /** Full-height projection (cast screen) instead of a scrolling panel. */
   fill?: boolean;

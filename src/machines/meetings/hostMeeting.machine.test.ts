@@ -1,0 +1,155 @@
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { LiveReady, LiveSocketEvent } from '../../streams/socket$';
+import {
+  hostMeetingMachine,
+  selectCastCode,
+  selectCopied,
+  selectElapsedMs,
+  selectMeetingActor,
+  selectRecordingActor,
+  selectSetupActor,
+  selectShareLink,
+  selectSharingOpen,
+  selectShowsLive,
+  selectStage,
+  selectStatus,
+} from './hostMeeting.machine';
+import { CAST, hostMeetingDoubles, MEETING, TEST_INPUT } from './hostMeeting.paths';
+import { liveSubtitlesMachine, type LiveOutgoingEvent, type LiveSubtitlesInput } from './liveSubtitles.machine';
+import { meetingMachine } from './meeting.machine';
+import { meetingDoubles } from './meeting.paths';
+
+// The meeting's own control actor (the doubles' one does not send): it calls the host's sendControl.
+const { control: _control, ...meetingCalls } = meetingDoubles;
+import { meetingSetupMachine } from './meetingSetup.machine';
+import { meetingSetupDoubles } from './meetingSetup.paths';
+import { recordingMachine, selectRecordingStatus, type RecordingEvent, type RecordingInput } from './recording.machine';
+
+const ready: LiveReady = {
+  type: 'ready', seq: 0, role: 'host', meetingId: 'm-created', state: 'in_progress', lastAudioSeq: -1,
+  recognitionLanguage: 'en-US', translationLanguages: ['es-ES'],
+};
+
+/** The real meeting, setup, socket and recording machines; the socket and microphone are fakes. */
+function start(input: { meetingId?: string | null } = {}) {
+  const socket: { sent: Array<LiveOutgoingEvent | { type: 'initial'; message: unknown }>; push?: (event: LiveSocketEvent) => void } = { sent: [] };
+  const microphone: { push?: (event: RecordingEvent) => void; opened: number; released: number } = { opened: 0, released: 0 };
+  const connection = fromCallback<LiveOutgoingEvent, LiveSubtitlesInput, LiveSocketEvent>(({ input: socketInput, receive, sendBack }) => {
+    for (const message of socketInput.initialMessages ?? []) socket.sent.push({ type: 'initial', message });
+    receive((event) => socket.sent.push(event));
+    socket.push = sendBack;
+    return () => undefined;
+  });
+  const machine = hostMeetingMachine.provide({
+    actors: {
+      ...hostMeetingDoubles,
+      meeting: meetingMachine.provide({ actors: meetingCalls }),
+      setSharing: fromPromise(async () => MEETING),
+      createCastCode: fromPromise(async () => CAST),
+      copyText: fromPromise(async () => undefined),
+      meetingSetup: meetingSetupMachine.provide({ actors: meetingSetupDoubles }),
+      liveSubtitles: liveSubtitlesMachine.provide({ actors: { connection } }),
+      recording: recordingMachine.provide({
+        actors: {
+          microphone: fromCallback<RecordingEvent, RecordingInput>(({ sendBack }) => {
+            microphone.opened += 1;
+            microphone.push = sendBack;
+            return () => (microphone.released += 1);
+          }),
+        },
+      }),
+    } as never,
+  });
+  const actor = createActor(machine, { input: { ...TEST_INPUT, ...input } }).start();
+  return { actor, socket, microphone };
+}
+
+describe('hostMeeting machine', () => {
+  it('sets up, creates, and goes live: the start control and the microphone frames go up the socket', async () => {
+    const { actor, socket, microphone } = start();
+    await waitFor(actor, (s) => selectSetupActor(s) !== undefined);
+    const setup = selectSetupActor(actor.getSnapshot())!;
+    await waitFor(setup, (s) => s.matches('editing'));
+    setup.send({ type: 'setup.acceptTerms' });
+    setup.send({ type: 'setup.submit' });
+    await waitFor(actor, selectShowsLive);
+    expect(selectStatus(actor.getSnapshot())).toBe('in_progress');
+    // The start given before the socket existed is its first message.
+    expect(socket.sent[0]).toEqual({ type: 'initial', message: { type: 'control', action: 'start' } });
+    // The microphone follows the meeting in progress; its frames reach the socket as audio.
+    expect(microphone.opened).toBe(1);
+    microphone.push!({ type: 'microphone.opened' });
+    microphone.push!({ type: 'microphone.frame', pcm: new ArrayBuffer(8) });
+    expect(socket.sent.filter((event) => event.type === 'live.audio')).toHaveLength(1);
+    expect(selectRecordingStatus(selectRecordingActor(actor.getSnapshot())!.getSnapshot())).toBe('recording');
+  });
+
+  it('tells the meeting what the server says and releases the microphone while paused', async () => {
+    const { actor, socket, microphone } = start({ meetingId: 'm-live' });
+    await waitFor(actor, selectShowsLive);
+    socket.push!({ type: 'socket.ready', ready });
+    meetingActor(actor).send({ type: 'meeting.pause' });
+    await waitFor(actor, (s) => selectStatus(s) === 'paused');
+    expect(socket.sent).toContainEqual({ type: 'live.send', message: { type: 'control', action: 'pause' } });
+    expect(microphone.released).toBe(1);
+    // The server confirms the pause, then says the meeting goes on (resumed from another tab).
+    socket.push!({ type: 'socket.message', message: { type: 'meeting.state', seq: 1, state: 'paused' } });
+    socket.push!({ type: 'socket.message', message: { type: 'meeting.state', seq: 2, state: 'in_progress' } });
+    await waitFor(actor, (s) => selectStatus(s) === 'in_progress');
+    expect(microphone.opened).toBe(2);
+    socket.push!({ type: 'socket.message', message: { type: 'meeting.state', seq: 3, state: 'ended' } });
+    await waitFor(actor, (s) => selectStatus(s) === 'ended');
+    expect(microphone.released).toBe(2);
+    expect(selectShowsLive(actor.getSnapshot())).toBe(true);
+  });
+
+  it('shares: the link, sharing on and off, a cast code and the copy', async () => {
+    const { actor } = start({ meetingId: 'm-live' });
+    await waitFor(actor, selectShowsLive);
+    expect(selectShareLink(actor.getSnapshot())).toBe('https://parley.test/meetingShare?meetingId=m-live');
+    actor.send({ type: 'share.toggle', open: true });
+    expect(selectSharingOpen(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'share.castCode' });
+    await waitFor(actor, (s) => selectCastCode(s) === CAST.code);
+    actor.send({ type: 'share.copy' });
+    await waitFor(actor, selectCopied);
+  });
+
+  it('counts the elapsed time on the clock ticks', async () => {
+    const { actor } = start({ meetingId: 'm-live' });
+    await waitFor(actor, selectShowsLive);
+    // The meeting's clock (now() = 0 in TEST_INPUT) started at 0; the host's clock moves on ticks.
+    expect(selectElapsedMs(actor.getSnapshot())).toBe(0);
+    actor.getSnapshot().context.now = () => 65_000;
+    actor.send({ type: 'clock.tick' });
+    expect(selectElapsedMs(actor.getSnapshot())).toBe(65_000);
+  });
+
+  it('offers the repair of a meeting left paused and closes after it, without a socket', async () => {
+    const { actor, socket } = start({ meetingId: 'm-paused' });
+    await waitFor(actor, (s) => selectStage(s) === 'needsRepair');
+    meetingActor(actor).send({ type: 'meeting.repair' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(socket.sent).toEqual([]);
+  });
+
+  it('brings the setup back as it was when the create is refused', async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => selectSetupActor(s) !== undefined);
+    const setup = selectSetupActor(actor.getSnapshot())!;
+    await waitFor(setup, (s) => s.matches('editing'));
+    setup.send({ type: 'setup.rename', name: 'Refused' });
+    setup.send({ type: 'setup.acceptTerms' });
+    setup.send({ type: 'setup.submit' });
+    await waitFor(actor, (s) => selectStage(s) === 'setup' && s.context.view.errorMessage !== null);
+    const again = selectSetupActor(actor.getSnapshot())!;
+    expect(again).not.toBe(setup);
+    expect(again.getSnapshot().value).toBe('editing');
+    expect(again.getSnapshot().context.config.name).toBe('Refused');
+  });
+});
+
+function meetingActor(actor: ReturnType<typeof start>['actor']) {
+  return selectMeetingActor(actor.getSnapshot())!;
+}

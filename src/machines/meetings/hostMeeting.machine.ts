@@ -1,0 +1,398 @@
+// The host's side of a live meeting (features §2, §4, §5), the parent of everything the /meeting
+// page runs: the meeting itself (load, create, start, pause, stop, repair), its setup while it is
+// not started, and once it is live the subtitle socket, the microphone, the instant summary,
+// sharing and the cast code. The wiring between them lives here, not in React:
+// - the meeting's control messages (start, pause, resume) go up the socket (queued until it exists);
+// - the microphone's frames (`recording.audio`, sent to this parent) go up the socket as audio;
+// - the server's word on the meeting state (the socket's meeting.state) goes to the meeting;
+// - the microphone follows the meeting: recording in progress, released while paused, off at the end.
+import { interval, map } from 'rxjs';
+import {
+  assign,
+  enqueueActions,
+  fromEventObservable,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import { DEFAULT_SUBTITLE_LOOK, type SubtitleLook } from '../../shared/contract/meeting';
+import type { LiveClientMessage } from '../../streams/socket$';
+import { socketUrlFor } from './live-connection';
+import { liveSubtitlesMachine } from './liveSubtitles.machine';
+import { createScreenCode } from '../../api/meetings/create-screen-code';
+import { setMeetingSharing } from '../../api/meetings/edit-meeting';
+import type { Meeting, MeetingState, ScreenCode } from '../../api/meetings/meeting-types';
+import {
+  meetingMachine,
+  selectMeetingBusy,
+  selectMeetingStage,
+  selectMeetingStatus,
+  selectTranslationLanguages,
+  type ControlAction,
+  type MeetingOutput,
+  type MeetingStage,
+} from './meeting.machine';
+import { meetingSetupMachine, type MeetingSetupInput, type MeetingSetupOutput } from './meetingSetup.machine';
+import { meetingSummaryMachine } from './meetingSummary.machine';
+import { recordingMachine } from './recording.machine';
+
+export const CLOCK_TICK_MS = 1000;
+
+export interface HostMeetingInput {
+  /** An existing meeting (reload, or the repair link of a meeting left paused). */
+  meetingId?: string | null;
+  /** Origin of the share and cast links (the page's). */
+  origin?: string;
+  /** The live socket's address for a meeting (tests give a fixed one). */
+  socketUrl?: (meetingId: string) => string;
+  now?: () => number;
+  /** Where the browser loads the microphone's audio worklet (`pcm16DownsamplerUrl`). */
+  workletUrl: string;
+}
+
+/** What the page shows of the meeting child, kept here so the view reads one actor. */
+export interface MeetingView {
+  stage: MeetingStage;
+  status: MeetingState;
+  busy: boolean;
+  meeting: Meeting | null;
+  translationLanguages: string[];
+  look: SubtitleLook;
+  errorMessage: string | null;
+  errorKey: string | null;
+  elapsedBeforeMs: number;
+  runningSinceMs: number | null;
+}
+
+export interface HostMeetingContext {
+  view: MeetingView;
+  origin: string;
+  workletUrl: string;
+  socketUrl: (meetingId: string) => string;
+  now: () => number;
+  nowMs: number;
+  /** Control messages given before the socket existed (the start), sent once it is ready. */
+  pendingMessages: LiveClientMessage[];
+  /** The last meeting state the socket reported. */
+  serverState: MeetingState | null;
+  /** The submitted setup, given back to the setup when the create fails. */
+  setupDraft: MeetingSetupOutput | null;
+  sharingOpen: boolean;
+  castCode: ScreenCode | null;
+  copied: boolean;
+  /** The recording child runs (live). */
+  microphoneOn: boolean;
+}
+
+export type HostMeetingEvent =
+  | { type: 'host.control'; action: ControlAction }
+  | { type: 'host.retryMicrophone' }
+  | { type: 'share.toggle'; open: boolean }
+  | { type: 'share.copy' }
+  | { type: 'share.castCode' }
+  | { type: 'clock.tick' }
+  | { type: 'recording.audio'; pcm: ArrayBuffer };
+
+type MeetingSnapshot = SnapshotFrom<typeof meetingMachine>;
+
+const INITIAL_VIEW: MeetingView = {
+  stage: 'loading',
+  status: 'not_started',
+  busy: false,
+  meeting: null,
+  translationLanguages: [],
+  look: DEFAULT_SUBTITLE_LOOK,
+  errorMessage: null,
+  errorKey: null,
+  elapsedBeforeMs: 0,
+  runningSinceMs: null,
+};
+
+export function viewOf(snapshot: MeetingSnapshot): MeetingView {
+  const context = snapshot.context;
+  if (!context?.config || typeof snapshot.matches !== 'function') return INITIAL_VIEW;
+  return {
+    stage: selectMeetingStage(snapshot),
+    status: selectMeetingStatus(snapshot),
+    busy: selectMeetingBusy(snapshot),
+    meeting: context.meeting,
+    translationLanguages: selectTranslationLanguages(snapshot),
+    look: context.config.style,
+    errorMessage: context.errorMessage,
+    errorKey: context.errorKey,
+    elapsedBeforeMs: context.elapsedBeforeMs,
+    runningSinceMs: context.runningSinceMs,
+  };
+}
+
+/** The join link: the meeting's shareUrl, or the join page of its id. */
+export function shareLinkOf(meeting: Meeting | null, origin: string): string | null {
+  if (!meeting?.id) return null;
+  if (meeting.shareUrl) return new URL(meeting.shareUrl, origin).toString();
+  return `${origin}/meetingShare?meetingId=${encodeURIComponent(meeting.id)}`;
+}
+
+/** The meeting's id when it has just got one with its name (created, or loaded). */
+const newlyNamed = (before: Meeting | null, after: Meeting | null) =>
+  after?.id && after.name && (before?.id !== after.id || !before?.name) ? after.id : null;
+const changedStatus = (before: MeetingState, after: MeetingState) => (before === after ? null : after);
+
+const defaultOrigin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+
+export const hostMeetingMachine = setup({
+  types: {
+    context: {} as HostMeetingContext,
+    events: {} as HostMeetingEvent,
+    input: {} as HostMeetingInput,
+  },
+  actors: {
+    meeting: meetingMachine,
+    meetingSetup: meetingSetupMachine,
+    liveSubtitles: liveSubtitlesMachine,
+    recording: recordingMachine,
+    meetingSummary: meetingSummaryMachine,
+    clock: fromEventObservable(() => interval(CLOCK_TICK_MS).pipe(map(() => ({ type: 'clock.tick' as const })))),
+    setSharing: fromPromise<Meeting, { meetingId: string; open: boolean }>(({ input }) => setMeetingSharing(input.meetingId, input.open)),
+    createCastCode: fromPromise<ScreenCode, { meetingId: string }>(({ input }) => createScreenCode(input.meetingId)),
+    copyText: fromPromise<void, { text: string }>(async ({ input }) => {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(input.text);
+    }),
+  },
+  actions: {
+    /** The page's address names the meeting once it exists, so a reload reconnects (given by the route). */
+    showMeetingInAddress: (_, _params: { meetingId: string | null }) => undefined,
+    followMeeting: assign(({ context }, snapshot: MeetingSnapshot) => {
+      const view = viewOf(snapshot);
+      const shareStatusChanged = view.meeting?.shareStatus !== context.view.meeting?.shareStatus;
+      return { view, ...(shareStatusChanged ? { sharingOpen: view.meeting?.shareStatus === '1' } : {}) };
+    }),
+    // The microphone exists only while live (microphoneOn).
+    meetingEnded: assign(({ context }, output: MeetingOutput | undefined) => ({
+      view: {
+        ...context.view,
+        stage: 'ended' as const,
+        status: 'ended' as const,
+        busy: false,
+        meeting: output?.meeting ?? context.view.meeting,
+        elapsedBeforeMs: output?.elapsedBeforeMs ?? context.view.elapsedBeforeMs,
+        runningSinceMs: null,
+      },
+    })),
+    steerMicrophone: enqueueActions(({ context, enqueue }, status: MeetingState | null) => {
+      if (context.microphoneOn && status) enqueue.sendTo('recording', { type: 'recording.follow', status });
+    }),
+    forwardServerState: enqueueActions(({ context, enqueue }, state: MeetingState | null | undefined) => {
+      if (!state || state === context.serverState) return;
+      enqueue.assign({ serverState: state });
+      enqueue.sendTo('meeting', { type: 'meeting.stateChanged', state });
+    }),
+    queueControl: assign({
+      pendingMessages: ({ context, event }) =>
+        event.type === 'host.control' ? [...context.pendingMessages, { type: 'control' as const, action: event.action }] : context.pendingMessages,
+    }),
+    sendControl: sendTo('liveSubtitles', ({ event }) => ({
+      type: 'live.send' as const,
+      message: { type: 'control' as const, action: (event as Extract<HostMeetingEvent, { type: 'host.control' }>).action },
+    })),
+    createMeeting: enqueueActions(({ enqueue }, draft: MeetingSetupOutput) => {
+      // The setup checked the same rules as the meeting's guard: the create is on its way.
+      enqueue.assign({ setupDraft: draft, view: ({ context }) => ({ ...context.view, stage: 'creating' as const }) });
+      enqueue.sendTo('meeting', { type: 'meeting.create', config: draft.config });
+    }),
+    tick: assign({ nowMs: ({ context }) => context.now() }),
+  },
+  guards: {
+    stageIs: ({ context }, stage: MeetingStage) => context.view.stage === stage,
+  },
+}).createMachine({
+  id: 'hostMeeting',
+  context: ({ input }) => {
+    const now = input.now ?? Date.now;
+    return {
+      view: { ...INITIAL_VIEW, meeting: input.meetingId ? ({ id: input.meetingId } as Meeting) : null },
+      origin: input.origin ?? defaultOrigin(),
+      workletUrl: input.workletUrl,
+      socketUrl: input.socketUrl ?? ((meetingId: string) => socketUrlFor(meetingId)),
+      now,
+      nowMs: now(),
+      pendingMessages: [],
+      serverState: null,
+      setupDraft: null,
+      sharingOpen: false,
+      castCode: null,
+      copied: false,
+      microphoneOn: false,
+    };
+  },
+  invoke: {
+    src: 'meeting',
+    id: 'meeting',
+    input: ({ context, self }) => ({
+      meetingId: context.view.meeting?.id ?? null,
+      sendControl: (action: ControlAction) => self.send({ type: 'host.control', action }),
+      now: context.now,
+    }),
+    // Params are read before followMeeting assigns, so they compare the new snapshot with the last.
+    onSnapshot: {
+      actions: [
+        { type: 'showMeetingInAddress', params: ({ context, event }) => ({ meetingId: newlyNamed(context.view.meeting, viewOf(event.snapshot).meeting) }) },
+        { type: 'steerMicrophone', params: ({ context, event }) => changedStatus(context.view.status, viewOf(event.snapshot).status) },
+        { type: 'followMeeting', params: ({ event }) => event.snapshot },
+      ],
+    },
+    // xstate reports a child's final snapshot only by its done event: the ended meeting is its output.
+    onDone: {
+      actions: [
+        { type: 'steerMicrophone', params: ({ context }) => changedStatus(context.view.status, 'ended') },
+        { type: 'meetingEnded', params: ({ event }) => event.output },
+      ],
+    },
+  },
+  initial: 'preparing',
+  states: {
+    // Loading, setting up, creating, or offering the repair: no socket yet.
+    preparing: {
+      always: [
+        { guard: { type: 'stageIs', params: 'live' }, target: 'live' },
+        { guard: { type: 'stageIs', params: 'ended' }, target: 'closed' },
+      ],
+      on: { 'host.control': { actions: 'queueControl' } },
+      initial: 'waiting',
+      states: {
+        waiting: { always: { guard: { type: 'stageIs', params: 'setup' }, target: 'setup' } },
+        setup: {
+          invoke: {
+            src: 'meetingSetup',
+            id: 'meetingSetup',
+            input: ({ context }): MeetingSetupInput => context.setupDraft ?? {},
+            onDone: { target: '.creating', actions: { type: 'createMeeting', params: ({ event }) => event.output } },
+          },
+          initial: 'choosing',
+          states: {
+            choosing: {},
+            // A refused create brings the meeting back to its setup: the form again, as it was.
+            creating: { always: { guard: { type: 'stageIs', params: 'setup' }, target: '#hostMeeting.preparing.setup', reenter: true } },
+          },
+        },
+      },
+    },
+    // Live in this page: the socket, microphone, summary and sharing run. The meeting's end stays
+    // here, so the last subtitles remain on screen.
+    live: {
+      invoke: [
+        {
+          src: 'liveSubtitles',
+          id: 'liveSubtitles',
+          input: ({ context }) => ({ socketUrl: context.socketUrl(context.view.meeting!.id), initialMessages: context.pendingMessages }),
+          onSnapshot: { actions: { type: 'forwardServerState', params: ({ event }) => event.snapshot.context?.meetingState } },
+          // The socket ends when the meeting ends (its last meeting.state is only in its final snapshot).
+          onDone: { actions: { type: 'forwardServerState', params: ({ event }) => event.output?.meetingState } },
+        },
+        { src: 'recording', id: 'recording', input: ({ context }) => ({ workletUrl: context.workletUrl }) },
+        {
+          src: 'meetingSummary',
+          id: 'summary',
+          input: ({ context }) => ({
+            transId: context.view.meeting?.transId ?? context.view.meeting!.id,
+            lang: context.view.translationLanguages[0],
+          }),
+        },
+        { src: 'clock', id: 'clock' },
+      ],
+      entry: [assign({ microphoneOn: true }), { type: 'steerMicrophone', params: ({ context }) => context.view.status }],
+      on: {
+        'host.control': { actions: 'sendControl' },
+        'recording.audio': { actions: sendTo('liveSubtitles', ({ event }) => ({ type: 'live.audio' as const, pcm: event.pcm })) },
+        'host.retryMicrophone': { actions: sendTo('recording', { type: 'recording.start' as const }) },
+        'clock.tick': { actions: 'tick' },
+      },
+      type: 'parallel',
+      states: {
+        sharing: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'share.toggle': { target: 'saving', actions: assign({ sharingOpen: ({ event }) => event.open }) } } },
+            saving: {
+              invoke: {
+                src: 'setSharing',
+                id: 'setSharing',
+                input: ({ context }) => ({ meetingId: context.view.meeting!.id, open: context.sharingOpen }),
+                onDone: 'idle',
+                onError: { target: 'idle', actions: assign({ sharingOpen: ({ context }) => !context.sharingOpen }) },
+              },
+            },
+          },
+        },
+        casting: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'share.castCode': 'creating' } },
+            creating: {
+              invoke: {
+                src: 'createCastCode',
+                id: 'createCastCode',
+                input: ({ context }) => ({ meetingId: context.view.meeting!.id }),
+                onDone: { target: 'idle', actions: assign({ castCode: ({ event }) => event.output }) },
+                onError: 'idle',
+              },
+            },
+          },
+        },
+        copying: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'share.copy': 'copying' } },
+            copying: {
+              invoke: {
+                src: 'copyText',
+                id: 'copyText',
+                input: ({ context }) => ({ text: shareLinkOf(context.view.meeting, context.origin) ?? '' }),
+                onDone: { target: 'idle', actions: assign({ copied: true }) },
+                onError: 'idle',
+              },
+            },
+          },
+        },
+      },
+    },
+    // Ended before this page saw it live (a reload of an ended meeting, or the repair).
+    closed: {},
+  },
+});
+
+export type HostMeetingActor = ActorRefFrom<typeof hostMeetingMachine>;
+type Snapshot = SnapshotFrom<typeof hostMeetingMachine>;
+
+// Children by id (xstate types `children` as a union of every child, so each is named here).
+type Child<T> = T | undefined;
+export const selectMeetingActor = (snapshot: Snapshot) => snapshot.children.meeting as Child<ActorRefFrom<typeof meetingMachine>>;
+export const selectSetupActor = (snapshot: Snapshot) => snapshot.children.meetingSetup as Child<ActorRefFrom<typeof meetingSetupMachine>>;
+export const selectSubtitlesActor = (snapshot: Snapshot) => snapshot.children.liveSubtitles as Child<ActorRefFrom<typeof liveSubtitlesMachine>>;
+export const selectRecordingActor = (snapshot: Snapshot) => snapshot.children.recording as Child<ActorRefFrom<typeof recordingMachine>>;
+export const selectSummaryActor = (snapshot: Snapshot) => snapshot.children.summary as Child<ActorRefFrom<typeof meetingSummaryMachine>>;
+
+export const selectStage = (snapshot: Snapshot) => snapshot.context.view.stage;
+export const selectStatus = (snapshot: Snapshot) => snapshot.context.view.status;
+export const selectBusy = (snapshot: Snapshot) => snapshot.context.view.busy;
+export const selectMeetingName = (snapshot: Snapshot) => snapshot.context.view.meeting?.name ?? null;
+export const selectTransId = (snapshot: Snapshot) => snapshot.context.view.meeting?.transId ?? null;
+export const selectTranslationLanguagesShown = (snapshot: Snapshot) => snapshot.context.view.translationLanguages;
+export const selectLook = (snapshot: Snapshot) => snapshot.context.view.look;
+export const selectMeetingErrorMessage = (snapshot: Snapshot) => snapshot.context.view.errorMessage;
+export const selectMeetingErrorKey = (snapshot: Snapshot) => snapshot.context.view.errorKey;
+/** The live view stays after the end, so its last subtitles remain. */
+export const selectShowsLive = (snapshot: Snapshot) => snapshot.matches('live');
+export const selectSubmittedDraft = (snapshot: Snapshot) => snapshot.context.setupDraft;
+export const selectElapsedMs = (snapshot: Snapshot) => {
+  const { elapsedBeforeMs, runningSinceMs } = snapshot.context.view;
+  return elapsedBeforeMs + (runningSinceMs === null ? 0 : Math.max(0, snapshot.context.nowMs - runningSinceMs));
+};
+export const selectShareLink = (snapshot: Snapshot) => shareLinkOf(snapshot.context.view.meeting, snapshot.context.origin);
+export const selectSharingOpen = (snapshot: Snapshot) => snapshot.context.sharingOpen;
+export const selectCopied = (snapshot: Snapshot) => snapshot.context.copied;
+export const selectCastCode = (snapshot: Snapshot) => snapshot.context.castCode?.code ?? null;
+export const selectCastUrl = (snapshot: Snapshot) =>
+  snapshot.context.castCode ? new URL(snapshot.context.castCode.url, snapshot.context.origin).toString() : null;

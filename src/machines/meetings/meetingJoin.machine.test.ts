@@ -1,0 +1,106 @@
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import type { LiveSocketEvent } from '../../streams/socket$';
+import { liveSubtitlesMachine } from './liveSubtitles.machine';
+import {
+  joinLinkExpired,
+  meetingJoinMachine,
+  selectJoinLanguage,
+  selectJoinLanguages,
+  selectJoinMeetingName,
+  selectJoinStage,
+  selectJoinVoice,
+  selectParticipantSubtitles,
+  type MeetingJoinInput,
+} from './meetingJoin.machine';
+import { JOINABLE, meetingJoinDoubles } from './meetingJoin.paths';
+import { linesToRead, type VoiceEvent } from './voiceBroadcast';
+
+function start(input: Partial<MeetingJoinInput>, extra: Record<string, unknown> = {}) {
+  const opened: Array<{ meetingId: string; language: string; voice: boolean }> = [];
+  const machine = meetingJoinMachine.provide({
+    actors: { ...meetingJoinDoubles, ...extra } as never,
+    actions: { openLive: (_, choice) => opened.push(choice) },
+  });
+  const actor = createActor(machine, { input: { meetingId: 'm-open', voiceSupported: true, socketUrl: (id: string) => `ws://test/${id}`, ...input } }).start();
+  return { actor, opened };
+}
+
+describe('meetingJoin machine', () => {
+  it('gets a visitor token, shows the meeting with its first language, and joins with the choice', async () => {
+    const token = vi.fn(async () => 'visitor-token');
+    const { actor, opened } = start({}, { visitorToken: fromPromise(token) });
+    await waitFor(actor, (s) => selectJoinStage(s) === 'choosing');
+    expect(token).toHaveBeenCalledTimes(1);
+    expect(selectJoinMeetingName(actor.getSnapshot())).toBe('Weekly sync');
+    expect(selectJoinLanguages(actor.getSnapshot())).toEqual(['es-ES', 'zh-CN']);
+    expect(selectJoinLanguage(actor.getSnapshot())).toBe('es-ES');
+    actor.send({ type: 'join.language', language: 'zh-CN' });
+    actor.send({ type: 'join.voice', on: true });
+    expect(selectJoinVoice(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'join.submit' });
+    expect(opened).toEqual([{ meetingId: 'm-open', language: 'zh-CN', voice: true }]);
+  });
+
+  it('keeps voice broadcast off where the browser cannot speak', async () => {
+    const { actor } = start({ voiceSupported: false });
+    await waitFor(actor, (s) => selectJoinStage(s) === 'choosing');
+    actor.send({ type: 'join.voice', on: true });
+    expect(selectJoinVoice(actor.getSnapshot())).toBe(false);
+  });
+
+  it.each(['m-closed', 'm-ended', 'm-gone', ''])('shows link expired for %j', async (meetingId) => {
+    const { actor } = start({ meetingId });
+    await waitFor(actor, (s) => selectJoinStage(s) === 'linkExpired');
+  });
+
+  it('reads closed sharing and the end of the meeting as an expired link', () => {
+    expect(joinLinkExpired(JOINABLE['m-open']!)).toBe(false);
+    expect(joinLinkExpired(JOINABLE['m-closed']!)).toBe(true);
+    expect(joinLinkExpired(JOINABLE['m-ended']!)).toBe(true);
+  });
+
+  it('once joined, connects in the chosen language and hands each snapshot’s lines to the voice', async () => {
+    const inputs: unknown[] = [];
+    const heard: VoiceEvent[] = [];
+    let push: ((event: LiveSocketEvent) => void) | undefined;
+    const liveSubtitles = liveSubtitlesMachine.provide({
+      actors: {
+        connection: fromCallback(({ input, sendBack }) => {
+          inputs.push(input);
+          push = sendBack as (event: LiveSocketEvent) => void;
+          return () => undefined;
+        }),
+      },
+    });
+    const voiceBroadcast = fromCallback<VoiceEvent, { language: string; enabled: boolean }>(({ input, receive }) => {
+      inputs.push(input);
+      receive((event) => heard.push(event));
+      return () => undefined;
+    });
+    const { actor } = start({ joined: { language: 'es-ES', voice: true } }, { liveSubtitles, voiceBroadcast });
+    await waitFor(actor, (s) => selectJoinStage(s) === 'live');
+    expect(inputs).toEqual([{ socketUrl: 'ws://test/m-open', translationLanguage: 'es-ES' }, { language: 'es-ES', enabled: true }]);
+    expect(selectParticipantSubtitles(actor.getSnapshot())).toBeDefined();
+    push!({
+      type: 'socket.message',
+      message: { type: 'subtitle.final', seq: 1, segmentId: 'a', startMs: 0, endMs: 500, text: 'hello', lang: 'en-US', translations: { 'es-ES': 'hola' } },
+    });
+    await vi.waitFor(() => expect(heard.at(-1)?.finals.map((line) => line.text)).toEqual(['hello']));
+  });
+});
+
+describe('voice broadcast lines', () => {
+  const line = (segmentId: string, text: string, translations: Record<string, string> = {}) => ({
+    segmentId, text, translations, translationErrors: {}, startMs: 0, endMs: 1, final: true,
+  });
+
+  it('does not read what was there when broadcasting began, then reads each new line once, translated when it can', () => {
+    let step = linesToRead(null, [line('a', 'old')], 'es-ES');
+    expect(step.utterances).toEqual([]);
+    step = linesToRead(step.read, [line('a', 'old'), line('b', 'hello', { 'es-ES': 'hola' }), line('c', 'untranslated')], 'es-ES');
+    expect(step.utterances).toEqual([{ text: 'hola', lang: 'es-ES' }, { text: 'untranslated', lang: '' }]);
+    step = linesToRead(step.read, [line('a', 'old'), line('b', 'hello', { 'es-ES': 'hola' })], 'es-ES');
+    expect(step.utterances).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MEETING_CONFIG } from './meetingSetup.rules';
+import {
+  FALLBACK_RECOGNITION,
+  FALLBACK_TRANSLATION,
+  meetingSetupMachine,
+  selectBlockingProblems,
+  selectRecognitionCodes,
+  selectTranslationCodes,
+  type LanguageCodes,
+} from './meetingSetup.machine';
+import { CATALOGUE, meetingSetupDoubles } from './meetingSetup.paths';
+
+const start = (input = {}, loadLanguages = meetingSetupDoubles.loadLanguages) =>
+  createActor(meetingSetupMachine.provide({ actors: { loadLanguages } }), { input }).start();
+
+describe('meetingSetup machine', () => {
+  it('shows the fixed list while the catalogue loads, then the catalogue', async () => {
+    const actor = start();
+    expect(selectRecognitionCodes(actor.getSnapshot())).toEqual(FALLBACK_RECOGNITION);
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(selectRecognitionCodes(actor.getSnapshot())).toEqual(CATALOGUE.recognition);
+    expect(selectTranslationCodes(actor.getSnapshot())).toEqual(CATALOGUE.translation);
+    expect(actor.getSnapshot().context.fallback).toBe(false);
+  });
+
+  it('keeps the fixed list when the catalogue fails or is empty', async () => {
+    const failing = start({}, fromPromise<LanguageCodes, never>(async () => Promise.reject(new Error('offline'))) as never);
+    await waitFor(failing, (s) => s.matches('editing'));
+    expect(failing.getSnapshot().context).toMatchObject({ fallback: true, languages: { recognition: FALLBACK_RECOGNITION, translation: FALLBACK_TRANSLATION } });
+    const empty = start({ config: { ...DEFAULT_MEETING_CONFIG, name: 'Empty' } });
+    await waitFor(empty, (s) => s.matches('editing'));
+    expect(empty.getSnapshot().context.fallback).toBe(true);
+    expect(selectTranslationCodes(empty.getSnapshot())).toEqual(FALLBACK_TRANSLATION);
+  });
+
+  it('applies the language rules: at least one translation, at most four', async () => {
+    const actor = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'setup.toggleTranslation', code: 'zh-CN' });
+    expect(actor.getSnapshot().context.config.translationLanguages).toEqual(['zh-CN']);
+    for (const code of ['es-ES', 'fr-FR', 'de-DE', 'ja-JP']) actor.send({ type: 'setup.toggleTranslation', code });
+    expect(actor.getSnapshot().context.config.translationLanguages).toEqual(['zh-CN', 'es-ES', 'fr-FR', 'de-DE']);
+    actor.send({ type: 'setup.toggleRecognition', code: 'zh-CN' });
+    actor.send({ type: 'setup.toggleRecognition', code: 'en-US' });
+    expect(actor.getSnapshot().context.config.recognitionLanguages).toEqual(['zh-CN']);
+    expect(selectBlockingProblems(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('refuses to submit before the terms are accepted, then ends with the config and the languages', async () => {
+    const actor = start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'setup.rename', name: 'Weekly' });
+    actor.send({ type: 'setup.restyle', style: { fontSize: 32 } });
+    actor.send({ type: 'setup.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'setup.acceptTerms' });
+    actor.send({ type: 'setup.submit' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({
+      config: { ...DEFAULT_MEETING_CONFIG, name: 'Weekly', termsAccepted: true, style: { ...DEFAULT_MEETING_CONFIG.style, fontSize: 32 } },
+      languages: CATALOGUE,
+    });
+  });
+
+  it('comes back from a failed create with its draft and languages, without loading again', () => {
+    const draft = { ...DEFAULT_MEETING_CONFIG, name: 'Again', termsAccepted: true };
+    const actor = start({ config: draft, languages: CATALOGUE }, fromPromise<LanguageCodes, never>(() => new Promise(() => undefined)) as never);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.config).toEqual(draft);
+  });
+});

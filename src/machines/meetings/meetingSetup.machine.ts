@@ -1,0 +1,129 @@
+// Setting a meeting up (features §5): the language catalogue loads (a fixed list stands in when the
+// call fails or answers nothing), the host picks recognition and translation languages within the
+// rules, the name and the subtitle look, accepts the terms and submits. A valid submit ends the
+// machine with the config (and the loaded languages, so a failed create comes back without reloading).
+import { assign, fromPromise, setup } from 'xstate';
+import type { SubtitleLook } from '../../shared/contract/meeting';
+import { meetingLanguages } from '../../api/meetings/select-language';
+import { DEFAULT_MEETING_CONFIG, setupProblems, toggleRecognition, toggleTranslation, type MeetingConfig } from './meetingSetup.rules';
+
+// Offered when the language call fails, so setup still works without the catalogue.
+export const FALLBACK_RECOGNITION = ['en-US', 'zh-CN', 'zh-TW', 'es-ES', 'fr-FR', 'de-DE', 'ja-JP', 'ko-KR'];
+export const FALLBACK_TRANSLATION = ['es-ES', 'zh-CN', 'zh-TW', 'en-US', 'fr-FR', 'de-DE', 'ja-JP', 'ko-KR'];
+
+export interface LanguageCodes {
+  recognition: string[];
+  translation: string[];
+}
+
+export interface MeetingSetupInput {
+  config?: MeetingConfig;
+  /** Languages loaded before (back from a failed create): no second load. */
+  languages?: LanguageCodes;
+}
+
+export interface MeetingSetupOutput {
+  config: MeetingConfig;
+  languages: LanguageCodes;
+}
+
+export interface MeetingSetupContext {
+  config: MeetingConfig;
+  languages: LanguageCodes;
+  /** The fixed list is shown (the catalogue failed or was empty). */
+  fallback: boolean;
+}
+
+export type MeetingSetupEvent =
+  | { type: 'setup.rename'; name: string }
+  | { type: 'setup.toggleRecognition'; code: string }
+  | { type: 'setup.toggleTranslation'; code: string }
+  | { type: 'setup.restyle'; style: Partial<SubtitleLook> }
+  | { type: 'setup.acceptTerms' }
+  | { type: 'setup.submit' };
+
+const FALLBACK: LanguageCodes = { recognition: FALLBACK_RECOGNITION, translation: FALLBACK_TRANSLATION };
+
+export const meetingSetupMachine = setup({
+  types: {
+    context: {} as MeetingSetupContext,
+    events: {} as MeetingSetupEvent,
+    input: {} as MeetingSetupInput,
+    output: {} as MeetingSetupOutput,
+  },
+  actors: {
+    // The catalogue call needs no input; the draft is passed so test doubles can answer by scenario.
+    loadLanguages: fromPromise<LanguageCodes, { draft: MeetingConfig }>(async () => {
+      const lists = await meetingLanguages();
+      return { recognition: lists.transcribeLanguage.map((l) => l.code), translation: lists.translation.map((l) => l.code) };
+    }),
+  },
+  actions: {
+    adoptLanguages: assign((_, loaded: LanguageCodes) => ({
+      languages: {
+        recognition: loaded.recognition.length ? loaded.recognition : FALLBACK_RECOGNITION,
+        translation: loaded.translation.length ? loaded.translation : FALLBACK_TRANSLATION,
+      },
+      fallback: loaded.recognition.length === 0 || loaded.translation.length === 0,
+    })),
+    rename: assign({ config: ({ context, event }) => (event.type === 'setup.rename' ? { ...context.config, name: event.name } : context.config) }),
+    toggleRecognition: assign({
+      config: ({ context, event }) => (event.type === 'setup.toggleRecognition' ? toggleRecognition(context.config, event.code) : context.config),
+    }),
+    toggleTranslation: assign({
+      config: ({ context, event }) => (event.type === 'setup.toggleTranslation' ? toggleTranslation(context.config, event.code) : context.config),
+    }),
+    restyle: assign({
+      config: ({ context, event }) =>
+        event.type === 'setup.restyle' ? { ...context.config, style: { ...context.config.style, ...event.style } } : context.config,
+    }),
+    acceptTerms: assign({ config: ({ context }) => ({ ...context.config, termsAccepted: true }) }),
+  },
+  guards: {
+    languagesGiven: ({ context }) => context.languages.recognition.length > 0,
+    valid: ({ context }) => setupProblems(context.config).length === 0,
+  },
+}).createMachine({
+  id: 'meetingSetup',
+  context: ({ input }) => ({
+    config: input.config ?? DEFAULT_MEETING_CONFIG,
+    languages: input.languages ?? { recognition: [], translation: [] },
+    fallback: false,
+  }),
+  initial: 'deciding',
+  // The form is usable while the catalogue loads (with the fixed list).
+  on: {
+    'setup.rename': { actions: 'rename' },
+    'setup.toggleRecognition': { actions: 'toggleRecognition' },
+    'setup.toggleTranslation': { actions: 'toggleTranslation' },
+    'setup.restyle': { actions: 'restyle' },
+    'setup.acceptTerms': { actions: 'acceptTerms' },
+    'setup.submit': { guard: 'valid', target: '.submitted' },
+  },
+  states: {
+    deciding: { always: [{ guard: 'languagesGiven', target: 'editing' }, { target: 'loading' }] },
+    loading: {
+      invoke: {
+        src: 'loadLanguages',
+        id: 'loadLanguages',
+        input: ({ context }) => ({ draft: context.config }),
+        onDone: { target: 'editing', actions: { type: 'adoptLanguages', params: ({ event }) => event.output } },
+        onError: { target: 'editing', actions: assign({ languages: FALLBACK, fallback: true }) },
+      },
+    },
+    editing: {},
+    submitted: { type: 'final' },
+  },
+  output: ({ context }) => ({ config: context.config, languages: context.languages }),
+});
+
+type Snapshot = { context: MeetingSetupContext; matches(value: unknown): boolean };
+export const selectSetupConfig = (snapshot: Snapshot) => snapshot.context.config;
+/** While loading, the fixed list stands in. */
+export const selectRecognitionCodes = (snapshot: Snapshot) =>
+  snapshot.context.languages.recognition.length ? snapshot.context.languages.recognition : FALLBACK_RECOGNITION;
+export const selectTranslationCodes = (snapshot: Snapshot) =>
+  snapshot.context.languages.translation.length ? snapshot.context.languages.translation : FALLBACK_TRANSLATION;
+/** Problems that block the start; the terms are asked for by the form's dialog instead. */
+export const selectBlockingProblems = (snapshot: Snapshot) => setupProblems(snapshot.context.config).filter((problem) => problem !== 'termsRequired');
+export const selectLanguagesLoading = (snapshot: Snapshot) => snapshot.matches('loading') || snapshot.matches('deciding');
