@@ -37,20 +37,3 @@ export async function asFileAnswer(
   if (data.type.includes('json')) return { error: JSON.parse(await data.text()) as unknown, response };
   return { data: { blob: data, fileName: fileNameFrom(response.headers.get('content-disposition'), fallbackName) }, response };
 }
-
-/** Hands a downloaded file to the browser as a download. */
-export function saveToDisk({ blob, fileName }: DownloadedFile): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const anchor = document.createElement('a');
-    anchor.href = url;
-    anchor.download = fileName;
-    anchor.rel = 'noopener';
-    document.body.appendChild(anchor);
-    anchor.click();
-    anchor.remove();
-  } finally {
-    // Revoked after the click has been handled, or the download may find no data.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
-}

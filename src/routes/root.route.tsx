@@ -2,7 +2,7 @@ import { Center, Spinner } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { apiEvents$ } from '../api/app-events';
+import { appEventsMachine } from '../machines/appEvents.machine';
 import {
   purchaseDialogMachine,
   selectPurchaseEverOpened,
@@ -31,6 +31,7 @@ export function PageFallback() {
 
 /** Root of every route: api events, toasts and the purchase dialog any page can open. */
 export default function RootRoute() {
+  const appEvents = useActorRef(appEventsMachine, { input: {} });
   const purchase = useActorRef(purchaseDialogMachine);
   const purchaseOpen = useSelector(purchase, selectPurchaseOpen);
   const purchaseTab = useSelector(purchase, selectPurchaseTab);
@@ -42,7 +43,7 @@ export default function RootRoute() {
   useDocumentTitle();
   return (
     <PurchaseDialogContext.Provider value={control}>
-      <ApiEventsBridge events$={apiEvents$} onPurchaseOpen={openPurchase} />
+      <ApiEventsBridge events={appEvents} onPurchaseOpen={openPurchase} />
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>

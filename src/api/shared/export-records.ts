@@ -3,7 +3,8 @@
 // Unchecked: each caller reports a refusal itself.
 import { fromPromise } from 'xstate';
 import { unwrap } from '../errors';
-import { asFileAnswer, saveToDisk, type DownloadedFile } from '../file-answer';
+import { saveToDisk } from '../../shared/save-file';
+import { asFileAnswer, type DownloadedFile } from '../file-answer';
 import { api } from '../instance';
 import type { operations } from '../schema';
 import type { ApiResult } from '../types';

@@ -7,19 +7,23 @@ import type { LanguageItem } from './transcript.types';
 
 export const SPEAKABLE: LanguageItem[] = [{ code: 'en-US', name: 'English' } as LanguageItem];
 export const CHOICES: LanguageItem[] = [{ code: 'es-ES', name: 'Spanish' } as LanguageItem];
+/** A record whose summary the server no longer has. */
+export const GONE = 'gone';
 export const EXPORT_REFUSAL = { kind: 'business', code: 500, message: 'This record cannot be exported yet' };
 export const SPEECH_REFUSAL = { kind: 'business', code: 503, messageKey: 'engines:noSynthesis' };
 
 export function fileDoubles() {
   const calls = { exports: [] as Array<{ format: ExportFormat; shareCode?: string | undefined }>, speech: [] as string[], synthesisLanguageReads: 0 };
   const actors = {
-    loadTranslationChoices: fromPromise<LanguageItem[]>(async () => CHOICES),
     exportTranscript: fromPromise<DownloadedFile, { id: string; shareCode?: string | undefined; format: ExportFormat; content: ExportContent }>(async ({ input }) => {
       calls.exports.push({ format: input.format, shareCode: input.shareCode });
       if (input.format === 'docx') throw EXPORT_REFUSAL;
       return { blob: new Blob(['1\n00:00:00,000 --> 00:00:01,000\nhello']), fileName: `transcript.${input.format}` };
     }),
-    downloadSummary: fromPromise<DownloadedFile, { id: string }>(async () => ({ blob: new Blob(['docx']), fileName: 'summary.docx' })),
+    downloadSummary: fromPromise<DownloadedFile, { id: string }>(async ({ input }) => {
+      if (input.id === GONE) throw EXPORT_REFUSAL;
+      return { blob: new Blob(['docx']), fileName: 'summary.docx' };
+    }),
     readAloud: fromPromise<{ audio: Blob; languages: LanguageItem[] }, { text: string; language: string; languages: LanguageItem[] | null }>(
       async ({ input }) => {
         if (!input.languages) calls.synthesisLanguageReads += 1;

@@ -1,11 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+let languageReads = 0;
+vi.mock('../../api/shared/language-internation', async () => {
+  const { CHOICES: choices } = await import('./transcriptFiles.doubles');
+  return {
+    fetchTranslationLanguages: async () => {
+      languageReads += 1;
+      return choices;
+    },
+  };
+});
 import { createActor, waitFor } from 'xstate';
 import { CHOICES, EXPORT_REFUSAL, fileDoubles } from './transcriptFiles.doubles';
 import {
   READ_ALOUD_FAILED_KEY,
   selectExporting,
   selectReadingLineId,
-  selectTranslationChoices,
+  selectChoices,
+  translationChoicesLogic,
   speakableLanguage,
   transcriptFilesMachine,
   type TranscriptFilesEmitted,
@@ -17,18 +29,19 @@ function start(input: TranscriptFilesInput = { id: 'r1' }) {
   const actor = createActor(transcriptFilesMachine.provide({ actors }), { input }).start();
   const told: TranscriptFilesEmitted[] = [];
   actor.on('*', (event) => told.push(event));
-  const idle = () => waitFor(actor, (s) => s.matches({ export: 'idle', summaryDocument: 'idle', readAloud: 'idle' }));
+  const idle = () => waitFor(actor, (s) => s.matches('idle'));
   return { actor, calls, told, idle };
 }
 
 describe('transcriptFiles machine', () => {
-  it('loads the translation choices for the owner, none on a shared page', async () => {
-    const owner = start();
-    await waitFor(owner.actor, (s) => s.matches({ choices: 'loaded' }));
-    expect(selectTranslationChoices(owner.actor.getSnapshot())).toEqual(CHOICES);
-    const shared = start({ id: 'r1', shareCode: 'abc' });
-    expect(shared.actor.getSnapshot().matches({ choices: 'none' })).toBe(true);
-    expect(selectTranslationChoices(shared.actor.getSnapshot())).toEqual([]);
+  it('reads the translation choices for the owner, none (without asking) on a shared page', async () => {
+    const owner = createActor(translationChoicesLogic, { input: {} }).start();
+    await waitFor(owner, (s) => s.status === 'done');
+    expect(selectChoices(owner.getSnapshot())).toEqual(CHOICES);
+    const shared = createActor(translationChoicesLogic, { input: { shareCode: 'abc' } }).start();
+    await waitFor(shared, (s) => s.status === 'done');
+    expect(selectChoices(shared.getSnapshot())).toEqual([]);
+    expect(languageReads).toBe(1);
   });
 
   it('exports with the share code and hands over the file; a refusal is told with the server message', async () => {

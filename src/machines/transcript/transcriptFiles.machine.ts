@@ -1,8 +1,9 @@
 // The transcript page's files (features §2 transcript page): exports in a format and content, the
-// summary as Word, read-aloud of a line, and the translation languages the page may add. Each runs
-// as an actor; a finished file or speech is emitted for the route to hand to the browser, a failure
-// as a notice (the server's words when it sent any). Read-aloud picks the record's language among
-// those the server can speak (same language, else same base language), read once per page.
+// summary as Word and read-aloud of a line, one at a time (the page shows which one runs). Each
+// runs as an actor; a finished file or speech is emitted for the route to hand to the browser, a
+// failure as a notice (the server's words when it sent any). Read-aloud picks the record's language
+// among those the server can speak (same language, else same base language), read once per page.
+// The translation languages the page may add are a promise actor of their own (translationChoices).
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { unwrap } from '../../api/errors';
 import type { DownloadedFile } from '../../api/file-answer';
@@ -21,7 +22,6 @@ export interface TranscriptFilesInput {
 }
 
 export interface TranscriptFilesContext extends TranscriptFilesInput {
-  translationChoices: LanguageItem[];
   /** Read once, on the first read-aloud. */
   synthesisLanguages: LanguageItem[] | null;
   readingLineId: string | null;
@@ -62,7 +62,6 @@ export const transcriptFilesMachine = setup({
     emitted: {} as TranscriptFilesEmitted,
   },
   actors: {
-    loadTranslationChoices: fromPromise<LanguageItem[]>(() => fetchTranslationLanguages()),
     exportTranscript: fromPromise<DownloadedFile, { id: string; shareCode?: string | undefined; format: ExportFormat; content: ExportContent }>(
       async ({ input, signal }) => {
         const query = { idStr: input.id, type: input.format, msgType: input.content, speaker: '1' as const, ...(input.shareCode ? { shareCode: input.shareCode } : {}) };
@@ -80,104 +79,70 @@ export const transcriptFilesMachine = setup({
   },
 }).createMachine({
   id: 'transcriptFiles',
-  context: ({ input }) => ({
-    ...input,
-    translationChoices: [],
-    synthesisLanguages: null,
-    readingLineId: null,
-    pendingExport: null,
-    readingText: '',
-    readingLanguage: '',
-  }),
-  type: 'parallel',
+  context: ({ input }) => ({ ...input, synthesisLanguages: null, readingLineId: null, pendingExport: null, readingText: '', readingLanguage: '' }),
+  initial: 'idle',
   states: {
-    // A shared page cannot add translations, so it never asks for the languages.
-    choices: {
-      initial: 'deciding',
-      states: {
-        deciding: { always: [{ guard: ({ context }) => !!context.shareCode, target: 'none' }, { target: 'loading' }] },
-        loading: {
-          invoke: {
-            id: 'loadTranslationChoices',
-            src: 'loadTranslationChoices',
-            onDone: { target: 'loaded', actions: assign({ translationChoices: ({ event }) => event.output }) },
-            onError: 'none',
-          },
+    idle: {
+      on: {
+        'export.requested': {
+          target: 'exporting',
+          actions: assign({ pendingExport: ({ event }) => ({ format: event.format, content: event.content }) }),
         },
-        loaded: {},
-        none: {},
-      },
-    },
-    export: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'export.requested': {
-              target: 'exporting',
-              actions: assign({ pendingExport: ({ event }) => ({ format: event.format, content: event.content }) }),
-            },
-          },
-        },
-        exporting: {
-          exit: assign({ pendingExport: null }),
-          invoke: {
-            id: 'exportTranscript',
-            src: 'exportTranscript',
-            input: ({ context }) => ({ id: context.id, shareCode: context.shareCode, format: context.pendingExport!.format, content: context.pendingExport!.content }),
-            onDone: { target: 'idle', actions: emit(({ event }) => ({ type: 'file.ready' as const, file: event.output })) },
-            onError: { target: 'idle', actions: emit(({ event }) => failure(event.error, EXPORT_FAILED_KEY)) },
-          },
+        'summary.downloadRequested': 'downloadingSummary',
+        'readAloud.requested': {
+          target: 'reading',
+          actions: assign({ readingLineId: ({ event }) => event.lineId, readingText: ({ event }) => event.text, readingLanguage: ({ event }) => event.language }),
         },
       },
     },
-    summaryDocument: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'summary.downloadRequested': 'downloading' } },
-        downloading: {
-          invoke: {
-            id: 'downloadSummary',
-            src: 'downloadSummary',
-            input: ({ context }) => ({ id: context.id }),
-            onDone: { target: 'idle', actions: emit(({ event }) => ({ type: 'file.ready' as const, file: event.output })) },
-            onError: { target: 'idle', actions: emit(({ event }) => failure(event.error, EXPORT_FAILED_KEY)) },
-          },
-        },
+    exporting: {
+      exit: assign({ pendingExport: null }),
+      invoke: {
+        id: 'exportTranscript',
+        src: 'exportTranscript',
+        input: ({ context }) => ({ id: context.id, shareCode: context.shareCode, format: context.pendingExport!.format, content: context.pendingExport!.content }),
+        onDone: { target: 'idle', actions: emit(({ event }) => ({ type: 'file.ready' as const, file: event.output })) },
+        onError: { target: 'idle', actions: emit(({ event }) => failure(event.error, EXPORT_FAILED_KEY)) },
       },
     },
-    readAloud: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'readAloud.requested': {
-              target: 'reading',
-              actions: assign({ readingLineId: ({ event }) => event.lineId, readingText: ({ event }) => event.text, readingLanguage: ({ event }) => event.language }),
-            },
-          },
+    downloadingSummary: {
+      invoke: {
+        id: 'downloadSummary',
+        src: 'downloadSummary',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: { target: 'idle', actions: emit(({ event }) => ({ type: 'file.ready' as const, file: event.output })) },
+        onError: { target: 'idle', actions: emit(({ event }) => failure(event.error, EXPORT_FAILED_KEY)) },
+      },
+    },
+    reading: {
+      exit: assign({ readingLineId: null }),
+      invoke: {
+        id: 'readAloud',
+        src: 'readAloud',
+        input: ({ context }) => ({ text: context.readingText, language: context.readingLanguage, languages: context.synthesisLanguages }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            assign({ synthesisLanguages: ({ event }) => event.output.languages }),
+            emit(({ event }) => ({ type: 'speech.ready' as const, audio: event.output.audio })),
+          ],
         },
-        reading: {
-          invoke: {
-            id: 'readAloud',
-            src: 'readAloud',
-            input: ({ context }) => ({ text: context.readingText, language: context.readingLanguage, languages: context.synthesisLanguages }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign({ readingLineId: null, synthesisLanguages: ({ event }) => event.output.languages }),
-                emit(({ event }) => ({ type: 'speech.ready' as const, audio: event.output.audio })),
-              ],
-            },
-            onError: { target: 'idle', actions: [assign({ readingLineId: null }), emit(({ event }) => failure(event.error, READ_ALOUD_FAILED_KEY))] },
-          },
-        },
+        onError: { target: 'idle', actions: emit(({ event }) => failure(event.error, READ_ALOUD_FAILED_KEY)) },
       },
     },
   },
 });
 
+/** The languages the owner may add a translation in; a shared page adds none, so it asks nothing. */
+export const translationChoicesLogic = fromPromise<LanguageItem[], { shareCode?: string | undefined }>(async ({ input }) =>
+  input.shareCode ? [] : fetchTranslationLanguages(),
+);
+
 type Snapshot = SnapshotFrom<typeof transcriptFilesMachine>;
-export const selectTranslationChoices = (snapshot: Snapshot) => snapshot.context.translationChoices;
-export const selectExporting = (snapshot: Snapshot) => snapshot.matches({ export: 'exporting' });
+export const selectExporting = (snapshot: Snapshot) => snapshot.matches('exporting');
 export const selectReadingLineId = (snapshot: Snapshot) => snapshot.context.readingLineId;
+/** The choices once read (none while reading or when the list could not be had). */
+export const selectChoices = (snapshot: { output?: LanguageItem[] | undefined }) => snapshot.output ?? NO_CHOICES;
+const NO_CHOICES: LanguageItem[] = [];
+
+export { mediaUrlOf } from '../../api/transcript/media-url';

@@ -4,20 +4,12 @@ import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import type { AuthCallResult } from '../../machines/session/authForm';
 import { UNEXPECTED_ERROR_KEY } from '../../machines/session/authForm';
-import { signInWithGoogleCode } from '../../api/session/google-register-with-login';
+import { exchangeGoogleCode } from '../../machines/session/googleCallback';
 import { AuthCard } from '../../ui/session/AuthCard';
 import { feedbackText } from '../../ui/session/feedback';
 import { useFinishSignIn } from './login.route';
-
-const exchangeGoogleCode = fromPromise<AuthCallResult, { code: string | null; state: string | null }>(
-  async ({ input, signal }) => {
-    if (!input.code) return { ok: false, messageKey: 'auth:errors.missingGoogleCode' };
-    return signInWithGoogleCode(input.state ? { code: input.code, state: input.state } : { code: input.code }, signal);
-  },
-);
 
 export interface GoogleLoginCallbackPageProps {
   exchange?: typeof exchangeGoogleCode;

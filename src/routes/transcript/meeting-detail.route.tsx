@@ -1,22 +1,46 @@
 // The transcript page (/meetingDetail?id=…): any record, transcription or meeting. Composes the
 // transcript and summary machines, the media element's clock (mediaTime$) and the file downloads.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { indexAt, playbackMachine, selectNowMs, wordTimings } from '../../machines/transcript/playback.machine';
 import { selectCanRefresh, selectSummaryContext, selectSummaryStatus, summaryMachine } from '../../machines/transcript/summary.machine';
-import { fetchTranslationLanguages } from '../../api/shared/language-internation';
-import { fetchSynthesisLanguages } from '../../api/transcript/synthesis-language';
-import type { LanguageItem } from '../../machines/transcript/transcript.types';
+import {
+  mediaUrlOf,
+  selectChoices,
+  selectExporting,
+  selectReadingLineId,
+  transcriptFilesMachine,
+  translationChoicesLogic,
+  type TranscriptFilesEmitted,
+} from '../../machines/transcript/transcriptFiles.machine';
 import { isProcessing, selectTranscriptContext, selectTranscriptStatus, transcriptMachine } from '../../machines/transcript/transcript.machine';
-import { TOAST_DURATION_MS } from '../../shared/contract/limits';
-import type { ExportContent, ExportFormat } from '../../shared/contract/transcript';
 import type { SegmentView } from '../../ui/transcript/SegmentRow';
 import { SummaryPanel } from '../../ui/transcript/SummaryPanel';
 import { TranscriptPage } from '../../ui/transcript/TranscriptPage';
-import { showToast } from '../show-toast';
-import { fetchExport, fetchSpeech, fetchSummaryDocument, mediaUrlOf, saveFile } from './transcript-files';
+import { saveToDisk } from '../../shared/save-file';
+import { showNotice } from '../show-toast';
+
+/** What the files machine hands over: a file to save, speech to play, or a notice to show. */
+function useFileResults(actor: { on: (type: '*', listener: (event: TranscriptFilesEmitted) => void) => { unsubscribe(): void } }) {
+  const { t } = useTranslation('transcript');
+  useEffect(() => {
+    const subscription = actor.on('*', (event) => {
+      if (event.type === 'file.ready') saveToDisk(event.file);
+      else if (event.type === 'speech.ready') playOnce(event.audio);
+      else showNotice(event, t);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, t]);
+}
+
+function playOnce(audio: Blob) {
+  const url = URL.createObjectURL(audio);
+  const element = new Audio(url);
+  element.onended = () => URL.revokeObjectURL(url);
+  void element.play().catch(() => undefined);
+}
 
 function SummaryContainer({ transId, shareCode }: { transId: string; shareCode?: string }) {
   const { t } = useTranslation('transcript');
@@ -25,11 +49,8 @@ function SummaryContainer({ transId, shareCode }: { transId: string; shareCode?:
   const status = useSelector(actor, selectSummaryStatus);
   const canRefresh = useSelector(actor, selectCanRefresh);
   const errorText = errorMessage ?? (errorKey ? t(errorKey) : undefined);
-  const download = async () => {
-    const file = await fetchSummaryDocument(transId);
-    if (file.ok) saveFile(file.blob, file.fileName);
-    else void showToast({ type: 'error', title: file.message ?? t('exportFailed'), duration: TOAST_DURATION_MS });
-  };
+  const files = useActorRef(transcriptFilesMachine, { input: { id: transId, shareCode } });
+  useFileResults(files);
   return (
     <SummaryPanel
       status={status}
@@ -40,7 +61,7 @@ function SummaryContainer({ transId, shareCode }: { transId: string; shareCode?:
       canRefresh={canRefresh}
       {...(errorText ? { errorText } : {})}
       onGenerate={() => actor.send({ type: 'summary.generate' })}
-      onDownload={() => void download()}
+      onDownload={() => files.send({ type: 'summary.downloadRequested' })}
     />
   );
 }
@@ -57,15 +78,11 @@ export default function MeetingDetailPage() {
 
   const playback = useActorRef(playbackMachine);
   const nowMs = useSelector(playback, selectNowMs);
-  const [exporting, setExporting] = useState(false);
-  const [readingId, setReadingId] = useState<string | null>(null);
-  const [translationChoices, setTranslationChoices] = useState<LanguageItem[]>([]);
-  const [synthesisLanguages, setSynthesisLanguages] = useState<LanguageItem[] | null>(null);
-
-  useEffect(() => {
-    if (shareCode) return;
-    void fetchTranslationLanguages().then(setTranslationChoices);
-  }, [shareCode]);
+  const files = useActorRef(transcriptFilesMachine, { input: { id, shareCode } });
+  const exporting = useSelector(files, selectExporting);
+  const readingId = useSelector(files, selectReadingLineId);
+  const translationChoices = useSelector(useActorRef(translationChoicesLogic, { input: { shareCode } }), selectChoices);
+  useFileResults(files);
 
   const segments: SegmentView[] = useMemo(
     () =>
@@ -89,36 +106,14 @@ export default function MeetingDetailPage() {
   const onSaveLine = useCallback((lineId: string, text: string) => actor.send({ type: 'line.save', lineId, text }), [actor]);
   const onRenameSpeaker = useCallback((from: string, to: string) => actor.send({ type: 'speaker.rename', from, to }), [actor]);
 
-  const toastError = (title: string) => void showToast({ type: 'error', title, duration: TOAST_DURATION_MS });
-
   const onReadAloud = useCallback(
-    async (lineId: string) => {
+    (lineId: string) => {
       const line = lines.find((item) => item.id === lineId);
       if (!line || !record) return;
-      setReadingId(lineId);
-      const languages = synthesisLanguages ?? (await fetchSynthesisLanguages());
-      setSynthesisLanguages(languages);
-      const wanted = record.languages[0] ?? 'en-US';
-      const lang = languages.find((item) => item.code === wanted)?.code ?? languages.find((item) => item.code.split('-')[0] === wanted.split('-')[0])?.code ?? wanted;
-      const speech = await fetchSpeech(line.text, lang);
-      setReadingId(null);
-      if (!speech.ok) return toastError(speech.message ?? t('readAloudFailed'));
-      const url = URL.createObjectURL(speech.blob);
-      const audio = new Audio(url);
-      audio.onended = () => URL.revokeObjectURL(url);
-      void audio.play().catch(() => undefined);
+      files.send({ type: 'readAloud.requested', lineId, text: line.text, language: record.languages[0] ?? 'en-US' });
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [lines, record, synthesisLanguages],
+    [files, lines, record],
   );
-
-  const onExport = async (format: ExportFormat, content: ExportContent) => {
-    setExporting(true);
-    const file = await fetchExport(id, format, content, shareCode);
-    setExporting(false);
-    if (file.ok) saveFile(file.blob, file.fileName);
-    else toastError(file.message ?? t('exportFailed'));
-  };
 
   const processing = isProcessing(record);
   const targetLanguages = record?.targetLanguages ?? [];
@@ -148,9 +143,9 @@ export default function MeetingDetailPage() {
       onSeek={onSeek}
       onSaveLine={onSaveLine}
       onRenameSpeaker={onRenameSpeaker}
-      onReadAloud={(lineId) => void onReadAloud(lineId)}
+      onReadAloud={onReadAloud}
       onAddTranslation={(lang) => actor.send({ type: 'translation.add', lang })}
-      onExport={(format, content) => void onExport(format, content)}
+      onExport={(format, content) => files.send({ type: 'export.requested', format, content })}
     />
   );
 }
