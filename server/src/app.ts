@@ -34,6 +34,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Behind the one TLS proxy TRUST_PROXY_TLS announces, request.ip is the client it forwards for.
+    trustProxy: config.trustProxyTls ? (_address: string, hop: number) => hop < 1 : false,
     // removeAdditional:false makes additionalProperties:false reject unknown fields instead of
     // silently dropping them, so a client typo is a clear 400 rather than an ignored value.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
