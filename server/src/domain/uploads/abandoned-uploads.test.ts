@@ -86,10 +86,10 @@ describe.each(variants)('abandoned uploads on $name', (variant) => {
     await sendChunk(moving.uploadId, moving.urls[1]!, 2, 'moving.wav');
     const young = await uploadFile();
     clock.advanceSeconds(UPLOAD_ABANDONED_AFTER_SECONDS / 2 - 1);
-    expect(await app.services.uploadSweep.sweep()).toEqual({ sessions: 0, files: 0 });
+    expect(await app.services.uploadSweep.sweep()).toEqual({ sessions: 0, files: 0, staging: 0 });
 
     clock.advanceSeconds(2);
-    expect(await app.services.uploadSweep.sweep()).toEqual({ sessions: 1, files: 1 });
+    expect(await app.services.uploadSweep.sweep()).toEqual({ sessions: 1, files: 1, staging: 0 });
     expect(await sessionExists(idle.uploadId)).toEqual({ row: false, parts: 0, staging: false });
     expect(await fileExists(unsubmitted)).toEqual({ row: false, object: false });
     expect(await sessionExists(moving.uploadId)).toEqual({ row: true, parts: 2, staging: true });
@@ -98,7 +98,7 @@ describe.each(variants)('abandoned uploads on $name', (variant) => {
 
     // The moving session, once idle for the whole age, goes too; the submitted file never does.
     clock.advanceSeconds(UPLOAD_ABANDONED_AFTER_SECONDS);
-    expect(await app.services.uploadSweep.sweep()).toEqual({ sessions: 1, files: 1 });
+    expect(await app.services.uploadSweep.sweep()).toEqual({ sessions: 1, files: 1, staging: 0 });
     expect(await sessionExists(moving.uploadId)).toEqual({ row: false, parts: 0, staging: false });
     expect(await fileExists(young)).toEqual({ row: false, object: false });
     expect(await fileExists(submitted)).toEqual({ row: true, object: true });
