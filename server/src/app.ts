@@ -17,6 +17,7 @@ import openapiRoutesPlugin from './plugins/app/openapi-routes';
 import servicesPlugin from './plugins/app/services';
 import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
+import securityHeadersPlugin from './plugins/external/security-headers';
 import webStaticPlugin from './plugins/external/web-static';
 import websocketPlugin from './plugins/external/websocket';
 import livePlugin from './live/live-plugin';
@@ -54,6 +55,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   // Unknown fields refused, bodies not coerced, non-finite numbers refused: see request-validation.ts.
   app.setValidatorCompiler(contractValidatorCompiler());
 
+  await app.register(securityHeadersPlugin, { trustProxyTls: config.trustProxyTls });
   await app.register(cookiePlugin);
   await app.register(multipartPlugin);
   await app.register(websocketPlugin);
