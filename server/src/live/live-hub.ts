@@ -11,7 +11,7 @@
 import { LIVE_HOST_GRACE_MS, LIVE_LEAVE_GRACE_MS } from '../../../src/shared/limits';
 import type { Clock } from '../clock';
 import type { MeetingRow, MeetingState } from '../domain/meetings/meeting-tables';
-import { languagesOf } from '../domain/meetings/meeting-view';
+import { languagesOf, participantKey } from '../domain/meetings/meeting-view';
 import { displayName, type MeetingsService } from '../domain/meetings/meetings-service';
 import type { Engines } from '../engines/registry';
 import type { LiveBus, StreamMessage, UnnumberedMessage } from './live-bus';
@@ -214,7 +214,8 @@ export class LiveHub {
     entry.joinId = await this.deps.meetings.openJoin(room.meetingId, connection.user, connection.translationLanguage);
     await this.publish(room.meetingId, {
       type: 'participant.joined',
-      userId: connection.user.id,
+      // Every participant reads this message: a per-meeting key, not the internal user id.
+      userId: participantKey(room.meetingId, connection.user.id),
       userName: displayName(connection.user),
       translationLanguage: connection.translationLanguage,
       joinTime: this.deps.clock.now().toISOString(),
@@ -251,7 +252,7 @@ export class LiveHub {
     room.presence.delete(key);
     try {
       const leaveTime = await this.deps.meetings.closeJoin(present.joinId);
-      await this.publish(room.meetingId, { type: 'participant.left', userId: key, leaveTime });
+      await this.publish(room.meetingId, { type: 'participant.left', userId: participantKey(room.meetingId, key), leaveTime });
     } catch (error) {
       this.deps.log.warn({ err: error }, 'live leave failed');
     }
