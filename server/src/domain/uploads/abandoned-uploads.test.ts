@@ -104,6 +104,23 @@ describe.each(variants)('abandoned uploads on $name', (variant) => {
     expect(await fileExists(submitted)).toEqual({ row: true, object: true });
   });
 
+  it.skipIf(variant.skipReason)('issue 9: staging files no session owns are deleted once old; a live session keeps its file', async () => {
+    const live = await startSession('live.wav');
+    const orphan = app.services.mediaStore.stagingPath('orphan-of-a-killed-fetch');
+    fs.writeFileSync(orphan, 'half a download');
+    // Written "now" on the test's clock (file times are compared with the sweep's clock).
+    fs.utimesSync(orphan, clock.now(), clock.now());
+    // Young orphans stay (a link fetch may still be writing one).
+    expect((await app.services.uploadSweep.sweep()).staging).toBe(0);
+    expect(fs.existsSync(orphan)).toBe(true);
+    clock.advanceSeconds(UPLOAD_ABANDONED_AFTER_SECONDS + 3600);
+    await sendChunk(live.uploadId, live.urls[1]!, 2, 'live.wav');
+    const result = await app.services.uploadSweep.sweep();
+    expect(result.staging).toBe(1);
+    expect(fs.existsSync(orphan)).toBe(false);
+    expect(await sessionExists(live.uploadId)).toEqual({ row: true, parts: 2, staging: true });
+  });
+
   it.skipIf(variant.skipReason)('a new app sweeps at start', async () => {
     const idle = await startSession('restart.wav');
     await app.close();
