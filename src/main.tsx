@@ -1,4 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { createAppRouter } from './routes/router';
 import { SessionProvider } from './routes/session-context';
 import { wireSession } from './routes/session-wiring';
 import { readStoredLocale, readToken } from './shared/session-storage';
+import { createStyleCache } from './ui/emotion-cache';
 import { system } from './ui/theme';
 
 async function start() {
@@ -23,11 +25,14 @@ async function start() {
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <ChakraProvider value={system}>
-        <SessionProvider actor={session}>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </ChakraProvider>
+      {/* Emotion's <style> tags carry the page's CSP nonce (src/ui/emotion-cache.ts). */}
+      <CacheProvider value={createStyleCache()}>
+        <ChakraProvider value={system}>
+          <SessionProvider actor={session}>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </ChakraProvider>
+      </CacheProvider>
     </StrictMode>,
   );
 }

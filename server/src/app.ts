@@ -1,24 +1,29 @@
 // The app factory: external plugins first, then the app's own (db, services, auth, errors,
 // contract routes), then the web app. Tests build it with their own config and clock.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/shared/contract/limits';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { handlers as defaultHandlers } from './handlers/registry';
 import type { HandlerMap } from './handlers/types';
-import { createServerI18n } from './i18n';
+import { createServerI18n, localeFromAcceptLanguage } from './i18n';
 import authPlugin from './plugins/app/auth';
 import dbPlugin from './plugins/app/db';
 import devOutboxPlugin from './plugins/app/dev-outbox';
 import errorEnvelopePlugin from './plugins/app/error-envelope';
 import i18nPlugin from './plugins/app/i18n';
+import { contractValidatorCompiler } from './plugins/app/request-validation';
 import openapiRoutesPlugin from './plugins/app/openapi-routes';
 import servicesPlugin from './plugins/app/services';
 import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
+import securityHeadersPlugin from './plugins/external/security-headers';
 import webStaticPlugin from './plugins/external/web-static';
 import websocketPlugin from './plugins/external/websocket';
 import livePlugin from './live/live-plugin';
+
+// Fastify's default: the longest path segment (ids, codes) the router matches.
+const MAX_PARAM_LENGTH = 100;
 
 export interface AppOptions {
   clock?: Clock;
@@ -31,15 +36,26 @@ export interface AppOptions {
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const i18n = await createServerI18n();
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    // removeAdditional:false makes additionalProperties:false reject unknown fields instead of
-    // silently dropping them, so a client typo is a clear 400 rather than an ignored value.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // Behind the one TLS proxy TRUST_PROXY_TLS announces, request.ip is the client it forwards for.
+    trustProxy: config.trustProxyTls ? (_address: string, hop: number) => hop < 1 : false,
+    // Errors the router raises before any hook runs (a bad %-escape, a path segment over the length
+    // limit) answer in the envelope like everything else (the contract fuzz test sends both).
+    frameworkErrors: (error, request, reply) => {
+      const t = i18n.translatorFor(localeFromAcceptLanguage(request.headers['accept-language']));
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : 400;
+      void (reply as FastifyReply).status(status).send({ code: status, msg: tooLong ? t('errors.paramTooLong', { limit: MAX_PARAM_LENGTH }) : t('errors.badUrl') });
+    },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
-  const i18n = await createServerI18n();
+  // Unknown fields refused, bodies not coerced, non-finite numbers refused: see request-validation.ts.
+  app.setValidatorCompiler(contractValidatorCompiler());
 
+  await app.register(securityHeadersPlugin, { trustProxyTls: config.trustProxyTls });
   await app.register(cookiePlugin);
   await app.register(multipartPlugin);
   await app.register(websocketPlugin);

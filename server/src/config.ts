@@ -25,6 +25,14 @@ export interface ServerConfig {
   engines: EngineConfig;
   /** UPLOAD_URL_ALLOW_PRIVATE: links given to transwrite/upload may reach loopback and private addresses. */
   uploadUrlAllowPrivate: boolean;
+  /**
+   * TRUST_PROXY_TLS: the app is reached only through a TLS-terminating reverse proxy. Turns on HSTS and
+   * trusts that one proxy's X-Forwarded-For/-Proto (so per-client limits count the real client, not the proxy).
+   * Off by default: trusting forwarded headers without a proxy would let any caller pick its own address.
+   */
+  trustProxyTls: boolean;
+  /** CLIENT_ATTEMPTS_PER_HOUR: per client address and hour, each of sign-ins, code sends, code checks, voucher tries. */
+  clientAttemptsPerHour: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -40,6 +48,15 @@ function parsePort(value: string | undefined): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${value}'`);
   return port;
 }
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got '${value}'`);
+  return n;
+}
+
+const isOn = (value: string | undefined) => ['1', 'true', 'on', 'yes'].includes((value ?? '').trim().toLowerCase());
 
 function isOff(value: string | undefined): boolean {
   return ['off', '0', 'false', 'no'].includes((value ?? '').trim().toLowerCase());
@@ -65,6 +82,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     engines: loadEngineConfig(env),
-    uploadUrlAllowPrivate: ['1', 'true', 'on', 'yes'].includes((env.UPLOAD_URL_ALLOW_PRIVATE ?? '').trim().toLowerCase()),
+    uploadUrlAllowPrivate: isOn(env.UPLOAD_URL_ALLOW_PRIVATE),
+    trustProxyTls: isOn(env.TRUST_PROXY_TLS),
+    clientAttemptsPerHour: positiveInteger('CLIENT_ATTEMPTS_PER_HOUR', env.CLIENT_ATTEMPTS_PER_HOUR, 100),
   };
 }

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config';
 import { createDatabase } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { createServerI18n, localeFromAcceptLanguage } from '../i18n';
+import { runBackupCommand } from './backup-commands';
 import { addUser, changePassword, listUsers, type UserCommandOutcome } from './user-commands';
 import { registerVoucherCommands } from './voucher-commands';
 import type { AdminIo } from './admin-io';
@@ -22,6 +23,15 @@ const REASON_KEYS: Record<Exclude<UserCommandOutcome, { ok: true }>['reason'], s
 export async function runAdmin(argv: string[], config: ServerConfig, io: AdminIo, localeHint = process.env.LANG): Promise<number> {
   const i18n = await createServerI18n();
   const t = i18n.translatorFor(localeFromAcceptLanguage(localeHint?.split('.')[0]?.replace('_', '-')));
+  // backup/restore handle the database file themselves (restore must not find one made by opening it).
+  if (argv[0] === 'backup' || argv[0] === 'restore') {
+    try {
+      return await runBackupCommand(argv, config, io, t);
+    } catch (error) {
+      io.err(t('admin.failed', { reason: error instanceof Error ? error.message : String(error) }));
+      return 1;
+    }
+  }
   const db = createDatabase(config.database);
   let exitCode = 0;
   const report = (outcome: UserCommandOutcome, successKey: string, username: string) => {

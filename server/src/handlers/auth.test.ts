@@ -156,7 +156,7 @@ describe.each(variants)('sign-in on $name', (variant) => {
       expect(unknownUser.code).toBe(wrongPassword.code);
     });
 
-    it(`locks an account after ${FAILED_LOGINS_PER_ACCOUNT_PER_HOUR} failed logins in an hour, even for the right password`, async () => {
+    it(`challenges an account with a code after ${FAILED_LOGINS_PER_ACCOUNT_PER_HOUR} failed logins in an hour, even for the right password`, async () => {
       const { email, password } = await register();
       for (let i = 0; i < FAILED_LOGINS_PER_ACCOUNT_PER_HOUR; i++) {
         expect((await call(app, 'POST', '/auth/c/doLogin', { body: { username: email, password: `wrong${i}abc` } })).msg).toBe(
@@ -164,7 +164,11 @@ describe.each(variants)('sign-in on $name', (variant) => {
         );
       }
       const locked = await call(app, 'POST', '/auth/c/doLogin', { body: { username: email, password } });
-      expect(locked).toMatchObject({ code: 429, msg: 'Too many attempts, please try again later' });
+      expect(locked).toMatchObject({ code: 429, msg: 'Too many wrong passwords for this account. Sign in with a verification code instead' });
+      // The owner passes the challenge with a code (auth-limits.test.ts covers bursts and Redis).
+      await call(app, 'POST', '/auth/c/getValidCode', { body: { username: email, scene: 'login' } });
+      const byCode = await call(app, 'POST', '/auth/c/doLoginByValidCode', { body: { username: email, code: await latestCodeFor(app, email) } });
+      expect(byCode.code).toBe(200);
     }, 60_000);
 
     it('logout revokes the token', async () => {

@@ -8,21 +8,21 @@ const wechatMissing = () => new AppError(503, 'auth.wechatNotConfigured');
 const googleMissing = () => new AppError(503, 'auth.googleNotConfigured');
 
 export const authHandlers: HandlerMap = {
-  async authGetValidCode({ body, services, t }) {
+  async authGetValidCode({ body, services, t, request }) {
     if (!body) throw new AppError(400, 'errors.invalidRequest');
-    return services.auth.sendCode(body.username, body.scene, t);
+    return services.auth.sendCode(body.username, body.scene, t, request.ip);
   },
-  async authDoLoginByValidCode({ body, services }) {
+  async authDoLoginByValidCode({ body, services, request }) {
     if (!body) throw new AppError(400, 'errors.invalidRequest');
-    return { token: await services.auth.loginWithCode(body) };
+    return { token: await services.auth.loginWithCode(body, request.ip) };
   },
-  async authDoLogin({ body, services }) {
+  async authDoLogin({ body, services, request }) {
     if (!body) throw new AppError(400, 'errors.invalidRequest');
-    return { token: await services.auth.loginWithPassword(body) };
+    return { token: await services.auth.loginWithPassword(body, request.ip) };
   },
-  async authResetPwd({ body, services, token }) {
+  async authResetPwd({ body, services, token, request }) {
     if (!body) throw new AppError(400, 'errors.invalidRequest');
-    await services.auth.resetPassword(body, token ?? undefined);
+    await services.auth.resetPassword(body, request.ip, token ?? undefined);
     return null;
   },
   async authVisitorLogin({ services }) {

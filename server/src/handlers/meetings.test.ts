@@ -2,6 +2,7 @@
 // by share holders ('meeting link expired' once closed or ended), list, edit, stop, join records,
 // cast codes with expiry, presets, and the meeting entitlement answer.
 import { describe, expect, it } from 'vitest';
+import { participantKey } from '../domain/meetings/meeting-view';
 import { CAST_CODE_TTL_SECONDS, MEETING_RECOGNITION_LANGUAGES_MAX } from '../../../src/shared/contract/limits';
 import { useRecordsTestApp } from '../domain/records/records-test-kit';
 import { createVisitor } from '../domain/auth/users';
@@ -69,6 +70,12 @@ describe.each(variants)('meetings on $name', (variant) => {
 
       const asGuest = await kit.get('/speech/meeting/getMeeting', guest, { id: meeting.id });
       expect(asGuest.data).toMatchObject({ id: meeting.id, isHost: false, transId: null, folderId: null });
+      // Issue 9: the public answer names the host but carries no internal id of theirs.
+      const ownerId = (await kit.get('/auth/getUserInfo', owner, {})).data.id as string;
+      expect(ownerId).toBeTruthy();
+      expect(asGuest.data.hostId).toBeUndefined();
+      expect(JSON.stringify(asGuest.data)).not.toContain(ownerId);
+      expect((await kit.get('/speech/meeting/getMeeting', owner, { id: meeting.id })).data.hostId).toBe(ownerId);
       expect((await kit.get('/speech/meeting/getMeeting', null, { id: meeting.id })).code).toBe(401);
       expect((await kit.get('/speech/meeting/getMeeting', owner, { id: 'missing' })).code).toBe(404);
 
@@ -114,7 +121,9 @@ describe.each(variants)('meetings on $name', (variant) => {
       await meetings.closeJoin(joinId);
       const joins = await kit.get('/speech/meeting/joinRecord', owner, { meetingId: meeting.id });
       expect(joins.data.total).toBe(1);
-      expect(joins.data.rows[0]).toMatchObject({ index: 1, userId: guest.user.id, userName: 'visitor', translationLanguage: 'es-ES' });
+      expect(joins.data.rows[0]).toMatchObject({ index: 1, userId: participantKey(meeting.id, guest.user.id), userName: 'visitor', translationLanguage: 'es-ES' });
+      // Issue 9: no internal user id in what the host reads about others.
+      expect(JSON.stringify(joins.data)).not.toContain(guest.user.id);
       expect(Date.parse(joins.data.rows[0].leaveTime) - Date.parse(joins.data.rows[0].joinTime)).toBe(90_000);
       expect((await kit.get('/speech/meeting/joinRecord', await kit.signUp('y'), { meetingId: meeting.id })).code).toBe(404);
     });

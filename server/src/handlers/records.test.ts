@@ -185,6 +185,8 @@ describe.each(variants)('records on $name', (variant) => {
       expect(read.data).toMatchObject({ id, showName: 'Shared talk', shareStatus: '1', shareCode: null, folderId: null, favorite: false });
       const lines = await kit.get('/speech/audio/transcribe/getTransResult', guest, { id, shareCode: code });
       expect(lines.data.lines.map((l: any) => l.text)).toEqual(['Hello there.', 'Hi Ann.']);
+      // Issue 9: what a share holder reads carries no internal id of the owner.
+      for (const answer of [read, lines]) expect(JSON.stringify(answer.data)).not.toContain(owner.user.id);
       expect((await kit.get('/speech/audio/transcribe/getTransShareStatus', guest, { id, shareCode: code })).data).toEqual({ shareStatus: '1', copyStatus: '0' });
       const wrongRecord = await kit.get('/speech/audio/transcribe/getTrans', guest, { id: await kit.seedRecord(owner), shareCode: code });
       expect(wrongRecord.code).toBe(404);

@@ -13,11 +13,14 @@ export const vouchersHandlers: HandlerMap = {
     // The input is trimmed by the client; a code pasted with spaces around it is the same code here too.
     const code = (ctx.params?.cardPasswordCode ?? '').trim();
     if (!code) throw new AppError(400, 'vouchers:invalid');
-    // Codes are short secrets: after too many wrong ones this hour, even a right one waits.
-    if (await ctx.services.rateLimits.isVoucherLocked(user.id)) throw tooManyAttempts();
+    // Codes are short secrets: each try is reserved (per user and per client address, atomically)
+    // before the code is looked up, so a burst cannot try more than the hourly allowance; a
+    // successful redemption gives its try back. Visitor accounts are free, hence the per-client cap.
+    const reserved = await ctx.services.rateLimits.reserveVoucher(user.id, ctx.request.ip);
+    if (!reserved.ok) throw tooManyAttempts();
     const outcome = await redeemVoucher(ctx.request.server.db, ctx.services.clock, user.id, code);
+    if (outcome.ok) await reserved.refund();
     if (!outcome.ok) {
-      await ctx.services.rateLimits.recordFailedVoucher(user.id);
       throw new AppError(outcome.reason === 'used' ? 409 : 400, outcome.reason === 'used' ? 'vouchers:alreadyUsed' : 'vouchers:invalid');
     }
 

@@ -2,6 +2,7 @@
 // (every message once, none lost), late joiners, presence, and every kind of bad input answered
 // with an error while the meeting goes on for everyone else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participantKey } from '../domain/meetings/meeting-view';
 import { LIVE_AUDIO_FRAME_MAX_BYTES } from '../../../src/shared/contract/limits';
 import { call } from '../testing/inject';
 import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
@@ -68,7 +69,7 @@ describe('meeting socket protocol', () => {
     expect(new Set(flakySeqs).size).toBe(flakySeqs.length);
     expect(flakySeqs).toEqual(steadySeqs);
     // Reconnects within the grace are not a leave and a new join.
-    expect(host.stream.filter((m) => m.type === 'participant.joined' && m.userId === flaky.id)).toHaveLength(1);
+    expect(host.stream.filter((m) => m.type === 'participant.joined' && m.userId === participantKey(meeting.id, flaky.id))).toHaveLength(1);
     expect(host.stream.filter((m) => m.type === 'participant.left')).toEqual([]);
     host.close();
     steady.close();

@@ -2,6 +2,7 @@
 // participant on instance B see the same stream, numbered once, in order; presence crosses over;
 // a participant resuming on the other instance gets the messages it missed exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participantKey } from '../domain/meetings/meeting-view';
 import { redisVariant } from '../testing/redis-variant';
 import { tempDataDir } from '../testing/test-config';
 import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
@@ -30,7 +31,7 @@ describe.skipIf(redis.skipReason)('live fan-out over Redis', () => {
     host.send({ type: 'resume', lastSeq: 0 });
     const guest = await LiveClient.open(b.wsUrl(meeting.id, guestUser.token));
     guest.send({ type: 'resume', lastSeq: 0 });
-    await host.waitFor((m) => m.type === 'participant.joined' && m.userId === guestUser.id);
+    await host.waitFor((m) => m.type === 'participant.joined' && m.userId === participantKey(meeting.id, guestUser.id));
 
     host.send({ type: 'control', action: 'start' });
     for (let i = 0; i < 20; i++) {

@@ -2,6 +2,7 @@
 // participant as finals with their Spanish translation (apertium), the record keeps the bilingual
 // transcript line by line, and silence produces no text at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { participantKey } from '../domain/meetings/meeting-view';
 import { quietNoise } from '../engines/test-audio';
 import { call } from '../testing/inject';
 import { feed, framesOf, LiveClient, startLiveServer, twoSentences, type LiveTestServer } from './live-test-kit';
@@ -39,7 +40,7 @@ describe('live meeting on real speech', () => {
     host.send({ type: 'resume', lastSeq: 0 });
     host.send({ type: 'control', action: 'start' });
     await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
-    await host.waitFor((m) => m.type === 'participant.joined' && m.userId === guest.id);
+    await host.waitFor((m) => m.type === 'participant.joined' && m.userId === participantKey(meeting.id, guest.id));
 
     await feed(host, framesOf(speech.samples), 0, 5, 25);
     const finals = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text, 2, 60_000);

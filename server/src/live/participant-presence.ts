@@ -2,6 +2,7 @@
 // participant.joined; when their last connection closes and none comes back within the leave grace,
 // the join record is closed and participant.left published. Reconnects within the grace are neither.
 import type { Clock } from '../clock';
+import { participantKey } from '../domain/meetings/meeting-view';
 import { displayName, type MeetingsService } from '../domain/meetings/meetings-service';
 import type { StreamMessage, UnnumberedMessage } from './live-bus';
 import type { LiveConnection } from './live-connection';
@@ -40,7 +41,8 @@ export class ParticipantPresence {
     entry.joinId = await this.deps.meetings.openJoin(room.meetingId, connection.user, connection.translationLanguage);
     await this.deps.publish(room.meetingId, {
       type: 'participant.joined',
-      userId: connection.user.id,
+      // Every participant reads this message: a per-meeting key, not the internal user id.
+      userId: participantKey(room.meetingId, connection.user.id),
       userName: displayName(connection.user),
       translationLanguage: connection.translationLanguage,
       joinTime: this.deps.clock.now().toISOString(),
@@ -62,7 +64,7 @@ export class ParticipantPresence {
     room.presence.delete(key);
     try {
       const leaveTime = await this.deps.meetings.closeJoin(present.joinId);
-      await this.deps.publish(room.meetingId, { type: 'participant.left', userId: key, leaveTime });
+      await this.deps.publish(room.meetingId, { type: 'participant.left', userId: participantKey(room.meetingId, key), leaveTime });
     } catch (error) {
       this.deps.log.warn({ err: error }, 'live leave failed');
     }

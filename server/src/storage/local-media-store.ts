@@ -86,6 +86,17 @@ export class LocalMediaStore implements MediaStore {
     await fsp.rm(this.stagingPath(stagingId), { force: true });
   }
 
+  async listStaging(): Promise<Array<{ stagingId: string; modifiedAt: Date }>> {
+    const names = await fsp.readdir(this.stagingDir).catch(() => [] as string[]);
+    const found: Array<{ stagingId: string; modifiedAt: Date }> = [];
+    for (const name of names) {
+      if (!name.endsWith('.part')) continue;
+      const stat = await fsp.stat(path.join(this.stagingDir, name)).catch(() => null);
+      if (stat?.isFile()) found.push({ stagingId: name.slice(0, -'.part'.length), modifiedAt: stat.mtime });
+    }
+    return found;
+  }
+
   async exists(objectName: string): Promise<boolean> {
     return fsp.access(this.localPath(objectName)).then(
       () => true,

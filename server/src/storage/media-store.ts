@@ -25,6 +25,8 @@ export interface MediaStore {
   /** Atomic rename of the staging file into the object; the object is complete or absent. */
   commit(stagingId: string, objectName: string): Promise<void>;
   discardStaging(stagingId: string): Promise<void>;
+  /** Every staging file with its last change, so the sweep can delete ones no session owns any more. */
+  listStaging(): Promise<Array<{ stagingId: string; modifiedAt: Date }>>;
   /** Absolute path of a stored object (the pipeline and playback read it). */
   localPath(objectName: string): string;
   exists(objectName: string): Promise<boolean>;

@@ -17,6 +17,8 @@ import { createUser, createVisitor, findUserByAddress, setPassword, type Account
 
 // Business errors answer HTTP 200 with code 400 in the body (the client shows the message).
 const invalidInput = (key: string) => new AppError(400, key);
+// Same catalogue code as 'too many attempts' (clients already handle it), with a message that says the way in.
+const codeChallenge = () => new AppError(429, 'auth.codeChallenge');
 
 function addressOf(username: string): AccountAddress {
   const parsed = parseUsername(username);
@@ -37,10 +39,18 @@ export interface AuthServiceDeps {
 }
 
 export function createAuthService({ db, clock, rateLimits, outbox }: AuthServiceDeps) {
+  /** One code check, reserved per client before it runs; the code itself burns after a few wrong guesses. */
+  async function checkCode(client: string, target: string, scenes: CodeScene[], code: string): Promise<void> {
+    const reserved = await rateLimits.reserveCodeCheck(client);
+    if (!reserved.ok) throw tooManyAttempts();
+    if (!(await consumeCode(db, clock, target, scenes, code))) throw invalidInput('auth.wrongCode');
+    await reserved.refund();
+  }
+
   return {
-    async sendCode(username: string, scene: CodeScene, t: ServerT): Promise<{ resendAfterSeconds: number }> {
+    async sendCode(username: string, scene: CodeScene, t: ServerT, client: string): Promise<{ resendAfterSeconds: number }> {
       const address = addressOf(username);
-      if (!(await rateLimits.takeCodeSend(address.value))) throw tooManyAttempts();
+      if (!(await rateLimits.takeCodeSend(address.value, client))) throw tooManyAttempts();
       const user = await findUserByAddress(db, address);
       // Same answer either way, so this call cannot be used to learn which addresses have accounts.
       const shouldSend = scene === 'register' ? user === null : user !== null && user.is_visitor === 0;
@@ -57,7 +67,8 @@ export function createAuthService({ db, clock, rateLimits, outbox }: AuthService
       return { resendAfterSeconds: VERIFICATION_RESEND_SECONDS };
     },
 
-    async loginWithCode(input: { username: string; code: string; password?: string; name?: string }): Promise<string> {
+    /** The way in for an owner whose account is under a password-guessing attack (see loginWithPassword). */
+    async loginWithCode(input: { username: string; code: string; password?: string; name?: string }, client: string): Promise<string> {
       const address = addressOf(input.username);
       const existing = await findUserByAddress(db, address);
       if (!existing) {
@@ -65,34 +76,39 @@ export function createAuthService({ db, clock, rateLimits, outbox }: AuthService
         if (!input.password) throw invalidInput('auth.passwordRequired');
         assertPasswordRule(input.password);
       }
-      if (!(await consumeCode(db, clock, address.value, ['login', 'register'], input.code))) {
-        throw invalidInput('auth.wrongCode');
-      }
+      await checkCode(client, address.value, ['login', 'register'], input.code);
       const user = existing ?? (await createUser(db, clock, address, input.password ?? '', input.name));
+      // The owner proved they hold the mailbox or phone: a stranger's wrong passwords no longer hold them back.
+      await rateLimits.clearLogin(address.value);
       return issueToken(db, clock, user.id);
     },
 
-    async loginWithPassword(input: { username: string; password: string }): Promise<string> {
+    /**
+     * The attempt is reserved (per account and per client address) before the slow hash, so no burst
+     * gets more than the hourly allowance evaluated. When the account's allowance is used up, the
+     * answer is a code challenge rather than a blind lock: the owner signs in with a verification code
+     * (loginWithCode), which also clears the count, so a stranger cannot lock anyone out.
+     */
+    async loginWithPassword(input: { username: string; password: string }, client: string): Promise<string> {
       const parsed = parseUsername(input.username);
       const account = parsed.kind === 'invalid' ? input.username.trim().toLowerCase() : parsed.value;
-      if (await rateLimits.isLoginLocked(account)) throw tooManyAttempts();
+      const reserved = await rateLimits.reserveLogin(account, client);
+      if (!reserved.ok) throw reserved.refusedBy === 'target' ? codeChallenge() : tooManyAttempts();
       const user = parsed.kind === 'invalid' ? null : await findUserByAddress(db, parsed);
       const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-      if (!user || !valid) {
-        await rateLimits.recordFailedLogin(account);
-        throw invalidInput('auth.wrongCredentials');
-      }
+      if (!user || !valid) throw invalidInput('auth.wrongCredentials');
+      await reserved.refund();
       return issueToken(db, clock, user.id);
     },
 
-    async resetPassword(input: { username: string; code: string; password: string }, currentToken?: string): Promise<void> {
+    async resetPassword(input: { username: string; code: string; password: string }, client: string, currentToken?: string): Promise<void> {
       const address = addressOf(input.username);
       assertPasswordRule(input.password);
       const user = await findUserByAddress(db, address);
-      if (!user || !(await consumeCode(db, clock, address.value, ['reset'], input.code))) {
-        throw invalidInput('auth.wrongCode');
-      }
+      if (!user) throw invalidInput('auth.wrongCode');
+      await checkCode(client, address.value, ['reset'], input.code);
       await setPassword(db, clock, user.id, input.password);
+      await rateLimits.clearLogin(address.value);
       await revokeAllTokens(db, clock, user.id, currentToken);
     },
 

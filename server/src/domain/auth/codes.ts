@@ -51,14 +51,18 @@ export async function consumeCode(
   if (!latest || latest.used_at !== null || latest.expires_at <= now || latest.attempts >= CODE_MAX_WRONG_ATTEMPTS) {
     return false;
   }
-  if (latest.code_hash !== codeHash(target, code.trim())) {
-    await db
-      .updateTable('verification_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', latest.id)
-      .execute();
-    return false;
-  }
+  // Reserve the guess before comparing: the conditional increment is atomic on both databases, so a
+  // burst of parallel guesses gets at most CODE_MAX_WRONG_ATTEMPTS of them compared (issue 9), where a
+  // read-then-count let every guess of the burst through.
+  const reserved = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', latest.id)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', CODE_MAX_WRONG_ATTEMPTS)
+    .executeTakeFirst();
+  if (Number(reserved.numUpdatedRows) !== 1) return false;
+  if (latest.code_hash !== codeHash(target, code.trim())) return false;
   // The used_at guard makes two simultaneous uses of one code succeed at most once.
   const result = await db
     .updateTable('verification_codes')

@@ -24,18 +24,35 @@ describe.each(variants)('rate limits in $name', ({ url, skip }) => {
 
   it.skipIf(skip)(`allows ${CODE_SENDS_PER_ADDRESS_PER_HOUR} code sends per address`, async () => {
     const l = limits();
-    for (let i = 0; i < CODE_SENDS_PER_ADDRESS_PER_HOUR; i++) expect(await l.takeCodeSend('a@example.com')).toBe(true);
-    expect(await l.takeCodeSend('a@example.com')).toBe(false);
-    expect(await l.takeCodeSend('b@example.com')).toBe(true);
+    for (let i = 0; i < CODE_SENDS_PER_ADDRESS_PER_HOUR; i++) expect(await l.takeCodeSend('a@example.com', `client${i}`)).toBe(true);
+    expect(await l.takeCodeSend('a@example.com', 'client-new')).toBe(false);
+    expect(await l.takeCodeSend('b@example.com', 'client-new')).toBe(true);
   });
 
-  it.skipIf(skip)(`locks after ${FAILED_LOGINS_PER_ACCOUNT_PER_HOUR} failed logins`, async () => {
+  it.skipIf(skip)(`reserves ${FAILED_LOGINS_PER_ACCOUNT_PER_HOUR} sign-ins per account; a refund gives the try back; clearing forgets them`, async () => {
     const l = limits();
-    for (let i = 0; i < FAILED_LOGINS_PER_ACCOUNT_PER_HOUR - 1; i++) await l.recordFailedLogin('acct');
-    expect(await l.isLoginLocked('acct')).toBe(false);
-    await l.recordFailedLogin('acct');
-    expect(await l.isLoginLocked('acct')).toBe(true);
-    expect(await l.isLoginLocked('other')).toBe(false);
+    const first = await l.reserveLogin('acct', 'c0');
+    expect(first.ok).toBe(true);
+    if (first.ok) await first.refund();
+    for (let i = 0; i < FAILED_LOGINS_PER_ACCOUNT_PER_HOUR; i++) expect((await l.reserveLogin('acct', `c${i}`)).ok).toBe(true);
+    expect(await l.reserveLogin('acct', 'c-last')).toEqual({ ok: false, refusedBy: 'target' });
+    expect((await l.reserveLogin('other', 'c-last')).ok).toBe(true);
+    await l.clearLogin('acct');
+    expect((await l.reserveLogin('acct', 'c-last')).ok).toBe(true);
+  });
+
+  it.skipIf(skip)('a burst of parallel reservations never exceeds the allowance', async () => {
+    const l = limits();
+    const burst = await Promise.all(Array.from({ length: 200 }, (_, i) => l.reserveLogin('burst', `c${i}`)));
+    expect(burst.filter((r) => r.ok)).toHaveLength(FAILED_LOGINS_PER_ACCOUNT_PER_HOUR);
+  });
+
+  it.skipIf(skip)('a client address is capped across targets', async () => {
+    const created = createRateLimits(url, uniqueRedisPrefix(), 3);
+    opened.push(created);
+    for (let i = 0; i < 3; i++) expect((await created.reserveVoucher(`user${i}`, 'one-client')).ok).toBe(true);
+    expect(await created.reserveVoucher('user9', 'one-client')).toEqual({ ok: false, refusedBy: 'client' });
+    expect((await created.reserveVoucher('user9', 'other-client')).ok).toBe(true);
   });
 
   it.skipIf(skip)('two limiters with the same prefix share counts (what lets instances share Redis)', async () => {
@@ -44,7 +61,7 @@ describe.each(variants)('rate limits in $name', ({ url, skip }) => {
     const a = createRateLimits(url, prefix);
     const b = createRateLimits(url, prefix);
     opened.push(a, b);
-    for (let i = 0; i < CODE_SENDS_PER_ADDRESS_PER_HOUR; i++) expect(await a.takeCodeSend('shared@example.com')).toBe(true);
-    expect(await b.takeCodeSend('shared@example.com')).toBe(false);
+    for (let i = 0; i < CODE_SENDS_PER_ADDRESS_PER_HOUR; i++) expect(await a.takeCodeSend('shared@example.com', `c${i}`)).toBe(true);
+    expect(await b.takeCodeSend('shared@example.com', 'c-b')).toBe(false);
   });
 });

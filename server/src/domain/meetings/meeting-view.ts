@@ -1,4 +1,9 @@
 // Rows → the contract's Meeting, JoinRecord and LiveFinalSubtitle.
+//
+// Answers others can read carry no internal user id (issue 9): the host's id appears only in the
+// host's own view, and participants are named by a per-meeting key (participantKey) that cannot be
+// used to recognise the same person in another meeting or to address them anywhere else.
+import { createHash } from 'node:crypto';
 import type { components } from '../../../../src/api/schema';
 import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
 import type { LiveFinalSubtitle as LiveFinal } from '../../../../src/shared/contract/live-messages';
@@ -33,6 +38,11 @@ export function meetingShareUrl(meetingId: string): string {
   return `/meetingShare?meetingId=${encodeURIComponent(meetingId)}`;
 }
 
+/** A participant's stable name within one meeting; differs per meeting, reveals no user id. */
+export function participantKey(meetingId: string, userId: string): string {
+  return `p-${createHash('sha256').update(`parley-participant:${meetingId}:${userId}`).digest('base64url').slice(0, 22)}`;
+}
+
 export function toMeetingView(row: MeetingRow, viewerId: string | null, hostName: string | null): MeetingView {
   const isHost = viewerId === row.user_id;
   return {
@@ -43,7 +53,8 @@ export function toMeetingView(row: MeetingRow, viewerId: string | null, hostName
     translationLanguages: languagesOf(row.translation_languages),
     // Participants read the transcript through the socket; the record stays the owner's.
     transId: isHost ? row.record_id : null,
-    hostId: row.user_id,
+    // Only the host is told the host's id (it is their own); participants get the host's name.
+    ...(isHost ? { hostId: row.user_id } : {}),
     hostName,
     shareStatus: row.share_status,
     inviteStatus: row.invite_status,
@@ -62,7 +73,7 @@ export function toMeetingView(row: MeetingRow, viewerId: string | null, hostName
 export function toJoinRecordView(row: MeetingJoinRow, index: number): JoinRecordView {
   return {
     index,
-    userId: row.user_id,
+    userId: participantKey(row.meeting_id, row.user_id),
     userName: row.user_name,
     avatar: row.avatar,
     translationLanguage: row.translation_language,

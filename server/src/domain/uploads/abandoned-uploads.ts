@@ -12,6 +12,8 @@ import type { MediaStore } from '../../storage/media-store';
 export interface SweepResult {
   sessions: number;
   files: number;
+  /** Staging files left without a session. */
+  staging: number;
 }
 
 export function createAbandonedUploadSweep({ db, clock, store, log }: { db: Kysely<Database>; clock: Clock; store: MediaStore; log: FastifyBaseLogger }) {
@@ -20,7 +22,7 @@ export function createAbandonedUploadSweep({ db, clock, store, log }: { db: Kyse
 
   async function sweep(): Promise<SweepResult> {
     const cutoff = new Date(clock.now().getTime() - UPLOAD_ABANDONED_AFTER_SECONDS * 1000).toISOString();
-    const result: SweepResult = { sessions: 0, files: 0 };
+    const result: SweepResult = { sessions: 0, files: 0, staging: 0 };
 
     const sessions = await db.selectFrom('upload_sessions').select('id').where('updated_at', '<', cutoff).execute();
     for (const { id } of sessions) {
@@ -49,7 +51,15 @@ export function createAbandonedUploadSweep({ db, clock, store, log }: { db: Kyse
       await store.delete(file.object_name);
       result.files += 1;
     }
-    if (result.sessions + result.files > 0) log.info(result, 'deleted abandoned uploads');
+    // Staging files no session owns (a process killed while fetching a link or storing a one-request
+    // upload, a side file of a re-sent chunk) are deleted too once they are as old as an abandoned session.
+    const live = new Set((await db.selectFrom('upload_sessions').select('id').execute()).map((row) => row.id));
+    for (const { stagingId, modifiedAt } of await store.listStaging()) {
+      if (live.has(stagingId) || modifiedAt.toISOString() >= cutoff) continue;
+      await store.discardStaging(stagingId);
+      result.staging += 1;
+    }
+    if (result.sessions + result.files + result.staging > 0) log.info(result, 'deleted abandoned uploads');
     return result;
   }
 

@@ -3,6 +3,8 @@
 import { AppError } from '../../errors';
 
 export const uploadNotFound = () => new AppError(404, 'uploads:notFound');
+// The multipart body itself is broken (boundary missing or wrong, cut short): the client's fault, never a 500.
+export const brokenMultipart = () => new AppError(400, 'uploads:brokenMultipart');
 export const uploadInconsistent = () => new AppError(400, 'uploads:inconsistent');
 export const overLimit = () => new AppError(400, 'uploads:overLimit');
 export const fileMissing = () => new AppError(400, 'uploads:fileMissing');

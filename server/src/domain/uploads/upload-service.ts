@@ -6,6 +6,7 @@
 // missing; a restart keeps every stored part (rows + staging file), and uploadInit with the
 // uploadId tells the client which parts are stored.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { components } from '../../../../src/api/schema';
@@ -13,7 +14,8 @@ import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_MAX_BYTES,
 import type { Clock } from '../../clock';
 import type { Database, MediaFileRow, UploadSessionRow } from '../../db/schema';
 import type { Media, MediaInfo } from '../../engines/media';
-import { TooLargeError, type MediaStore } from '../../storage/media-store';
+import { TooLargeError, type MediaStore, type WrittenPart } from '../../storage/media-store';
+import { AppError } from '../../errors';
 import * as errors from './upload-errors';
 
 type UploadInitAnswer = components['schemas']['UploadInit'];
@@ -67,6 +69,16 @@ function uploadUrls(uploadId: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${UPLOAD_BLOCK_PATH}?uploadId=${encodeURIComponent(uploadId)}&partNumber=${i + 1}`);
 }
 
+/** The next part; a body the parser cannot read (wrong boundary, cut short) is the client's error. */
+async function nextPart(iterator: AsyncIterator<MultipartPart>): Promise<IteratorResult<MultipartPart>> {
+  try {
+    return await iterator.next();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw errors.brokenMultipart();
+  }
+}
+
 /** Reads what is left of a multipart body so the client gets the answer, not a reset connection. */
 async function drain(iterator: AsyncIterator<MultipartPart>, current: Readable | null): Promise<void> {
   try {
@@ -81,6 +93,35 @@ async function drain(iterator: AsyncIterator<MultipartPart>, current: Readable |
 }
 
 export function createUploadService({ db, clock, store, media }: { db: Kysely<Database>; clock: Clock; store: MediaStore; media: Media }) {
+  /** Runs a write of a multipart file; a refused size or a broken body becomes its upload error. */
+  async function writeChunk(file: Readable, write: () => Promise<WrittenPart>, number: number, limit: number): Promise<WrittenPart> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof TooLargeError) throw errors.chunkTooLarge(number, limit);
+      if (file.errored || (file as Readable & { truncated?: boolean }).truncated) throw errors.brokenMultipart();
+      throw error;
+    }
+  }
+
+  async function resendChunk(session: UploadSessionRow, number: number, offset: number, size: number, previous: string, file: Readable): Promise<WrittenPart> {
+    const side = `${session.id}.resend-${number}-${randomUUID()}`;
+    await store.openStaging(side);
+    try {
+      const result = await writeChunk(file, () => store.writeAt(side, 0, file, session.chunk_size), number, session.chunk_size);
+      if (result.bytes !== size) throw errors.chunkWrongSize(number, size, result.bytes);
+      if (result.sha256 !== previous) {
+        // Row first: a crash while overwriting leaves the part missing (re-sent), never wrongly "stored".
+        await db.deleteFrom('upload_parts').where('upload_id', '=', session.id).where('part_number', '=', number).execute();
+        await store.openStaging(session.id);
+        await store.writeAt(session.id, offset, fs.createReadStream(store.stagingPath(side)), session.chunk_size);
+      }
+      return result;
+    } finally {
+      await store.discardStaging(side);
+    }
+  }
+
   async function ownedSession(userId: string, uploadId: string): Promise<UploadSessionRow> {
     const row = await db.selectFrom('upload_sessions').selectAll().where('id', '=', uploadId).where('user_id', '=', userId).executeTakeFirst();
     if (!row) throw errors.uploadNotFound();
@@ -214,8 +255,8 @@ export function createUploadService({ db, clock, store, media }: { db: Kysely<Da
         created_at: at,
         updated_at: at,
       };
+      // The staging file is made by the first chunk, so a session that never sends one leaves no file.
       await db.insertInto('upload_sessions').values(session).execute();
-      await store.openStaging(id);
       return initAnswer(session);
     },
 
@@ -226,7 +267,7 @@ export function createUploadService({ db, clock, store, media }: { db: Kysely<Da
       let written: { kind: 'chunk'; session: UploadSessionRow; part: number; bytes: number; previous?: string; sha256: string } | { kind: 'whole'; stagingId: string; bytes: number } | null =
         null;
       try {
-        for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        for (let next = await nextPart(iterator); !next.done; next = await nextPart(iterator)) {
           const part = next.value;
           if (part.type === 'field') {
             fields[part.fieldname] = String(part.value);
@@ -247,18 +288,21 @@ export function createUploadService({ db, clock, store, media }: { db: Kysely<Da
             if (number < 1 || number > session.chunk_count) throw errors.partOutOfRange(number, session.chunk_count);
             if (number > expected) throw errors.wrongOrder(number, expected);
             const previous = stored.get(number)?.sha256;
-            // The row goes first: a write cut short leaves the part missing, never wrongly "stored".
-            await db.deleteFrom('upload_parts').where('upload_id', '=', session.id).where('part_number', '=', number).execute();
-            await store.openStaging(session.id);
-            let result;
-            try {
-              result = await store.writeAt(session.id, (number - 1) * session.chunk_size, part.file, session.chunk_size);
-            } catch (error) {
-              if (error instanceof TooLargeError) throw errors.chunkTooLarge(number, session.chunk_size);
-              throw error;
-            }
             const size = partSize(session, number);
-            if (result.bytes !== size) throw errors.chunkWrongSize(number, size, result.bytes);
+            const offset = (number - 1) * session.chunk_size;
+            let result: WrittenPart;
+            if (previous === undefined) {
+              // A new part is written in place. The row is written last: a write cut short leaves
+              // the part missing, never wrongly "stored".
+              await store.openStaging(session.id);
+              result = await writeChunk(part.file, () => store.writeAt(session.id, offset, part.file, session.chunk_size), number, session.chunk_size);
+              if (result.bytes !== size) throw errors.chunkWrongSize(number, size, result.bytes);
+            } else {
+              // A re-sent part goes to a side file first and replaces the stored one only once it is
+              // known good (issue 9): a bad re-send is refused without touching what was stored.
+              result = await resendChunk(session, number, offset, size, previous, part.file);
+            }
+            await db.deleteFrom('upload_parts').where('upload_id', '=', session.id).where('part_number', '=', number).execute();
             await db
               .insertInto('upload_parts')
               .values({ upload_id: session.id, part_number: number, size: result.bytes, sha256: result.sha256, created_at: clock.now().toISOString() })
@@ -269,11 +313,11 @@ export function createUploadService({ db, clock, store, media }: { db: Kysely<Da
             const stagingId = randomUUID();
             await store.openStaging(stagingId);
             try {
-              const result = await store.writeAt(stagingId, 0, part.file, UPLOAD_CHUNKED_FROM_BYTES - 1);
+              const result = await writeChunk(part.file, () => store.writeAt(stagingId, 0, part.file, UPLOAD_CHUNKED_FROM_BYTES - 1), 1, UPLOAD_CHUNKED_FROM_BYTES - 1);
               written = { kind: 'whole', stagingId, bytes: result.bytes };
             } catch (error) {
               await store.discardStaging(stagingId);
-              if (error instanceof TooLargeError) throw errors.useChunks();
+              if (error instanceof AppError && error.messageKey === 'uploads:chunkTooLarge') throw errors.useChunks();
               throw error;
             }
           }

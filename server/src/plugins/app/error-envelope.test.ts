@@ -9,6 +9,9 @@ import { handlers } from '../../handlers/registry';
 import { sqliteTestConfig } from '../../testing/test-config';
 import { call } from '../../testing/inject';
 import { accessByOperation, loadContract } from './openapi-routes';
+import { systemClock } from '../../clock';
+import { issueToken } from '../../domain/auth/tokens';
+import { createUser } from '../../domain/auth/users';
 
 describe('request validation and error envelopes', () => {
   const config = sqliteTestConfig();
@@ -57,15 +60,37 @@ describe('request validation and error envelopes', () => {
     expect(answer).toMatchObject({ status: 400, msg: "Field 'scene' must be one of: login, register, reset" });
   });
 
-  it('JSON array instead of an object, empty JSON body, wrong content type → 400', async () => {
+  it('JSON array instead of an object, empty JSON body → 400; a content type the operation does not declare → 415 in the envelope', async () => {
     expect((await call(app, 'POST', '/auth/c/doLogin', { rawBody: '[1,2]' })).status).toBe(400);
     expect((await call(app, 'POST', '/auth/c/doLogin', { rawBody: '' })).status).toBe(400);
     const xml = await call(app, 'POST', '/auth/c/doLogin', { rawBody: '<a/>', headers: { 'content-type': 'application/xml' } });
-    expect(xml).toMatchObject({ status: 400, code: 400 });
+    expect(xml).toMatchObject({ status: 415, code: 415, msg: 'Unsupported content type: application/xml (this call takes application/json)' });
     // A type the server only sends (a WAV answer) is refused as a request body, not parsed.
     const wav = await call(app, 'POST', '/auth/c/doLogin', { rawBody: 'RIFF', headers: { 'content-type': 'audio/wav' } });
-    expect(wav).toMatchObject({ status: 400, code: 400 });
+    expect(wav).toMatchObject({ status: 415, code: 415 });
     expect(app.hasContentTypeParser('audio/wav')).toBe(true);
+    // Issue 9: JSON sent as text/plain used to skip validation and reach the handler as a string (500).
+    const text = await call(app, 'POST', '/auth/c/doLogin', { rawBody: '{"username":"a@b.c","password":"x"}', headers: { 'content-type': 'text/plain' } });
+    expect(text).toMatchObject({ status: 415, code: 415 });
+    const zh = await call(app, 'POST', '/auth/c/doLogin', { rawBody: 'x', lang: 'zh-TW', headers: { 'content-type': 'text/plain' } });
+    expect(zh.msg).toBe('不支援的內容類型：text/plain（此介面接受 application/json）');
+  });
+
+  it('numbers must be finite and are reported as values, not lengths; body types are not coerced', async () => {
+    const user = await createUser(app.db, systemClock, { kind: 'email', value: 'numbers@example.com' }, 'secret123');
+    const token = await issueToken(app.db, systemClock, user.id);
+    const huge = await call(app, 'GET', '/speech/meeting/getMeetingList?pageNum=1e309', { token });
+    expect(huge).toMatchObject({ status: 400, code: 400 });
+    expect(huge.msg).toMatch(/^Field 'pageNum' must be (at most 100000|a finite number)$/);
+    const big = await call(app, 'GET', '/speech/meeting/getMeetingList?pageNum=100001', { token });
+    expect(big.msg).toBe("Field 'pageNum' must be at most 100000");
+    const bigZh = await call(app, 'GET', '/speech/meeting/getMeetingList?pageNum=100001', { token, lang: 'zh-CN' });
+    expect(bigZh.msg).toBe("字段 'pageNum' 不能大于 100000");
+    // JSON.parse('1e309') is Infinity: refused even where the schema has no maximum.
+    const infinite = await call(app, 'POST', '/auth/c/doLogin', { rawBody: '{"username":"a@b.c","password":"x","n":1e309}' });
+    expect(infinite.status).toBe(400);
+    const bool = await call(app, 'POST', '/auth/c/doLogin', { body: { username: true, password: 'secret123' } });
+    expect(bool).toMatchObject({ status: 400, code: 400, msg: "Field 'username' must be of type string" });
   });
 
   it(`body over ${JSON_BODY_LIMIT_BYTES} bytes → 400, not 413 or 500`, async () => {

@@ -35,14 +35,23 @@ export function validationMessage(issues: AjvIssue[], context: string | undefine
       return t('errors.wrongType', { field, type: String(issue.params.type) });
     case 'enum':
       return t('errors.notAllowedValue', { field, values: ((issue.params.allowedValues as unknown[]) ?? []).join(', ') });
+    // Lengths, counts and values each get their own words: 'pageNum must be at most 100000', not '… characters'.
     case 'maxLength':
-    case 'maxItems':
-    case 'maximum':
       return t('errors.tooLong', { field, limit: issue.params.limit });
     case 'minLength':
-    case 'minItems':
-    case 'minimum':
       return t('errors.tooShort', { field, limit: issue.params.limit });
+    case 'maxItems':
+      return t('errors.tooManyItems', { field, limit: issue.params.limit });
+    case 'minItems':
+      return t('errors.tooFewItems', { field, limit: issue.params.limit });
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return t(issue.keyword === 'maximum' ? 'errors.tooLarge' : 'errors.tooLargeExclusive', { field, limit: issue.params.limit });
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return t(issue.keyword === 'minimum' ? 'errors.tooSmall' : 'errors.tooSmallExclusive', { field, limit: issue.params.limit });
+    case 'finite':
+      return t('errors.notFinite', { field });
     default:
       return t('errors.invalidField', { field });
   }
@@ -60,8 +69,6 @@ function inputProblem(error: FastifyError, request: FastifyRequest): string | nu
       return t('errors.emptyJson');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return t('errors.malformedJson');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return t('errors.unsupportedMediaType', { type: request.headers['content-type'] ?? '' });
   }
   if (error instanceof SyntaxError) return t('errors.malformedJson');
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
@@ -75,6 +82,11 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         return reply.status(error.httpStatus).send({ code: error.code, msg: request.t(error.messageKey, error.params) });
+      }
+      // A body in a content type nobody parses (or the operation does not take) is 415, still in the envelope.
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
+        request.log.info({ url: request.url }, 'unsupported media type');
+        return reply.status(415).send({ code: 415, msg: request.t('errors.unsupportedMediaType', { type: request.headers['content-type'] ?? '' }) });
       }
       const problem = inputProblem(error, request);
       if (problem !== null) {

@@ -16,6 +16,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'
 
 interface OperationSpec {
   operationId?: string;
+  requestBody?: { content?: Record<string, unknown> };
   security?: Array<Record<string, unknown>>;
   'x-parley-visitor'?: boolean;
 }
@@ -74,6 +75,40 @@ export function withoutMultipartBodySchemas(contract: ContractDocument): Contrac
   return copy;
 }
 
+/** operationId → the request body media types it declares (none declared: JSON, which it ignores). */
+export function bodyTypesByOperation(contract: ContractDocument): Map<string, Set<string>> {
+  const types = new Map<string, Set<string>>();
+  for (const pathItem of Object.values(contract.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem?.[method];
+      if (!operation?.operationId) continue;
+      const declared = Object.keys(operation.requestBody?.content ?? {}).map((type) => type.toLowerCase());
+      types.set(operation.operationId, new Set(declared.length ? declared : ['application/json']));
+    }
+  }
+  return types;
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Refuses a body in a media type the operation does not declare, before it is read. Without it a
+ * JSON body sent as text/plain was parsed as a string, skipped the schema (Fastify validates per
+ * declared type) and reached the handler (issue 9: HTTP 500 on ten operations).
+ */
+function contentTypeGuard(declared: Set<string>) {
+  const expected = [...declared].join(', ');
+  return async (request: FastifyRequest) => {
+    if (!hasBody(request)) return;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (declared.has(type)) return;
+    throw new AppError(415, 'errors.unsupportedMediaTypeFor', { type: type || '—', expected }, 415);
+  };
+}
+
 function notAvailable(): Promise<never> {
   return Promise.reject(new AppError(501, 'errors.notAvailable'));
 }
@@ -122,6 +157,7 @@ export default fp<{ handlers: HandlerMap; contractFile?: URL | string }>(
   async (app, { handlers, contractFile }) => {
     const contract = loadContract(contractFile);
     const access = accessByOperation(contract);
+    const bodyTypes = bodyTypesByOperation(contract);
     refuseResponseOnlyMediaTypes(app, contract);
     await app.register(openapiGlue, {
       specification: withoutMultipartBodySchemas(contract),
@@ -129,8 +165,8 @@ export default fp<{ handlers: HandlerMap; contractFile?: URL | string }>(
       operationResolver: (operationId: string) => {
         const rule = access.get(operationId) ?? { public: false, visitor: false };
         return {
-          // onRequest runs before the body is read, so refused callers cost no parsing.
-          onRequest: app.accessGuard(rule),
+          // onRequest runs before the body is read, so refused callers and refused types cost no parsing.
+          onRequest: [app.accessGuard(rule), contentTypeGuard(bodyTypes.get(operationId) ?? new Set(['application/json']))],
           handler: envelopeRoute(handlers[operationId as OperationId] as Handler<OperationId> | undefined),
         } as never;
       },

@@ -49,7 +49,7 @@ declare module 'fastify' {
 
 export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLimitPrefix?: string }>(
   async (app, { config, clock, i18n, rateLimitPrefix }) => {
-    const rateLimits = createRateLimits(config.redisUrl, rateLimitPrefix);
+    const rateLimits = createRateLimits(config.redisUrl, rateLimitPrefix, config.clientAttemptsPerHour);
     const outbox = createOutbox({ db: app.db, clock, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
     const auth = createAuthService({ db: app.db, clock, rateLimits, outbox });
     const records = createRecordsService({ db: app.db, clock });

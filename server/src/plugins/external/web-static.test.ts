@@ -23,8 +23,9 @@ describe('web app serving', () => {
     expect(asset.status).toBe(200);
     expect(await asset.text()).toBe('console.log("app")');
 
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
     for (const route of ['/', '/login', '/user/profile?x=1', '/cast/123456']) {
-      const page = await fetch(`${server.url}${route}`);
+      const page = await fetch(`${server.url}${route}`, { headers: html });
       expect(page.status, route).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
       expect(await page.text()).toContain('Parley shell');
@@ -35,16 +36,28 @@ describe('web app serving', () => {
     expect(await api.json()).toMatchObject({ code: 404 });
     const post = await fetch(`${server.url}/login`, { method: 'POST' });
     expect(post.status).toBe(404);
+    // Issue 9: a missing file is a 404, even for a browser asking for HTML; the page is for navigations only.
+    for (const missing of ['/assets/x.js', '/assets/x.css', '/logo.png']) {
+      const answer = await fetch(`${server.url}${missing}`, { headers: html });
+      expect(answer.status, missing).toBe(404);
+      expect(await answer.json()).toMatchObject({ code: 404 });
+    }
+    const script = await fetch(`${server.url}/login`, { headers: { accept: '*/*' } });
+    expect(script.status).toBe(404);
+    // index.html is only ever served with its placeholder replaced.
+    const index = await fetch(`${server.url}/index.html`, { headers: html });
+    expect(index.headers.get('content-type')).toContain('text/html');
+    expect(await index.text()).toContain('Parley shell');
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
   it('without a build, pages say to run npm run build (translated) while the API still works', async () => {
     server = await startTestServer({ webDir: path.join(tempDataDir(), 'missing') });
     // (startTestServer otherwise serves the repository's dist/web.)
-    const page = await fetch(`${server.url}/login`);
+    const page = await fetch(`${server.url}/login`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('npm run build');
-    const zh = await fetch(`${server.url}/`, { headers: { 'accept-language': 'zh-CN' } });
+    const zh = await fetch(`${server.url}/`, { headers: { 'accept-language': 'zh-CN', accept: 'text/html' } });
     expect(await zh.text()).toContain('网页应用尚未构建');
     const api = await fetch(`${server.url}/prod-api/auth/visitorlogin`, { method: 'POST' });
     expect((await api.json()).code).toBe(200);

@@ -1,0 +1,67 @@
+// How the contract's request schemas are checked (issue 9): two Ajv instances instead of Fastify's one.
+//
+// - Query strings, path parameters and headers arrive as text, so they are coerced ('5' → 5).
+// - Bodies arrive as JSON with real types, so they are NOT coerced: `folderName: true` is refused
+//   rather than becoming a folder named "true".
+// - Every accepted value is also checked for non-finite numbers: JSON.parse('1e309') and
+//   Number('1e309') are Infinity, which satisfies `type: integer` and any schema without a maximum.
+//
+// Options otherwise match Fastify's defaults (useDefaults, allErrors off against DoS), except that
+// unknown fields are refused instead of silently dropped (removeAdditional: false).
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+// ajv-formats is CommonJS; its default export sits one level down under ESM interop.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => void;
+
+const shared: Options = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false };
+
+interface Issue {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Path (JSON pointer) of the first non-finite number in the value, or null. */
+export function nonFinitePath(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    const found = nonFinitePath(child, `${path}/${key}`, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function makeAjv(coerceTypes: Options['coerceTypes']): Ajv {
+  const ajv = new Ajv({ ...shared, coerceTypes });
+  addFormats(ajv);
+  return ajv;
+}
+
+export function contractValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const coercing = makeAjv('array');
+  const exact = makeAjv(false);
+  return ({ schema, httpPart }) => {
+    const validate: ValidateFunction = (httpPart === 'body' ? exact : coercing).compile(schema as object);
+    // Fastify reads `.errors` after a false answer, as it does for a plain Ajv function.
+    const checked = (data: unknown): boolean => {
+      if (!validate(data)) {
+        checked.errors = validate.errors as Issue[];
+        return false;
+      }
+      const bad = nonFinitePath(data);
+      if (bad !== null) {
+        checked.errors = [{ keyword: 'finite', instancePath: bad, schemaPath: '#', params: {}, message: 'must be a finite number' }];
+        return false;
+      }
+      checked.errors = null;
+      return true;
+    };
+    checked.errors = null as Issue[] | null;
+    return checked;
+  };
+}
