@@ -17,7 +17,7 @@ import {
   flattenTree,
   folderEditMachine,
 } from './folderEdit.machine';
-import { DEFAULT, LEAF, MIDDLE, OTHER, REMOVAL, TOP, TREE, WIDE_TREE } from './folderEdit.testing';
+import { DEFAULT, LEAF, MIDDLE, OTHER, REMOVAL, TOP, TREE, WIDE_TREE } from './folderEdit.doubles';
 import type { FolderNode, FolderRemoval } from './recordList.types';
 
 function start(

@@ -11,7 +11,7 @@ import {
   selectHasMore,
   type RecordListInput,
 } from './recordList.machine';
-import { createFakeRecordStore } from './recordList.testing';
+import { createFakeRecordStore } from './recordList.doubles';
 import type { RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
 function start(count: number, input: Partial<RecordListInput> = {}, prepare: (store: ReturnType<typeof createFakeRecordStore>) => void = () => undefined) {

@@ -8,7 +8,7 @@
 // call will fail (ids to delete, export format, edit), since the doubles' answers depend on it.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { buildQuery, isRunning, recordListMachine, type RecordListContext } from './recordList.machine';
-import { applyEdit, fakeRecord, pageOf } from './recordList.testing';
+import { applyEdit, fakeRecord, pageOf } from './recordList.doubles';
 import type { PathsModel } from '../../shared/testing/paths';
 import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ShareSave } from './recordList.types';
 import { SHARE_EXPIRY_PAST_KEY, expiryDateOf, expiryInstant, recordShareMachine, shareUrl } from './recordShare.machine';
-import { fakeRecord } from './recordList.testing';
+import { fakeRecord } from './recordList.doubles';
 import type { RecordItem } from './recordList.types';
 
 const NOW = new Date(2025, 5, 15, 12, 0, 0);

@@ -5,7 +5,7 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { ShareSave } from './recordList.types';
 import { expiryInstant, recordShareMachine, type RecordShareContext } from './recordShare.machine';
-import { fakeRecord } from './recordList.testing';
+import { fakeRecord } from './recordList.doubles';
 import type { PathsModel } from '../../shared/testing/paths';
 import type { RecordItem } from './recordList.types';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { SharedRecord, ShareReadInput } from '../../api/records/get-trans-share-status';
 import { SHARE_NOT_FOUND_KEY, recordShareViewMachine, type RecordShareViewInput } from './recordShareView.machine';
-import { fakeRecord } from './recordList.testing';
+import { fakeRecord } from './recordList.doubles';
 import type { RecordItem } from './recordList.types';
 
 const SHARED: SharedRecord = {

@@ -6,7 +6,7 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { SharedRecord, ShareReadInput } from '../../api/records/get-trans-share-status';
 import { recordShareViewMachine, type RecordShareViewContext } from './recordShareView.machine';
-import { fakeRecord } from './recordList.testing';
+import { fakeRecord } from './recordList.doubles';
 import type { PathsModel } from '../../shared/testing/paths';
 import type { RecordItem } from './recordList.types';
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { waitFor } from 'xstate';
 import type { AuthCallResult } from './authForm';
-import type { CodePasswordFormUnderTest } from './codePasswordForm.test-utils';
-import { setUpCodePasswordForm } from './codePasswordForm.test-utils';
+import type { CodePasswordFormUnderTest } from './codePasswordForm.harness';
+import { setUpCodePasswordForm } from './codePasswordForm.harness';
 import { registerMachine } from './register.machine';
 import { resetPasswordMachine } from './resetPassword.machine';
 

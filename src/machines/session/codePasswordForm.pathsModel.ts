@@ -5,7 +5,7 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { AuthCallResult, NewPasswordRequest } from './authForm';
-import { instantVerificationCode } from './authPathDoubles';
+import { instantVerificationCode } from './auth.doubles';
 import type { CodePasswordContext } from './codePasswordForm.machine';
 import type { PathsModel } from '../../shared/testing/paths';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AuthCallResult } from './authForm';
 import type { SocialProvider } from './login.machine';
-import { recordingVerificationCode } from './authPathDoubles';
+import { recordingVerificationCode } from './auth.doubles';
 import type { SignInRequest } from './login.machine';
 import { loginMachine } from './login.machine';
 

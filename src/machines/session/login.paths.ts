@@ -7,7 +7,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { AuthCallResult } from './authForm';
 import type { SocialProvider } from './login.machine';
-import { filledCount, instantVerificationCode } from './authPathDoubles';
+import { filledCount, instantVerificationCode } from './auth.doubles';
 import type { LoginContext, SignInRequest } from './login.machine';
 import { loginMachine } from './login.machine';
 import type { PathsModel } from '../../shared/testing/paths';

@@ -1,7 +1,7 @@
 // Register-only behaviour; the form rules it shares with resetPassword are in codePasswordForm.machine.test.ts.
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { setUpCodePasswordForm } from './codePasswordForm.test-utils';
+import { setUpCodePasswordForm } from './codePasswordForm.harness';
 import { registerMachine } from './register.machine';
 
 function setUp() {

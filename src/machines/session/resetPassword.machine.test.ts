@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import type { AuthCallResult } from './authForm';
-import { setUpCodePasswordForm } from './codePasswordForm.test-utils';
+import { setUpCodePasswordForm } from './codePasswordForm.harness';
 import { resetPasswordMachine } from './resetPassword.machine';
 
 function setUp(answer: AuthCallResult = { ok: true }) {

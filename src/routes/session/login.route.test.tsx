@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { AuthCallResult } from '../../machines/session/authForm';
 import type { SocialProvider } from '../../machines/session/login.machine';
-import { recordingVerificationCode } from '../../machines/session/authPathDoubles';
+import { recordingVerificationCode } from '../../machines/session/auth.doubles';
 import type { SignInRequest } from '../../machines/session/login.machine';
 import { loginMachine } from '../../machines/session/login.machine';
 import { LoginPage } from './login.route';
-import { renderAuthPage, typeInto as type } from './login.route.test-utils';
+import { renderAuthPage, typeInto as type } from './auth-page.harness';
 
 function doubles(answer: AuthCallResult = { ok: true, token: 'tok-1' }) {
   const signIns: SignInRequest[] = [];

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { AuthCallResult, NewPasswordRequest } from '../../machines/session/authForm';
-import { recordingVerificationCode } from '../../machines/session/authPathDoubles';
+import { recordingVerificationCode } from '../../machines/session/auth.doubles';
 import { registerMachine } from '../../machines/session/register.machine';
-import { renderAuthPage, typeInto as type } from './login.route.test-utils';
+import { renderAuthPage, typeInto as type } from './auth-page.harness';
 import { RegisterPage } from './register.route';
 
 function doubles(answer: AuthCallResult = { ok: true, token: 'new-tok' }) {

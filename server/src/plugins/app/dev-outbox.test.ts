@@ -44,15 +44,19 @@ describe('development outbox', () => {
         body: JSON.stringify({ username: 'prod@example.com', scene: 'register' }),
       });
       expect(sent.status).toBe(200);
-      // Outside development both paths are ordinary client routes: the app's index.html, never the outbox.
-      for (const route of ['/dev/outbox.json', '/dev/outbox']) {
-        const answer = await fetch(`${server.url}${route}`);
-        expect(answer.status, route).toBe(200);
-        expect(answer.headers.get('content-type'), route).toContain('text/html');
-        const body = await answer.text();
-        expect(body, route).toBe(index);
-        expect(body, route).not.toContain('prod@example.com');
+      // Outside development the JSON path is an unknown file (404 in the envelope) and the page path
+      // an ordinary client route: a navigation gets the app's index.html, never the outbox.
+      for (const accept of ['application/json', 'text/html']) {
+        const json = await fetch(`${server.url}/dev/outbox.json`, { headers: { accept } });
+        expect(json.status, accept).toBe(404);
+        const text = await json.text();
+        expect(JSON.parse(text), accept).toMatchObject({ code: 404 });
+        expect(text, accept).not.toContain('prod@example.com');
       }
+      const page = await fetch(`${server.url}/dev/outbox`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toBe(index);
     } finally {
       fs.rmSync(webDir, { recursive: true, force: true });
     }

@@ -3,7 +3,7 @@
 import type { Actor, AnyStateMachine, EventFrom } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
 import type { AuthCallResult, Channel, NewPasswordRequest } from './authForm';
-import { recordingVerificationCode } from './authPathDoubles';
+import { recordingVerificationCode } from './auth.doubles';
 
 export interface CodePasswordFormUnderTest<M extends AnyStateMachine> {
   machine: M;
