@@ -1,4 +1,4 @@
-// Path model of the voucher machine (convention: src/machines/testing/paths.ts). The exchange double
+// Path model of the voucher machine (convention: src/shared/testing/paths.ts). The exchange double
 // refuses the code 'USED' as the server refuses a redeemed code, answers 'GONE' as a cancelled call
 // (quiet, back to editing) and accepts any other, so every outcome is walked.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';

@@ -1,4 +1,4 @@
-// Path model of the meeting machine (convention: src/machines/testing/paths.ts). The load double
+// Path model of the meeting machine (convention: src/shared/testing/paths.ts). The load double
 // answers by id: "m-paused" is a meeting left paused, "m-ended" ended, "m-live" in progress,
 // "m-new" not started, "m-gone" fails; "m-stuck" (in progress) and "m-stuck-paused" (paused) load
 // but refuse to stop, so the stop and the repair fail. Creating refuses a meeting named "Refused".

@@ -1,4 +1,4 @@
-// Path model of the folder-edit machine (convention: src/machines/testing/paths.ts). The save
+// Path model of the folder-edit machine (convention: src/shared/testing/paths.ts). The save
 // double refuses the name 'Taken' (as the server refuses control characters), so both outcomes of
 // a save are walked; the tree is the fixed one of folderEdit.doubles.ts. Moves to the top level are
 // refused by the double too, so a move's refusal (back to the choice) is walked as well. Removing

@@ -1,4 +1,4 @@
-// Path model of the owner's share dialog (convention: src/machines/testing/paths.ts). The double
+// Path model of the owner's share dialog (convention: src/shared/testing/paths.ts). The double
 // answers like the server's recordsEdit: a code while shared, none after a revoke. It refuses every
 // save of one record (BROKEN), so each call's failure branch has a record to take it; the dialog
 // opens on a record not shared yet or already shared.

@@ -1,5 +1,5 @@
 // Path model builder for the machines made by createCodePasswordMachine (register, resetPassword;
-// convention: src/machines/testing/paths.ts). The double answers by address: an e-mail succeeds, a
+// convention: src/shared/testing/paths.ts). The double answers by address: an e-mail succeeds, a
 // phone number is refused with a server message, and a number with area code 44 crashes the call.
 // Not named *.paths.ts: coverage:paths loads the configured models, not this builder.
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';

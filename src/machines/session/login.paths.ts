@@ -1,4 +1,4 @@
-// Path model of the login machine (convention: src/machines/testing/paths.ts). The doubles answer by
+// Path model of the login machine (convention: src/shared/testing/paths.ts). The doubles answer by
 // request: password sign-in succeeds, code sign-in by e-mail is refused, by phone it crashes, a visitor
 // is refused (only logged; a visitor's success is the same transition as a password success);
 // Google is not configured, WeChat is — but its start crashes when asked from the code form (so

@@ -1,4 +1,4 @@
-// Path model of the session machine (convention: src/machines/testing/paths.ts). The user-info double
+// Path model of the session machine (convention: src/shared/testing/paths.ts). The user-info double
 // answers by token: alice is a user, guest the visitor, nobody an empty answer, broken a failure.
 // carol is a user whose account detail and permissions cannot be read and whose logout fails.
 // Declared unreachable: deciding -always [hasUser]-> signedIn (the reason is in `unreachable`).

@@ -1,4 +1,4 @@
-// Path model of the verification-code machine (convention: src/machines/testing/paths.ts).
+// Path model of the verification-code machine (convention: src/shared/testing/paths.ts).
 // The send double rejects for addresses starting with "fail" and allows an immediate resend for
 // addresses starting with "now", so each outcome of the send has its own sample address.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';

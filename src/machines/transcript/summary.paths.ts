@@ -1,4 +1,4 @@
-// Path model of the summary panel (convention: src/machines/testing/paths.ts). The doubles answer
+// Path model of the summary panel (convention: src/shared/testing/paths.ts). The doubles answer
 // by a scenario spelled in the transId, "<query>.<generate>.<re-read>.<latest lines>", each part
 // one outcome below. One input per needed combination, so every branch of every call is taken; refreshes after a "cooling" answer wait a 2-second countdown.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';

@@ -1,4 +1,4 @@
-// Path model of the transcript page's data (convention: src/machines/testing/paths.ts). The doubles
+// Path model of the transcript page's data (convention: src/shared/testing/paths.ts). The doubles
 // answer by record id, one input each: 'r1' is transcribed, 'broken' cannot be read, 'busy' is still
 // transcribing on the first read and done on the watcher's re-read, 'flaky' is transcribing and its
 // re-reads fail, 'locked' refuses every edit (line, speaker, translation).

@@ -1,4 +1,4 @@
-// Path model of the restore banner (convention: src/machines/testing/paths.ts). The latest-record
+// Path model of the restore banner (convention: src/shared/testing/paths.ts). The latest-record
 // double takes no input; it answers by the banner's own context (its parent): the first check finds
 // a transcribed record to offer, a re-check after an offer fails (the banner stays hidden).
 // Declared not walkable: checking -done-> hidden (nothing to offer); the reason is in `unreachable`.

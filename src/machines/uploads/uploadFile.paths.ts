@@ -1,4 +1,4 @@
-// Path model of one upload file (convention: src/machines/testing/paths.ts). One input per file:
+// Path model of one upload file (convention: src/shared/testing/paths.ts). One input per file:
 // 'talk.wav' uploads, 'long.wav' is over the duration limit in the browser, 'odd.wav' cannot be
 // measured (the server measures it), 'broken.wav' fails to upload, and a restore starts uploaded.
 // The upload stream of the other files stays silent, so the replay sends its events itself; the

@@ -31,6 +31,8 @@
  *      `import { pathsModel } from './<name>.paths';`
  *      `describePaths(pathsModel);`
  * 3. `npm run coverage:paths` (scripts/coverage-paths.ts) loads every src/machines/<area>/*.paths.ts.
+ *    One actor system serves a whole traversal, so machines address children by id, not `systemId`
+ *    (a second registration of the same systemId throws).
  *    Keep those files free of React and DOM so they load under plain Node.
  */
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
