@@ -116,3 +116,20 @@ export const verificationCodeMachine = setup({
 
 export const selectCanSend = (snapshot: { matches(value: 'idle' | 'error'): boolean }) =>
   snapshot.matches('idle') || snapshot.matches('error');
+
+export type CodeSendStatus = 'idle' | 'sending' | 'countingDown';
+export interface CodeSendState {
+  status: CodeSendStatus;
+  secondsLeft: number;
+  errorMessage: string | undefined;
+  errorKey: string | undefined;
+}
+const IDLE_CODE_SEND: CodeSendState = { status: 'idle', secondsLeft: 0, errorMessage: undefined, errorKey: undefined };
+
+/** A form's verificationCode child as the code field shows it (idle before the child exists). Compare with shallowEqual. */
+export const selectCodeSend = (snapshot: { matches(value: string): boolean; context: unknown } | undefined): CodeSendState => {
+  if (!snapshot) return IDLE_CODE_SEND;
+  const status: CodeSendStatus = snapshot.matches('sending') ? 'sending' : snapshot.matches('countingDown') ? 'countingDown' : 'idle';
+  const context = snapshot.context as { secondsLeft: number; errorMessage?: string; errorKey?: string };
+  return { status, secondsLeft: context.secondsLeft, errorMessage: context.errorMessage, errorKey: context.errorKey };
+};

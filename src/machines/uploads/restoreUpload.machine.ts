@@ -1,7 +1,7 @@
 // The restore banner of the record list (platform §2, §4 'Restore'): when the newest record is in a
 // transcribed state, offer to restore the last interrupted upload and its settings.
 // checking → offering | hidden; offering → restored (the route opens the dialog) | hidden.
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { fetchLatestRecord } from '../../api/uploads/get-latest-trans';
 import type { InterruptedUploadInfo, RestoreSettings } from './uploadDialog.machine';
 
@@ -127,3 +127,6 @@ export const restoreUploadMachine = setup({
     },
   },
 });
+
+/** The interrupted upload offered for restoring, while the banner offers it. */
+export const selectOffer = (snapshot: SnapshotFrom<typeof restoreUploadMachine>) => (snapshot.matches('offering') ? snapshot.context.offer : null);

@@ -385,3 +385,5 @@ export const selectCanConfirm = (snapshot: UploadDialogSnapshot) =>
   snapshot.context.files.length > 0 &&
   snapshot.context.files.every((file) => file.status === 'uploaded');
 export const selectConfirmingRemoval = (snapshot: UploadDialogSnapshot) => snapshot.matches({ open: { main: 'confirmingRemoval' } });
+/** The form, files and language lists the dialog draws. */
+export const selectDialogContext = (snapshot: UploadDialogSnapshot) => snapshot.context;

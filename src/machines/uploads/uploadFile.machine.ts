@@ -259,3 +259,14 @@ export const uploadFileMachine = setup({
 });
 
 export type UploadFileSnapshot = SnapshotFrom<typeof uploadFileMachine>;
+
+export type FileRowStatus = 'added' | 'validating' | 'uploading' | 'uploaded' | 'failed';
+/** The five states a file row shows (a submitted or deleting file reads as uploaded). */
+export const selectFileRowStatus = (snapshot: UploadFileSnapshot): FileRowStatus => {
+  const value = typeof snapshot.value === 'string' ? snapshot.value : 'added';
+  if (value === 'uploaded' || value === 'submitted' || value === 'deleting') return 'uploaded';
+  if (value === 'failed') return 'failed';
+  if (value === 'uploading' || value === 'deletingOverLimit') return 'uploading';
+  return value === 'validating' ? 'validating' : 'added';
+};
+export const selectFileContext = (snapshot: UploadFileSnapshot) => snapshot.context;

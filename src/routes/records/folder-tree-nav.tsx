@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { canAddSubfolder, canDeleteFolder, canMoveFolder } from '../../machines/records/folderEdit.machine';
+import { canAddSubfolder, canDeleteFolder, canMoveFolder, selectTree } from '../../machines/records/folderEdit.machine';
 import { FolderTree } from '../../ui/layout/FolderTree';
 import { useFoldersActor } from './folders-context';
 
 /** The left-nav tree wired to the folder actor; a folder opens /recordList?folderId=<id>. */
 export function FolderTreeNav() {
   const actor = useFoldersActor();
-  const tree = useSelector(actor, (snapshot) => snapshot.context.tree);
+  const tree = useSelector(actor, selectTree);
   const location = useLocation();
   const navigate = useNavigate();
   const selectedId = location.pathname === '/recordList' ? new URLSearchParams(location.search).get('folderId') : null;

@@ -6,34 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AnyActorRef } from 'xstate';
 import { loginMachine } from '../../machines/session/login.machine';
+import { selectCodeSend } from '../../machines/session/verificationCode.machine';
 import { defaultAreaCode } from '../../ui/session/areaCodes';
 import { AuthCard } from '../../ui/session/AuthCard';
-import type { CodeSendStatus } from '../../ui/session/CodeField';
 import type { CodeSendView } from '../../ui/session/ContactCodeFields';
 import { feedbackText, formFailureText } from '../../ui/session/feedback';
 import { LoginForm } from '../../ui/session/LoginForm';
 import { sameOriginRedirect } from '../../ui/session/sameOriginRedirect';
 import { useSessionActor } from '../session-context';
 
-const IDLE_CODE_SEND = { status: 'idle' as CodeSendStatus, secondsLeft: 0, errorMessage: undefined, errorKey: undefined };
-
 /** The resend countdown of a form's verificationCode child, ready for the CodeField. */
 export function useCodeSendView(child: AnyActorRef | undefined): CodeSendView {
   const { t } = useTranslation('auth');
-  const raw = useSelector(
-    child,
-    (snapshot) => {
-      if (!snapshot) return IDLE_CODE_SEND;
-      const status: CodeSendStatus = snapshot.matches('sending')
-        ? 'sending'
-        : snapshot.matches('countingDown')
-          ? 'countingDown'
-          : 'idle';
-      const context = snapshot.context as { secondsLeft: number; errorMessage?: string; errorKey?: string };
-      return { status, secondsLeft: context.secondsLeft, errorMessage: context.errorMessage, errorKey: context.errorKey };
-    },
-    shallowEqual,
-  );
+  const raw = useSelector(child, selectCodeSend, shallowEqual);
   const sentOnce = useRef(false);
   if (raw.status === 'countingDown') sentOnce.current = true;
   const error =

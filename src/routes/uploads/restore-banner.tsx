@@ -2,14 +2,14 @@
 // opens the upload dialog in restore mode when the user accepts.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { restoreUploadMachine } from '../../machines/uploads/restoreUpload.machine';
+import { restoreUploadMachine, selectOffer } from '../../machines/uploads/restoreUpload.machine';
 import { RestoreBanner } from '../../ui/uploads/RestoreBanner';
 import { useUploadDialog } from './upload-dialog-context';
 
 export function RestoreBannerContainer() {
   const uploadDialog = useUploadDialog();
   const actor = useActorRef(restoreUploadMachine);
-  const offer = useSelector(actor, (s) => (s.matches('offering') ? s.context.offer : null));
+  const offer = useSelector(actor, selectOffer);
 
   useEffect(() => {
     const subscription = actor.on('restore.open', ({ offer: accepted }) =>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import {
   selectCanConfirm,
   selectConfirmingRemoval,
+  selectDialogContext,
   selectIsClosing,
   selectIsOpen,
   selectIsSubmitting,
@@ -14,6 +15,7 @@ import {
   type InterruptedUploadInfo,
   type RestoreSettings,
 } from '../../machines/uploads/uploadDialog.machine';
+import { selectFileContext, selectFileRowStatus } from '../../machines/uploads/uploadFile.machine';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { UploadDialog, UploadFileRow } from '../../ui/uploads/UploadDialog';
 import { usePurchaseDialog } from '../purchase-dialog-context';
@@ -40,26 +42,15 @@ export function useUploadDialog(): UploadDialogControl {
 
 function FileRowContainer({ file, onRemove }: { file: DialogFile; onRemove(): void }) {
   const { t } = useTranslation('uploadDialog');
-  const snapshot = useSelector(file.ref, (s) => s);
-  const value = typeof snapshot.value === 'string' ? snapshot.value : 'added';
-  const status =
-    value === 'uploaded' || value === 'submitted' || value === 'deleting'
-      ? 'uploaded'
-      : value === 'failed'
-        ? 'failed'
-        : value === 'uploading' || value === 'deletingOverLimit'
-          ? 'uploading'
-          : value === 'validating'
-            ? 'validating'
-            : 'added';
-  const { errorKey, errorMessage } = snapshot.context;
+  const status = useSelector(file.ref, selectFileRowStatus);
+  const { errorKey, errorMessage, size, percent } = useSelector(file.ref, selectFileContext);
   const errorText = status === 'failed' ? (errorMessage ?? (errorKey ? t(errorKey) : undefined)) : undefined;
   return (
     <UploadFileRow
       name={file.name}
-      sizeBytes={snapshot.context.size}
+      sizeBytes={size}
       status={status}
-      percent={snapshot.context.percent}
+      percent={percent}
       {...(errorText ? { errorText } : {})}
       onRemove={onRemove}
       onRetry={() => file.ref.send({ type: 'file.retry' })}
@@ -72,7 +63,7 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
   const purchase = usePurchaseDialog();
   const actor = useActorRef(uploadDialogMachine);
   const open = useSelector(actor, selectIsOpen);
-  const context = useSelector(actor, (s) => s.context);
+  const context = useSelector(actor, selectDialogContext);
   const canConfirm = useSelector(actor, selectCanConfirm);
   const submitting = useSelector(actor, selectIsSubmitting);
   const closing = useSelector(actor, selectIsClosing);
