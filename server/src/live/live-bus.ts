@@ -17,7 +17,7 @@ export type UnnumberedMessage = UnnumberedStreamMessage;
 
 export interface LiveBus {
   readonly kind: 'in-process' | 'redis';
-  /** Numbers the message with the meeting's next seq and delivers it to every subscriber, in seq order. */
+  /** Numbers the message with the meeting's next seq and delivers it to every subscriber, in seq order (after any earlier reservation). */
   publish(meetingId: string, message: UnnumberedMessage): Promise<StreamMessage>;
   /**
    * Takes the meeting's next seq without delivering anything; later messages wait for it. Until
