@@ -1,16 +1,16 @@
 // The recording of one meeting, on the instance its host is connected to: host audio goes into a
 // streaming recogniser (VAD-gated, so silence never reaches it), partials are published at once,
-// and each final is translated once per meeting translation language, published, then appended to
-// the meeting's record — in utterance order, one at a time.
+// and each final is translated once per meeting translation language, numbered and appended to the
+// meeting's record, then published — in utterance order, one at a time.
 import { randomUUID } from 'node:crypto';
 import type { Subscription } from 'rxjs';
-import type { MeetingsService } from '../domain/meetings/meetings-service';
+import type { FinalToStore, MeetingsService } from '../domain/meetings/meetings-service';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
 import { languagesOf } from '../domain/meetings/meeting-view';
 import { EngineError } from '../engines/engine-errors';
 import type { Engines } from '../engines/registry';
 import type { RecognitionStream, StreamResult } from '../engines/types';
-import type { LiveBus } from './live-bus';
+import type { LiveBus, UnnumberedMessage } from './live-bus';
 import { translateFinal } from './final-translations';
 import { LiveSocketError } from './live-errors';
 import { MeetingAudioWriter, publishMeetingAudio, type MeetingAudioDeps } from './meeting-audio';
@@ -159,25 +159,60 @@ export class RecordingSession {
     this.deps.onRecognized?.(segmentId, { recognizedAt: performance.now(), audioEndMs: endMs });
     // An utterance without words that cleared a partial still sends an empty final, so the partial goes away.
     const text = result.text;
-    this.finals = this.finals.then(async () => {
-      const { translations, translationErrors } = text ? await translateFinal(this.deps.engines, this.language, this.targets, text) : { translations: {}, translationErrors: {} };
-      const published = await this.deps.bus.publish(this.meeting.id, {
-        type: 'subtitle.final',
-        segmentId,
-        startMs,
-        endMs,
-        text,
-        lang: this.language,
-        speaker: null,
-        translations,
-        ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
-      });
-      if (!text) return;
-      await this.deps.meetings.appendFinal(
-        this.meeting,
-        { seq: published.seq, segmentId, lang: this.language, startMs, endMs, text, translations, translationErrors },
-        Math.max(this.audioMs, endMs),
-      );
-    }).catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final not delivered'));
+    this.finals = this.finals
+      .then(async () => {
+        const { translations, translationErrors } = text ? await translateFinal(this.deps.engines, this.language, this.targets, text) : { translations: {}, translationErrors: {} };
+        const cleared = { type: 'subtitle.final', segmentId, startMs, endMs, text: '', lang: this.language, speaker: null, translations: {} } as const;
+        // Nothing to keep: the empty final only clears the partial.
+        if (!text) return void (await this.deps.bus.publish(this.meeting.id, cleared));
+        const final = {
+          ...cleared,
+          text,
+          translations,
+          ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
+        };
+        await this.storeThenPublish(final, { seq: 0, segmentId, lang: this.language, startMs, endMs, text, translations, translationErrors }, cleared);
+      })
+      .catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final not delivered'));
+  }
+
+  /**
+   * A final is numbered and stored before anyone can see it: its seq is reserved on the bus (later
+   * messages wait), the segment is stored with it, then the final goes out at that seq. A kill at any
+   * point leaves no final that a client saw but the database lacks. A failed store sends the empty
+   * final in its place (the partial goes away, the seq is not a gap) and tells the host.
+   */
+  private async storeThenPublish(final: UnnumberedMessage, toStore: FinalToStore, cleared: UnnumberedMessage): Promise<void> {
+    const meetingId = this.meeting.id;
+    let seq = await this.deps.bus.reserve(meetingId, cleared);
+    try {
+      await this.deps.meetings.appendFinal(this.meeting, { ...toStore, seq }, Math.max(this.audioMs, toStore.endMs));
+    } catch (error) {
+      this.notStored(error, toStore.segmentId);
+      await this.deps.bus.abandon(meetingId, seq);
+      return;
+    }
+    // The reservation outlived its time (a store slower than RESERVATION_TTL_MS): the empty final went
+    // out at that seq; the stored final is renumbered to a new one and goes out there.
+    for (let attempt = 1; !(await this.deps.bus.commit(meetingId, seq, final)); attempt++) {
+      if (attempt > 3) {
+        this.deps.log.warn({ meetingId, segmentId: toStore.segmentId, seq }, 'live final stored but its reservations kept expiring; not published live');
+        return;
+      }
+      seq = await this.deps.bus.reserve(meetingId, cleared);
+      try {
+        await this.deps.meetings.renumberFinal(meetingId, toStore.segmentId, seq);
+      } catch (error) {
+        this.deps.log.warn({ err: error, meetingId, segmentId: toStore.segmentId }, 'live final stored but not renumbered; not published live');
+        await this.deps.bus.abandon(meetingId, seq);
+        return;
+      }
+    }
+  }
+
+  private notStored(error: unknown, segmentId: string) {
+    this.deps.log.warn({ err: error, meetingId: this.meeting.id, segmentId }, 'live final not stored; not published');
+    const reason = error instanceof Error ? error.message : String(error);
+    this.deps.onFailure(new LiveSocketError(503, 'finalNotStored', { reason }));
   }
 }

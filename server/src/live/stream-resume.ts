@@ -2,6 +2,9 @@
 // bus's replay log when it reaches back that far, else the persisted finals then the rest of the log;
 // a lastSeq above the bus's latest (the server restarted) gets the full transcript with reset true.
 // Live messages that arrive meanwhile wait in the connection until the replay is out.
+// A final is stored before it goes out (recording-session.ts), so the database may hold a final
+// above the bus's latest seq for a moment: it is left to its live delivery (which waits in the
+// connection), never sent twice, and the transcript's seq never runs ahead of the stream.
 import type { LiveFinalSubtitle } from '../../../src/shared/contract/live-messages';
 import type { MeetingsService } from '../domain/meetings/meetings-service';
 import type { LiveBus } from './live-bus';
@@ -18,7 +21,7 @@ export async function resumeStream(
   try {
     const latest = await bus.latestSeq(meetingId);
     if (lastSeq > latest) {
-      const finals = await meetings.finalsAfter(meetingId, 0);
+      const finals = delivered(await meetings.finalsAfter(meetingId, 0), latest);
       connection.lastSentSeq = latest;
       connection.sendDirect({ type: 'transcript', seq: latest, reset: true, segments: forConnection(finals, connection) });
       return;
@@ -32,8 +35,8 @@ export async function resumeStream(
       }
     }
     // A first connection, or a reconnect the log no longer covers: the persisted finals, then the
-    // log from the last of them (which holds finals published but not yet stored).
-    const finals = await meetings.finalsAfter(meetingId, lastSeq);
+    // log from the last of them.
+    const finals = delivered(await meetings.finalsAfter(meetingId, lastSeq), latest);
     const stored = Math.max(lastSeq, finals.at(-1)?.seq ?? 0);
     const rest = await bus.replay(meetingId, stored);
     const upTo = rest ? stored : latest;
@@ -43,6 +46,11 @@ export async function resumeStream(
   } finally {
     connection.endAttach();
   }
+}
+
+/** Finals already delivered on the stream (seq ≤ latest); a final stored but not yet out comes live. */
+function delivered(finals: LiveFinalSubtitle[], latest: number): LiveFinalSubtitle[] {
+  return finals.filter((final) => final.seq <= latest);
 }
 
 /** A subscribed participant's transcript carries only their language's translations. */

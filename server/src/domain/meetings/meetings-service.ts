@@ -260,6 +260,14 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
       });
     },
 
+    /** A stored final's new seq (its first reservation expired before it went out). */
+    async renumberFinal(meetingId: string, segmentId: string, seq: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('meeting_segments').set({ seq }).where('meeting_id', '=', meetingId).where('segment_id', '=', segmentId).execute();
+        await trx.updateTable('meetings').set({ last_seq: seq }).where('id', '=', meetingId).where('last_seq', '<', seq).execute();
+      });
+    },
+
     async addAudio(id: string, audioMs: number): Promise<void> {
       await db.updateTable('meetings').set({ audio_ms: audioMs }).where('id', '=', id).execute();
     },
