@@ -25,4 +25,17 @@ describe('i18n loading', () => {
     for (const serverOnly of ['server', 'engines', 'live', 'uploads', 'transcripts', 'vouchers']) expect(NAMESPACES).not.toContain(serverOnly);
     expect(NAMESPACES).toEqual(expect.arrayContaining(['auth', 'records', 'meetings']));
   });
+
+  it('counts with plural forms: one record, two records, and the same words for every count in Chinese', async () => {
+    await initI18n('en-US');
+    await i18next.loadNamespaces('records');
+    expect(i18next.t('records:totalCount', { count: 1 })).toBe('1 record');
+    expect(i18next.t('records:totalCount', { count: 2 })).toBe('2 records');
+    expect(i18next.t('records:folderDeleted', { count: 1 })).toBe('Folder deleted; 1 record moved to the default folder');
+    expect(i18next.t('records:deleteConfirmBody', { count: 3 })).toContain('Delete 3 records?');
+    await changeLocale('zh-CN');
+    expect(i18next.t('records:totalCount', { count: 1 })).toBe('共 1 条记录');
+    expect(i18next.t('records:totalCount', { count: 7 })).toBe('共 7 条记录');
+    await changeLocale('en-US');
+  });
 });
