@@ -2,23 +2,18 @@
 // loaded; without its record (transId) or when it cannot be loaded, the link has expired. The
 // transcript and subtitles are plain links; the AI summary is fetched as a file on demand.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { unwrap } from '../../api/errors';
+import { downloadSummaryDocument } from '../../api/shared/summary-template-download';
+import { saveToDisk } from '../../shared/save-file';
 import { readToken } from '../../shared/session-storage';
 import { visitorTokenActor } from './live-connection';
 import { getMeeting } from '../../api/meetings/get-meeting';
 import type { Meeting } from '../../api/meetings/meeting-types';
 
-/** The summary as a .docx (a JSON answer is the envelope of an error). */
+/** The summary as a .docx, saved under the meeting's name (a refusal rejects with the ApiError). */
 export async function downloadSummaryFile(transId: string, fileName: string): Promise<void> {
-  const response = await fetch('/prod-api/ai/summaryTemplate/download', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${readToken() ?? ''}` },
-    body: JSON.stringify({ transId }),
-  });
-  if (!response.ok || response.headers.get('content-type')?.includes('json')) throw new Error('download failed');
-  const url = URL.createObjectURL(await response.blob());
-  const anchor = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const file = unwrap(await downloadSummaryDocument(transId));
+  saveToDisk({ blob: file.blob, fileName });
 }
 
 export interface MeetingDownloadContext {

@@ -9,7 +9,7 @@ import { unwrap } from '../../api/errors';
 import type { DownloadedFile } from '../../api/file-answer';
 import { fetchTranslationLanguages } from '../../api/shared/language-internation';
 import { exportRecords } from '../../api/shared/export-records';
-import { downloadSummaryDocument } from '../../api/transcript/summary-template-download';
+import { downloadSummaryDocument } from '../../api/shared/summary-template-download';
 import { synthesizeSpeech } from '../../api/transcript/synthesis';
 import { fetchSynthesisLanguages } from '../../api/transcript/synthesis-language';
 import type { ExportContent, ExportFormat } from '../../shared/contract/transcript';

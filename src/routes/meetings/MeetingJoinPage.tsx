@@ -1,10 +1,8 @@
 // /meetingShare?meetingId=: a participant (no account needed) picks a translation language and
 // voice broadcast, then joins /meetingShareIng. An ended meeting or closed sharing says so.
 // The meetingJoin machine runs the page; joining navigates.
-import { Center, Spinner } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
   meetingJoinMachine,
@@ -17,11 +15,9 @@ import {
   selectVoiceSupported,
 } from '../../machines/meetings/meetingJoin.machine';
 import { JoinForm } from '../../ui/meetings/JoinForm';
-import { LinkExpired } from '../../ui/meetings/LinkExpired';
-import { StandalonePage } from '../../ui/pages/StandalonePage';
+import { PublicMeetingPage } from '../../ui/meetings/PublicMeetingPage';
 
 export function MeetingJoinPage({ meetingId }: { meetingId: string }) {
-  const { t } = useTranslation('meetings');
   const navigate = useNavigate();
   const [machine] = useState(() =>
     meetingJoinMachine.provide({
@@ -43,13 +39,7 @@ export function MeetingJoinPage({ meetingId }: { meetingId: string }) {
   const voice = useSelector(join, selectJoinVoice);
   const voiceSupported = useSelector(join, selectVoiceSupported);
   return (
-    <StandalonePage>
-      {stage === 'loading' && (
-        <Center minH="40vh">
-          <Spinner />
-        </Center>
-      )}
-      {stage === 'linkExpired' && <LinkExpired title={t('linkExpired')} body={t('linkExpiredBody')} />}
+    <PublicMeetingPage stage={stage}>
       {stage === 'choosing' && (
         <JoinForm
           meetingName={meetingName}
@@ -63,6 +53,6 @@ export function MeetingJoinPage({ meetingId }: { meetingId: string }) {
           onJoin={() => join.send({ type: 'join.submit' })}
         />
       )}
-    </StandalonePage>
+    </PublicMeetingPage>
   );
 }

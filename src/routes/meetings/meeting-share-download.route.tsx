@@ -1,6 +1,6 @@
 // /meetingShareDownload?meetingId=: after a meeting, a participant downloads the transcript and the
 // AI summary (the share pages are public). The meetingDownload machine runs the page.
-import { Button, Card, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -13,8 +13,7 @@ import {
   selectSummaryDownloadFailed,
   selectSummaryDownloading,
 } from '../../machines/meetings/meetingDownload.machine';
-import { LinkExpired } from '../../ui/meetings/LinkExpired';
-import { StandalonePage } from '../../ui/pages/StandalonePage';
+import { PublicMeetingPage } from '../../ui/meetings/PublicMeetingPage';
 
 export default function MeetingShareDownloadPage() {
   const { t } = useTranslation('meetings');
@@ -26,13 +25,7 @@ export default function MeetingShareDownloadPage() {
   const summaryFailed = useSelector(download, selectSummaryDownloadFailed);
   const downloading = useSelector(download, selectSummaryDownloading);
   return (
-    <StandalonePage>
-      {stage === 'loading' && (
-        <Center minH="40vh">
-          <Spinner />
-        </Center>
-      )}
-      {stage === 'linkExpired' && <LinkExpired title={t('linkExpired')} body={t('linkExpiredBody')} />}
+    <PublicMeetingPage stage={stage}>
       {stage === 'ready' && transId && (
         <Card.Root data-testid="meeting-share-download">
           <Card.Body>
@@ -53,6 +46,6 @@ export default function MeetingShareDownloadPage() {
           </Card.Body>
         </Card.Root>
       )}
-    </StandalonePage>
+    </PublicMeetingPage>
   );
 }

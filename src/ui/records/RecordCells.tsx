@@ -1,10 +1,10 @@
 import { Box, Button, Input, Text } from '@chakra-ui/react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { components } from '../../api/schema';
 import { RECORD_TITLE_MAX } from '../../shared/contract/limits';
+import type { RecordView } from '../../shared/contract/record';
 
-export type RecordView = components['schemas']['Record'];
+export type { RecordView };
 
 const STATE_COLOURS: Record<RecordView['state'], string> = {
   transcribing: 'blue',

@@ -1,5 +1,5 @@
-// POST /ai/summaryTemplate/download (summaryTemplateDownload) — the summary as a Word file.
-// Unchecked: the transcript page reports a refusal itself.
+// POST /ai/summaryTemplate/download (summaryTemplateDownload) — the summary as a Word file (transcript page and meeting downloads).
+// Unchecked: each caller reports a refusal itself.
 import { asFileAnswer, type DownloadedFile } from '../file-answer';
 import { api } from '../instance';
 import type { ApiResult } from '../types';
