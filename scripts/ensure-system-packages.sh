@@ -6,7 +6,7 @@ set -euo pipefail
 
 wanted=("$@")
 if [ ${#wanted[@]} -eq 0 ]; then
-  wanted=(chromium ffmpeg espeak-ng sox fonts-noto-cjk pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa)
+  wanted=(chromium ffmpeg espeak-ng sox fonts-noto-cjk pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config)
 fi
 
 missing=()

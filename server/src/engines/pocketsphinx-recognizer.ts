@@ -1,8 +1,11 @@
-// Embedded English recogniser: CMU pocketsphinx 0.8 from Debian, run as pocketsphinx_continuous on
-// a 16 kHz mono wav. It is small and offline, so a fresh machine can transcribe en-US; accuracy on
-// real speech is modest, which is why ASR_URL (any Whisper server) takes precedence when set.
-// `-time yes` prints one line per word with start/end seconds and a posterior, grouped in
-// utterances between <s> and </s>; each utterance becomes a segment.
+// Embedded English recogniser: CMU pocketsphinx 0.8 from Debian. Files run through
+// pocketsphinx_continuous on a 16 kHz mono wav. It is small and offline, so a fresh machine can
+// transcribe en-US; accuracy on real speech is modest, which is why ASR_URL (any Whisper server)
+// takes precedence when set. `-time yes` prints one line per word with start/end seconds and a
+// posterior, grouped in utterances between <s> and </s>; each utterance becomes a segment.
+// Live streams decode incrementally in a ps-stream helper (pocketsphinx-stream/), one per active
+// stream from a pool; when the helper cannot be built (no libpocketsphinx-dev or compiler) they fall
+// back to re-recognising each utterance with pocketsphinx_continuous.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { EngineUnavailableError } from './engine-errors';
@@ -11,12 +14,19 @@ import { toWav16kMono } from './media';
 import { runProcess } from './run-process';
 import { withTempDir } from './temp-dir';
 import type { RecognizedSegment, RecognizedWord, SpeechRecognizer, Transcript, TranscribeOptions } from './types';
+import { createIncrementalStream } from './incremental-stream';
+import { ensureHelperBinary } from './pocketsphinx-stream/helper-build';
+import { HelperPool } from './pocketsphinx-stream/helper-pool';
 import { createUtteranceStream } from './utterance-stream';
 import { encodeWav } from './wav';
 
 export interface PocketsphinxOptions {
   modelDir?: string;
   timeoutMs?: number;
+  /** Live streams through the incremental helper (default) or by re-recognising utterances. */
+  streaming?: boolean;
+  /** Told once when the helper cannot be built and live streams fall back to utterances. */
+  onStreamingUnavailable?: (error: unknown) => void;
 }
 
 const LANGUAGES = ['en-US'];
@@ -26,10 +36,34 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   readonly id = 'pocketsphinx';
   private readonly modelDir: string;
   private readonly timeoutMs: number;
+  private streaming: boolean;
+  /** The live helpers: one per active stream, a few idle ones warm. */
+  readonly helpers: HelperPool;
 
   constructor(options: PocketsphinxOptions = {}) {
     this.modelDir = options.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
     this.timeoutMs = options.timeoutMs ?? 30 * 60_000;
+    this.streaming = options.streaming ?? true;
+    this.helpers = new HelperPool({
+      binary: () =>
+        ensureHelperBinary().catch((error: unknown) => {
+          // This stream fails with the reason; later streams use the utterance path.
+          if (this.streaming) options.onStreamingUnavailable?.(error);
+          this.streaming = false;
+          throw error;
+        }),
+      args: [
+        ...this.modelArgs(),
+        // The flat-lexicon second pass re-searches the whole utterance at its end (0.3 s of CPU for
+        // a 3 s sentence here, growing with length); the lattice pass alone keeps the final at a few
+        // tens of ms and still gives word posteriors.
+        '-fwdflat', 'no',
+      ],
+    });
+  }
+
+  get streamingMode(): 'incremental' | 'utterance' {
+    return this.streaming ? 'incremental' : 'utterance';
   }
 
   languages(): string[] {
@@ -47,6 +81,28 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
 
   createStream(options: { language: string }) {
     this.assertLanguage(options.language);
+    return this.streaming ? this.createIncrementalStream() : this.createUtteranceStream();
+  }
+
+  /** Live recognition decoded as the audio comes, in a pooled ps-stream helper. */
+  createIncrementalStream() {
+    return createIncrementalStream({
+      acquire: () => this.helpers.acquire(),
+      release: (helper, reusable) => (reusable ? this.helpers.release(helper) : helper.kill()),
+    });
+  }
+
+  /** Starts a live helper ahead of the first stream (the model takes a second or more to load). */
+  prepareStreams(): void {
+    if (this.streaming) this.helpers.warm().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.helpers.close();
+  }
+
+  /** Live recognition by re-recognising each utterance from its start (the path before the helper). */
+  createUtteranceStream() {
     return createUtteranceStream({
       recognize: (samples, signal) =>
         withTempDir('asr-utt', async (dir) => {
@@ -65,14 +121,20 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
       [
         '-infile', wavPath,
         '-time', 'yes',
-        '-hmm', path.join(this.modelDir, 'en-us'),
-        '-lm', path.join(this.modelDir, 'en-us.lm.bin'),
-        '-dict', path.join(this.modelDir, 'cmudict-en-us.dict'),
-        '-logfn', '/dev/null',
+        ...this.modelArgs(),
       ],
       { signal, timeoutMs: this.timeoutMs },
     );
     return parsePocketsphinxTimes(stdout.toString('utf8'));
+  }
+
+  private modelArgs(): string[] {
+    return [
+      '-hmm', path.join(this.modelDir, 'en-us'),
+      '-lm', path.join(this.modelDir, 'en-us.lm.bin'),
+      '-dict', path.join(this.modelDir, 'cmudict-en-us.dict'),
+      '-logfn', '/dev/null',
+    ];
   }
 
   private assertLanguage(language: string) {

@@ -34,6 +34,11 @@ export interface Engines {
    * engine that keeps a process per pair starts it now, so the first text does not wait for it.
    */
   prepareTranslation(from: string, to: string): void;
+  /**
+   * Hint that live recognition in this language is coming (a host joined): an embedded recogniser
+   * that decodes in a helper process starts one now, so the model has loaded when speech comes.
+   */
+  prepareRecognition(language: string): void;
   /** Ends long-running engine processes; called when the app closes. */
   close(): Promise<void>;
 }
@@ -46,7 +51,12 @@ const identityTranslator: Translator = {
 };
 
 export function createEngines(config: EngineConfig, options: { log?: EngineLog } = {}): Engines {
-  const embeddedRecognizers: SpeechRecognizer[] = [new PocketsphinxRecognizer({ timeoutMs: config.processTimeoutMs })];
+  const pocketsphinx = new PocketsphinxRecognizer({
+    timeoutMs: config.processTimeoutMs,
+    onStreamingUnavailable: (error) =>
+      options.log?.warn({ err: error }, 'pocketsphinx streaming helper unavailable; live subtitles re-recognise whole utterances'),
+  });
+  const embeddedRecognizers: SpeechRecognizer[] = [pocketsphinx];
   const apertium = new ApertiumTranslator(config.processTimeoutMs, { log: options.log });
   const embeddedTranslators: Translator[] = [apertium];
   const embeddedSynthesizers: SpeechSynthesizer[] = [new EspeakSynthesizer(config.processTimeoutMs)];
@@ -104,6 +114,13 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
       if (from.toLowerCase() === to.toLowerCase() || remoteTranslator) return;
       apertium.prepare(from, to);
     },
-    close: () => apertium.close(),
+    prepareRecognition(language) {
+      if (remoteRecognizer || !serves(pocketsphinx.languages(), language)) return;
+      pocketsphinx.prepareStreams();
+    },
+    close: async () => {
+      await pocketsphinx.close();
+      await apertium.close();
+    },
   };
 }

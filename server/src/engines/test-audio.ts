@@ -74,3 +74,49 @@ export async function writeWav(dir: string, name: string, samples: Int16Array): 
   await fs.writeFile(file, encodeWav(samples, 16_000));
   return file;
 }
+
+export interface TimedSpeech {
+  samples: Int16Array;
+  /** Where each word's sound starts, in ms from the first sample. */
+  onsetsMs: number[];
+  /** Where the last word's sound ends. */
+  endMs: number;
+}
+
+/**
+ * Speech whose word onsets are known exactly: each word is spoken on its own, trimmed to where its
+ * sound starts and ends, and the words are joined with gapMs of silence (espeak-ng reports no word
+ * times of its own). leadMs of silence comes first.
+ */
+export async function speakTimedWords(dir: string, name: string, words: string[], options: { gapMs?: number; leadMs?: number } = {}): Promise<TimedSpeech> {
+  const { gapMs = 90, leadMs = 0 } = options;
+  const parts: Int16Array[] = [silence(leadMs)];
+  const onsetsMs: number[] = [];
+  let length = parts[0]!.length;
+  for (const [i, word] of words.entries()) {
+    const sound = trimSilence(await readSamples(await speak(dir, `${name}-${i}`, word, { wordGapMs: 0 })));
+    if (i > 0) {
+      parts.push(silence(gapMs));
+      length += parts.at(-1)!.length;
+    }
+    onsetsMs.push((length / 16_000) * 1000);
+    parts.push(sound);
+    length += sound.length;
+  }
+  return { samples: concatSamples(parts), onsetsMs, endMs: (length / 16_000) * 1000 };
+}
+
+/** Cuts leading and trailing 5 ms blocks quieter than -50 dBFS. */
+export function trimSilence(samples: Int16Array): Int16Array {
+  const block = 80;
+  const loud = (at: number) => {
+    let sum = 0;
+    for (let i = at; i < Math.min(samples.length, at + block); i++) sum += (samples[i]! / 32768) ** 2;
+    return 10 * Math.log10(sum / block) > -50;
+  };
+  let start = 0;
+  while (start < samples.length && !loud(start)) start += block;
+  let end = samples.length;
+  while (end > start && !loud(end - block)) end -= block;
+  return samples.slice(start, end);
+}

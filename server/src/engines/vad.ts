@@ -90,6 +90,14 @@ export class EnergyVad {
     return { startMs: this.utteranceStartFrame * this.options.frameMs, samples: concat(this.utterance) };
   }
 
+  /**
+   * Frames of the utterance in progress from frame `from` on: a streaming decoder is handed only the
+   * audio it has not had, so the cost per write stays constant however long the utterance runs.
+   */
+  utteranceFramesFrom(from: number): Int16Array[] {
+    return this.utterance ? this.utterance.slice(from) : [];
+  }
+
   get noiseFloorDb(): number {
     let floor = Infinity;
     for (const level of this.recentLevels) floor = Math.min(floor, level);

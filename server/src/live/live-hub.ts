@@ -109,6 +109,8 @@ export class LiveHub {
     await room.unsubscribe;
     await this.deps.bus.ensureFloor(meeting.id, meeting.last_seq);
     if (connection.role === 'host') {
+      // The recogniser's model loads while the host gets ready, not when the first words come.
+      this.deps.engines.prepareRecognition(languagesOf(meeting.recognition_languages)[0] ?? 'en-US');
       await this.hosts.admit(room, connection);
       meeting = await this.meetingControl.hostArrived(room, meeting);
     }

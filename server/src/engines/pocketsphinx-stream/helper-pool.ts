@@ -1,0 +1,63 @@
+// Helpers for the live streams of one recogniser: one per active meeting stream, plus a few idle
+// ones kept warm. Loading the en-US model costs a helper about 1.5 s of CPU, far more than the
+// decoding of a sentence, so a stream that ends cleanly hands its helper back (the decoder resets
+// per utterance) and the next meeting starts without the wait. Idle helpers end after idleMs.
+import { PocketsphinxHelper } from './helper-process';
+
+export interface HelperPoolOptions {
+  binary: () => Promise<string>;
+  args: string[];
+  maxIdle?: number;
+  idleMs?: number;
+}
+
+export class HelperPool {
+  private readonly idle: Array<{ helper: PocketsphinxHelper; timer: NodeJS.Timeout }> = [];
+  private readonly all = new Set<PocketsphinxHelper>();
+  private closed = false;
+
+  constructor(private readonly options: HelperPoolOptions) {}
+
+  async acquire(): Promise<PocketsphinxHelper> {
+    for (let entry = this.idle.pop(); entry; entry = this.idle.pop()) {
+      clearTimeout(entry.timer);
+      if (entry.helper.alive) return entry.helper;
+    }
+    const binary = await this.options.binary();
+    if (this.closed) throw new Error('the recogniser is closed');
+    const helper = new PocketsphinxHelper(binary, this.options.args);
+    this.all.add(helper);
+    helper.onExit(() => this.all.delete(helper));
+    return helper;
+  }
+
+  /** Starts a helper now, so the first stream does not wait for the model to load. */
+  async warm(): Promise<void> {
+    if (this.idle.length) return;
+    this.release(await this.acquire());
+  }
+
+  /** A helper between utterances goes back to the pool; one mid-utterance or dead is ended. */
+  release(helper: PocketsphinxHelper): void {
+    const maxIdle = this.options.maxIdle ?? 2;
+    if (this.closed || !helper.alive || helper.midUtterance || this.idle.length >= maxIdle) return helper.stop();
+    const timer = setTimeout(() => {
+      const at = this.idle.findIndex((entry) => entry.helper === helper);
+      if (at >= 0) this.idle.splice(at, 1);
+      helper.stop();
+    }, this.options.idleMs ?? 5 * 60_000);
+    timer.unref();
+    this.idle.push({ helper, timer });
+  }
+
+  /** Process ids of the running helpers (tests kill one; the benchmark reads their CPU time). */
+  helpers(): PocketsphinxHelper[] {
+    return [...this.all];
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const { timer } of this.idle.splice(0)) clearTimeout(timer);
+    for (const helper of this.all) helper.stop();
+  }
+}

@@ -1,0 +1,140 @@
+// One running ps-stream helper: PCM in, one JSON answer line per partial or final request out, in
+// order. It knows nothing of the clock: answers follow the audio written before the request, so a
+// test can drive it faster than real time and a loaded machine only delays it.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { engineFailed, type EngineError } from '../engine-errors';
+import type { RecognizedWord } from '../types';
+
+interface HelperWord {
+  w: string;
+  s: number;
+  e: number;
+  p?: number;
+}
+
+interface Waiter {
+  resolve(words: RecognizedWord[]): void;
+  reject(error: EngineError): void;
+}
+
+export class PocketsphinxHelper {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly waiters: Waiter[] = [];
+  private readonly exitListeners = new Set<(error: EngineError) => void>();
+  private stderrTail = '';
+  private exitError: EngineError | null = null;
+  /** The helper has audio of an utterance it has not finalised (it must not go back to a pool). */
+  midUtterance = false;
+
+  constructor(binary: string, args: string[]) {
+    this.child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2000);
+    });
+    // A helper killed mid-write raises EPIPE; the exit handler reports the real cause.
+    this.child.stdin.on('error', () => undefined);
+    this.child.on('error', (error) => this.died(`could not start: ${error.message}`));
+    this.child.on('exit', (code, signal) => this.died(`exited with ${signal ?? code}${this.stderrTail ? `: ${this.stderrTail.trim().split('\n').at(-1)}` : ''}`));
+    const lines = readline.createInterface({ input: this.child.stdout });
+    lines.on('line', (line) => this.onLine(line));
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get alive(): boolean {
+    return this.exitError === null;
+  }
+
+  /** Audio of the utterance in progress (opens one when none is). */
+  write(pcm16le: Buffer): void {
+    if (!this.alive || pcm16le.length === 0) return;
+    this.midUtterance = true;
+    this.child.stdin.write(`A ${pcm16le.length}\n`);
+    this.child.stdin.write(pcm16le);
+  }
+
+  /** The best hypothesis for the audio written so far; times from the utterance's first sample. */
+  partial(): Promise<RecognizedWord[]> {
+    return this.request('P\n');
+  }
+
+  /** Closes the utterance; its final words with times and posteriors. */
+  final(): Promise<RecognizedWord[]> {
+    const answer = this.request('E\n');
+    this.midUtterance = false;
+    return answer;
+  }
+
+  onExit(listener: (error: EngineError) => void): () => void {
+    if (this.exitError) listener(this.exitError);
+    else this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
+  }
+
+  /** CPU time the helper has used so far (user + system), read from /proc; null when gone. */
+  cpuMs(): number | null {
+    if (!this.child.pid || !this.alive) return null;
+    try {
+      const stat = fs.readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
+      // Fields after the parenthesised command name; utime and stime are the 14th and 15th overall.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Ends the helper: closing stdin lets it exit; a kill follows if it does not. */
+  stop(): void {
+    if (!this.alive) return;
+    this.child.stdin.end();
+    setTimeout(() => this.child.kill('SIGKILL'), 2000).unref();
+  }
+
+  kill(): void {
+    this.child.kill('SIGKILL');
+  }
+
+  private request(command: string): Promise<RecognizedWord[]> {
+    if (this.exitError) return Promise.reject(this.exitError);
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      this.child.stdin.write(command);
+    });
+  }
+
+  private onLine(line: string) {
+    let answer: { type: string; words?: HelperWord[] };
+    try {
+      answer = JSON.parse(line) as typeof answer;
+    } catch {
+      return this.died(`answered something that is not JSON: ${line.slice(0, 120)}`);
+    }
+    if (answer.type === 'ready') return;
+    const waiter = this.waiters.shift();
+    waiter?.resolve(
+      (answer.words ?? []).map((word) => ({
+        text: word.w,
+        startMs: word.s,
+        endMs: word.e,
+        ...(word.p === undefined ? {} : { confidence: word.p }),
+      })),
+    );
+  }
+
+  private died(reason: string) {
+    if (this.exitError) return;
+    this.exitError = engineFailed('pocketsphinx', `streaming decoder ${reason}`);
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    for (const waiter of this.waiters.splice(0)) waiter.reject(this.exitError);
+    for (const listener of [...this.exitListeners]) listener(this.exitError);
+    this.exitListeners.clear();
+  }
+}
+
+/** Linux's USER_HZ; /proc times are in these ticks on every architecture Debian ships. */
+const CLOCK_TICKS_PER_SECOND = 100;
