@@ -7,7 +7,7 @@ import { LIVE_AUDIO_FRAME_MS } from '../../../src/shared/contract/limits';
 import type { ServerConfig } from '../config';
 import { issueToken } from '../domain/auth/tokens';
 import { createUser, createVisitor } from '../domain/auth/users';
-import { makeTempDir, readSamples, speak, silence } from '../engines/test-audio';
+import { makeTempDir, readSamples, speak, speakTimedWords, silence } from '../engines/test-audio';
 import { call, uniqueEmail } from '../testing/inject';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
 import { encodeBinaryFrame } from './audio-frames';
@@ -186,4 +186,37 @@ export async function feed(host: LiveClient, frames: Buffer[], firstSeq = 0, del
     if (delayMsPerBatch && (i + 1) % batch === 0) await new Promise((r) => setTimeout(r, delayMsPerBatch));
   }
   return seq;
+}
+
+export interface TimedUtterance {
+  words: string[];
+  /** Audio ms where each word's sound starts. */
+  onsetsMs: number[];
+  /** Audio ms where the last word's sound ends. */
+  endMs: number;
+}
+
+/**
+ * Sentences whose word onsets and ends are known exactly (each word spoken alone, joined by short
+ * gaps; see speakTimedWords), separated by gapMs of silence, as 16 kHz samples.
+ */
+export async function timedSentences(sentences: string[], options: { leadMs?: number; gapMs?: number; tailMs?: number } = {}): Promise<{ samples: Int16Array; utterances: TimedUtterance[] }> {
+  const { leadMs = 500, gapMs = 1500, tailMs = 1500 } = options;
+  const dir = await makeTempDir();
+  const parts: Int16Array[] = [silence(leadMs)];
+  const utterances: TimedUtterance[] = [];
+  let atMs = leadMs;
+  for (const [i, sentence] of sentences.entries()) {
+    if (i > 0) {
+      parts.push(silence(gapMs));
+      atMs += gapMs;
+    }
+    const words = sentence.split(' ');
+    const speech = await speakTimedWords(dir, `s${i}`, words);
+    parts.push(speech.samples);
+    utterances.push({ words, onsetsMs: speech.onsetsMs.map((ms) => atMs + ms), endMs: atMs + speech.endMs });
+    atMs += (speech.samples.length / 16_000) * 1000;
+  }
+  parts.push(silence(tailMs));
+  return { samples: concatSamples(parts), utterances };
 }

@@ -87,8 +87,7 @@ export class RecordingSession {
         error: (error: unknown) => {
           if (this.stream === stream) this.stream = null;
           this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live recognition failed');
-          const reason = error instanceof Error ? error.message : String(error);
-          this.deps.onFailure(new LiveSocketError(503, 'recognitionFailed', { reason }));
+          this.deps.onFailure(new LiveSocketError(503, 'recognitionFailed', { reason: failureReason(error) }));
           resolve();
         },
         complete: () => resolve(),
@@ -215,4 +214,10 @@ export class RecordingSession {
     const reason = error instanceof Error ? error.message : String(error);
     this.deps.onFailure(new LiveSocketError(503, 'finalNotStored', { reason }));
   }
+}
+
+/** What the host reads after "Speech recognition stopped:": the engine and what happened to it. */
+function failureReason(error: unknown): string {
+  if (error instanceof EngineError && error.params.engine) return [error.params.engine, error.params.detail].filter(Boolean).join(': ');
+  return error instanceof Error ? error.message : String(error);
 }

@@ -27,8 +27,12 @@ export class PocketsphinxHelper {
   private exitError: EngineError | null = null;
   /** The helper has audio of an utterance it has not finalised (it must not go back to a pool). */
   midUtterance = false;
+  /** Resolves when the model has loaded (audio written before is buffered, not lost). */
+  readonly ready: Promise<void>;
+  private markReady: () => void = () => undefined;
 
   constructor(binary: string, args: string[]) {
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stderr.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2000);
@@ -114,7 +118,7 @@ export class PocketsphinxHelper {
     } catch {
       return this.died(`answered something that is not JSON: ${line.slice(0, 120)}`);
     }
-    if (answer.type === 'ready') return;
+    if (answer.type === 'ready') return this.markReady();
     const waiter = this.waiters.shift();
     waiter?.resolve(
       (answer.words ?? []).map((word) => ({
