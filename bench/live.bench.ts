@@ -12,6 +12,7 @@
 // position t is wall time start + t. The clients run in the server's process, so their JSON parsing
 // competes with the server: the 200-participant figures are an upper bound.
 import fs from 'node:fs';
+import os from 'node:os';
 import { LIVE_AUDIO_FRAME_MS } from '../src/shared/contract/limits';
 import { PocketsphinxRecognizer } from '../server/src/engines/pocketsphinx-recognizer';
 import type { RecognitionStream } from '../server/src/engines/types';
@@ -266,6 +267,8 @@ export const liveBench = {
     const lines: string[] = [];
     const speech = await timedSentences(SENTENCES);
     const audioSeconds = speech.samples.length / 16_000;
+    // Decoding must keep up with real time, so CPU shared with other work shows in every latency here.
+    lines.push(`load average at start ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`);
     lines.push(`speech: ${SENTENCES.length} utterances, ${speech.utterances.reduce((n, u) => n + u.words.length, 0)} words, ${audioSeconds.toFixed(1)} s of audio fed in real time`);
     const server = await startLiveServer();
     try {
@@ -300,6 +303,7 @@ export const liveBench = {
         `${RECONNECTS} forced reconnects, ${RECONNECT_RUNS} runs (${runs.map((r) => r.messages).join('/')} messages): worst run lost ${worst.lost}, duplicated ${worst.duplicated} (must be 0); ` +
           `runs with any loss or duplicate: ${runs.filter((r) => r.lost + r.duplicated > 0).length}`,
       );
+      lines.push(`load average at end ${os.loadavg()[0]!.toFixed(1)}`);
     } finally {
       await server.close();
     }

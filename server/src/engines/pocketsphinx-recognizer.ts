@@ -58,11 +58,12 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
         // a 3 s sentence here, growing with length); the lattice pass alone keeps the final at a few
         // tens of ms and still gives word posteriors.
         '-fwdflat', 'no',
-        // A live decoder must keep up with real time on a shared 2-core machine. Capping active HMMs
-        // and word exits per frame halved its CPU here (about 450 → 210 ms per second of audio under
-        // load) and changed one word of three test sentences ("hello" → "so" once).
-        '-maxhmmpf', '2000',
-        '-maxwpf', '5',
+        // A live decoder must keep up with real time on shared cores. Capping active HMMs and word
+        // exits per frame cut its CPU by about a third here (450-500 → 300-350 ms per second of audio
+        // under load); the tighter 2000/5 halved it but lost words ("i want some water" → "i want
+        // that was a"), so these are the caps kept.
+        '-maxhmmpf', '3000',
+        '-maxwpf', '10',
       ],
     });
   }
