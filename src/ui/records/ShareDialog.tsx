@@ -57,11 +57,11 @@ export function ShareDialog(props: ShareDialogProps) {
               </label>
               {props.shared && props.url && (
                 <Box>
-                  <Text fontSize="sm" mb="1">
+                  <Text as="label" htmlFor="share-link-url" fontSize="sm" mb="1" display="block">
                     {t('shareLink')}
                   </Text>
                   <Box display="flex" gap="2">
-                    <Input readOnly value={props.url} onFocus={(event) => event.target.select()} data-testid="share-link" />
+                    <Input id="share-link-url" readOnly value={props.url} onFocus={(event) => event.target.select()} data-testid="share-link" />
                     <Button onClick={props.onCopyLink} data-testid="share-copy-link">
                       {t('copyLink')}
                     </Button>
