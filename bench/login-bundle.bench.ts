@@ -3,11 +3,9 @@
 // chunks that the login route really fetches are counted and chunks it does not need are not.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
 import { startTestServer } from '../server/src/testing/start-test-server';
 import { launchChromium } from '../tests/e2e/support/browser';
-
-const BUDGET_BYTES = 170 * 1024;
+import { LOGIN_JS_BUDGET_BYTES, measureLoginScripts } from '../tests/e2e/support/login-bundle';
 
 export const loginBundleBench = {
   title: 'JavaScript loaded by /login before first paint (gzip) vs 170 KB budget',
@@ -16,25 +14,15 @@ export const loginBundleBench = {
     const server = await startTestServer();
     const browser = await launchChromium();
     try {
-      const page = await browser.newPage();
-      const scripts = new Map<string, number>();
-      page.on('response', async (response) => {
-        if (response.request().resourceType() !== 'script') return;
-        const body = await response.body().catch(() => null);
-        if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body).length);
-      });
-      await page.goto(`${server.url}/login`);
-      await page.getByTestId('login-submit').waitFor();
-      await page.waitForLoadState('networkidle');
-      const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-      const lines = [...scripts.entries()]
+      const { sizes, total } = await measureLoginScripts(browser, server.url);
+      const lines = [...sizes.entries()]
         .sort((a, b) => b[1] - a[1])
         .map(([path, size]) => `  ${(size / 1024).toFixed(1).padStart(7)} KB  ${path}`);
       return [
         ...lines,
-        `total:  ${(total / 1024).toFixed(1)} KB gzip in ${scripts.size} files`,
-        `budget: ${(BUDGET_BYTES / 1024).toFixed(0)} KB`,
-        `ratio:  ${(total / BUDGET_BYTES).toFixed(2)} of the budget (under 1 is within it)`,
+        `total:  ${(total / 1024).toFixed(1)} KB gzip in ${sizes.size} files`,
+        `budget: ${(LOGIN_JS_BUDGET_BYTES / 1024).toFixed(0)} KB`,
+        `ratio:  ${(total / LOGIN_JS_BUDGET_BYTES).toFixed(2)} of the budget (under 1 is within it)`,
       ];
     } finally {
       await browser.close();

@@ -2,11 +2,12 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { createActor } from 'xstate';
 import { initI18n } from './i18n/index';
 import { sessionMachine } from './machines/session/session.machine';
-import { createAppRouter } from './routes/router';
+import { createAppHistory } from './routes/app-history';
+import { AppRoutes } from './routes/router';
 import { SessionProvider } from './routes/session-context';
 import { wireSession } from './routes/session-wiring';
 import { readStoredLocale, readToken } from './shared/session-storage';
@@ -17,7 +18,7 @@ async function start() {
   const session = createActor(sessionMachine, {
     input: { token: readToken(), storedLocale: readStoredLocale(), browserLanguage: navigator.language },
   });
-  const router = createAppRouter();
+  const router = createAppHistory();
   session.start();
   // The session resolves (and saves) the locale; only that locale's texts load before first paint.
   await initI18n(session.getSnapshot().context.locale);
@@ -29,7 +30,9 @@ async function start() {
       <CacheProvider value={createStyleCache()}>
         <ChakraProvider value={system}>
           <SessionProvider actor={session}>
-            <RouterProvider router={router} />
+            <HistoryRouter history={router.history}>
+              <AppRoutes />
+            </HistoryRouter>
           </SessionProvider>
         </ChakraProvider>
       </CacheProvider>

@@ -1,64 +1,71 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import RootRoute from './root.route';
 
 type PageModule = Promise<{ default: React.ComponentType }>;
 
-// Every page is its own chunk, so /login loads neither the main layout nor its QR and animation code.
-const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
+// Every page is its own chunk (React.lazy), so /login loads neither the main layout nor its QR and
+// animation code. Routing is React Router's declarative mode on purpose: its data router
+// (createBrowserRouter, loaders, actions, fetchers) cost ~16 KB gzip of the /login first paint and the
+// app uses none of it. The root route's <Suspense> shows the fallback while a page's chunk loads; later
+// navigations run in a transition, so the previous page stays until the next one is ready.
+const page = (load: () => PageModule) => {
+  const Page = lazy(load);
+  return <Page />;
+};
 
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: RootRoute,
+    element: <RootRoute />,
     children: [
       {
-        lazy: page(() => import('./main-layout.route')),
+        element: page(() => import('./main-layout.route')),
         children: [
-          { index: true, lazy: page(() => import('./home.route')) },
-          { path: 'recordList', lazy: page(() => import('./record-list.route')) },
-          { path: 'favourList', lazy: page(() => import('./records/favour-list.route')) },
-          { path: 'shareList', lazy: page(() => import('./records/share-list.route')) },
-          { path: 'vocabulary', lazy: page(() => import('./vocabulary/vocabulary.route')) },
-          { path: 'vocabularyDetail', lazy: page(() => import('./vocabulary/vocabulary-detail.route')) },
-          { path: 'help', lazy: page(() => import('./help.route')) },
+          { index: true, element: page(() => import('./home.route')) },
+          { path: 'recordList', element: page(() => import('./record-list.route')) },
+          { path: 'favourList', element: page(() => import('./records/favour-list.route')) },
+          { path: 'shareList', element: page(() => import('./records/share-list.route')) },
+          { path: 'vocabulary', element: page(() => import('./vocabulary/vocabulary.route')) },
+          { path: 'vocabularyDetail', element: page(() => import('./vocabulary/vocabulary-detail.route')) },
+          { path: 'help', element: page(() => import('./help.route')) },
         ],
       },
       {
         path: 'user',
-        lazy: page(() => import('./user-layout.route')),
+        element: page(() => import('./user-layout.route')),
         children: [
-          { path: 'profile', lazy: page(() => import('./account/user-profile.route')) },
-          { path: 'account', lazy: page(() => import('./account/user-account.route')) },
+          { path: 'profile', element: page(() => import('./account/user-profile.route')) },
+          { path: 'account', element: page(() => import('./account/user-account.route')) },
         ],
       },
-      { path: 'login', lazy: page(() => import('./session/login.route')) },
-      { path: 'register', lazy: page(() => import('./session/register.route')) },
-      { path: 'userLogin', lazy: page(() => import('./session/user-login.route')) },
-      { path: 'resetPassword', lazy: page(() => import('./session/reset-password.route')) },
-      { path: 'googleLoginCallBack', lazy: page(() => import('./session/google-login-callback.route')) },
-      { path: 'meetingShare', lazy: page(() => import('./meeting-share.route')) },
-      { path: 'meetingShareIng', lazy: page(() => import('./meetings/meeting-share-ing.route')) },
-      { path: 'meetingShareDownload', lazy: page(() => import('./meetings/meeting-share-download.route')) },
-      { path: 'meeting', lazy: page(() => import('./meetings/meeting.route')) },
+      { path: 'login', element: page(() => import('./session/login.route')) },
+      { path: 'register', element: page(() => import('./session/register.route')) },
+      { path: 'userLogin', element: page(() => import('./session/user-login.route')) },
+      { path: 'resetPassword', element: page(() => import('./session/reset-password.route')) },
+      { path: 'googleLoginCallBack', element: page(() => import('./session/google-login-callback.route')) },
+      { path: 'meetingShare', element: page(() => import('./meeting-share.route')) },
+      { path: 'meetingShareIng', element: page(() => import('./meetings/meeting-share-ing.route')) },
+      { path: 'meetingShareDownload', element: page(() => import('./meetings/meeting-share-download.route')) },
+      { path: 'meeting', element: page(() => import('./meetings/meeting.route')) },
       // dub and audioEdit show the same screen (platform §2).
-      { path: 'dub', lazy: page(() => import('./dubbing/dub.route')) },
-      { path: 'audioEdit', lazy: page(() => import('./dubbing/dub.route')) },
-      { path: 'meetingDetail', lazy: page(() => import('./transcript/meeting-detail.route')) },
-      { path: 'screenProjection', lazy: page(() => import('./meetings/screen-projection.route')) },
-      { path: 'paypalCallBack', lazy: page(() => import('./purchase/paypal-callback.route')) },
-      { path: 'paypalReturn', lazy: page(() => import('./purchase/paypal-return.route')) },
-      { path: 'pluginPay', lazy: page(() => import('./purchase/plugin-pay.route')) },
-      { path: 'deskPay', lazy: page(() => import('./purchase/desk-pay.route')) },
-      { path: 'myQrCodeMiddlePage', lazy: page(() => import('./account/my-qr-code-middle-page.route')) },
-      { path: 'cast', lazy: page(() => import('./meetings/cast.route')) },
-      { path: 'cast/:code', lazy: page(() => import('./meetings/cast.route')) },
-      { path: '*', lazy: page(() => import('./not-found.route')) },
+      { path: 'dub', element: page(() => import('./dubbing/dub.route')) },
+      { path: 'audioEdit', element: page(() => import('./dubbing/dub.route')) },
+      { path: 'meetingDetail', element: page(() => import('./transcript/meeting-detail.route')) },
+      { path: 'screenProjection', element: page(() => import('./meetings/screen-projection.route')) },
+      { path: 'paypalCallBack', element: page(() => import('./purchase/paypal-callback.route')) },
+      { path: 'paypalReturn', element: page(() => import('./purchase/paypal-return.route')) },
+      { path: 'pluginPay', element: page(() => import('./purchase/plugin-pay.route')) },
+      { path: 'deskPay', element: page(() => import('./purchase/desk-pay.route')) },
+      { path: 'myQrCodeMiddlePage', element: page(() => import('./account/my-qr-code-middle-page.route')) },
+      { path: 'cast', element: page(() => import('./meetings/cast.route')) },
+      { path: 'cast/:code', element: page(() => import('./meetings/cast.route')) },
+      { path: '*', element: page(() => import('./not-found.route')) },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes, { basename: '/' });
+/** Renders the route matching the current location (inside the app's HistoryRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -29,7 +29,6 @@ import {
   separatorRecipe,
   spinnerRecipe,
   switchSlotRecipe,
-  tabsSlotRecipe,
   textStyles,
   toastSlotRecipe,
   tokens,
@@ -75,7 +74,6 @@ const baseTheme = defineConfig({
       nativeSelect: nativeSelectSlotRecipe,
       popover: popoverSlotRecipe,
       switch: switchSlotRecipe,
-      tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,
     },
   },
@@ -108,8 +106,28 @@ const config = defineConfig({
         heading: { value: "system-ui, -apple-system, 'Segoe UI', 'PingFang SC', 'Microsoft YaHei', sans-serif" },
       },
     },
+    // WCAG 2.1 AA (4.5:1 for text): Chakra's defaults put some status texts and hovered solid buttons
+    // under it. The e2e journeys check every page with axe (tests/e2e/support/accessibility.ts).
+    recipes: {
+      button: {
+        variants: {
+          variant: {
+            // Chakra lightens a hovered solid button (solid/90 over the page): white text then fell to
+            // ~4.1:1 on brand, blue and red. Darken to the palette's text shade instead.
+            solid: { _hover: { bg: 'colorPalette.fg' }, _expanded: { bg: 'colorPalette.fg' } },
+          },
+        },
+      },
+    },
     semanticTokens: {
       colors: {
+        fg: {
+          // red.500 / orange.600 / green.600 / gray.400 on white are 3.8, 3.6, 3.3 and 2.6:1.
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+          subtle: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.500}' } },
+        },
         brand: {
           solid: { value: '{colors.brand.500}' },
           contrast: { value: 'white' },

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../../server/src/testing/start-test-server';
+import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { latestCodeFor } from './support/outbox';
 
@@ -36,12 +37,15 @@ describe('newcomer journey: register, sign in, switch language, sign out', () =>
 
   it('registers with the e-mailed verification code', async () => {
     await page.goto(`${server.url}/register`);
+    await byTestId('register-submit').waitFor();
+    await expectAccessible(page, 'register page');
     await byTestId('register-username').fill(email);
     await byTestId('register-send-code').click();
     const code = await latestCodeFor(server.url, email);
     await byTestId('register-code').fill(code);
     await byTestId('register-password').fill(password);
     await byTestId('register-password-confirm').fill(password);
+    await expectAccessible(page, 'register page, filled in with the code sent');
     await byTestId('register-submit').click();
     // A new account is signed in at once; the journey signs out to prove password sign-in next.
     await byTestId('avatar-menu-trigger').waitFor();
@@ -50,13 +54,20 @@ describe('newcomer journey: register, sign in, switch language, sign out', () =>
 
   it('signs in with e-mail and password and sees the avatar menu', async () => {
     await page.goto(`${server.url}/login`);
+    await byTestId('login-submit').waitFor();
+    await expectAccessible(page, 'sign-in page');
+    await byTestId('login-tab-code').click();
+    await expectAccessible(page, 'sign-in page, verification-code tab');
     await byTestId('login-tab-password').click();
     await byTestId('login-username').fill(email);
     await byTestId('login-password').fill(password);
     await byTestId('login-submit').click();
     await byTestId('avatar-menu-trigger').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'home page, signed in');
     await byTestId('avatar-menu-trigger').click();
     await byTestId('avatar-menu-logout').waitFor();
+    await expectAccessible(page, 'avatar menu');
     const menuText = await page.locator('[role="menu"]').innerText();
     expect(menuText).toMatch(/SVIP/);
     await page.keyboard.press('Escape');
@@ -68,8 +79,11 @@ describe('newcomer journey: register, sign in, switch language, sign out', () =>
     const englishNav = await byTestId('left-nav').innerText();
 
     await picker.click();
+    await byTestId('language-option-zh-TW').waitFor();
+    await expectAccessible(page, 'language menu');
     await byTestId('language-option-zh-TW').click();
     await page.waitForFunction(() => document.documentElement.lang === 'zh-TW');
+    await expectAccessible(page, 'home page in 繁體中文');
     await expect(picker.innerText()).resolves.toContain('繁體中文');
     const chineseNav = await byTestId('left-nav').innerText();
     expect(chineseNav).not.toEqual(englishNav);
@@ -95,5 +109,6 @@ describe('newcomer journey: register, sign in, switch language, sign out', () =>
 
     await page.goto(`${server.url}/`);
     await byTestId('login-register-button').waitFor();
+    await expectAccessible(page, 'home page, signed out');
   });
 });

@@ -9,6 +9,7 @@ import { createUser } from '../../server/src/domain/auth/users';
 import { createRecord } from '../../server/src/domain/records/create-record';
 import { systemClock } from '../../server/src/clock';
 import { startTestServer } from '../../server/src/testing/start-test-server';
+import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 
 interface Violation {
@@ -107,10 +108,14 @@ describe('the app under its Content-Security-Policy', () => {
 
     await page.goto(`${server.url}/meeting`);
     await page.waitForLoadState('networkidle');
+    // axe runs under the policy too (evaluated, not a script tag): it must not trip it either.
+    await expectAccessible(page, 'meeting set-up page');
     await page.goto(`${server.url}/user/profile`);
     await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'profile page');
     await byTestId('avatar-menu-trigger').click();
     await byTestId('avatar-menu-logout').waitFor();
+    await expectAccessible(page, 'avatar menu');
 
     expect(violations).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createUser } from '../../server/src/domain/auth/users';
 import { startTestServer } from '../../server/src/testing/start-test-server';
+import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 
 const SENTENCES = 'Good morning everyone. Welcome to the weekly meeting.';
@@ -82,6 +83,7 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
 
     await host.goto(`${server.url}/meeting`);
     await host.getByTestId('meeting-setup').waitFor();
+    await expectAccessible(host, 'meeting set-up');
     await host.getByTestId('meeting-name').fill('Weekly meeting');
     await host.getByTestId('meeting-translation-es-ES').click();
     // At least one translation language stays selected: zh-CN can go, es-ES then cannot.
@@ -91,6 +93,8 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
     if (shots) await host.screenshot({ path: path.join(shots, 'meeting-setup.png'), fullPage: true });
 
     await host.getByTestId('meeting-start').click();
+    await host.getByTestId('meeting-terms-accept').waitFor();
+    await expectAccessible(host, 'meeting terms dialog');
     await host.getByTestId('meeting-terms-accept').click();
     await host.getByTestId('meeting-live').waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
       console.error('[host] page text:', (await host.locator('body').innerText()).slice(0, 3000));
@@ -99,16 +103,19 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
     await host.waitForSelector('[data-testid="meeting-status"][data-status="in_progress"]');
     shareLink = await host.getByTestId('share-link').inputValue();
     expect(shareLink).toContain('/meetingShare?meetingId=');
+    await expectAccessible(host, 'live meeting, host');
   });
 
   it('lets a signed-out participant join by the link in Spanish', async () => {
     await guest.goto(shareLink);
     await guest.getByTestId('meeting-join').waitFor();
+    await expectAccessible(guest, 'meeting join page');
     await guest.getByTestId('join-language').selectOption('es-ES');
     if (shots) await guest.screenshot({ path: path.join(shots, 'meeting-join.png'), fullPage: true });
     await guest.getByTestId('join-submit').click();
     await guest.waitForURL(/\/meetingShareIng\?/);
     await guest.getByTestId('subtitles').waitFor();
+    await expectAccessible(guest, 'live subtitles, participant');
   });
 
   it('shows final subtitles of the spoken words to both, and the translation to the participant', async () => {
@@ -154,10 +161,12 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
   it('ends the meeting: the participant’s link expires and the meeting is in the record list', async () => {
     await host.getByTestId('meeting-stop').click();
     await host.getByTestId('meeting-ended').waitFor({ timeout: 30_000 });
+    await expectAccessible(host, 'meeting ended, host');
     await guest.getByTestId('meeting-link-expired').waitFor({ timeout: 30_000 });
 
     await guest.goto(shareLink);
     await guest.getByTestId('meeting-link-expired').waitFor();
+    await expectAccessible(guest, 'expired meeting link');
 
     await host.goto(`${server.url}/recordList`);
     await host.getByText('Weekly meeting').first().waitFor({ timeout: 30_000 });

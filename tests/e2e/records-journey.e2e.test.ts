@@ -9,6 +9,7 @@ import type { Clock } from '../../server/src/clock';
 import { createUser } from '../../server/src/domain/auth/users';
 import { createRecord } from '../../server/src/domain/records/create-record';
 import { startTestServer } from '../../server/src/testing/start-test-server';
+import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 
 /** Real time plus an offset the test moves forward, so expiry needs no waiting. */
@@ -84,6 +85,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
       await byTestId('folder-add').click();
     }
     await byTestId('folder-name-input').fill(name);
+    await expectAccessible(page, 'folder dialog');
     await byTestId('folder-save').click();
     await byTestId('folder-dialog').waitFor({ state: 'detached' });
   }
@@ -92,10 +94,13 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await byTestId(`record-menu-${talkId}`).click();
     await byTestId('record-menu-share').click();
     await byTestId('share-dialog').waitFor();
+    await expectAccessible(page, 'share dialog');
   }
 
   it('signs in and lists the seeded records', async () => {
     await page.goto(`${server.url}/login`);
+    await byTestId('login-submit').waitFor();
+    await expectAccessible(page, 'sign-in page');
     await byTestId('login-tab-password').click();
     await byTestId('login-username').fill(email);
     await byTestId('login-password').fill(password);
@@ -107,6 +112,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await byTestId(`record-row-${talkId}`).waitFor();
     await expect(byTestId('record-total').innerText()).resolves.toContain('2');
     expect(await byTestId(`record-row-${talkId}`).innerText()).toContain('Transcribed');
+    await expectAccessible(page, 'records list');
   });
 
   it('shows every header in full at 1280 px', async () => {
@@ -131,6 +137,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await name.click();
     await page.waitForURL(new RegExp(`/meetingDetail\\?id=${talkId}$`));
     await byTestId('transcript-title').filter({ hasText: /^Quarterly talk$/ }).waitFor();
+    await expectAccessible(page, 'transcript page');
     await page.goBack();
     await byTestId(`record-row-${talkId}`).waitFor();
   });
@@ -141,6 +148,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await byTestId('record-rename-input').fill('   ');
     await byTestId('record-rename-save').click();
     await expect(byTestId('record-rename-error').innerText()).resolves.toBe('Record title cannot be empty');
+    await expectAccessible(page, 'inline rename with its error');
     await byTestId('record-rename-input').fill('Quarterly review');
     await byTestId('record-rename-save').click();
     await page.getByTestId(`record-name-${talkId}`).filter({ hasText: 'Quarterly review' }).waitFor();
@@ -153,6 +161,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     expect(first).toBe('folder-link-1');
     await byTestId('folder-menu-1').click();
     await byTestId('folder-action-rename').waitFor();
+    await expectAccessible(page, 'folder menu');
     expect(await page.getByTestId('folder-action-delete').count()).toBe(0);
     expect(await page.getByTestId('folder-action-add').count()).toBe(0);
     await page.keyboard.press('Escape');
@@ -181,6 +190,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await byTestId('folder-add').click();
     await byTestId('folder-save').click();
     await expect(byTestId('folder-name-error').innerText()).resolves.toBe('Please enter the folder name');
+    await expectAccessible(page, 'folder dialog with its error');
     expect(await byTestId('folder-name-input').getAttribute('maxlength')).toBe('250');
     await byTestId('folder-name-input').fill('Work');
     await byTestId('folder-save').click();
@@ -192,6 +202,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await byTestId(`folder-menu-${folderIds.Meetings}`).click();
     await byTestId('folder-action-move').click();
     await byTestId('folder-move-dialog').waitFor();
+    await expectAccessible(page, 'folder move dialog');
     const options = await byTestId('folder-move-parent').locator('option').evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
     // Top level, Work (its parent now) and Work (1); not the default folder, itself or Q3 below it.
     expect(options).toEqual(['', folderIds.Work, folderIds['Work (1)']]);
@@ -212,6 +223,8 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
   it('moves a record into the third-level folder and lists it there', async () => {
     await byTestId(`record-menu-${talkId}`).click();
     await byTestId('record-menu-move').click();
+    await byTestId('record-move-folder').waitFor();
+    await expectAccessible(page, 'record move dialog');
     await byTestId('record-move-folder').selectOption(folderIds.Q3!);
     await byTestId('record-move-confirm').click();
     await page.waitForFunction((id) => document.querySelector(`[data-testid="record-row-${id}"]`)?.textContent?.includes('Q3'), talkId);
@@ -227,6 +240,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await page.getByTestId('left-nav').getByRole('link', { name: 'Favorites' }).click();
     await page.waitForURL(/\/favourList/);
     await byTestId('records-page-favourite').getByTestId(`record-row-${talkId}`).waitFor();
+    await expectAccessible(page, 'favourites list');
     await page.getByTestId('left-nav').getByRole('link', { name: 'Records' }).click();
     await page.waitForURL(/\/recordList$/);
     await byTestId('records-page-all').getByTestId(`record-row-${talkId}`).waitFor();
@@ -237,6 +251,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await byTestId('share-create').click();
     await byTestId('share-link').waitFor();
     shareLink = await byTestId('share-link').inputValue();
+    await expectAccessible(page, 'share dialog with its link');
     expect(shareLink).toMatch(new RegExp(`/meetingShare\\?id=${talkId}&shareCode=[A-Za-z0-9_-]{16,}$`));
     await page.keyboard.press('Escape');
 
@@ -252,15 +267,18 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await expect(guest.getByTestId('shared-lines').innerText()).resolves.toContain('Hi Ann, the numbers are up.');
     expect(await guest.getByTestId('shared-create-copy').count()).toBe(0);
     expect((await guestContext.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
+    await expectAccessible(guest, 'shared transcript, signed out');
 
     await page.getByTestId('left-nav').getByRole('link', { name: 'Shares' }).click();
     await byTestId('records-page-shared').getByTestId(`record-share-link-${talkId}`).waitFor();
     await expect(byTestId('records-page-shared').getByTestId(`record-share-link-${talkId}`).innerText()).resolves.toBe(shareLink);
+    await expectAccessible(page, 'shares list');
   });
 
   it("revokes it from the shares list after a confirm: the row goes and the link shows 'share link expired'", async () => {
     await byTestId('records-page-shared').getByTestId(`record-revoke-${talkId}`).click();
     await byTestId('record-revoke-dialog').waitFor();
+    await expectAccessible(page, 'revoke confirm dialog');
     expect(await page.getByTestId('share-dialog').count()).toBe(0);
     await byTestId('record-revoke-dialog-confirm').click();
     await byTestId('records-page-shared').getByTestId('record-list-empty').waitFor();
@@ -269,6 +287,7 @@ describe('record library journey: folders, move, favourite, share, revoke, expir
     await guest.goto(shareLink);
     await guest.getByTestId('shared-expired').waitFor();
     await expect(guest.getByTestId('shared-expired').innerText()).resolves.toContain('Share link expired');
+    await expectAccessible(guest, 'expired share link');
   });
 
   it('shares again until tomorrow; once the server clock passes that day the link is expired', async () => {

@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { issueToken } from '../../server/src/domain/auth/tokens';
 import { createUser } from '../../server/src/domain/auth/users';
 import { startTestServer } from '../../server/src/testing/start-test-server';
+import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 
 // The embedded recogniser (pocketsphinx) hears espeak-ng's default en-us voice badly (WER ~0.9); the
@@ -66,6 +67,7 @@ describe('upload journey: from a file to an exported SRT', () => {
   it('uploads a recording through the dialog and starts its transcription', async () => {
     await page.goto(`${server.url}/recordList`);
     await byTestId('records-page-all').waitFor();
+    await expectAccessible(page, 'records list');
     // Survives only as long as the document does: a reload or a full navigation would drop it.
     await page.evaluate(() => ((window as unknown as { parleyNoReload: boolean }).parleyNoReload = true));
     page.on('request', (request) => {
@@ -75,6 +77,7 @@ describe('upload journey: from a file to an exported SRT', () => {
     await byTestId('new-menu-upload').click();
     await byTestId('upload-dialog').waitFor();
     await expect(byTestId('upload-confirm').isDisabled()).resolves.toBe(true);
+    await expectAccessible(page, 'upload dialog, empty');
 
     await byTestId('upload-file-input').setInputFiles(wavPath);
     await page.locator('[data-testid="upload-file-row"][data-status="uploaded"]').waitFor({ timeout: 30_000 });
@@ -84,6 +87,7 @@ describe('upload journey: from a file to an exported SRT', () => {
     await page.waitForFunction(() => !!document.querySelector('[data-testid="upload-audio-language"] option[value="en-US"]'));
     await byTestId('upload-audio-language').selectOption('en-US');
     await shot('upload-dialog');
+    await expectAccessible(page, 'upload dialog with a file');
 
     const submitted = page.waitForResponse((response) => response.url().includes('/speech/audio/transcribe/transwrite'));
     await byTestId('upload-confirm').click();
@@ -126,6 +130,7 @@ describe('upload journey: from a file to an exported SRT', () => {
     await byTestId('upload-restore-note').waitFor();
     await page.waitForFunction(() => !!document.querySelector('[data-testid="upload-audio-language"] option[value="en-US"]'));
     await expect(byTestId('upload-audio-language').inputValue()).resolves.toBe('en-US');
+    await expectAccessible(page, 'upload dialog restoring settings');
     await byTestId('upload-dialog').getByRole('button', { name: 'Cancel' }).click();
     await byTestId('upload-dialog').waitFor({ state: 'detached' });
     await expect(recordState(recordId)).resolves.toBe('transcription_completed');
@@ -150,6 +155,7 @@ describe('upload journey: from a file to an exported SRT', () => {
     expect(seekedTo).toBeGreaterThan(0.5);
     await page.evaluate(() => (document.querySelector('[data-testid="transcript-media"]') as HTMLMediaElement).pause());
     await shot('transcript-page');
+    await expectAccessible(page, 'transcript page');
 
     await byTestId('export-format').selectOption('srt');
     const [download] = await Promise.all([page.waitForEvent('download'), byTestId('export-button').click()]);

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, HStack, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 export type AccountKind = 'vipMember' | 'duration' | 'smartDubbing' | 'svipMember';
@@ -36,14 +36,17 @@ export function AvatarMenu({ name, avatarUrl, accounts, onAction, onBuy }: Avata
       }}
     >
       <Menu.Trigger asChild>
-        <Button size="sm" variant="ghost" px="1" aria-label={t('avatarMenu')} data-testid="avatar-menu-trigger">
-          <Avatar.Root size="xs" colorPalette="brand">
+        <Button size="sm" variant="ghost" px="1" data-testid="avatar-menu-trigger">
+          {/* The button is named by its visible text (the user's name, which an aria-label would hide:
+              axe label-content-name-mismatch) plus what it opens; the initials only repeat the name. */}
+          <Avatar.Root size="xs" colorPalette="brand" aria-hidden>
             <Avatar.Fallback name={name} />
             {avatarUrl ? <Avatar.Image src={avatarUrl} /> : null}
           </Avatar.Root>
           <Text as="span" display={{ base: 'none', md: 'inline' }} maxW="32" truncate>
             {name}
           </Text>
+          <VisuallyHidden>{t('avatarMenu')}</VisuallyHidden>
         </Button>
       </Menu.Trigger>
       <Portal>

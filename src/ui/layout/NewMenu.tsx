@@ -1,4 +1,5 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type NewMenuChoice = 'meeting' | 'upload' | 'dub';
@@ -10,10 +11,18 @@ export interface NewMenuProps {
 
 export function NewMenu({ onChoose, size = 'sm' }: NewMenuProps) {
   const { t } = useTranslation('nav');
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Menu.Root onSelect={(details) => onChoose(details.value as NewMenuChoice)}>
+    <Menu.Root
+      onSelect={(details) => {
+        // Focus the trigger before the chosen dialog opens: a dialog gives focus back, when it closes,
+        // to what had it when it opened; the menu item it would otherwise remember is gone by then.
+        trigger.current?.focus();
+        onChoose(details.value as NewMenuChoice);
+      }}
+    >
       <Menu.Trigger asChild>
-        <Button size={size} colorPalette="brand" data-testid="new-menu-trigger">
+        <Button ref={trigger} size={size} colorPalette="brand" data-testid="new-menu-trigger">
           + {t('new')}
         </Button>
       </Menu.Trigger>

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Input, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, CloseButton, Dialog, Input, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 export interface ShareDialogProps {
@@ -57,11 +57,11 @@ export function ShareDialog(props: ShareDialogProps) {
               </label>
               {props.shared && props.url && (
                 <Box>
-                  <Text fontSize="sm" mb="1">
+                  <chakra.label htmlFor="share-link-url" fontSize="sm" mb="1" display="block">
                     {t('shareLink')}
-                  </Text>
+                  </chakra.label>
                   <Box display="flex" gap="2">
-                    <Input readOnly value={props.url} onFocus={(event) => event.target.select()} data-testid="share-link" />
+                    <Input id="share-link-url" readOnly value={props.url} onFocus={(event) => event.target.select()} data-testid="share-link" />
                     <Button onClick={props.onCopyLink} data-testid="share-copy-link">
                       {t('copyLink')}
                     </Button>

@@ -1,6 +1,6 @@
-// E-mail or phone: only the triggers, the page renders the one active form (no hidden duplicates).
-import { Tabs } from '@chakra-ui/react';
+// E-mail or phone: only the tabs, the page renders the one active form (no hidden duplicates).
 import { useTranslation } from 'react-i18next';
+import { TabSwitch } from '../common/TabSwitch';
 
 export type ContactChannel = 'email' | 'phone';
 
@@ -13,20 +13,16 @@ export interface ChannelTabsProps {
 export function ChannelTabs({ channel, onChange, testIdPrefix }: ChannelTabsProps) {
   const { t } = useTranslation('auth');
   return (
-    <Tabs.Root
+    <TabSwitch
       value={channel}
-      onValueChange={(details) => onChange(details.value === 'phone' ? 'phone' : 'email')}
-      variant="subtle"
+      onChange={onChange}
+      label={t('tabs.channel')}
+      idPrefix={`${testIdPrefix}-channel`}
       size="sm"
-    >
-      <Tabs.List>
-        <Tabs.Trigger value="email" data-testid={`${testIdPrefix}-channel-email`}>
-          {t('tabs.email')}
-        </Tabs.Trigger>
-        <Tabs.Trigger value="phone" data-testid={`${testIdPrefix}-channel-phone`}>
-          {t('tabs.phone')}
-        </Tabs.Trigger>
-      </Tabs.List>
-    </Tabs.Root>
+      options={[
+        { value: 'email', label: t('tabs.email'), testId: `${testIdPrefix}-channel-email` },
+        { value: 'phone', label: t('tabs.phone'), testId: `${testIdPrefix}-channel-phone` },
+      ]}
+    />
   );
 }

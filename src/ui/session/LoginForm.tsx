@@ -1,8 +1,9 @@
 // Sign-in form: password tab (e-mail or phone in one field) and verification-code tab (e-mail or
 // phone with area code). Field errors arrive as i18n keys and are translated here.
-import { Button, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TabSwitch, tabSwitchTabId } from '../common/TabSwitch';
 import type { CodeFormProps } from './ContactCodeFields';
 import { ContactCodeFields, useFieldErrorText } from './ContactCodeFields';
 import { FormAlert } from './FormAlert';
@@ -31,84 +32,83 @@ export function LoginForm(props: LoginFormProps) {
 
   return (
     <Stack gap={5}>
-      <Tabs.Root
+      <TabSwitch
         value={mode}
-        onValueChange={(details) => props.onModeChange(details.value === 'code' ? 'code' : 'password')}
-        variant="line"
+        onChange={props.onModeChange}
+        label={t('tabs.signInMethod')}
+        idPrefix="login-mode"
+        panelId="login-mode-panel"
         fitted
-      >
-        <Tabs.List>
-          <Tabs.Trigger value="password" data-testid="login-tab-password">
-            {t('tabs.password')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="code" data-testid="login-tab-code">
-            {t('tabs.code')}
-          </Tabs.Trigger>
-        </Tabs.List>
-      </Tabs.Root>
+        options={[
+          { value: 'password', label: t('tabs.password'), testId: 'login-tab-password' },
+          { value: 'code', label: t('tabs.code'), testId: 'login-tab-code' },
+        ]}
+      />
 
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onSubmit();
-        }}
-      >
-        <Stack gap={4}>
-          {mode === 'password' ? (
-            <>
-              <TextField
-                name="username"
-                label={t('fields.username')}
-                placeholder={t('fields.usernamePlaceholder')}
-                autoComplete="username"
-                value={values.username}
-                onChange={(value) => props.onFieldChange('username', value)}
-                error={errorOf('username')}
-                testId="login-username"
-              />
-              <TextField
-                name="password"
-                type="password"
-                label={t('fields.password')}
-                placeholder={t('fields.passwordPlaceholder')}
-                autoComplete="current-password"
-                value={values.password}
-                onChange={(value) => props.onFieldChange('password', value)}
-                error={errorOf('password')}
-                testId="login-password"
-              />
-            </>
-          ) : (
-            <>
-              <Text fontSize="sm" color="fg.muted">
-                {t('hints.codeSignInRegisters')}
-              </Text>
-              <ContactCodeFields
-                testIdPrefix="login"
-                emailTestId="login-email"
-                channel={channel}
-                values={values}
-                errorOf={errorOf}
-                codeSend={codeSend}
-                onChannelChange={props.onChannelChange}
-                onFieldChange={props.onFieldChange}
-                onSendCode={props.onSendCode}
-              />
-            </>
-          )}
+      <Box id="login-mode-panel" role="tabpanel" aria-labelledby={tabSwitchTabId('login-mode', mode)}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            props.onSubmit();
+          }}
+        >
+          <Stack gap={4}>
+            {mode === 'password' ? (
+              <>
+                <TextField
+                  name="username"
+                  label={t('fields.username')}
+                  placeholder={t('fields.usernamePlaceholder')}
+                  autoComplete="username"
+                  value={values.username}
+                  onChange={(value) => props.onFieldChange('username', value)}
+                  error={errorOf('username')}
+                  testId="login-username"
+                />
+                <TextField
+                  name="password"
+                  type="password"
+                  label={t('fields.password')}
+                  placeholder={t('fields.passwordPlaceholder')}
+                  autoComplete="current-password"
+                  value={values.password}
+                  onChange={(value) => props.onFieldChange('password', value)}
+                  error={errorOf('password')}
+                  testId="login-password"
+                />
+              </>
+            ) : (
+              <>
+                <Text fontSize="sm" color="fg.muted">
+                  {t('hints.codeSignInRegisters')}
+                </Text>
+                <ContactCodeFields
+                  testIdPrefix="login"
+                  emailTestId="login-email"
+                  channel={channel}
+                  values={values}
+                  errorOf={errorOf}
+                  codeSend={codeSend}
+                  onChannelChange={props.onChannelChange}
+                  onFieldChange={props.onFieldChange}
+                  onSendCode={props.onSendCode}
+                />
+              </>
+            )}
 
-          <FormAlert text={formError} testId="login-error" />
+            <FormAlert text={formError} testId="login-error" />
 
-          <Button type="submit" colorPalette="blue" size="lg" width="100%" loading={submitting} disabled={busy} data-testid="login-submit">
-            {t('actions.signIn')}
-          </Button>
-          {links}
-          <Button type="button" variant="ghost" width="100%" disabled={busy} onClick={props.onVisitor} data-testid="visitor-login">
-            {t('actions.visitor')}
-          </Button>
-        </Stack>
-      </form>
+            <Button type="submit" colorPalette="blue" size="lg" width="100%" loading={submitting} disabled={busy} data-testid="login-submit">
+              {t('actions.signIn')}
+            </Button>
+            {links}
+            <Button type="button" variant="ghost" width="100%" disabled={busy} onClick={props.onVisitor} data-testid="visitor-login">
+              {t('actions.visitor')}
+            </Button>
+          </Stack>
+        </form>
+      </Box>
 
       <SocialButtons onStart={props.onSocial} busy={busy} busyProvider={social.busy ? social.provider : undefined} />
     </Stack>
