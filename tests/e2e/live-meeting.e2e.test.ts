@@ -153,7 +153,11 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
 
   it('ends the meeting: the participant’s link expires and the meeting is in the record list', async () => {
     await host.getByTestId('meeting-stop').click();
-    await host.getByTestId('meeting-ended').waitFor({ timeout: 30_000 });
+    // Ending cannot be undone: it asks first.
+    await host.getByTestId('meeting-stop-confirm-confirm').click();
+    await host.getByTestId('meeting-ended-panel').waitFor({ timeout: 30_000 });
+    expect(await host.getByTestId('subtitle-partial').count()).toBe(0);
+    expect(await host.getByTestId('share-panel').count()).toBe(0);
     await guest.getByTestId('meeting-link-expired').waitFor({ timeout: 30_000 });
 
     await guest.goto(shareLink);

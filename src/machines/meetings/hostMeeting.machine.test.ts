@@ -4,6 +4,7 @@ import type { LiveReady, LiveSocketEvent } from '../../streams/socket$';
 import {
   hostMeetingMachine,
   selectCastCode,
+  selectConfirmingStop,
   selectCopied,
   selectElapsedMs,
   selectMeetingActor,
@@ -102,6 +103,21 @@ describe('hostMeeting machine', () => {
     await waitFor(actor, (s) => selectStatus(s) === 'ended');
     expect(microphone.released).toBe(2);
     expect(selectShowsLive(actor.getSnapshot())).toBe(true);
+  });
+
+  it('asks before ending: cancel keeps the meeting, confirm ends it', async () => {
+    const { actor, socket } = start({ meetingId: 'm-live' });
+    await waitFor(actor, selectShowsLive);
+    socket.push!({ type: 'socket.ready', ready });
+    actor.send({ type: 'host.askStop' });
+    expect(selectConfirmingStop(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'host.cancelStop' });
+    expect(selectConfirmingStop(actor.getSnapshot())).toBe(false);
+    expect(selectStatus(actor.getSnapshot())).toBe('in_progress');
+    actor.send({ type: 'host.askStop' });
+    actor.send({ type: 'host.confirmStop' });
+    expect(selectConfirmingStop(actor.getSnapshot())).toBe(false);
+    await waitFor(actor, (s) => selectStatus(s) === 'ended');
   });
 
   it('shares: the link, sharing on and off, a cast code and the copy', async () => {

@@ -89,6 +89,10 @@ export interface HostMeetingContext {
 export type HostMeetingEvent =
   | { type: 'host.control'; action: ControlAction }
   | { type: 'host.retryMicrophone' }
+  // End meeting asks first (it cannot be undone): ask → confirm or cancel.
+  | { type: 'host.askStop' }
+  | { type: 'host.cancelStop' }
+  | { type: 'host.confirmStop' }
   | { type: 'share.toggle'; open: boolean }
   | { type: 'share.copy' }
   | { type: 'share.castCode' }
@@ -311,6 +315,18 @@ export const hostMeetingMachine = setup({
       },
       type: 'parallel',
       states: {
+        ending: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'host.askStop': 'confirming' } },
+            confirming: {
+              on: {
+                'host.cancelStop': 'idle',
+                'host.confirmStop': { target: 'idle', actions: sendTo('meeting', { type: 'meeting.stop' as const }) },
+              },
+            },
+          },
+        },
         sharing: {
           initial: 'idle',
           states: {
@@ -391,6 +407,7 @@ export const selectElapsedMs = (snapshot: Snapshot) => {
   return elapsedBeforeMs + (runningSinceMs === null ? 0 : Math.max(0, snapshot.context.nowMs - runningSinceMs));
 };
 export const selectShareLink = (snapshot: Snapshot) => shareLinkOf(snapshot.context.view.meeting, snapshot.context.origin);
+export const selectConfirmingStop = (snapshot: Snapshot) => snapshot.matches({ live: { ending: 'confirming' } });
 export const selectSharingOpen = (snapshot: Snapshot) => snapshot.context.sharingOpen;
 export const selectCopied = (snapshot: Snapshot) => snapshot.context.copied;
 export const selectCastCode = (snapshot: Snapshot) => snapshot.context.castCode?.code ?? null;
