@@ -284,22 +284,24 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
       return rows.map(toLiveFinal);
     },
 
-    async openJoin(meetingId: string, user: UserRow, translationLanguage: string | null): Promise<string> {
-      const id = randomUUID();
+    /** A participant's join record, under the name they gave (their account's name when none); answers its id and join time. */
+    async openJoin(meetingId: string, join: { id?: string; user: UserRow; name?: string | null; translationLanguage: string | null }) {
+      const id = join.id ?? randomUUID();
+      const joinedAt = now();
       await db
         .insertInto('meeting_joins')
         .values({
           id,
           meeting_id: meetingId,
-          user_id: user.id,
-          user_name: displayName(user),
-          avatar: user.avatar,
-          translation_language: translationLanguage,
-          joined_at: now(),
+          user_id: join.user.id,
+          user_name: join.name?.trim() || displayName(join.user),
+          avatar: join.user.avatar,
+          translation_language: join.translationLanguage,
+          joined_at: joinedAt,
           left_at: null,
         })
         .execute();
-      return id;
+      return { id, joinedAt };
     },
 
     async closeJoin(joinId: string): Promise<string> {
@@ -308,8 +310,10 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
       return at;
     },
 
-    async setJoinLanguage(joinId: string, language: string): Promise<void> {
+    /** The join record with its new language (undefined when it is gone). */
+    async setJoinLanguage(joinId: string, language: string) {
       await db.updateTable('meeting_joins').set({ translation_language: language }).where('id', '=', joinId).execute();
+      return db.selectFrom('meeting_joins').selectAll().where('id', '=', joinId).executeTakeFirst();
     },
 
     async joins(userId: string, meetingId: string, pageNum = 1, pageSize = 10) {
