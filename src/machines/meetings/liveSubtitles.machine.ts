@@ -62,16 +62,19 @@ export const liveSubtitlesMachine = setup({
     connection: fromCallback<LiveOutgoingEvent, LiveSubtitlesInput, LiveSocketEvent>(({ input, sendBack, receive }) => {
       const outgoing$ = new Subject<LiveClientMessage>();
       const audio$ = new Subject<ArrayBuffer>();
+      // The language read now: a live switch (a subscribe sent up) is what a reconnect subscribes to.
+      let language = input.translationLanguage;
       receive((event) => {
-        if (event.type === 'live.send') outgoing$.next(event.message);
-        else audio$.next(event.pcm);
+        if (event.type === 'live.send') {
+          if (event.message.type === 'subscribe') language = event.message.translationLanguage;
+          outgoing$.next(event.message);
+        } else audio$.next(event.pcm);
       });
       const subscription = liveSocket$({
         url: input.socketUrl,
         outgoing$,
         audio$,
-        afterReady: () =>
-          input.translationLanguage ? [{ type: 'subscribe', translationLanguage: input.translationLanguage }] : [],
+        afterReady: () => (language ? [{ type: 'subscribe', translationLanguage: language }] : []),
       }).subscribe({ next: (event) => sendBack(event) });
       for (const message of input.initialMessages ?? []) outgoing$.next(message);
       return () => subscription.unsubscribe();
