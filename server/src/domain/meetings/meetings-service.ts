@@ -16,6 +16,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { createRecord } from '../records/create-record';
 import {
   hostOnly,
+  languageNotOffered,
   meetingLinkExpired,
   meetingNotFound,
   screenCodeExpired,
@@ -43,6 +44,14 @@ export interface EditMeetingInput {
   inviteStatus?: '0' | '1';
   copyStatus?: '0' | '1';
   subtitleStyle?: Partial<SubtitleStyle>;
+}
+
+export interface ScreenOperation {
+  action: 'connect' | 'disconnect' | 'style' | 'pause' | 'resume';
+  code?: string;
+  presetId?: string;
+  translationLanguage?: string;
+  fontSize?: number;
 }
 
 export interface FinalToStore {
@@ -374,17 +383,28 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
       return screenCodeView(row);
     },
 
-    async screenOperation(userId: string, meetingId: string, action: 'connect' | 'disconnect' | 'style', code?: string, presetId?: string) {
+    /**
+     * The owner controls a cast screen: `code` names the screen (several may show one meeting);
+     * without it a style goes to every screen. connect/disconnect/pause/resume need the screen's
+     * code, live; a style's language must be one of the meeting's ('' = the original only).
+     */
+    async screenOperation(userId: string, meetingId: string, operation: ScreenOperation) {
       const meeting = await owned(userId, meetingId);
       if (meeting.state === 'ended') throw meetingLinkExpired();
+      const { action, code, presetId, translationLanguage } = operation;
+      if (translationLanguage) {
+        const offered = languagesOf(meeting.translation_languages).some((l) => l.toLowerCase() === translationLanguage.toLowerCase());
+        if (!offered) throw languageNotOffered(translationLanguage);
+      }
       if (action !== 'style' || code) {
         if (!code) throw screenCodeNotFound();
         const row = await db.selectFrom('meeting_screen_codes').selectAll().where('code', '=', code).where('meeting_id', '=', meetingId).executeTakeFirst();
         if (!row) throw screenCodeNotFound();
         if (row.expires_at <= now()) throw screenCodeExpired();
+        const connected = action === 'disconnect' ? 0 : action === 'connect' ? 1 : row.connected;
         await db
           .updateTable('meeting_screen_codes')
-          .set({ connected: action === 'disconnect' ? 0 : 1, ...(presetId ? { preset_id: presetId } : {}) })
+          .set({ connected, ...(presetId ? { preset_id: presetId } : {}) })
           .where('code', '=', code)
           .execute();
       }
