@@ -79,3 +79,14 @@ export function readParticipantName(): string | null {
 export function writeParticipantName(name: string): void {
   if (name) storage()?.setItem(PARTICIPANT_NAME_KEY, name);
 }
+
+const CAST_CODE_KEY = 'parley.castCode';
+
+/** The cast code this screen used last (the cast page offers it again: the saved address). */
+export function readCastCode(): string | null {
+  return storage()?.getItem(CAST_CODE_KEY) ?? null;
+}
+
+export function writeCastCode(code: string): void {
+  storage()?.setItem(CAST_CODE_KEY, code);
+}

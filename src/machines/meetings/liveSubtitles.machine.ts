@@ -32,7 +32,11 @@ export interface LiveSubtitlesContext extends SubtitleView {
   /** The server's translated message of the last error (fatal or not). */
   errorMessage: string | null;
   errorKey: string | null;
+  /** The last cast.control heard (cast screens act on those for their code). */
+  castControl: LiveCastControlMessage | null;
 }
+
+export type LiveCastControlMessage = Extract<LiveServerMessage, { type: 'cast.control' }>;
 
 /** What the socket's owner sends up: control messages and the host's microphone frames. */
 export type LiveOutgoingEvent =
@@ -88,6 +92,7 @@ export const liveSubtitlesMachine = setup({
       const view = applyLiveMessage(context, message);
       const extra: Partial<LiveSubtitlesContext> = {};
       if (message.type === 'meeting.state') extra.meetingState = message.state;
+      if (message.type === 'cast.control') extra.castControl = message;
       if (message.type === 'error') {
         extra.errorMessage = message.msg;
         extra.errorKey = message.msgKey;
@@ -124,6 +129,7 @@ export const liveSubtitlesMachine = setup({
     endReason: null,
     errorMessage: null,
     errorKey: null,
+    castControl: null,
   }),
   initial: 'connected',
   states: {
@@ -169,6 +175,7 @@ export const selectPartials = (snapshot: Snapshot) => snapshot.context.partials;
 export const selectParticipants = (snapshot: Snapshot) => snapshot.context.participants;
 export const selectServerMeetingState = (snapshot: Snapshot) => snapshot.context.meetingState;
 export const selectSubtitlesError = (snapshot: Snapshot) => snapshot.context.errorMessage;
+export const selectCastControl = (snapshot: Snapshot) => snapshot.context.castControl;
 export const selectEndReason = (snapshot: Snapshot) => snapshot.context.endReason;
 /** The latest lines (a projected screen shows only these). */
 export const selectLastFinals = (count: number) => (snapshot: Snapshot) => snapshot.context.finals.slice(-count);
