@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
 import {
   selectBusy,
   selectCastCode,
+  selectCastScreens,
   selectCastUrl,
   selectConfirmingStop,
   selectCopied,
@@ -19,6 +20,7 @@ import {
   selectMeetingErrorKey,
   selectMeetingErrorMessage,
   selectRecordingActor,
+  selectScreenBusy,
   selectShareLink,
   selectSharingOpen,
   selectStatus,
@@ -57,6 +59,7 @@ import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
 import { formatElapsed } from '../../ui/meetings/formatElapsed';
 import { HostControls } from '../../ui/meetings/HostControls';
 import { ParticipantList } from '../../ui/meetings/ParticipantList';
+import { ScreenControls } from '../../ui/meetings/ScreenControls';
 import { SharePanel } from '../../ui/meetings/SharePanel';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { SummaryPanel } from '../../ui/meetings/SummaryPanel';
@@ -75,6 +78,7 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
       </Stack>
       <Stack gap="3">
         {ended ? <EndedPanel host={host} /> : <Sharing host={host} />}
+        {!ended && <Screens host={host} />}
         {subtitles && <Participants subtitles={subtitles} />}
         {summary && <Summary summary={summary} />}
       </Stack>
@@ -193,6 +197,13 @@ function Sharing({ host }: { host: HostMeetingActor }) {
       onCreateCastCode={() => host.send({ type: 'share.castCode' })}
     />
   );
+}
+
+function Screens({ host }: { host: HostMeetingActor }) {
+  const screens = useSelector(host, selectCastScreens);
+  const languages = useSelector(host, selectTranslationLanguagesShown);
+  const busy = useSelector(host, selectScreenBusy);
+  return <ScreenControls screens={screens} languages={languages} busy={busy} onChange={(change) => host.send({ type: 'screen.change', change })} />;
 }
 
 function Participants({ subtitles }: { subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
