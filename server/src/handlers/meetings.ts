@@ -4,6 +4,7 @@
 import { AppError } from '../errors';
 import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
 import { languagesOf } from '../domain/meetings/meeting-view';
+import { requireMeetingFeature } from '../domain/meetings/meeting-permissions';
 import { LiveSocketError } from '../live/live-errors';
 import { requireUser, type HandlerMap } from './types';
 
@@ -32,7 +33,9 @@ export const meetingsHandlers: HandlerMap = {
   async meetingsEdit(ctx) {
     const user = requireUser(ctx);
     const { meetings, hub } = ctx.request.server.live;
-    const row = await meetings.edit(user.id, bodyOf(ctx.body));
+    const body = bodyOf(ctx.body);
+    if (body.inviteStatus === '1') requireMeetingFeature(user, 'inviteMeeting');
+    const row = await meetings.edit(user.id, body);
     // Closing the link stops participants' subtitles at once ('meeting link expired').
     if (row.share_status === '0') hub.closeParticipants(row.id, new LiveSocketError(410, 'meetingLinkExpired', {}, true));
     return meetings.view(row, user.id);
@@ -54,6 +57,7 @@ export const meetingsHandlers: HandlerMap = {
   },
   async meetingsCreateScreenCode(ctx) {
     const user = requireUser(ctx);
+    requireMeetingFeature(user, 'screenCasting');
     return ctx.request.server.live.meetings.createScreenCode(user.id, bodyOf(ctx.body).meetingId);
   },
   async meetingsGetNetworkLink(ctx) {
@@ -61,6 +65,7 @@ export const meetingsHandlers: HandlerMap = {
   },
   async meetingsScreenOperation(ctx) {
     const user = requireUser(ctx);
+    requireMeetingFeature(user, 'screenCasting');
     const { meetings, hub } = ctx.request.server.live;
     const body = bodyOf(ctx.body);
     const meeting = await meetings.screenOperation(user.id, body.meetingId, body);

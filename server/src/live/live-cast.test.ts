@@ -62,6 +62,12 @@ describe('cast screens', () => {
     const presets = await call(server.app, 'GET', '/speech/meeting/getScreenPresets', { token: owner.token, lang: 'en-US' });
     expect(presets.data.map((p: { id: string }) => p.id)).toEqual(['classic', 'large', 'light']);
 
+    // A visitor may not make a code: the contract refuses the visitor token first (401); the SVIP
+    // check behind it (meeting-permissions.ts) is tested on its own.
+    const visitor = await server.visitor();
+    const visitorAnswer = await post(visitor.token, '/speech/meeting/createScreenCode', { meetingId: meeting.id });
+    expect(visitorAnswer.code).toBe(401);
+
     // After the end, no screen can be controlled.
     await post(owner.token, '/speech/meeting/stopMeeting', { id: meeting.id });
     expect((await op({ action: 'resume', code: first.code })).code).toBe(410);
