@@ -963,7 +963,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Control a cast screen (connect, disconnect, change subtitle style) */
+        /**
+         * Control a cast screen (connect, disconnect, style, pause, resume)
+         * @description The meeting's owner only. With `code` the action is for that screen (several screens may show one meeting); without, for every screen of the meeting (style only). `style` may set a preset, the screen's translation language (one of the meeting's; '' shows the original only) and font size. Screens receive it as a cast.control message on the meeting socket.
+         */
         post: operations["meetingsScreenOperation"];
         delete?: never;
         options?: never;
@@ -2280,7 +2283,7 @@ export interface components {
         /** @description Six digits */
         CastCode: string;
         /** @enum {string} */
-        CastAction: "connect" | "disconnect" | "style";
+        CastAction: "connect" | "disconnect" | "style" | "pause" | "resume";
         ScreenCode: {
             /** @description Six-digit cast code */
             code: string;
@@ -2672,8 +2675,13 @@ export interface components {
             type: "cast.control";
             seq: number;
             action: components["schemas"]["CastAction"];
+            /** @description The screen it is for (null - every screen of the meeting) */
             code?: string | null;
             preset?: components["schemas"]["ScreenPreset"];
+            /** @description style - the screen's translation language ('' - original only) */
+            translationLanguage?: string | null;
+            /** @description style - the screen's font size in px */
+            fontSize?: number;
         };
         /** @description Direct, first message of every connection. */
         LiveReady: {
@@ -4165,6 +4173,9 @@ export interface operations {
                     code?: components["schemas"]["CastCode"];
                     action: components["schemas"]["CastAction"];
                     presetId?: components["schemas"]["Id"];
+                    /** @description A meeting translation language, or '' for the original only */
+                    translationLanguage?: string;
+                    fontSize?: number;
                 };
             };
         };

@@ -68,3 +68,25 @@ export function resolveLocale(stored: string | null, browserLanguage: string | u
   if (browser === 'en' || browser.startsWith('en-')) return 'en-US';
   return DEFAULT_LOCALE;
 }
+
+const PARTICIPANT_NAME_KEY = 'parley.participantName';
+
+/** The name this device gave when it last joined a meeting (offered again on the join page). */
+export function readParticipantName(): string | null {
+  return storage()?.getItem(PARTICIPANT_NAME_KEY) ?? null;
+}
+
+export function writeParticipantName(name: string): void {
+  if (name) storage()?.setItem(PARTICIPANT_NAME_KEY, name);
+}
+
+const CAST_CODE_KEY = 'parley.castCode';
+
+/** The cast code this screen used last (the cast page offers it again: the saved address). */
+export function readCastCode(): string | null {
+  return storage()?.getItem(CAST_CODE_KEY) ?? null;
+}
+
+export function writeCastCode(code: string): void {
+  storage()?.setItem(CAST_CODE_KEY, code);
+}

@@ -217,11 +217,12 @@ export function liveSocket$(options: LiveSocketOptions): Observable<LiveSocketEv
 }
 
 /** ws(s)://host/prod-api/ws/meeting/<id>?token=…&clientId=… for the page's origin. */
-export function meetingSocketUrl(origin: string, meetingId: string, token: string | null, clientId: string, lang?: string) {
+export function meetingSocketUrl(origin: string, meetingId: string, token: string | null, clientId: string, lang?: string, name?: string) {
   const url = new URL(`/prod-api/ws/meeting/${encodeURIComponent(meetingId)}`, origin);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   if (token) url.searchParams.set('token', token);
   url.searchParams.set('clientId', clientId);
   if (lang) url.searchParams.set('lang', lang);
+  if (name) url.searchParams.set('name', name);
   return url.toString();
 }

@@ -1,8 +1,10 @@
-// A live meeting end to end in Debian's chromium against the real server. The host's chromium
-// hears a real speech file through its fake microphone (espeak-ng → sox, 16-bit PCM wav); a
-// signed-out participant joins by the share link in Spanish. Both read final subtitles; the
-// participant also reads the translation; the host ends the meeting, the participant's link
-// expires and the meeting is in the record list.
+// A live meeting end to end in Debian's chromium against the real server, in three browser
+// contexts. The host's chromium hears a real speech file through its fake microphone (espeak-ng →
+// sox, 16-bit PCM wav); a signed-out participant joins by the share link under a name, in Spanish;
+// a projection screen connects by the host's six-digit cast code. The host's joined list shows the
+// participant's name and language; host, participant and screen read final subtitles; the
+// participant also reads the Spanish translation; the host ends the meeting (after confirming),
+// the participant's link expires and the meeting is in the record list.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,8 +37,10 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
   let guestBrowser: Browser;
   let hostContext: BrowserContext;
   let guestContext: BrowserContext;
+  let screenContext: BrowserContext;
   let host: Page;
   let guest: Page;
+  let screen: Page;
   let workDir = '';
   let shareLink = '';
   const email = `host-${Date.now()}@example.com`;
@@ -57,10 +61,13 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
     guestBrowser = await launchChromium();
     hostContext = await hostBrowser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     guestContext = await guestBrowser.newContext({ locale: 'en-US', viewport: { width: 900, height: 900 } });
+    // The screen is a third context (its own storage: another signed-out visitor), like a TV's browser.
+    screenContext = await guestBrowser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 720 } });
     host = await hostContext.newPage();
     guest = await guestContext.newPage();
+    screen = await screenContext.newPage();
     // Browser-side errors make a failed wait explainable.
-    for (const [name, page] of [['host', host], ['guest', guest]] as const) {
+    for (const [name, page] of [['host', host], ['guest', guest], ['screen', screen]] as const) {
       page.on('pageerror', (error) => console.error(`[${name}] page error:`, error.message));
       page.on('console', (message) => message.type() === 'error' && console.error(`[${name}] console:`, message.text()));
     }
@@ -106,16 +113,39 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
     await expectAccessible(host, 'live meeting, host');
   });
 
-  it('lets a signed-out participant join by the link in Spanish', async () => {
+  it('lets a signed-out participant join by the link under a name, in Spanish; the host lists them', async () => {
     await guest.goto(shareLink);
     await guest.getByTestId('meeting-join').waitFor();
     await expectAccessible(guest, 'meeting join page');
+    await guest.getByTestId('join-name').fill('Lucía');
     await guest.getByTestId('join-language').selectOption('es-ES');
     if (shots) await guest.screenshot({ path: path.join(shots, 'meeting-join.png'), fullPage: true });
     await guest.getByTestId('join-submit').click();
     await guest.waitForURL(/\/meetingShareIng\?/);
     await guest.getByTestId('subtitles').waitFor();
     await expectAccessible(guest, 'live subtitles, participant');
+    // The host's joined list: index, the given name, the chosen language.
+    const listed = host.getByTestId('participant').filter({ hasText: 'Lucía' });
+    await listed.waitFor({ timeout: 20_000 });
+    await host.waitForSelector('[data-testid="participant"][data-lang="es-ES"]', { timeout: 20_000 });
+    // Language names come from the browser (Intl: 'European Spanish' or 'Spanish (Spain)').
+    expect(await listed.innerText()).toMatch(/^1\. Lucía · .*Spanish/);
+    // The name is remembered on the participant's device.
+    expect(await guest.evaluate(() => localStorage.getItem('parley.participantName'))).toBe('Lucía');
+  });
+
+  it('projects the meeting on a screen that enters the host’s cast code', async () => {
+    await host.getByTestId('cast-create').click();
+    const code = (await host.getByTestId('cast-code').innerText()).trim();
+    expect(code).toMatch(/^\d{6}$/);
+    await screen.goto(`${server.url}/cast`);
+    await screen.getByTestId('cast-code-input').waitFor();
+    await expectAccessible(screen, 'cast code entry');
+    await screen.getByTestId('cast-code-input').fill(code);
+    await screen.getByTestId('cast-code-submit').click();
+    await screen.waitForURL(/\/screenProjection\?code=\d{6}/);
+    await screen.waitForSelector('[data-testid="screen-projection"][data-stage="showing"]', { timeout: 20_000 });
+    await expectAccessible(screen, 'projection screen');
   });
 
   it('shows final subtitles of the spoken words to both, and the translation to the participant', async () => {
@@ -128,7 +158,7 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
         undefined,
         { timeout: SUBTITLE_TIMEOUT_MS },
       );
-    await Promise.all([hasWords(host), hasWords(guest)]);
+    await Promise.all([hasWords(host), hasWords(guest), hasWords(screen)]);
     await guest.locator('[data-testid="subtitle-translation"]').first().waitFor({ timeout: SUBTITLE_TIMEOUT_MS });
 
     const hostLines = await host.getByTestId('subtitle-original').allInnerTexts();
@@ -138,6 +168,9 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
     expect(guestLines.some((line) => wordCount(line) >= 2)).toBe(true);
     expect(translations.some((line) => line.trim().length > 0)).toBe(true);
     expect(await guest.getByTestId('subtitle-translation').first().getAttribute('data-lang')).toBe('es-ES');
+    // The screen shows the spoken words large, inside the projection.
+    const projected = await screen.getByTestId('projection-subtitles').getByTestId('subtitle-original').allInnerTexts();
+    expect(projected.some((line) => wordCount(line) >= 2)).toBe(true);
     // The recogniser heard at least one of the spoken words. The fake microphone loops the file and
     // pocketsphinx hears each pass a little differently, so wait for a pass that catches one.
     const spoken = ['good', 'morning', 'everyone', 'welcome', 'weekly', 'meeting'];
@@ -151,17 +184,27 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
     );
     const heard = (await host.getByTestId('subtitle-original').allInnerTexts()).join(' ').toLowerCase();
     expect(spoken.some((word) => heard.includes(word))).toBe(true);
-    await host.getByTestId('participant-count').filter({ hasText: /1 participant/ }).waitFor();
+    // The participant and the screen.
+    await host.getByTestId('participant-count').filter({ hasText: /2 participants/ }).waitFor();
     if (shots) {
       await host.screenshot({ path: path.join(shots, 'meeting-live.png'), fullPage: true });
       await guest.screenshot({ path: path.join(shots, 'meeting-participant.png'), fullPage: true });
+      await screen.screenshot({ path: path.join(shots, 'meeting-projection.png') });
     }
   });
 
   it('ends the meeting: the participant’s link expires and the meeting is in the record list', async () => {
     await host.getByTestId('meeting-stop').click();
-    await host.getByTestId('meeting-ended').waitFor({ timeout: 30_000 });
+    // Ending cannot be undone: it asks first.
+    const stopped = host.waitForResponse((response) => response.url().includes('/speech/meeting/stopMeeting'), { timeout: 180_000 });
+    await host.getByTestId('meeting-stop-confirm-confirm').click();
+    // Stopping finishes the last utterance and keeps the meeting's audio (recogniser flush and audio
+    // encoding): ~30 s for a 10 s meeting on a busy 2-core machine, so allow minutes here.
+    expect((await stopped).status()).toBe(200);
+    await host.getByTestId('meeting-ended-panel').waitFor({ timeout: 30_000 });
     await expectAccessible(host, 'meeting ended, host');
+    expect(await host.getByTestId('subtitle-partial').count()).toBe(0);
+    expect(await host.getByTestId('share-panel').count()).toBe(0);
     await guest.getByTestId('meeting-link-expired').waitFor({ timeout: 30_000 });
 
     await guest.goto(shareLink);
@@ -170,5 +213,5 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
 
     await host.goto(`${server.url}/recordList`);
     await host.getByText('Weekly meeting').first().waitFor({ timeout: 30_000 });
-  });
+  }, 300_000);
 });

@@ -115,7 +115,7 @@ describe.each(variants)('meetings on $name', (variant) => {
       const guest = await visitor();
       const { data: meeting } = await kit.post('/speech/meeting/create', owner, { recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] });
       const meetings = kit.app.live.meetings;
-      const joinId = await meetings.openJoin(meeting.id, guest.user, null);
+      const { id: joinId } = await meetings.openJoin(meeting.id, { user: guest.user, translationLanguage: null });
       await meetings.setJoinLanguage(joinId, 'es-ES');
       kit.clock.advanceSeconds(90);
       await meetings.closeJoin(joinId);

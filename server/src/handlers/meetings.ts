@@ -3,6 +3,8 @@
 // the meeting entitlement check. The live side (socket, recording) is server/src/live.
 import { AppError } from '../errors';
 import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
+import { languagesOf } from '../domain/meetings/meeting-view';
+import { requireMeetingFeature } from '../domain/meetings/meeting-permissions';
 import { LiveSocketError } from '../live/live-errors';
 import { requireUser, type HandlerMap } from './types';
 
@@ -31,7 +33,9 @@ export const meetingsHandlers: HandlerMap = {
   async meetingsEdit(ctx) {
     const user = requireUser(ctx);
     const { meetings, hub } = ctx.request.server.live;
-    const row = await meetings.edit(user.id, bodyOf(ctx.body));
+    const body = bodyOf(ctx.body);
+    if (body.inviteStatus === '1') requireMeetingFeature(user, 'inviteMeeting');
+    const row = await meetings.edit(user.id, body);
     // Closing the link stops participants' subtitles at once ('meeting link expired').
     if (row.share_status === '0') hub.closeParticipants(row.id, new LiveSocketError(410, 'meetingLinkExpired', {}, true));
     return meetings.view(row, user.id);
@@ -53,6 +57,7 @@ export const meetingsHandlers: HandlerMap = {
   },
   async meetingsCreateScreenCode(ctx) {
     const user = requireUser(ctx);
+    requireMeetingFeature(user, 'screenCasting');
     return ctx.request.server.live.meetings.createScreenCode(user.id, bodyOf(ctx.body).meetingId);
   },
   async meetingsGetNetworkLink(ctx) {
@@ -60,15 +65,22 @@ export const meetingsHandlers: HandlerMap = {
   },
   async meetingsScreenOperation(ctx) {
     const user = requireUser(ctx);
+    requireMeetingFeature(user, 'screenCasting');
     const { meetings, hub } = ctx.request.server.live;
-    const { meetingId, action, code, presetId } = bodyOf(ctx.body);
-    await meetings.screenOperation(user.id, meetingId, action, code, presetId);
-    const preset = SCREEN_PRESETS.find((p) => p.id === presetId);
-    await hub.publish(meetingId, {
+    const body = bodyOf(ctx.body);
+    const meeting = await meetings.screenOperation(user.id, body.meetingId, body);
+    const preset = SCREEN_PRESETS.find((p) => p.id === body.presetId);
+    // The meeting's own spelling of the language, so the screen subscribes to exactly it.
+    const language = body.translationLanguage
+      ? languagesOf(meeting.translation_languages).find((l) => l.toLowerCase() === body.translationLanguage!.toLowerCase())
+      : body.translationLanguage;
+    await hub.publish(meeting.id, {
       type: 'cast.control',
-      action,
-      code: code ?? null,
+      action: body.action,
+      code: body.code ?? null,
       ...(preset ? { preset: { id: preset.id, name: ctx.t(preset.nameKey), fontSize: preset.fontSize, color: preset.color, backgroundColor: preset.backgroundColor, lines: preset.lines } } : {}),
+      ...(language !== undefined ? { translationLanguage: language } : {}),
+      ...(body.fontSize !== undefined ? { fontSize: body.fontSize } : {}),
     });
     return null;
   },

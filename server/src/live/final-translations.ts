@@ -9,6 +9,17 @@ export interface FinalTranslations {
   translationErrors: Record<string, string>;
 }
 
+/**
+ * The languages a final is translated into: the meeting's first translation language (the one its
+ * record keeps, and the host reads) and every other meeting language someone reads now. Without a
+ * reader count (no roster) every meeting language is.
+ */
+export async function translationTargets(meetingLanguages: readonly string[], reading?: () => Promise<string[]>): Promise<string[]> {
+  if (!reading) return [...meetingLanguages];
+  const read = new Set((await reading()).map((l) => l.toLowerCase()));
+  return meetingLanguages.filter((language, index) => index === 0 || read.has(language.toLowerCase()));
+}
+
 export async function translateFinal(engines: Engines, from: string, targets: readonly string[], text: string): Promise<FinalTranslations> {
   const translations: Record<string, string> = {};
   const translationErrors: Record<string, string> = {};

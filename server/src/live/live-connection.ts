@@ -40,6 +40,12 @@ export class LiveConnection {
   attached = false;
   private pending: StreamMessage[] | null = null;
   joinKey: string | null = null;
+  /** The participant's join record (shared by their connections on every instance). */
+  joinId: string | null = null;
+  /** Resolves once the roster has counted this connection in (its close counts out after). */
+  arrival: Promise<void> = Promise.resolve();
+  /** The language this connection is counted as reading in the roster. */
+  countedLanguage: string | null = null;
 
   constructor(
     readonly socket: WebSocket,
@@ -47,6 +53,8 @@ export class LiveConnection {
     readonly role: LiveRole,
     readonly t: ServerT,
     readonly clientId: string | null,
+    /** How the host's list names this participant (the name given on joining, else the account's). */
+    readonly displayName: string = '',
   ) {}
 
   get open(): boolean {

@@ -27,6 +27,7 @@ import { MeetingRooms } from './meeting-rooms';
 import { MeetingStateCache } from './meeting-state-cache';
 import { ParticipantPresence } from './participant-presence';
 import type { SessionTimings } from './recording-session';
+import { createInProcessRoster, type LiveRoster } from './live-roster';
 import { resumeStream } from './stream-resume';
 
 export interface LiveHubDeps {
@@ -40,6 +41,8 @@ export interface LiveHubDeps {
   audio?: MeetingAudioDeps;
   /** The host slot shared by instances (absent: this instance alone decides). */
   hostSlots?: HostSlots;
+  /** Participants and readers shared by instances (absent: this instance alone). */
+  roster?: LiveRoster;
 }
 
 export class LiveHub {
@@ -48,6 +51,7 @@ export class LiveHub {
   private readonly hosts: HostConnections;
   private readonly presence: ParticipantPresence;
   private readonly meetingControl: MeetingControl;
+  private readonly roster: LiveRoster;
   /** Tests shorten these; production uses the shared constants. */
   graces = { hostMs: LIVE_HOST_GRACE_MS, leaveMs: LIVE_LEAVE_GRACE_MS };
 
@@ -56,8 +60,10 @@ export class LiveHub {
     this.states = new MeetingStateCache(meetings);
     this.rooms = new MeetingRooms(bus, (meetingId, state) => this.states.set(meetingId, state));
     this.hosts = new HostConnections(deps.hostSlots ?? createInProcessHostSlots(), log);
+    this.roster = deps.roster ?? createInProcessRoster();
     this.presence = new ParticipantPresence({
       meetings,
+      roster: this.roster,
       clock,
       log,
       publish: (meetingId, message) => this.publish(meetingId, message),
@@ -72,6 +78,7 @@ export class LiveHub {
       rooms: this.rooms,
       states: this.states,
       recognized: () => this.deps.onRecognized,
+      readingLanguages: (meetingId) => this.roster.readingLanguages(meetingId),
     });
   }
 
@@ -137,6 +144,11 @@ export class LiveHub {
     this.rooms.closeIfIdle(room);
   }
 
+  /** Languages some connection reads now, on any instance (what finals are translated into). */
+  async readingLanguages(meetingId: string): Promise<string[]> {
+    return this.roster.readingLanguages(meetingId);
+  }
+
   /** Answers {type:'resume', lastSeq}: every stream message after lastSeq, exactly once. */
   async attach(meetingId: string, connection: LiveConnection, lastSeq: number): Promise<void> {
     await resumeStream(this.deps, meetingId, connection, lastSeq);
@@ -181,6 +193,7 @@ export class LiveHub {
     }
     this.rooms.clear();
     await this.hosts.close();
+    await this.roster.close();
     await this.deps.bus.close();
   }
 }

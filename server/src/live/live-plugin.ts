@@ -7,6 +7,7 @@ import { LiveHub } from './live-hub';
 import { registerLiveSocket } from './live-socket';
 import { createRedisBus } from './redis-live-bus';
 import { createRedisHostSlots } from './redis-host-slots';
+import { createRedisRoster } from './redis-live-roster';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ export default fp(
       log: app.log,
       audio: { db: app.db, store: mediaStore, clock, log: app.log },
       ...(hostSlots ? { hostSlots } : {}),
+      // With Redis, who is in the meeting and which languages are read is shared by instances.
+      ...(config.redisUrl ? { roster: createRedisRoster(config.redisUrl, { log: app.log }) } : {}),
     });
     app.decorate('live', { hub, meetings });
     registerLiveSocket(app, hub, meetings);

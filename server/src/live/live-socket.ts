@@ -8,7 +8,9 @@ import type { WebSocket } from '@fastify/websocket';
 
 type RawData = Buffer | ArrayBuffer | Buffer[];
 import { localeFromAcceptLanguage } from '../i18n';
-import { LOCALES, type Locale } from '../../../src/shared/contract/limits';
+import { LOCALES, PARTICIPANT_NAME_MAX, type Locale } from '../../../src/shared/contract/limits';
+import type { UserRow } from '../db/schema';
+import { displayName, type MeetingsService } from '../domain/meetings/meetings-service';
 import { AppError } from '../errors';
 import { mayConnect, refusalFor } from '../domain/meetings/meeting-rules';
 import type { LiveRole } from '../../../src/shared/contract/live-messages';
@@ -18,7 +20,6 @@ import { LiveConnection } from './live-connection';
 import { LiveSocketError } from './live-errors';
 import type { LiveHub } from './live-hub';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
-import type { MeetingsService } from '../domain/meetings/meetings-service';
 
 export const LIVE_SOCKET_PATH = '/prod-api/ws/meeting/:meetingId';
 
@@ -26,6 +27,14 @@ interface Query {
   token?: string;
   clientId?: string;
   lang?: string;
+  /** A participant's display name (given on the join page). */
+  name?: string;
+}
+
+/** The name given on joining: control characters dropped, spaces folded, cut to PARTICIPANT_NAME_MAX. */
+export function participantNameOf(given: string | undefined, user: UserRow): string {
+  const cleaned = (given ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/\s+/g, ' ').trim();
+  return [...cleaned].slice(0, PARTICIPANT_NAME_MAX).join('') || displayName(user);
 }
 
 function tokenOf(request: FastifyRequest<{ Querystring: Query }>): string | null {
@@ -75,7 +84,14 @@ export function registerLiveSocket(app: FastifyInstance, hub: LiveHub, meetings:
       }
       if (!mayConnect(meeting.state)) throw new LiveSocketError(410, 'meetingEnded', {}, true);
       const role: LiveRole = meeting.user_id === user.id ? 'host' : 'participant';
-      const connection = new LiveConnection(socket, user, role, t, request.query.clientId ?? null);
+      const connection = new LiveConnection(
+        socket,
+        user,
+        role,
+        t,
+        request.query.clientId ?? null,
+        role === 'participant' ? participantNameOf(request.query.name, user) : displayName(user),
+      );
       await hub.connect(meeting, connection);
       socket.on('close', () => hub.disconnect(meetingId, connection));
       if (socket.readyState !== socket.OPEN) hub.disconnect(meetingId, connection);

@@ -24,6 +24,8 @@ export interface MeetingControlDeps {
   states: MeetingStateCache;
   /** Read per final, so the benchmark can attach its observer at any time. */
   recognized(): ((segmentId: string, timings: SessionTimings) => void) | undefined;
+  /** Languages someone reads now (the roster's): finals are translated into these and the primary. */
+  readingLanguages(meetingId: string): Promise<string[]>;
 }
 
 export class MeetingControl {
@@ -103,6 +105,7 @@ export class MeetingControl {
       log,
       onRecognized: (segmentId: string, timings: SessionTimings) => this.deps.recognized()?.(segmentId, timings),
       onFailure: (error: LiveSocketError) => room.host?.sendError(error, 0),
+      readingLanguages: () => this.deps.readingLanguages(room.meetingId),
       ...(audio ? { audio } : {}),
     });
   }

@@ -11,7 +11,7 @@ import { EngineError } from '../engines/engine-errors';
 import type { Engines } from '../engines/registry';
 import type { RecognitionStream, StreamResult } from '../engines/types';
 import type { LiveBus, UnnumberedMessage } from './live-bus';
-import { translateFinal } from './final-translations';
+import { translateFinal, translationTargets } from './final-translations';
 import { LiveSocketError } from './live-errors';
 import { MeetingAudioWriter, publishMeetingAudio, type MeetingAudioDeps } from './meeting-audio';
 
@@ -33,6 +33,8 @@ export interface RecordingSessionDeps {
   onRecognized?(segmentId: string, timings: SessionTimings): void;
   /** Where the accepted audio is kept (absent: the meeting keeps no audio). */
   audio?: MeetingAudioDeps;
+  /** Languages someone reads now (absent: every meeting language is translated). */
+  readingLanguages?(): Promise<string[]>;
 }
 
 const BYTES_PER_MS = 32; // 16 kHz × 2 bytes
@@ -160,7 +162,7 @@ export class RecordingSession {
     const text = result.text;
     this.finals = this.finals
       .then(async () => {
-        const { translations, translationErrors } = text ? await translateFinal(this.deps.engines, this.language, this.targets, text) : { translations: {}, translationErrors: {} };
+        const { translations, translationErrors } = text ? await translateFinal(this.deps.engines, this.language, await translationTargets(this.targets, this.deps.readingLanguages), text) : { translations: {}, translationErrors: {} };
         const cleared = { type: 'subtitle.final', segmentId, startMs, endMs, text: '', lang: this.language, speaker: null, translations: {} } as const;
         // Nothing to keep: the empty final only clears the partial.
         if (!text) return void (await this.deps.bus.publish(this.meeting.id, cleared));

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { LiveReady, LiveSocketEvent } from '../../streams/socket$';
 import {
   hostMeetingMachine,
+  applyScreenChange,
   selectCastCode,
+  selectCastScreens,
+  selectConfirmingStop,
   selectCopied,
   selectElapsedMs,
   selectMeetingActor,
@@ -48,6 +51,7 @@ function start(input: { meetingId?: string | null } = {}) {
       setSharing: fromPromise(async () => MEETING),
       createCastCode: fromPromise(async () => CAST),
       copyText: fromPromise(async () => undefined),
+      screenOperation: fromPromise(async () => undefined),
       meetingSetup: meetingSetupMachine.provide({ actors: meetingSetupDoubles }),
       liveSubtitles: liveSubtitlesMachine.provide({ actors: { connection } }),
       recording: recordingMachine.provide({
@@ -104,6 +108,21 @@ describe('hostMeeting machine', () => {
     expect(selectShowsLive(actor.getSnapshot())).toBe(true);
   });
 
+  it('asks before ending: cancel keeps the meeting, confirm ends it', async () => {
+    const { actor, socket } = start({ meetingId: 'm-live' });
+    await waitFor(actor, selectShowsLive);
+    socket.push!({ type: 'socket.ready', ready });
+    actor.send({ type: 'host.askStop' });
+    expect(selectConfirmingStop(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'host.cancelStop' });
+    expect(selectConfirmingStop(actor.getSnapshot())).toBe(false);
+    expect(selectStatus(actor.getSnapshot())).toBe('in_progress');
+    actor.send({ type: 'host.askStop' });
+    actor.send({ type: 'host.confirmStop' });
+    expect(selectConfirmingStop(actor.getSnapshot())).toBe(false);
+    await waitFor(actor, (s) => selectStatus(s) === 'ended');
+  });
+
   it('shares: the link, sharing on and off, a cast code and the copy', async () => {
     const { actor } = start({ meetingId: 'm-live' });
     await waitFor(actor, selectShowsLive);
@@ -114,6 +133,30 @@ describe('hostMeeting machine', () => {
     await waitFor(actor, (s) => selectCastCode(s) === CAST.code);
     actor.send({ type: 'share.copy' });
     await waitFor(actor, selectCopied);
+  });
+
+  it('steers each cast screen: a code per screen, then its pause, language, size and disconnect', async () => {
+    const { actor } = start({ meetingId: 'm-live' });
+    await waitFor(actor, selectShowsLive);
+    actor.send({ type: 'share.castCode' });
+    await waitFor(actor, (s) => selectCastScreens(s).length === 1);
+    actor.send({ type: 'screen.change', change: { code: CAST.code, action: 'pause' } });
+    await waitFor(actor, (s) => selectCastScreens(s)[0]?.paused === true);
+    actor.send({ type: 'screen.change', change: { code: CAST.code, action: 'style', translationLanguage: 'es-ES', fontSize: 64 } });
+    await waitFor(actor, (s) => selectCastScreens(s)[0]?.fontSize === 64);
+    expect(selectCastScreens(actor.getSnapshot())[0]).toEqual({ code: CAST.code, paused: true, language: 'es-ES', fontSize: 64 });
+    actor.send({ type: 'screen.change', change: { code: CAST.code, action: 'disconnect' } });
+    await waitFor(actor, (s) => selectCastScreens(s).length === 0);
+  });
+
+  it('applies a screen change to that screen only', () => {
+    const screens = [
+      { code: '111111', paused: false, language: null, fontSize: null },
+      { code: '222222', paused: false, language: null, fontSize: null },
+    ];
+    expect(applyScreenChange(screens, { meetingId: 'm', code: '222222', action: 'pause' }).map((s) => s.paused)).toEqual([false, true]);
+    expect(applyScreenChange(screens, { meetingId: 'm', code: '111111', action: 'style', translationLanguage: '' })[0]!.language).toBe('');
+    expect(applyScreenChange(screens, { meetingId: 'm', code: '111111', action: 'disconnect' }).map((s) => s.code)).toEqual(['222222']);
   });
 
   it('counts the elapsed time on the clock ticks', async () => {

@@ -23,6 +23,7 @@ import { socketUrlFor } from './live-connection';
 import { liveSubtitlesMachine } from './liveSubtitles.machine';
 import { createScreenCode } from '../../api/meetings/create-screen-code';
 import { setMeetingSharing } from '../../api/meetings/edit-meeting';
+import { screenOperation, type ScreenOperationRequest } from '../../api/meetings/screen-operation';
 import type { Meeting, MeetingState, ScreenCode } from '../../api/meetings/meeting-types';
 import {
   meetingMachine,
@@ -81,17 +82,55 @@ export interface HostMeetingContext {
   setupDraft: MeetingSetupOutput | null;
   sharingOpen: boolean;
   castCode: ScreenCode | null;
+  /** Every screen this host made a code for (multi-screen), as the host last set it. */
+  screens: CastScreen[];
+  /** The screen operation being sent. */
+  screenOperation: ScreenOperationRequest | null;
   copied: boolean;
   /** The recording child runs (live). */
   microphoneOn: boolean;
 }
 
+/** A cast screen as the host last set it. */
+export interface CastScreen {
+  code: string;
+  paused: boolean;
+  /** '' = the original only; null = as the meeting's style says. */
+  language: string | null;
+  fontSize: number | null;
+}
+
+/** What the host changes on one screen. */
+export type ScreenChange = { code: string } & (
+  | { action: 'pause' | 'resume' | 'disconnect' }
+  | { action: 'style'; translationLanguage?: string; fontSize?: number }
+);
+
+/** A screen after a change the server accepted (a disconnected one is gone). */
+export function applyScreenChange(screens: readonly CastScreen[], change: ScreenOperationRequest): CastScreen[] {
+  if (change.action === 'disconnect') return screens.filter((screen) => screen.code !== change.code);
+  return screens.map((screen) => {
+    if (screen.code !== change.code) return screen;
+    if (change.action === 'pause' || change.action === 'resume') return { ...screen, paused: change.action === 'pause' };
+    return {
+      ...screen,
+      ...(change.translationLanguage !== undefined ? { language: change.translationLanguage } : {}),
+      ...(change.fontSize !== undefined ? { fontSize: change.fontSize } : {}),
+    };
+  });
+}
+
 export type HostMeetingEvent =
   | { type: 'host.control'; action: ControlAction }
   | { type: 'host.retryMicrophone' }
+  // End meeting asks first (it cannot be undone): ask → confirm or cancel.
+  | { type: 'host.askStop' }
+  | { type: 'host.cancelStop' }
+  | { type: 'host.confirmStop' }
   | { type: 'share.toggle'; open: boolean }
   | { type: 'share.copy' }
   | { type: 'share.castCode' }
+  | { type: 'screen.change'; change: ScreenChange }
   | { type: 'clock.tick' }
   | { type: 'recording.audio'; pcm: ArrayBuffer };
 
@@ -156,6 +195,7 @@ export const hostMeetingMachine = setup({
     clock: fromEventObservable(() => interval(CLOCK_TICK_MS).pipe(map(() => ({ type: 'clock.tick' as const })))),
     setSharing: fromPromise<Meeting, { meetingId: string; open: boolean }>(({ input }) => setMeetingSharing(input.meetingId, input.open)),
     createCastCode: fromPromise<ScreenCode, { meetingId: string }>(({ input }) => createScreenCode(input.meetingId)),
+    screenOperation: fromPromise<void, ScreenOperationRequest>(({ input }) => screenOperation(input)),
     copyText: fromPromise<void, { text: string }>(async ({ input }) => {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(input.text);
@@ -223,6 +263,8 @@ export const hostMeetingMachine = setup({
       setupDraft: null,
       sharingOpen: false,
       castCode: null,
+      screens: [],
+      screenOperation: null,
       copied: false,
       microphoneOn: false,
     };
@@ -311,6 +353,18 @@ export const hostMeetingMachine = setup({
       },
       type: 'parallel',
       states: {
+        ending: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'host.askStop': 'confirming' } },
+            confirming: {
+              on: {
+                'host.cancelStop': 'idle',
+                'host.confirmStop': { target: 'idle', actions: sendTo('meeting', { type: 'meeting.stop' as const }) },
+              },
+            },
+          },
+        },
         sharing: {
           initial: 'idle',
           states: {
@@ -335,8 +389,40 @@ export const hostMeetingMachine = setup({
                 src: 'createCastCode',
                 id: 'createCastCode',
                 input: ({ context }) => ({ meetingId: context.view.meeting!.id }),
-                onDone: { target: 'idle', actions: assign({ castCode: ({ event }) => event.output }) },
+                onDone: {
+                  target: 'idle',
+                  actions: assign({
+                    castCode: ({ event }) => event.output,
+                    screens: ({ context, event }) => [...context.screens, { code: event.output.code, paused: false, language: null, fontSize: null }],
+                  }),
+                },
                 onError: 'idle',
+              },
+            },
+          },
+        },
+        // The host steers one screen at a time (the panel waits while a change is sent).
+        screenControl: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'screen.change': {
+                  target: 'sending',
+                  actions: assign({ screenOperation: ({ context, event }) => ({ meetingId: context.view.meeting!.id, ...event.change }) }),
+                },
+              },
+            },
+            sending: {
+              invoke: {
+                src: 'screenOperation',
+                id: 'screenOperation',
+                input: ({ context }) => context.screenOperation!,
+                onDone: {
+                  target: 'idle',
+                  actions: assign({ screens: ({ context }) => applyScreenChange(context.screens, context.screenOperation!), screenOperation: null }),
+                },
+                onError: { target: 'idle', actions: assign({ screenOperation: null }) },
               },
             },
           },
@@ -391,8 +477,11 @@ export const selectElapsedMs = (snapshot: Snapshot) => {
   return elapsedBeforeMs + (runningSinceMs === null ? 0 : Math.max(0, snapshot.context.nowMs - runningSinceMs));
 };
 export const selectShareLink = (snapshot: Snapshot) => shareLinkOf(snapshot.context.view.meeting, snapshot.context.origin);
+export const selectConfirmingStop = (snapshot: Snapshot) => snapshot.matches({ live: { ending: 'confirming' } });
 export const selectSharingOpen = (snapshot: Snapshot) => snapshot.context.sharingOpen;
 export const selectCopied = (snapshot: Snapshot) => snapshot.context.copied;
 export const selectCastCode = (snapshot: Snapshot) => snapshot.context.castCode?.code ?? null;
+export const selectCastScreens = (snapshot: Snapshot) => snapshot.context.screens;
+export const selectScreenBusy = (snapshot: Snapshot) => snapshot.matches({ live: { screenControl: 'sending' } });
 export const selectCastUrl = (snapshot: Snapshot) =>
   snapshot.context.castCode ? new URL(snapshot.context.castCode.url, snapshot.context.origin).toString() : null;

@@ -80,6 +80,7 @@ export const hostMeetingDoubles = {
   ),
   createCastCode: fromPromise<ScreenCode, { meetingId: string }>(({ input }) => later(2000, CAST, refused(input.meetingId))),
   copyText: fromPromise<void, { text: string }>(({ input }) => later(3000, undefined, refused(input.text))),
+  screenOperation: fromPromise<void, { meetingId: string }>(({ input }) => later(4000, undefined, refused(input.meetingId))),
 };
 
 export const TEST_INPUT: HostMeetingInput = {
@@ -135,6 +136,9 @@ export const pathsModel: PathsModel = {
     'xstate.error.actor.createCastCode': refusal('createCastCode'),
     'xstate.done.actor.copyText': outcome('copyText', undefined),
     'xstate.error.actor.copyText': refusal('copyText'),
+    'screen.change': [{ type: 'screen.change', change: { code: '123456', action: 'pause' } }],
+    'xstate.done.actor.screenOperation': outcome('screenOperation', undefined),
+    'xstate.error.actor.screenOperation': refusal('screenOperation'),
   },
   skipSimplePaths: true,
 };

@@ -21,8 +21,9 @@ export function liveClientId(): string {
   }
 }
 
-export function socketUrlFor(meetingId: string, origin: string = window.location.origin): string {
-  return meetingSocketUrl(origin, meetingId, readToken(), liveClientId(), readStoredLocale() ?? undefined);
+/** `name`: a participant's display name for the host's list. */
+export function socketUrlFor(meetingId: string, origin: string = window.location.origin, options: { name?: string } = {}): string {
+  return meetingSocketUrl(origin, meetingId, readToken(), liveClientId(), readStoredLocale() ?? undefined, options.name);
 }
 
 /** The stored token, or a fresh visitor token (stored); null when none could be had. */

@@ -65,6 +65,9 @@ export function applyLiveMessage(view: SubtitleView, message: LiveServerMessage)
       };
       return { ...view, participants: [...others, participant] };
     }
+    // An ended meeting has no utterance in progress: its interim lines go.
+    case 'meeting.state':
+      return message.state === 'ended' && view.partials.length ? { ...view, partials: [] } : view;
     case 'participant.left':
       return {
         ...view,

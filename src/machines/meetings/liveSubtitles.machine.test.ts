@@ -19,6 +19,14 @@ function start() {
 }
 
 describe('subtitle lines', () => {
+  it('drops the interim line when the meeting ends', () => {
+    let view = applyLiveMessage(emptyView(), { type: 'subtitle.partial', seq: 1, segmentId: 'a', startMs: 0, endMs: 300, text: 'hel', lang: 'en-US' });
+    view = applyLiveMessage(view, { type: 'meeting.state', seq: 2, state: 'paused' });
+    expect(view.partials).toHaveLength(1);
+    view = applyLiveMessage(view, { type: 'meeting.state', seq: 3, state: 'ended' });
+    expect(view.partials).toEqual([]);
+  });
+
   it('replaces the partial of a segment by its final and keeps one line per segment', () => {
     let view = applyLiveMessage(emptyView(), { type: 'subtitle.partial', seq: 1, segmentId: 'a', startMs: 0, endMs: 300, text: 'hel', lang: 'en-US' });
     expect(view.partials.map((p) => p.text)).toEqual(['hel']);

@@ -32,7 +32,11 @@ export interface LiveSubtitlesContext extends SubtitleView {
   /** The server's translated message of the last error (fatal or not). */
   errorMessage: string | null;
   errorKey: string | null;
+  /** The last cast.control heard (cast screens act on those for their code). */
+  castControl: LiveCastControlMessage | null;
 }
+
+export type LiveCastControlMessage = Extract<LiveServerMessage, { type: 'cast.control' }>;
 
 /** What the socket's owner sends up: control messages and the host's microphone frames. */
 export type LiveOutgoingEvent =
@@ -62,16 +66,19 @@ export const liveSubtitlesMachine = setup({
     connection: fromCallback<LiveOutgoingEvent, LiveSubtitlesInput, LiveSocketEvent>(({ input, sendBack, receive }) => {
       const outgoing$ = new Subject<LiveClientMessage>();
       const audio$ = new Subject<ArrayBuffer>();
+      // The language read now: a live switch (a subscribe sent up) is what a reconnect subscribes to.
+      let language = input.translationLanguage;
       receive((event) => {
-        if (event.type === 'live.send') outgoing$.next(event.message);
-        else audio$.next(event.pcm);
+        if (event.type === 'live.send') {
+          if (event.message.type === 'subscribe') language = event.message.translationLanguage;
+          outgoing$.next(event.message);
+        } else audio$.next(event.pcm);
       });
       const subscription = liveSocket$({
         url: input.socketUrl,
         outgoing$,
         audio$,
-        afterReady: () =>
-          input.translationLanguage ? [{ type: 'subscribe', translationLanguage: input.translationLanguage }] : [],
+        afterReady: () => (language ? [{ type: 'subscribe', translationLanguage: language }] : []),
       }).subscribe({ next: (event) => sendBack(event) });
       for (const message of input.initialMessages ?? []) outgoing$.next(message);
       return () => subscription.unsubscribe();
@@ -85,6 +92,7 @@ export const liveSubtitlesMachine = setup({
       const view = applyLiveMessage(context, message);
       const extra: Partial<LiveSubtitlesContext> = {};
       if (message.type === 'meeting.state') extra.meetingState = message.state;
+      if (message.type === 'cast.control') extra.castControl = message;
       if (message.type === 'error') {
         extra.errorMessage = message.msg;
         extra.errorKey = message.msgKey;
@@ -121,6 +129,7 @@ export const liveSubtitlesMachine = setup({
     endReason: null,
     errorMessage: null,
     errorKey: null,
+    castControl: null,
   }),
   initial: 'connected',
   states: {
@@ -166,6 +175,7 @@ export const selectPartials = (snapshot: Snapshot) => snapshot.context.partials;
 export const selectParticipants = (snapshot: Snapshot) => snapshot.context.participants;
 export const selectServerMeetingState = (snapshot: Snapshot) => snapshot.context.meetingState;
 export const selectSubtitlesError = (snapshot: Snapshot) => snapshot.context.errorMessage;
+export const selectCastControl = (snapshot: Snapshot) => snapshot.context.castControl;
 export const selectEndReason = (snapshot: Snapshot) => snapshot.context.endReason;
 /** The latest lines (a projected screen shows only these). */
 export const selectLastFinals = (count: number) => (snapshot: Snapshot) => snapshot.context.finals.slice(-count);

@@ -7,7 +7,9 @@ import {
   meetingJoinMachine,
   selectJoinLanguage,
   selectJoinLanguages,
+  selectJoinLook,
   selectJoinMeetingName,
+  selectJoinName,
   selectJoinStage,
   selectJoinVoice,
   selectParticipantSubtitles,
@@ -17,13 +19,16 @@ import { JOINABLE, meetingJoinDoubles } from './meetingJoin.paths';
 import { linesToRead, type VoiceEvent } from './voiceBroadcast';
 
 function start(input: Partial<MeetingJoinInput>, extra: Record<string, unknown> = {}) {
-  const opened: Array<{ meetingId: string; language: string; voice: boolean }> = [];
+  const opened: Array<{ meetingId: string; language: string; voice: boolean; name: string }> = [];
+  const shown: Array<{ language: string; voice: boolean }> = [];
   const machine = meetingJoinMachine.provide({
     actors: { ...meetingJoinDoubles, ...extra } as never,
-    actions: { openLive: (_, choice) => opened.push(choice) },
+    actions: { openLive: (_, choice) => opened.push(choice), showLanguage: (_, choice) => shown.push(choice) },
   });
-  const actor = createActor(machine, { input: { meetingId: 'm-open', voiceSupported: true, socketUrl: (id: string) => `ws://test/${id}`, ...input } }).start();
-  return { actor, opened };
+  const actor = createActor(machine, {
+    input: { meetingId: 'm-open', voiceSupported: true, rememberedName: '', socketUrl: (id: string, name: string) => `ws://test/${id}?name=${name}`, ...input },
+  }).start();
+  return { actor, opened, shown };
 }
 
 describe('meetingJoin machine', () => {
@@ -39,7 +44,21 @@ describe('meetingJoin machine', () => {
     actor.send({ type: 'join.voice', on: true });
     expect(selectJoinVoice(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'join.submit' });
-    expect(opened).toEqual([{ meetingId: 'm-open', language: 'zh-CN', voice: true }]);
+    expect(opened).toEqual([{ meetingId: 'm-open', language: 'zh-CN', voice: true, name: '' }]);
+  });
+
+  it('offers the name this device remembers and remembers the one given on joining', async () => {
+    localStorage.setItem('parley.participantName', 'Ana');
+    const { actor, opened } = start({ rememberedName: undefined });
+    await waitFor(actor, (s) => selectJoinStage(s) === 'choosing');
+    expect(selectJoinName(actor.getSnapshot())).toBe('Ana');
+    actor.send({ type: 'join.name', name: `  Lucía ${'x'.repeat(60)}` });
+    // Cut to the server's limit as typed.
+    expect([...selectJoinName(actor.getSnapshot())]).toHaveLength(40);
+    actor.send({ type: 'join.name', name: '  Lucía ' });
+    actor.send({ type: 'join.submit' });
+    expect(opened[0]!.name).toBe('Lucía');
+    expect(localStorage.getItem('parley.participantName')).toBe('Lucía');
   });
 
   it('keeps voice broadcast off where the browser cannot speak', async () => {
@@ -63,12 +82,14 @@ describe('meetingJoin machine', () => {
   it('once joined, connects in the chosen language and hands each snapshot’s lines to the voice', async () => {
     const inputs: unknown[] = [];
     const heard: VoiceEvent[] = [];
+    const sent: unknown[] = [];
     let push: ((event: LiveSocketEvent) => void) | undefined;
     const liveSubtitles = liveSubtitlesMachine.provide({
       actors: {
-        connection: fromCallback(({ input, sendBack }) => {
+        connection: fromCallback(({ input, sendBack, receive }) => {
           inputs.push(input);
           push = sendBack as (event: LiveSocketEvent) => void;
+          receive((event) => sent.push(event));
           return () => undefined;
         }),
       },
@@ -78,15 +99,37 @@ describe('meetingJoin machine', () => {
       receive((event) => heard.push(event));
       return () => undefined;
     });
-    const { actor } = start({ joined: { language: 'es-ES', voice: true } }, { liveSubtitles, voiceBroadcast });
+    const { actor, shown } = start({ joined: { language: 'es-ES', voice: true, name: 'Ana' } }, { liveSubtitles, voiceBroadcast });
     await waitFor(actor, (s) => selectJoinStage(s) === 'live');
-    expect(inputs).toEqual([{ socketUrl: 'ws://test/m-open', translationLanguage: 'es-ES' }, { language: 'es-ES', enabled: true }]);
+    expect(inputs).toEqual([{ socketUrl: 'ws://test/m-open?name=Ana', translationLanguage: 'es-ES' }, { language: 'es-ES', enabled: true }]);
+    // The host's style reaches the participant.
+    expect(selectJoinLook(actor.getSnapshot())).toMatchObject({ fontSize: 30, display: 'translation' });
     expect(selectParticipantSubtitles(actor.getSnapshot())).toBeDefined();
     push!({
       type: 'socket.message',
       message: { type: 'subtitle.final', seq: 1, segmentId: 'a', startMs: 0, endMs: 500, text: 'hello', lang: 'en-US', translations: { 'es-ES': 'hola' } },
     });
-    await vi.waitFor(() => expect(heard.at(-1)?.finals.map((line) => line.text)).toEqual(['hello']));
+    await vi.waitFor(() => {
+      const last = heard.filter((event) => event.type === 'voice.lines').at(-1);
+      expect(last?.type === 'voice.lines' && last.finals.map((line) => line.text)).toEqual(['hello']);
+    });
+
+    // Switching language live: subscribed on the socket, the voice told, the address follows.
+    actor.send({ type: 'join.language', language: 'zh-CN' });
+    expect(selectJoinLanguage(actor.getSnapshot())).toBe('zh-CN');
+    expect(sent).toContainEqual({ type: 'live.send', message: { type: 'subscribe', translationLanguage: 'zh-CN' } });
+    expect(heard).toContainEqual({ type: 'voice.language', language: 'zh-CN' });
+    // A language the meeting does not offer changes nothing.
+    actor.send({ type: 'join.language', language: 'fr-FR' });
+    expect(selectJoinLanguage(actor.getSnapshot())).toBe('zh-CN');
+    actor.send({ type: 'join.voice', on: false });
+    expect(heard).toContainEqual({ type: 'voice.enabled', on: false });
+    expect(shown).toEqual([{ language: 'zh-CN', voice: true }, { language: 'zh-CN', voice: false }]);
+  });
+
+  it('on the live page, an ended meeting or closed sharing is an expired link', async () => {
+    const { actor } = start({ meetingId: 'm-ended', joined: { language: 'es-ES', voice: false } });
+    await waitFor(actor, (s) => selectJoinStage(s) === 'linkExpired');
   });
 });
 

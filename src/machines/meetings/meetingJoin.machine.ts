@@ -1,8 +1,12 @@
 // A participant of a live meeting (features §2), no account needed: a visitor token, then either
-// the join page (the meeting's name and host, a translation language, voice broadcast, join) or,
-// once joined, the live subtitles in that language with the voice broadcast. An ended meeting,
-// closed sharing or an unknown meeting is 'link expired'.
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// the join page (the meeting's name and host, the participant's name — remembered on this device —,
+// a translation language, voice broadcast, join) or, once joined, the live subtitles in that
+// language, in the host's subtitle style, with the voice broadcast; language and voice can be
+// changed live. An ended meeting, closed sharing or an unknown meeting is 'link expired'.
+import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { PARTICIPANT_NAME_MAX } from '../../shared/contract/limits';
+import { lookOf } from '../../shared/contract/meeting';
+import { readParticipantName, writeParticipantName } from '../../shared/session-storage';
 import { socketUrlFor, visitorTokenActor } from './live-connection';
 import { liveSubtitlesMachine } from './liveSubtitles.machine';
 import { getMeeting } from '../../api/meetings/get-meeting';
@@ -11,11 +15,13 @@ import { voiceBroadcastActor } from './voiceBroadcast';
 
 export interface MeetingJoinInput {
   meetingId: string;
-  /** Joined already (the live page): the language and voice chosen on the join page. */
-  joined?: { language: string; voice: boolean };
+  /** Joined already (the live page): the language, voice and name chosen on the join page. */
+  joined?: { language: string; voice: boolean; name?: string };
   voiceSupported?: boolean;
-  /** The live socket's address for a meeting (tests give a fixed one). */
-  socketUrl?: (meetingId: string) => string;
+  /** The name this device remembers (default: read from local storage). */
+  rememberedName?: string;
+  /** The live socket's address for a meeting, with the participant's name (tests give a fixed one). */
+  socketUrl?: (meetingId: string, name: string) => string;
 }
 
 export interface MeetingJoinContext {
@@ -23,15 +29,19 @@ export interface MeetingJoinContext {
   meeting: Meeting | null;
   language: string;
   voice: boolean;
+  name: string;
   voiceSupported: boolean;
   joinedAlready: boolean;
-  socketUrl: (meetingId: string) => string;
+  socketUrl: (meetingId: string, name: string) => string;
 }
 
 export type MeetingJoinEvent =
   | { type: 'join.language'; language: string }
   | { type: 'join.voice'; on: boolean }
+  | { type: 'join.name'; name: string }
   | { type: 'join.submit' };
+
+const cutName = (name: string) => [...name].slice(0, PARTICIPANT_NAME_MAX).join('');
 
 /** Sharing closed or the meeting over: the join link no longer leads anywhere. */
 export const joinLinkExpired = (meeting: Meeting) => meeting.state === 'ended' || meeting.shareStatus === '0';
@@ -50,13 +60,31 @@ export const meetingJoinMachine = setup({
   },
   actions: {
     /** The live page's address for the choice (the route navigates). */
-    openLive: (_, _params: { meetingId: string; language: string; voice: boolean }) => undefined,
-    adoptMeeting: assign((_, meeting: Meeting) => ({ meeting, language: meeting.translationLanguages[0] ?? '' })),
+    openLive: (_, _params: { meetingId: string; language: string; voice: boolean; name: string }) => undefined,
+    /** The live page's address follows a language switch, so a reload keeps it (the route replaces it). */
+    showLanguage: (_, _params: { language: string; voice: boolean }) => undefined,
+    rememberName: ({ context }) => writeParticipantName(context.name.trim()),
+    adoptMeeting: assign(({ context }, meeting: Meeting) => ({
+      meeting,
+      // The live page keeps the language it was given when the meeting still offers it.
+      language: context.joinedAlready && meeting.translationLanguages.includes(context.language) ? context.language : (meeting.translationLanguages[0] ?? ''),
+    })),
+    switchLanguage: enqueueActions(({ enqueue }, language: string) => {
+      enqueue.assign({ language });
+      enqueue.sendTo('liveSubtitles', { type: 'live.send', message: { type: 'subscribe', translationLanguage: language } });
+      enqueue.sendTo('voiceBroadcast', { type: 'voice.language', language });
+    }),
+    switchVoice: enqueueActions(({ enqueue }, on: boolean) => {
+      enqueue.assign({ voice: on });
+      enqueue.sendTo('voiceBroadcast', { type: 'voice.enabled', on });
+    }),
   },
   guards: {
     noMeetingId: ({ context }) => context.meetingId === '',
     joinedAlready: ({ context }) => context.joinedAlready,
     expired: (_, meeting: Meeting) => joinLinkExpired(meeting),
+    /** A live switch to another language the meeting offers. */
+    newLanguage: ({ context }, language: string) => language !== context.language && Boolean(context.meeting?.translationLanguages.includes(language)),
   },
 }).createMachine({
   id: 'meetingJoin',
@@ -65,9 +93,10 @@ export const meetingJoinMachine = setup({
     meeting: null,
     language: input.joined?.language ?? '',
     voice: input.joined?.voice ?? false,
+    name: cutName(input.joined?.name ?? input.rememberedName ?? readParticipantName() ?? ''),
     voiceSupported: input.voiceSupported ?? (typeof window !== 'undefined' && 'speechSynthesis' in window),
     joinedAlready: Boolean(input.joined),
-    socketUrl: input.socketUrl ?? ((meetingId: string) => socketUrlFor(meetingId)),
+    socketUrl: input.socketUrl ?? ((meetingId: string, name: string) => socketUrlFor(meetingId, window.location.origin, { name })),
   }),
   initial: 'authorizing',
   states: {
@@ -76,7 +105,8 @@ export const meetingJoinMachine = setup({
       always: { guard: 'noMeetingId', target: 'linkExpired' },
       invoke: { src: 'visitorToken', id: 'visitorToken', onDone: 'deciding' },
     },
-    deciding: { always: [{ guard: 'joinedAlready', target: 'live' }, { target: 'loading' }] },
+    // The live page loads the meeting too: its languages (to switch) and its subtitle style.
+    deciding: { always: 'loading' },
     loading: {
       invoke: {
         src: 'loadMeeting',
@@ -84,6 +114,7 @@ export const meetingJoinMachine = setup({
         input: ({ context }) => ({ id: context.meetingId }),
         onDone: [
           { guard: { type: 'expired', params: ({ event }) => event.output }, target: 'linkExpired' },
+          { guard: 'joinedAlready', target: 'live', actions: { type: 'adoptMeeting', params: ({ event }) => event.output } },
           { target: 'choosing', actions: { type: 'adoptMeeting', params: ({ event }) => event.output } },
         ],
         onError: 'linkExpired',
@@ -93,12 +124,16 @@ export const meetingJoinMachine = setup({
       on: {
         'join.language': { actions: assign({ language: ({ event }) => event.language }) },
         'join.voice': { guard: ({ context }) => context.voiceSupported, actions: assign({ voice: ({ event }) => event.on }) },
-        'join.submit': 'joined',
+        'join.name': { actions: assign({ name: ({ event }) => cutName(event.name) }) },
+        'join.submit': { target: 'joined', actions: 'rememberName' },
       },
     },
     joined: {
       type: 'final',
-      entry: { type: 'openLive', params: ({ context }) => ({ meetingId: context.meetingId, language: context.language, voice: context.voice }) },
+      entry: {
+        type: 'openLive',
+        params: ({ context }) => ({ meetingId: context.meetingId, language: context.language, voice: context.voice, name: context.name.trim() }),
+      },
     },
     // The subtitles in the chosen language; the end (meeting ended, link expired) is the child's.
     live: {
@@ -106,17 +141,28 @@ export const meetingJoinMachine = setup({
         {
           src: 'liveSubtitles',
           id: 'liveSubtitles',
-          input: ({ context }) => ({ socketUrl: context.socketUrl(context.meetingId), translationLanguage: context.language || undefined }),
+          input: ({ context }) => ({ socketUrl: context.socketUrl(context.meetingId, context.name.trim()), translationLanguage: context.language || undefined }),
           onSnapshot: { actions: sendTo('voiceBroadcast', ({ event }) => ({ type: 'voice.lines' as const, finals: event.snapshot?.context?.finals ?? [] })) },
         },
         { src: 'voiceBroadcast', id: 'voiceBroadcast', input: ({ context }) => ({ language: context.language, enabled: context.voice }) },
       ],
+      on: {
+        'join.language': {
+          guard: { type: 'newLanguage', params: ({ event }) => event.language },
+          actions: [{ type: 'switchLanguage', params: ({ event }) => event.language }, { type: 'showLanguage', params: ({ context }) => ({ language: context.language, voice: context.voice }) }],
+        },
+        'join.voice': {
+          guard: ({ context }) => context.voiceSupported,
+          actions: [{ type: 'switchVoice', params: ({ event }) => event.on }, { type: 'showLanguage', params: ({ context }) => ({ language: context.language, voice: context.voice }) }],
+        },
+      },
     },
     linkExpired: { type: 'final' },
   },
 });
 
 type Snapshot = SnapshotFrom<typeof meetingJoinMachine>;
+export type MeetingJoinActor = ActorRefFrom<typeof meetingJoinMachine>;
 export type MeetingJoinStage = 'loading' | 'choosing' | 'joined' | 'live' | 'linkExpired';
 export function selectJoinStage(snapshot: Snapshot): MeetingJoinStage {
   if (snapshot.matches('choosing')) return 'choosing';
@@ -132,5 +178,8 @@ export const selectJoinLanguages = (snapshot: Snapshot) => snapshot.context.meet
 export const selectJoinLanguage = (snapshot: Snapshot) => snapshot.context.language;
 export const selectJoinVoice = (snapshot: Snapshot) => snapshot.context.voice;
 export const selectVoiceSupported = (snapshot: Snapshot) => snapshot.context.voiceSupported;
+export const selectJoinName = (snapshot: Snapshot) => snapshot.context.name;
+/** How the host set subtitles to look (participants read them that way). */
+export const selectJoinLook = (snapshot: Snapshot) => lookOf(snapshot.context.meeting?.subtitleStyle);
 export const selectParticipantSubtitles = (snapshot: Snapshot) =>
   snapshot.children.liveSubtitles as ActorRefFrom<typeof liveSubtitlesMachine> | undefined;

@@ -17,6 +17,7 @@ const meeting = (id: string, state: MeetingState, shareStatus: '0' | '1'): Meeti
   recognitionLanguages: ['en-US'],
   translationLanguages: ['es-ES', 'zh-CN'],
   createTime: '2025-01-01T00:00:00Z',
+  subtitleStyle: { fontSize: 30, color: '#ffffff', backgroundColor: '#000000', position: 'bottom', lines: 2, display: 'translation' },
 });
 export const JOINABLE: Record<string, Meeting> = {
   'm-open': meeting('m-open', 'in_progress', '1'),
@@ -37,17 +38,18 @@ export const meetingJoinDoubles = {
 };
 
 const idOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as MeetingJoinContext).meetingId;
-const socketUrl = (id: string) => `ws://test/${id}`;
+const socketUrl = (id: string, name: string) => `ws://test/${id}?name=${name}`;
 
 export const pathsModel: PathsModel = {
   name: 'meetingJoin',
   machine: meetingJoinMachine.provide({ actors: meetingJoinDoubles as never }),
   inputs: [
-    ...['m-open', 'm-closed', 'm-ended', 'm-gone', ''].map((meetingId): MeetingJoinInput => ({ meetingId, voiceSupported: true, socketUrl })),
-    { meetingId: 'm-open', voiceSupported: false, socketUrl },
-    { meetingId: 'm-open', joined: { language: 'es-ES', voice: true }, voiceSupported: true, socketUrl },
+    ...['m-open', 'm-closed', 'm-ended', 'm-gone', ''].map((meetingId): MeetingJoinInput => ({ meetingId, voiceSupported: true, socketUrl, rememberedName: 'Ana' })),
+    { meetingId: 'm-open', voiceSupported: false, socketUrl, rememberedName: '' },
+    { meetingId: 'm-open', joined: { language: 'es-ES', voice: true, name: 'Ana' }, voiceSupported: true, socketUrl },
+    { meetingId: 'm-ended', joined: { language: 'es-ES', voice: false }, voiceSupported: true, socketUrl, rememberedName: '' },
   ],
-  serializeContext: (context: MeetingJoinContext) => ({ language: context.language, voice: context.voice }),
+  serializeContext: (context: MeetingJoinContext) => ({ language: context.language, voice: context.voice, name: context.name }),
   events: {
     'xstate.done.actor.visitorToken': [{ type: 'xstate.done.actor.visitorToken', output: 'visitor-token' }],
     'xstate.done.actor.loadMeeting': (snapshot) => {
@@ -61,7 +63,11 @@ export const pathsModel: PathsModel = {
         snapshot: { context: { finals: [{ segmentId: 's1', startMs: 0, endMs: 500, text: 'hello', translations: { 'es-ES': 'hola' }, translationErrors: {}, final: true }] } },
       },
     ],
-    'join.language': [{ type: 'join.language', language: 'zh-CN' }],
+    'join.language': [
+      { type: 'join.language', language: 'zh-CN' },
+      { type: 'join.language', language: 'fr-FR' },
+    ],
+    'join.name': [{ type: 'join.name', name: 'Lucía' }],
     'join.voice': [
       { type: 'join.voice', on: true },
       { type: 'join.voice', on: false },

@@ -1,11 +1,12 @@
-// The cast screen (features §2, §5): a six-digit code is entered (or comes in the address
-// /cast/:code), resolved to its meeting, then subtitles are projected until the link expires (the
-// subtitle socket ends). The page is public: a visitor token comes first.
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// The cast code entry (features §2, §5), /cast and /cast/:code: a six-digit code is entered (or
+// comes in the address), checked, remembered on this device (the saved address: the form offers it
+// next time), then the projection display opens (/screenProjection?code=, the screenProjection
+// machine). The page is public: a visitor token comes first.
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ApiError } from '../../api/client';
 import { CAST_CODE_LENGTH } from '../../shared/contract/limits';
-import { socketUrlFor, visitorTokenActor } from './live-connection';
-import { liveSubtitlesMachine } from './liveSubtitles.machine';
+import { readCastCode, writeCastCode } from '../../shared/session-storage';
+import { visitorTokenActor } from './live-connection';
 import { resolveCastCode } from '../../api/meetings/get-network-link';
 import type { ScreenCode } from '../../api/meetings/meeting-types';
 
@@ -16,29 +17,29 @@ const EXPIRED_CODES = new Set([410, 4410]);
 
 export interface ScreenCastContext {
   code: string;
-  socketUrl: (meetingId: string) => string;
+  /** The code this device used last (offered in the form). */
+  savedCode: string;
   screen: ScreenCode | null;
   errorKey: string | null;
   errorMessage: string | null;
 }
 
-export type ScreenCastEvent =
-  | { type: 'cast.submit'; code: string }
-  | { type: 'cast.expired' }
-  | { type: 'cast.reset' };
+export type ScreenCastEvent = { type: 'cast.submit'; code: string } | { type: 'cast.reset' };
 
 export const screenCastMachine = setup({
   types: {
     context: {} as ScreenCastContext,
     events: {} as ScreenCastEvent,
-    input: {} as { code?: string | null; socketUrl?: (meetingId: string) => string },
+    input: {} as { code?: string | null; savedCode?: string | null },
   },
   actors: {
     visitorToken: visitorTokenActor,
-    liveSubtitles: liveSubtitlesMachine,
     resolveCode: fromPromise<ScreenCode, { code: string }>(({ input, signal }) => resolveCastCode(input.code, signal)),
   },
   actions: {
+    /** The projection display of the code (the route navigates). */
+    openProjection: (_, _params: { code: string }) => undefined,
+    saveCode: ({ context }) => writeCastCode(context.code),
     takeCode: assign(({ event }) => (event.type === 'cast.submit' ? { code: event.code.trim(), errorKey: null, errorMessage: null } : {})),
     rejectCode: assign({ errorKey: 'meetings:castCodeInvalid', errorMessage: null }),
     rememberFailure: assign((_, error: unknown) => {
@@ -55,7 +56,7 @@ export const screenCastMachine = setup({
   id: 'screenCast',
   context: ({ input }) => ({
     code: input.code ?? '',
-    socketUrl: input.socketUrl ?? ((meetingId: string) => socketUrlFor(meetingId)),
+    savedCode: input.savedCode ?? readCastCode() ?? '',
     screen: null,
     errorKey: null,
     errorMessage: null,
@@ -77,22 +78,14 @@ export const screenCastMachine = setup({
         src: 'resolveCode',
         id: 'resolveCode',
         input: ({ context }) => ({ code: context.code }),
-        onDone: { target: 'projecting', actions: assign({ screen: ({ event }) => event.output }) },
+        onDone: { target: 'found', actions: [assign({ screen: ({ event }) => event.output }), 'saveCode'] },
         onError: [
           { guard: { type: 'expiredError', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'linkExpired' },
           { target: 'codeEntry', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
         ],
       },
     },
-    projecting: {
-      invoke: {
-        src: 'liveSubtitles',
-        id: 'liveSubtitles',
-        input: ({ context }) => ({ socketUrl: context.socketUrl(context.screen!.meetingId) }),
-        onDone: 'linkExpired',
-      },
-      on: { 'cast.expired': 'linkExpired', 'cast.reset': { target: 'codeEntry', actions: assign({ screen: null, code: '' }) } },
-    },
+    found: { type: 'final', entry: { type: 'openProjection', params: ({ context }) => ({ code: context.code }) } },
     linkExpired: {
       on: { 'cast.reset': { target: 'codeEntry', actions: assign({ screen: null, code: '' }) } },
     },
@@ -100,14 +93,13 @@ export const screenCastMachine = setup({
 });
 
 type Snapshot = SnapshotFrom<typeof screenCastMachine>;
-export type ScreenCastStage = 'codeEntry' | 'connecting' | 'projecting' | 'linkExpired';
+export type ScreenCastStage = 'codeEntry' | 'connecting' | 'found' | 'linkExpired';
 export function selectCastStage(snapshot: Snapshot): ScreenCastStage {
-  if (snapshot.matches('projecting')) return 'projecting';
+  if (snapshot.matches('found')) return 'found';
   if (snapshot.matches('linkExpired')) return 'linkExpired';
   if (snapshot.matches('codeEntry')) return 'codeEntry';
   return 'connecting';
 }
 export const selectCastErrorMessage = (snapshot: Snapshot) => snapshot.context.errorMessage;
 export const selectCastErrorKey = (snapshot: Snapshot) => snapshot.context.errorKey;
-export const selectProjectedSubtitles = (snapshot: Snapshot) =>
-  snapshot.children.liveSubtitles as ActorRefFrom<typeof liveSubtitlesMachine> | undefined;
+export const selectSavedCastCode = (snapshot: Snapshot) => snapshot.context.savedCode;

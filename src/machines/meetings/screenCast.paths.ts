@@ -1,6 +1,6 @@
-// Path model of the cast screen: the resolve double knows code 123456, answers 410 (link expired)
-// for 999999 and 404 for any other code.
-import { createMachine, fromPromise } from 'xstate';
+// Path model of the cast code entry: the resolve double knows code 123456, answers 410 (link
+// expired) for 999999 and 404 for any other code.
+import { fromPromise } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
 import type { ScreenCode } from '../../api/meetings/meeting-types';
 import { screenCastMachine, type ScreenCastContext } from './screenCast.machine';
@@ -9,15 +9,11 @@ const SCREEN: ScreenCode = { code: '123456', meetingId: 'm1', url: '/cast/123456
 
 const outcome = (code: string) => (code === '123456' ? 'ok' : code === '999999' ? 'expired' : 'unknown');
 
-/** The subtitle socket of the projection: it ends by itself (the link expires) after a minute. */
-export const projectionDouble = createMachine({ initial: 'live', states: { live: { after: { 60_000: 'ended' } }, ended: { type: 'final' } } });
-
 export const pathsModel: PathsModel = {
   name: 'screenCast',
   machine: screenCastMachine.provide({
     actors: {
       visitorToken: fromPromise<string | null>(async () => 'visitor-token'),
-      liveSubtitles: projectionDouble as never,
       resolveCode: fromPromise<ScreenCode, { code: string }>(async ({ input }) => {
         if (outcome(input.code) === 'ok') return SCREEN;
         throw outcome(input.code) === 'expired' ? { kind: 'business', code: 410, message: 'Link expired' } : { kind: 'business', code: 404 };
@@ -25,11 +21,10 @@ export const pathsModel: PathsModel = {
     },
   }),
   // Opened without a code (typed in), and from a cast link that carries one.
-  inputs: [{ socketUrl: () => 'ws://test' }, { code: '123456', socketUrl: () => 'ws://test' }],
+  inputs: [{ savedCode: '' }, { code: '123456', savedCode: '' }],
   serializeContext: (context: ScreenCastContext) => ({ code: context.code, error: context.errorKey ?? context.errorMessage }),
   events: {
     'xstate.done.actor.visitorToken': [{ type: 'xstate.done.actor.visitorToken', output: 'visitor-token' }],
-    'xstate.done.actor.liveSubtitles': [{ type: 'xstate.done.actor.liveSubtitles' }],
     'cast.submit': [
       { type: 'cast.submit', code: '123456' },
       { type: 'cast.submit', code: '999999' },

@@ -1,7 +1,11 @@
 // Voice broadcast (features §2): a participant hears each new final line read aloud in their
-// language (speechSynthesis). The lines there when broadcasting began are not read.
+// language (speechSynthesis). The lines there when broadcasting began are not read. Speech never
+// falls more than one line behind (speakLatest: while a line is read, only the newest waits). The
+// participant can switch it on and off and change language while it runs.
+import { Observable, Subject } from 'rxjs';
 import { fromCallback } from 'xstate';
 import type { LiveSubtitleLine } from '../../shared/contract/meeting';
+import { speakLatest } from '../../streams/speak-latest$';
 
 export interface Utterance {
   text: string;
@@ -22,20 +26,50 @@ export function linesToRead(read: Set<string> | null, finals: readonly LiveSubti
   return { read, utterances };
 }
 
-export type VoiceEvent = { type: 'voice.lines'; finals: readonly LiveSubtitleLine[] };
+export type VoiceEvent =
+  | { type: 'voice.lines'; finals: readonly LiveSubtitleLine[] }
+  | { type: 'voice.language'; language: string }
+  | { type: 'voice.enabled'; on: boolean };
 
-export const voiceBroadcastActor = fromCallback<VoiceEvent, { language: string; enabled: boolean }>(({ input, receive }) => {
-  let read: Set<string> | null = null;
-  const synth = typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null;
-  receive((event) => {
-    const next = linesToRead(read, event.finals, input.language);
-    read = next.read;
-    if (!input.enabled || !synth) return;
-    for (const { text, lang } of next.utterances) {
-      const utterance = new SpeechSynthesisUtterance(text);
-      utterance.lang = lang;
-      synth.speak(utterance);
-    }
+export interface VoiceInput {
+  language: string;
+  enabled: boolean;
+}
+
+/** One utterance through speechSynthesis; completes when it has been said (or failed). */
+export function say(synth: SpeechSynthesis, { text, lang }: Utterance): Observable<void> {
+  return new Observable<void>((subscriber) => {
+    const utterance = new SpeechSynthesisUtterance(text);
+    utterance.lang = lang;
+    utterance.onend = () => subscriber.complete();
+    utterance.onerror = () => subscriber.complete();
+    synth.speak(utterance);
+    return () => {
+      // Unsubscribed mid-line (switched off, or the page left): stop speaking it.
+      if (!subscriber.closed) synth.cancel();
+    };
   });
-  return () => synth?.cancel();
+}
+
+export const voiceBroadcastActor = fromCallback<VoiceEvent, VoiceInput>(({ input, receive }) => {
+  let read: Set<string> | null = null;
+  let { language, enabled } = input;
+  const synth = typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null;
+  const lines$ = new Subject<Utterance>();
+  const speaking = synth ? lines$.pipe(speakLatest((line) => say(synth, line))).subscribe() : null;
+  receive((event) => {
+    if (event.type === 'voice.language') language = event.language;
+    if (event.type === 'voice.enabled') {
+      enabled = event.on;
+      if (!enabled) synth?.cancel();
+    }
+    if (event.type !== 'voice.lines') return;
+    const next = linesToRead(read, event.finals, language);
+    read = next.read;
+    if (enabled) for (const utterance of next.utterances) lines$.next(utterance);
+  });
+  return () => {
+    speaking?.unsubscribe();
+    synth?.cancel();
+  };
 });

@@ -1,56 +1,54 @@
-// /cast, /cast/:code and /screenProjection: a code is entered (or given), then the meeting's
-// subtitles are projected full screen until the link expires. The screenCast machine runs it all
-// (visitor token, code, the subtitle socket).
-import { Box } from '@chakra-ui/react';
+// /cast and /cast/:code: the cast code entry. A code is entered (or given, or the one this device
+// saved is reused), checked, then the projection display (/screenProjection?code=) opens. The
+// screenCast machine runs it (visitor token, the check, the saved code).
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
-import { DEFAULT_SUBTITLE_LOOK } from '../../shared/contract/meeting';
-import { selectLastFinals, selectPartials, type liveSubtitlesMachine } from '../../machines/meetings/liveSubtitles.machine';
+import { useNavigate } from 'react-router-dom';
 import {
   screenCastMachine,
   selectCastErrorKey,
   selectCastErrorMessage,
   selectCastStage,
-  selectProjectedSubtitles,
+  selectSavedCastCode,
 } from '../../machines/meetings/screenCast.machine';
 import { CastCodeForm } from '../../ui/meetings/CastCodeForm';
 import { LinkExpired } from '../../ui/meetings/LinkExpired';
-import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
-
-const PROJECTED_LOOK = { ...DEFAULT_SUBTITLE_LOOK, fontSize: 40, display: 'original' as const };
-// Only the latest lines fit a projected screen.
-const selectProjectedFinals = selectLastFinals(3);
-const sameLines = (a: readonly { segmentId: string }[], b: readonly { segmentId: string }[]) =>
-  a.length === b.length && a.every((line, index) => line === b[index]);
-
-function Projection({ subtitles }: { subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
-  const { t } = useTranslation('meetings');
-  const finals = useSelector(subtitles, selectProjectedFinals, sameLines);
-  const partials = useSelector(subtitles, selectPartials);
-  return (
-    <Box data-testid="cast-projecting">
-      <SubtitleList fill finals={finals} partials={partials} translationLanguages={[]} style={PROJECTED_LOOK} emptyText={t('waitingForSpeech')} />
-    </Box>
-  );
-}
 
 export function CastScreen({ code }: { code?: string }) {
   const { t } = useTranslation('meetings');
-  const cast = useActorRef(screenCastMachine, { input: { code: code ?? null } });
+  const navigate = useNavigate();
+  const [machine] = useState(() =>
+    screenCastMachine.provide({
+      actions: { openProjection: (_, found) => navigate(`/screenProjection?code=${encodeURIComponent(found.code)}`, { replace: true }) },
+    }),
+  );
+  const cast = useActorRef(machine, { input: { code: code ?? null } });
   const stage = useSelector(cast, selectCastStage);
   const errorMessage = useSelector(cast, selectCastErrorMessage);
   const errorKey = useSelector(cast, selectCastErrorKey);
-  const subtitles = useSelector(cast, selectProjectedSubtitles);
+  const saved = useSelector(cast, selectSavedCastCode);
   const error = errorMessage ?? (errorKey ? t(errorKey) : null);
-  if (stage === 'projecting' && subtitles) return <Projection subtitles={subtitles} />;
   return (
     <StandalonePage>
       {stage === 'linkExpired' ? (
         <LinkExpired title={t('linkExpired')} body={t('castExpiredBody')} />
+      ) : stage === 'found' ? (
+        <Text>{t('castOpening')}</Text>
       ) : (
-        <CastCodeForm error={error} busy={stage === 'connecting'} onSubmit={(value) => cast.send({ type: 'cast.submit', code: value })} />
+        <>
+          <CastCodeForm error={error} busy={stage === 'connecting'} onSubmit={(value) => cast.send({ type: 'cast.submit', code: value })} />
+          {saved && stage === 'codeEntry' && (
+            <HStack mt="3" gap="3" data-testid="cast-saved">
+              <Text fontSize="sm" color="fg.muted">{t('castSavedCode', { code: saved })}</Text>
+              <Button size="xs" variant="outline" onClick={() => cast.send({ type: 'cast.submit', code: saved })} data-testid="cast-use-saved">
+                {t('castUseSaved')}
+              </Button>
+            </HStack>
+          )}
+        </>
       )}
     </StandalonePage>
   );

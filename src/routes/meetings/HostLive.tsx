@@ -1,14 +1,18 @@
 // The host's live view: subtitles, controls, sharing, participants and the instant summary. Every
 // lifecycle (socket, microphone, summary, sharing calls) runs in the hostMeeting machine; this view
 // reads its narrow selectors and those of its children, and sends events.
-import { Grid, Stack } from '@chakra-ui/react';
+import { Card, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
+import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
 import {
   selectBusy,
   selectCastCode,
+  selectCastScreens,
   selectCastUrl,
+  selectConfirmingStop,
   selectCopied,
   selectElapsedMs,
   selectLook,
@@ -16,12 +20,14 @@ import {
   selectMeetingErrorKey,
   selectMeetingErrorMessage,
   selectRecordingActor,
+  selectScreenBusy,
   selectShareLink,
   selectSharingOpen,
   selectStatus,
   selectSubtitlesActor,
   selectSummaryActor,
   selectTranslationLanguagesShown,
+  selectTransId,
   type HostMeetingActor,
 } from '../../machines/meetings/hostMeeting.machine';
 import {
@@ -53,6 +59,7 @@ import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
 import { formatElapsed } from '../../ui/meetings/formatElapsed';
 import { HostControls } from '../../ui/meetings/HostControls';
 import { ParticipantList } from '../../ui/meetings/ParticipantList';
+import { ScreenControls } from '../../ui/meetings/ScreenControls';
 import { SharePanel } from '../../ui/meetings/SharePanel';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { SummaryPanel } from '../../ui/meetings/SummaryPanel';
@@ -62,6 +69,7 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
   const subtitles = useSelector(host, selectSubtitlesActor);
   const recording = useSelector(host, selectRecordingActor);
   const summary = useSelector(host, selectSummaryActor);
+  const ended = useSelector(host, selectStatus) === 'ended';
   return (
     <Grid templateColumns={{ base: '1fr', lg: '1fr 320px' }} gap="4" data-testid="meeting-live">
       <Stack gap="3">
@@ -69,7 +77,8 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
         {subtitles && <Subtitles host={host} subtitles={subtitles} />}
       </Stack>
       <Stack gap="3">
-        <Sharing host={host} />
+        {ended ? <EndedPanel host={host} /> : <Sharing host={host} />}
+        {!ended && <Screens host={host} />}
         {subtitles && <Participants subtitles={subtitles} />}
         {summary && <Summary summary={summary} />}
       </Stack>
@@ -89,9 +98,19 @@ function Controls({ host, recording }: { host: HostMeetingActor; recording: Acto
   const level = useSelector(recording, selectLevel);
   const noSound = useSelector(recording, selectNoSound);
   const failure = useSelector(recording, selectMicrophoneFailure);
+  const confirmingStop = useSelector(host, selectConfirmingStop);
   const error = errorMessage ?? (errorKey ? t(errorKey) : null);
   return (
     <>
+      <ConfirmDialog
+        open={confirmingStop}
+        title={t('stopConfirmTitle')}
+        body={t('stopConfirmBody')}
+        confirmLabel={t('stop')}
+        testId="meeting-stop-confirm"
+        onConfirm={() => host.send({ type: 'host.confirmStop' })}
+        onCancel={() => host.send({ type: 'host.cancelStop' })}
+      />
       <HostControls
         meetingStatus={status}
         recordingStatus={recordingStatus}
@@ -102,7 +121,7 @@ function Controls({ host, recording }: { host: HostMeetingActor; recording: Acto
         busy={busy}
         onPause={() => meeting?.send({ type: 'meeting.pause' })}
         onResume={() => meeting?.send({ type: 'meeting.resume' })}
-        onStop={() => meeting?.send({ type: 'meeting.stop' })}
+        onStop={() => host.send({ type: 'host.askStop' })}
         onRetryMicrophone={() => host.send({ type: 'host.retryMicrophone' })}
       />
       {error && <ConnectionError text={error} />}
@@ -124,8 +143,37 @@ function Subtitles({ host, subtitles }: { host: HostMeetingActor; subtitles: Act
     <>
       {error && <ConnectionError text={error} />}
       <ConnectionBanner reconnecting={reconnecting} connecting={connecting && status !== 'ended'} />
-      <SubtitleList finals={finals} partials={partials} translationLanguages={languages} style={look} emptyText={t('waitingForSpeech')} />
+      <SubtitleList finals={finals} partials={status === 'ended' ? NO_LINES : partials} translationLanguages={languages} style={look} emptyText={t('waitingForSpeech')} />
     </>
+  );
+}
+
+const NO_LINES: never[] = [];
+
+/** After the end: sharing and casting are over; the record and its summary are where to go. */
+function EndedPanel({ host }: { host: HostMeetingActor }) {
+  const { t } = useTranslation('meetings');
+  const transId = useSelector(host, selectTransId);
+  const detail = transId ? `/meetingDetail?id=${encodeURIComponent(transId)}` : null;
+  return (
+    <Card.Root data-testid="meeting-ended-panel">
+      <Card.Body>
+        <Stack gap="2">
+          <Heading size="md">{t('endedPanelTitle')}</Heading>
+          <Text fontSize="sm" color="fg.muted">{t('endedPanelBody')}</Text>
+          {detail && (
+            <>
+              <Link asChild>
+                <RouterLink to={detail} data-testid="ended-record-link">{t('openTranscript')}</RouterLink>
+              </Link>
+              <Link asChild>
+                <RouterLink to={`${detail}#summary`} data-testid="ended-summary-link">{t('openSummary')}</RouterLink>
+              </Link>
+            </>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }
 
@@ -149,6 +197,13 @@ function Sharing({ host }: { host: HostMeetingActor }) {
       onCreateCastCode={() => host.send({ type: 'share.castCode' })}
     />
   );
+}
+
+function Screens({ host }: { host: HostMeetingActor }) {
+  const screens = useSelector(host, selectCastScreens);
+  const languages = useSelector(host, selectTranslationLanguagesShown);
+  const busy = useSelector(host, selectScreenBusy);
+  return <ScreenControls screens={screens} languages={languages} busy={busy} onChange={(change) => host.send({ type: 'screen.change', change })} />;
 }
 
 function Participants({ subtitles }: { subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {

@@ -10,6 +10,7 @@ import {
   selectJoinLanguage,
   selectJoinLanguages,
   selectJoinMeetingName,
+  selectJoinName,
   selectJoinStage,
   selectJoinVoice,
   selectVoiceSupported,
@@ -25,6 +26,7 @@ export function MeetingJoinPage({ meetingId }: { meetingId: string }) {
         openLive: (_, choice) => {
           const query = new URLSearchParams({ meetingId: choice.meetingId, lang: choice.language });
           if (choice.voice) query.set('voice', '1');
+          if (choice.name) query.set('name', choice.name);
           navigate(`/meetingShareIng?${query.toString()}`);
         },
       },
@@ -38,6 +40,7 @@ export function MeetingJoinPage({ meetingId }: { meetingId: string }) {
   const language = useSelector(join, selectJoinLanguage);
   const voice = useSelector(join, selectJoinVoice);
   const voiceSupported = useSelector(join, selectVoiceSupported);
+  const name = useSelector(join, selectJoinName);
   return (
     <PublicMeetingPage stage={stage}>
       {stage === 'choosing' && (
@@ -48,6 +51,8 @@ export function MeetingJoinPage({ meetingId }: { meetingId: string }) {
           language={language}
           voice={voice}
           voiceSupported={voiceSupported}
+          name={name}
+          onName={(value) => join.send({ type: 'join.name', name: value })}
           onLanguage={(code) => join.send({ type: 'join.language', language: code })}
           onVoice={(on) => join.send({ type: 'join.voice', on })}
           onJoin={() => join.send({ type: 'join.submit' })}

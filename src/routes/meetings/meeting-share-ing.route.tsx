@@ -1,13 +1,15 @@
-// /meetingShareIng?meetingId=&lang=&voice=1: a participant's live subtitles in the chosen language.
-// Late joiners get the transcript so far (the socket's first resume); an ended meeting or closed
-// sharing shows 'meeting link expired' with the downloads. The meetingJoin machine (joined) runs
-// the visitor token, the socket and the voice broadcast.
+// /meetingShareIng?meetingId=&lang=&voice=1&name=: a participant's live subtitles in the chosen
+// language and the host's subtitle style; language and voice broadcast can be switched live (the
+// address follows, so a reload keeps them). Late joiners get the transcript so far (the socket's
+// first resume); an ended meeting or closed sharing shows 'meeting link expired' with the
+// downloads. The meetingJoin machine (joined) runs the visitor token, the socket and the voice.
 import { HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { DEFAULT_SUBTITLE_LOOK } from '../../shared/contract/meeting';
+import type { SubtitleLook } from '../../shared/contract/meeting';
 import {
   selectEndReason,
   selectFinals,
@@ -19,14 +21,45 @@ import {
   selectSubtitlesError,
   type liveSubtitlesMachine,
 } from '../../machines/meetings/liveSubtitles.machine';
-import { meetingJoinMachine, selectJoinStage, selectParticipantSubtitles } from '../../machines/meetings/meetingJoin.machine';
+import {
+  meetingJoinMachine,
+  selectJoinLanguage,
+  selectJoinLanguages,
+  selectJoinLook,
+  selectJoinStage,
+  selectJoinVoice,
+  selectParticipantSubtitles,
+  selectVoiceSupported,
+  type MeetingJoinActor,
+} from '../../machines/meetings/meetingJoin.machine';
 import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
 import { LinkExpired } from '../../ui/meetings/LinkExpired';
+import { ParticipantOptions } from '../../ui/meetings/ParticipantOptions';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 
-const PARTICIPANT_LOOK = { ...DEFAULT_SUBTITLE_LOOK, fontSize: 22 };
+const sameLook = (a: SubtitleLook, b: SubtitleLook) =>
+  a.fontSize === b.fontSize && a.color === b.color && a.backgroundColor === b.backgroundColor && a.display === b.display;
 
-function ParticipantLive({ meetingId, language, subtitles }: { meetingId: string; language: string; subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
+function Options({ participant }: { participant: MeetingJoinActor }) {
+  const languages = useSelector(participant, selectJoinLanguages);
+  const language = useSelector(participant, selectJoinLanguage);
+  const voice = useSelector(participant, selectJoinVoice);
+  const voiceSupported = useSelector(participant, selectVoiceSupported);
+  return (
+    <ParticipantOptions
+      languages={languages}
+      language={language}
+      voice={voice}
+      voiceSupported={voiceSupported}
+      onLanguage={(code) => participant.send({ type: 'join.language', language: code })}
+      onVoice={(on) => participant.send({ type: 'join.voice', on })}
+    />
+  );
+}
+
+function ParticipantLive({ meetingId, participant, subtitles }: { meetingId: string; participant: MeetingJoinActor; subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
+  const language = useSelector(participant, selectJoinLanguage);
+  const look = useSelector(participant, selectJoinLook, sameLook);
   const { t } = useTranslation('meetings');
   const finals = useSelector(subtitles, selectFinals);
   const partials = useSelector(subtitles, selectPartials);
@@ -46,14 +79,17 @@ function ParticipantLive({ meetingId, language, subtitles }: { meetingId: string
           </Link>
         </LinkExpired>
       ) : (
-        <ConnectionBanner reconnecting={reconnecting} connecting={!live && !reconnecting} />
+        <>
+          <Options participant={participant} />
+          <ConnectionBanner reconnecting={reconnecting} connecting={!live && !reconnecting} />
+        </>
       )}
       {meetingState === 'paused' && !ended && <Text color="orange.600" data-testid="meeting-paused">{t('meetingState_paused')}</Text>}
       <SubtitleList
         finals={finals}
         partials={partials}
         translationLanguages={language ? [language] : []}
-        style={PARTICIPANT_LOOK}
+        style={look}
         emptyText={t('waitingForSpeech')}
       />
     </Stack>
@@ -62,11 +98,29 @@ function ParticipantLive({ meetingId, language, subtitles }: { meetingId: string
 
 export default function MeetingShareIngPage() {
   const { t } = useTranslation('meetings');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const meetingId = params.get('meetingId') ?? '';
   const language = params.get('lang') ?? '';
   const voice = params.get('voice') === '1';
-  const participant = useActorRef(meetingJoinMachine, { input: { meetingId, joined: { language, voice } } });
+  const name = params.get('name') ?? undefined;
+  const [machine] = useState(() =>
+    meetingJoinMachine.provide({
+      actions: {
+        showLanguage: (_, choice) =>
+          setParams(
+            (previous) => {
+              const next = new URLSearchParams(previous);
+              next.set('lang', choice.language);
+              if (choice.voice) next.set('voice', '1');
+              else next.delete('voice');
+              return next;
+            },
+            { replace: true },
+          ),
+      },
+    }),
+  );
+  const participant = useActorRef(machine, { input: { meetingId, joined: { language, voice, ...(name ? { name } : {}) } } });
   const stage = useSelector(participant, selectJoinStage);
   const subtitles = useSelector(participant, selectParticipantSubtitles);
   return (
@@ -77,7 +131,7 @@ export default function MeetingShareIngPage() {
       {stage === 'linkExpired' ? (
         <LinkExpired title={t('linkExpired')} />
       ) : (
-        subtitles && <ParticipantLive meetingId={meetingId} language={language} subtitles={subtitles} />
+        subtitles && <ParticipantLive meetingId={meetingId} participant={participant} subtitles={subtitles} />
       )}
     </Stack>
   );

@@ -100,7 +100,7 @@ export default function MeetingPage() {
         </Alert.Root>
       )}
       {showsLive && <HostLive host={host} />}
-      {status === 'ended' && <Ended host={host} />}
+      {status === 'ended' && !showsLive && <Ended host={host} />}
     </Stack>
   );
 }

@@ -1,8 +1,97 @@
-import { useSearchParams } from 'react-router-dom';
-import { CastScreen } from './CastScreen';
+// /screenProjection?code=: the full-screen subtitle display a TV or projector shows (public page).
+// Large text in the host's style (original and/or the screen's translation), following the newest
+// line; the host pauses it, switches its language and size, or disconnects it. The
+// screenProjection machine runs it all (code, meeting, socket with reconnects, the host's controls).
+import { Box, Button, Center, Spinner, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { SubtitleLook } from '../../shared/contract/meeting';
+import { selectFinals, selectIsReconnecting, selectPartials, type liveSubtitlesMachine } from '../../machines/meetings/liveSubtitles.machine';
+import {
+  screenProjectionMachine,
+  selectHeldFinals,
+  selectProjectionLanguage,
+  selectProjectionLook,
+  selectProjectionStage,
+  selectProjectionSubtitles,
+  type ScreenProjectionStage,
+} from '../../machines/meetings/screenProjection.machine';
+import { LinkExpired } from '../../ui/meetings/LinkExpired';
+import { SubtitleList } from '../../ui/meetings/SubtitleList';
+import { StandalonePage } from '../../ui/pages/StandalonePage';
 
-/** /screenProjection?code=: the projection view of a cast code (public page). */
+// A projected screen shows only the latest lines, large.
+const LINES_SHOWN = 3;
+const NO_LINES: never[] = [];
+const sameLook = (a: SubtitleLook, b: SubtitleLook) =>
+  a.fontSize === b.fontSize && a.color === b.color && a.backgroundColor === b.backgroundColor && a.display === b.display;
+
+function Display({ subtitles, look, language, held, stage }: {
+  subtitles: ActorRefFrom<typeof liveSubtitlesMachine>;
+  look: SubtitleLook;
+  language: string;
+  held: number | null;
+  stage: ScreenProjectionStage;
+}) {
+  const { t } = useTranslation('meetings');
+  const finals = useSelector(subtitles, selectFinals);
+  const partials = useSelector(subtitles, selectPartials);
+  const reconnecting = useSelector(subtitles, selectIsReconnecting);
+  const shown = (held === null ? finals : finals.slice(0, held)).slice(-LINES_SHOWN);
+  return (
+    <Box position="relative" data-testid="screen-projection" data-stage={stage} data-language={language}>
+      <SubtitleList
+        fill
+        testId="projection-subtitles"
+        finals={shown}
+        partials={held === null ? partials : NO_LINES}
+        translationLanguages={language ? [language] : []}
+        style={look}
+        emptyText={t('waitingForSpeech')}
+      />
+      {(stage === 'paused' || reconnecting) && (
+        <Text position="absolute" top="3" right="4" fontSize="lg" px="3" py="1" borderRadius="md" bg="blackAlpha.700" color="white" data-testid="projection-status">
+          {stage === 'paused' ? t('projectionPaused') : t('projectionReconnecting')}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
 export default function ScreenProjectionPage() {
+  const { t } = useTranslation('meetings');
   const [params] = useSearchParams();
-  return <CastScreen code={params.get('code') ?? params.get('shortCode') ?? undefined} />;
+  const code = params.get('code') ?? params.get('shortCode') ?? '';
+  const [input] = useState(() => ({ code, screenName: t('screenName', { code }) }));
+  const screen = useActorRef(screenProjectionMachine, { input });
+  const stage = useSelector(screen, selectProjectionStage);
+  const subtitles = useSelector(screen, selectProjectionSubtitles);
+  const look = useSelector(screen, selectProjectionLook, sameLook);
+  const language = useSelector(screen, selectProjectionLanguage);
+  const held = useSelector(screen, selectHeldFinals);
+  if ((stage === 'showing' || stage === 'paused') && subtitles) {
+    return <Display subtitles={subtitles} look={look} language={language} held={held} stage={stage} />;
+  }
+  if (stage === 'connecting') {
+    return (
+      <Center minH="100vh" data-testid="screen-projection" data-stage={stage}>
+        <Spinner size="xl" />
+      </Center>
+    );
+  }
+  return (
+    <StandalonePage>
+      <LinkExpired
+        title={stage === 'disconnected' ? t('projectionDisconnected') : t('linkExpired')}
+        body={stage === 'disconnected' ? t('projectionDisconnectedBody') : t('castExpiredBody')}
+      >
+        <Button asChild size="sm" variant="outline">
+          <RouterLink to="/cast" data-testid="projection-enter-code">{t('projectionEnterCode')}</RouterLink>
+        </Button>
+      </LinkExpired>
+    </StandalonePage>
+  );
 }

@@ -10,6 +10,8 @@ export const TOKEN_COOKIE = 'Admin-Token';
 export const TOKEN_COOKIE_DAYS = 180;
 export const LOCALE_STORAGE_KEY = 'locale';
 export const VISITOR_NAME = 'visitor';
+/** The name a meeting participant gives on joining (longer names are cut to this). */
+export const PARTICIPANT_NAME_MAX = 40;
 
 // Passwords and codes (platform §5, features §5; lifetimes from the foundation issue)
 export const PASSWORD_MIN = 8;

@@ -22,6 +22,17 @@ export interface SubtitleLook {
 
 export const DEFAULT_SUBTITLE_LOOK: SubtitleLook = { fontSize: 24, color: '#ffffff', backgroundColor: '#1a1a2e', display: 'bilingual' };
 
+/** The look of a meeting's stored SubtitleStyle (host, participants and cast screens all show it). */
+export function lookOf(style: Partial<SubtitleLook> | null | undefined): SubtitleLook {
+  const display = SUBTITLE_DISPLAYS.find((d) => d === style?.display);
+  return {
+    fontSize: style?.fontSize ?? DEFAULT_SUBTITLE_LOOK.fontSize,
+    color: style?.color ?? DEFAULT_SUBTITLE_LOOK.color,
+    backgroundColor: style?.backgroundColor ?? DEFAULT_SUBTITLE_LOOK.backgroundColor,
+    display: display ?? DEFAULT_SUBTITLE_LOOK.display,
+  };
+}
+
 /** One subtitle line: a final (with its translations) or the partial of a segment still spoken. */
 export interface LiveSubtitleLine {
   segmentId: string;

@@ -16,6 +16,7 @@ export interface HostControlsProps {
   busy: boolean;
   onPause(): void;
   onResume(): void;
+  /** Asks to end (the page confirms first). */
   onStop(): void;
   onRetryMicrophone(): void;
 }
@@ -48,11 +49,19 @@ export function HostControls(props: HostControlsProps) {
               {t('pause')}
             </Button>
           )}
-          <Button size="sm" colorPalette="red" onClick={props.onStop} disabled={meetingStatus === 'ended'} loading={props.busy} data-testid="meeting-stop">
-            {t('stop')}
-          </Button>
+          {meetingStatus !== 'ended' && (
+            <Button size="sm" colorPalette="red" onClick={props.onStop} loading={props.busy} data-testid="meeting-stop">
+              {t('stop')}
+            </Button>
+          )}
         </HStack>
       </HStack>
+      {meetingStatus === 'paused' && (
+        <Alert.Root status="info" data-testid="meeting-paused-hint">
+          <Alert.Indicator />
+          <Alert.Title>{t('pausedHint')}</Alert.Title>
+        </Alert.Root>
+      )}
       {props.microphoneFailure && (
         <Alert.Root status="error" data-testid="microphone-failure" data-reason={props.microphoneFailure}>
           <Alert.Indicator />

@@ -1,4 +1,5 @@
-import { Button, Card, Field, Heading, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Card, Field, Heading, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
+import { PARTICIPANT_NAME_MAX } from '../../shared/contract/limits';
 import { useTranslation } from 'react-i18next';
 import { languageName } from './languageName';
 
@@ -9,6 +10,8 @@ export interface JoinFormProps {
   language: string;
   voice: boolean;
   voiceSupported: boolean;
+  name: string;
+  onName(name: string): void;
   onLanguage(code: string): void;
   onVoice(on: boolean): void;
   onJoin(): void;
@@ -25,6 +28,18 @@ export function JoinForm(props: JoinFormProps) {
             <Heading size="lg" data-testid="join-meeting-name">{props.meetingName}</Heading>
             {props.hostName && <Text color="fg.muted">{t('hostedBy', { name: props.hostName })}</Text>}
           </Stack>
+          <Field.Root>
+            <Field.Label>{t('yourName')}</Field.Label>
+            <Input
+              value={props.name}
+              maxLength={PARTICIPANT_NAME_MAX}
+              placeholder={t('yourNamePlaceholder')}
+              autoComplete="nickname"
+              onChange={(e) => props.onName(e.currentTarget.value)}
+              data-testid="join-name"
+            />
+            <Field.HelperText>{t('yourNameHint')}</Field.HelperText>
+          </Field.Root>
           <Field.Root>
             <Field.Label>{t('yourLanguage')}</Field.Label>
             <NativeSelect.Root>

@@ -14,7 +14,7 @@ export function ParticipantList({ participants }: { participants: readonly LiveP
         <Heading size="sm" mb="2" data-testid="participant-count">{t('participants', { count: present })}</Heading>
         <Stack gap="1" fontSize="sm">
           {participants.map((p, index) => (
-            <Text key={p.userId} color={p.leaveTime ? 'fg.muted' : undefined}>
+            <Text key={p.userId} color={p.leaveTime ? 'fg.muted' : undefined} data-testid="participant" data-lang={p.translationLanguage ?? ''}>
               {index + 1}. {p.userName}
               {p.translationLanguage ? ` · ${languageName(p.translationLanguage, i18n.language)}` : ''} · {time(p.joinTime)}
               {p.leaveTime ? ` – ${time(p.leaveTime)}` : ''}

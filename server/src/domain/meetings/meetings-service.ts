@@ -16,6 +16,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { createRecord } from '../records/create-record';
 import {
   hostOnly,
+  languageNotOffered,
   meetingLinkExpired,
   meetingNotFound,
   screenCodeExpired,
@@ -43,6 +44,14 @@ export interface EditMeetingInput {
   inviteStatus?: '0' | '1';
   copyStatus?: '0' | '1';
   subtitleStyle?: Partial<SubtitleStyle>;
+}
+
+export interface ScreenOperation {
+  action: 'connect' | 'disconnect' | 'style' | 'pause' | 'resume';
+  code?: string;
+  presetId?: string;
+  translationLanguage?: string;
+  fontSize?: number;
 }
 
 export interface FinalToStore {
@@ -284,22 +293,24 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
       return rows.map(toLiveFinal);
     },
 
-    async openJoin(meetingId: string, user: UserRow, translationLanguage: string | null): Promise<string> {
-      const id = randomUUID();
+    /** A participant's join record, under the name they gave (their account's name when none); answers its id and join time. */
+    async openJoin(meetingId: string, join: { id?: string; user: UserRow; name?: string | null; translationLanguage: string | null }) {
+      const id = join.id ?? randomUUID();
+      const joinedAt = now();
       await db
         .insertInto('meeting_joins')
         .values({
           id,
           meeting_id: meetingId,
-          user_id: user.id,
-          user_name: displayName(user),
-          avatar: user.avatar,
-          translation_language: translationLanguage,
-          joined_at: now(),
+          user_id: join.user.id,
+          user_name: join.name?.trim() || displayName(join.user),
+          avatar: join.user.avatar,
+          translation_language: join.translationLanguage,
+          joined_at: joinedAt,
           left_at: null,
         })
         .execute();
-      return id;
+      return { id, joinedAt };
     },
 
     async closeJoin(joinId: string): Promise<string> {
@@ -308,8 +319,10 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
       return at;
     },
 
-    async setJoinLanguage(joinId: string, language: string): Promise<void> {
+    /** The join record with its new language (undefined when it is gone). */
+    async setJoinLanguage(joinId: string, language: string) {
       await db.updateTable('meeting_joins').set({ translation_language: language }).where('id', '=', joinId).execute();
+      return db.selectFrom('meeting_joins').selectAll().where('id', '=', joinId).executeTakeFirst();
     },
 
     async joins(userId: string, meetingId: string, pageNum = 1, pageSize = 10) {
@@ -370,17 +383,28 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
       return screenCodeView(row);
     },
 
-    async screenOperation(userId: string, meetingId: string, action: 'connect' | 'disconnect' | 'style', code?: string, presetId?: string) {
+    /**
+     * The owner controls a cast screen: `code` names the screen (several may show one meeting);
+     * without it a style goes to every screen. connect/disconnect/pause/resume need the screen's
+     * code, live; a style's language must be one of the meeting's ('' = the original only).
+     */
+    async screenOperation(userId: string, meetingId: string, operation: ScreenOperation) {
       const meeting = await owned(userId, meetingId);
       if (meeting.state === 'ended') throw meetingLinkExpired();
+      const { action, code, presetId, translationLanguage } = operation;
+      if (translationLanguage) {
+        const offered = languagesOf(meeting.translation_languages).some((l) => l.toLowerCase() === translationLanguage.toLowerCase());
+        if (!offered) throw languageNotOffered(translationLanguage);
+      }
       if (action !== 'style' || code) {
         if (!code) throw screenCodeNotFound();
         const row = await db.selectFrom('meeting_screen_codes').selectAll().where('code', '=', code).where('meeting_id', '=', meetingId).executeTakeFirst();
         if (!row) throw screenCodeNotFound();
         if (row.expires_at <= now()) throw screenCodeExpired();
+        const connected = action === 'disconnect' ? 0 : action === 'connect' ? 1 : row.connected;
         await db
           .updateTable('meeting_screen_codes')
-          .set({ connected: action === 'disconnect' ? 0 : 1, ...(presetId ? { preset_id: presetId } : {}) })
+          .set({ connected, ...(presetId ? { preset_id: presetId } : {}) })
           .where('code', '=', code)
           .execute();
       }
