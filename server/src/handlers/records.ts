@@ -34,6 +34,13 @@ export const recordsHandlers: HandlerMap = {
   async recordsEdit(ctx) {
     return ctx.services.records.edit(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
   },
+  async recordsRefreshRecord(ctx) {
+    const userId = requireUser(ctx).id;
+    const { id } = bodyOf(ctx.body);
+    // A failed step is queued again first, so the answer already shows it running.
+    await ctx.services.transcripts.retryFailed(userId, id, ctx.request.locale);
+    return ctx.services.records.get({ id, userId }, defaultLabel(ctx));
+  },
   // recordsEditDetails lives in handlers/transcripts.ts with the other transcript edits.
   async recordsCopyReplica(ctx) {
     return ctx.services.records.copy(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));

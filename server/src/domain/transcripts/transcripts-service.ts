@@ -12,6 +12,7 @@ import type { ServerI18n } from '../../i18n';
 import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { TRANSLATE_JOB, translationJob, type TranslatePayload } from '../../jobs/translation-job';
+import { retryFailedStep } from '../records/retry-failed';
 import { startTranslation } from './add-translation';
 import { recognitionLanguages, synthesisLanguages, translationLanguages } from './language-lists';
 import { mergeLines, renameSpeaker, saveLines } from './transcript-edit';
@@ -49,6 +50,9 @@ export function createTranscriptsService({ db, clock, engines, i18n, jobs }: Tra
       await queueTranslation(taskId, input.id);
       return taskId;
     },
+
+    /** refreshRecord: re-queues a failed transcription or translation of an owned record. */
+    retryFailed: (userId: string, id: string, locale: Locale) => retryFailedStep(db, clock, jobs, { userId, id, locale }),
 
     /**
      * Queues unfinished tasks that no pending or running job carries (rows written before translations
