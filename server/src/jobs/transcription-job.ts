@@ -74,7 +74,7 @@ export function transcriptionJob({ db, clock, engines, store, i18n }: Transcript
       await db.transaction().execute(async (trx) => {
         const rows = await trx.selectFrom('record_segments').select(['id', 'position']).where('record_id', '=', payload.recordId).orderBy('position').execute();
         for (const row of rows) {
-          await trx.updateTable('record_segments').set({ translation: translated[row.position] ?? null }).where('id', '=', row.id).execute();
+          await trx.updateTable('record_segments').set({ translation: translated[row.position] ?? null, translation_stale: 0 }).where('id', '=', row.id).execute();
         }
       });
       await update(payload.recordId, { state: 'translation_completed', progress: null });

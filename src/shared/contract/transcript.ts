@@ -15,7 +15,7 @@ export type TranscriptWord = NonNullable<SubtitleLine['words']>[number];
 export type TimedLine = Pick<SubtitleLine, 'startMs' | 'endMs' | 'speaker'>;
 
 /** A stored line: the contract's SubtitleLine with speaker and translation always present. */
-export type TranscriptSegment = Pick<SubtitleLine, 'id' | 'startMs' | 'endMs' | 'text' | 'words'> & {
+export type TranscriptSegment = Pick<SubtitleLine, 'id' | 'startMs' | 'endMs' | 'text' | 'words' | 'translationStale'> & {
   speaker: string | null;
   translation: string | null;
 };

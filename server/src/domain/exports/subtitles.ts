@@ -1,24 +1,28 @@
 // Plain text, SRT and WebVTT renderings of a transcript.
 import type { ExportContent, TranscriptSegment } from '../../../../src/shared/contract/transcript';
 import { timeCues } from './cue-timing';
-import { segmentLines } from './segment-lines';
+import { ENGLISH_STALE_LABELS, segmentLines, staleCount, type StaleLabels } from './segment-lines';
 import { clock, timecode } from './timecode';
 
 export interface TextExportOptions {
   content: ExportContent;
   speakers: boolean;
+  /** Wording about stale translations, in the reader's language (English when absent). */
+  stale?: StaleLabels;
 }
 
 export function toTxt(title: string, segments: TranscriptSegment[], options: TextExportOptions): string {
+  const labels = options.stale ?? ENGLISH_STALE_LABELS;
+  const stale = staleCount(segments, options.content);
   const blocks = segments
     .map((segment) => {
-      const lines = segmentLines(segment, options.content);
+      const lines = segmentLines(segment, options.content, labels.mark);
       if (lines.length === 0) return null;
       const who = options.speakers && segment.speaker ? ` ${segment.speaker}` : '';
       return [`[${clock(segment.startMs)}]${who}`, ...lines].join('\n');
     })
     .filter((block): block is string => block !== null);
-  return [title, '', ...blocks.flatMap((block) => [block, ''])].join('\n');
+  return [title, '', ...(stale ? [labels.markedNote(stale), ''] : []), ...blocks.flatMap((block) => [block, ''])].join('\n');
 }
 
 /** The segments that make a cue for this content, in start order, with broadcast-rule times. */
@@ -49,5 +53,8 @@ export function toVtt(segments: TranscriptSegment[], options: TextExportOptions)
     const voice = options.speakers && segment.speaker ? `<v ${escapeVtt(segment.speaker).replace(/>/g, '')}>` : '';
     return [`${timecode(startMs, '.')} --> ${timecode(endMs, '.')}`, `${voice}${first}`, ...rest].join('\n');
   });
-  return ['WEBVTT', '', ...cues.flatMap((cue) => [cue, ''])].join('\n');
+  // SRT has no comments; WebVTT says in a NOTE block that stale translations were left out.
+  const stale = staleCount(segments, options.content);
+  const note = stale ? [`NOTE ${escapeVtt((options.stale ?? ENGLISH_STALE_LABELS).leftOutNote(stale))}`, ''] : [];
+  return ['WEBVTT', '', ...note, ...cues.flatMap((cue) => [cue, ''])].join('\n');
 }

@@ -25,6 +25,18 @@ function firstLanguage(row: RecordRow): string {
 const touch = (db: Kysely<Database>, clock: Clock, recordId: string) =>
   db.updateTable('records').set({ updated_at: clock.now().toISOString() }).where('id', '=', recordId).execute();
 
+/**
+ * Whether a saved line's translation describes older text: its original text changed while the
+ * translation stayed as it was. A translation the user edited too (or removed) is theirs and
+ * current; an untouched line keeps the mark it had until it is translated again.
+ */
+export function translationStale(before: RecordSegmentRow | undefined, text: string, translation: string | null): 0 | 1 {
+  if (!before || translation === null || translation.trim() === '') return 0;
+  if (translation !== before.translation) return 0;
+  if (text !== before.text) return 1;
+  return before.translation_stale ? 1 : 0;
+}
+
 /** Replaces the lines of an owned record with the edited list; a kept line keeps its id and words. */
 export async function saveLines(db: Kysely<Database>, clock: Clock, userId: string, id: string, lines: SubtitleLineInput[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -42,6 +54,7 @@ export async function saveLines(db: Kysely<Database>, clock: Clock, userId: stri
       used.add(lineId);
       // Word timings stay only while the text and times they describe are unchanged.
       const wordsStillTrue = before && before.text === line.text && before.start_ms === line.startMs && before.end_ms === line.endMs;
+      const translation = line.translation ?? null;
       return {
         id: lineId,
         record_id: row.id,
@@ -50,8 +63,9 @@ export async function saveLines(db: Kysely<Database>, clock: Clock, userId: stri
         end_ms: line.endMs,
         speaker: checkSpeakerName(line.speaker),
         text: line.text,
-        translation: line.translation ?? null,
+        translation,
         words: wordsStillTrue ? before.words : null,
+        translation_stale: translationStale(before, line.text, translation),
       };
     });
     await insertSegments(trx, rows);
@@ -133,10 +147,20 @@ export async function mergeLines(
       translation: translations.every((t) => t === null) ? null : join(translations),
       // Word timings survive only when every merged line had them; partial timings would mislead the player.
       words: lines.every((line) => line.words) ? JSON.stringify(words) : null,
+      // The merged translation is as stale as its stalest part.
+      translation_stale: lines.some((line) => line.translation_stale) ? 1 : 0,
     };
     await trx
       .updateTable('record_segments')
-      .set({ start_ms: merged.start_ms, end_ms: merged.end_ms, speaker: merged.speaker, text: merged.text, translation: merged.translation, words: merged.words })
+      .set({
+        start_ms: merged.start_ms,
+        end_ms: merged.end_ms,
+        speaker: merged.speaker,
+        text: merged.text,
+        translation: merged.translation,
+        words: merged.words,
+        translation_stale: merged.translation_stale,
+      })
       .where('id', '=', first.id)
       .execute();
     const removed = lines.slice(1).map((line) => line.id);

@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { TRANSLATE_JOB, translationJob, type TranslatePayload } from '../../jobs/translation-job';
 import { retryFailedStep } from '../records/retry-failed';
-import { startTranslation } from './add-translation';
+import { startRetranslation, startTranslation } from './add-translation';
 import { recognitionLanguages, synthesisLanguages, translationLanguages } from './language-lists';
 import { mergeLines, renameSpeaker, saveLines } from './transcript-edit';
 import type { TranscriptTables } from './transcript-tables';
@@ -47,6 +47,13 @@ export function createTranscriptsService({ db, clock, engines, i18n, jobs }: Tra
     /** Starts the translation and answers at once; the record's state tells the client how it ends. */
     async addTranslation(userId: string, input: { id: string; translationLanguage: string }, locale: Locale): Promise<string> {
       const taskId = await startTranslation(db, clock, { userId, ...input, locale });
+      await queueTranslation(taskId, input.id);
+      return taskId;
+    },
+
+    /** Translates the stale lines again (all, or those named); answers at once like addTranslation. */
+    async retranslateLines(userId: string, input: { id: string; lineIds?: string[] | undefined }, locale: Locale): Promise<string> {
+      const taskId = await startRetranslation(db, clock, { userId, ...input, locale });
       await queueTranslation(taskId, input.id);
       return taskId;
     },
