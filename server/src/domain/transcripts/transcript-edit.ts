@@ -3,7 +3,7 @@
 // after every rule is checked, so a refused edit changes nothing.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SubtitleLine, SubtitleLineInput } from '../../../../src/shared/contract/transcript';
+import { translationStaleAfterEdit, type SubtitleLine, type SubtitleLineInput } from '../../../../src/shared/contract/transcript';
 import type { Clock } from '../../clock';
 import type { Database, RecordRow, RecordSegmentRow } from '../../db/schema';
 import { isChinese } from '../../engines/languages';
@@ -24,18 +24,6 @@ function firstLanguage(row: RecordRow): string {
 
 const touch = (db: Kysely<Database>, clock: Clock, recordId: string) =>
   db.updateTable('records').set({ updated_at: clock.now().toISOString() }).where('id', '=', recordId).execute();
-
-/**
- * Whether a saved line's translation describes older text: its original text changed while the
- * translation stayed as it was. A translation the user edited too (or removed) is theirs and
- * current; an untouched line keeps the mark it had until it is translated again.
- */
-export function translationStale(before: RecordSegmentRow | undefined, text: string, translation: string | null): 0 | 1 {
-  if (!before || translation === null || translation.trim() === '') return 0;
-  if (translation !== before.translation) return 0;
-  if (text !== before.text) return 1;
-  return before.translation_stale ? 1 : 0;
-}
 
 /** Replaces the lines of an owned record with the edited list; a kept line keeps its id and words. */
 export async function saveLines(db: Kysely<Database>, clock: Clock, userId: string, id: string, lines: SubtitleLineInput[]): Promise<void> {
@@ -65,7 +53,12 @@ export async function saveLines(db: Kysely<Database>, clock: Clock, userId: stri
         text: line.text,
         translation,
         words: wordsStillTrue ? before.words : null,
-        translation_stale: translationStale(before, line.text, translation),
+        translation_stale: translationStaleAfterEdit(
+          before && { text: before.text, translation: before.translation, translationStale: before.translation_stale === 1 },
+          { text: line.text, translation },
+        )
+          ? 1
+          : 0,
       };
     });
     await insertSegments(trx, rows);
