@@ -175,3 +175,18 @@ describe('RecordListView: Retry on failed rows', () => {
     expect((screen.getByTestId('record-retry-r1') as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('SharedTranscript: stale translations', () => {
+  it('marks a translation whose original text was edited after it was made', async () => {
+    const lines = [
+      { id: 'l1', startMs: 0, endMs: 1000, text: 'the dog is white', translation: 'el gato es negro', speaker: null, translationStale: true },
+      { id: 'l2', startMs: 1000, endMs: 2000, text: 'open the door', translation: 'abre la puerta', speaker: null, translationStale: false },
+    ];
+    await renderUi(
+      <SharedTranscript status="showing" record={record(1)} lines={lines} canCopy={false} showSignInHint={false} onCopy={vi.fn()} onOpenRecords={vi.fn()} />,
+    );
+    expect(screen.getByTestId('shared-line-stale-l1').textContent).toBe('[translation out of date]');
+    expect(screen.queryByTestId('shared-line-stale-l2')).toBeNull();
+    expect(screen.getByText('abre la puerta')).toBeTruthy();
+  });
+});
