@@ -1249,6 +1249,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/audio/transcribe/retranslateLines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Parley addition (issue 10). Translate again, into the record's translation language, the lines whose translation is stale (translationStale); only those lines change. Runs in the background like addTranslation: the record is translating, then translation_completed or translation_err */
+        post: operations["recordsRetranslateLines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/speech/audio/transcribe/edit": {
         parameters: {
             query?: never;
@@ -2154,6 +2171,8 @@ export interface components {
             translation?: string | null;
             speaker?: string | null;
             speakerId?: string | null;
+            /** @description Parley addition (issue 10). True when the original text was edited after the translation was made, so the translation describes older text; retranslateLines translates such lines again (an edit of the translation itself clears it) */
+            translationStale?: boolean;
             /** @description Word timings from the recogniser (absent when the text was edited or none were recorded) */
             words?: {
                 text: string;
@@ -4540,6 +4559,26 @@ export interface operations {
                 "application/json": {
                     id: components["schemas"]["Id"];
                     translationLanguage: components["schemas"]["LanguageCode"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TaskStartAnswer"];
+        };
+    };
+    recordsRetranslateLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    /** @description Only these lines (those of them that are stale); absent, every stale line of the record */
+                    lineIds?: components["schemas"]["Id"][];
                 };
             };
         };

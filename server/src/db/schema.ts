@@ -87,6 +87,8 @@ export interface RecordSegmentsTable {
   translation: string | null;
   /** JSON text: TranscriptWord[] */
   words: string | null;
+  /** 1 when the original text was edited after the translation was made (0008). */
+  translation_stale: Generated<number>;
 }
 
 export interface FoldersTable {

@@ -63,9 +63,10 @@ describe('OpenAI-compatible transcription adapter', () => {
 
     expect(transcript.words).toEqual([
       { text: '你好', startMs: 100, endMs: 600 },
-      { text: '世界', startMs: 600, endMs: 1300 },
+      // Written forms: the punctuation of the segment text rides on the word before it.
+      { text: '世界。', startMs: 600, endMs: 1300 },
       { text: '今天', startMs: 1700, endMs: 2200 },
-      { text: '开会', startMs: 2300, endMs: 3000 },
+      { text: '开会。', startMs: 2300, endMs: 3000 },
     ]);
     expect(transcript.segments.map((s) => [s.startMs, s.endMs, s.text, s.words.length])).toEqual([
       [0, 1400, '你好世界。', 2],
@@ -110,5 +111,15 @@ describe('OpenAI-compatible transcription adapter', () => {
       words: [{ word: 'a', start: 1.1, end: 1.2 }, { word: 'b', start: 1.8, end: 1.95 }],
     });
     expect(gap.segments.map((s) => s.words.map((w) => w.text))).toEqual([['a'], ['b']]);
+  });
+
+  it('gives words the punctuation of the segment text, keeping bare words it cannot find', () => {
+    const t = fromVerboseJson({
+      segments: [{ start: 0, end: 2, text: ' Well, it works. Does it?' }],
+      words: ['well', 'it', 'works', 'does', 'it'].map((word, i) => ({ word, start: i * 0.4, end: i * 0.4 + 0.3 })),
+    });
+    expect(t.words.map((w) => w.text)).toEqual(['Well,', 'it', 'works.', 'Does', 'it?']);
+    const lost = fromVerboseJson({ segments: [{ start: 0, end: 1, text: 'hello' }], words: [{ word: 'goodbye', start: 0, end: 1 }] });
+    expect(lost.words.map((w) => w.text)).toEqual(['goodbye']);
   });
 });

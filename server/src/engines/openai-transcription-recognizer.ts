@@ -99,7 +99,26 @@ export function fromVerboseJson(answer: VerboseTranscription): Transcript {
     buckets[best]?.push(word);
   }
   const segments: RecognizedSegment[] = rawSegments
-    .map((s, index) => ({ startMs: ms(s.start), endMs: ms(s.end), text: s.text.trim(), words: buckets[index]! }))
+    .map((s, index) => ({ startMs: ms(s.start), endMs: ms(s.end), text: s.text.trim(), words: writtenForms(s.text, buckets[index]!) }))
     .filter((s) => s.text);
-  return { words, segments };
+  return { words: segments.flatMap((s) => s.words), segments };
+}
+
+/**
+ * Whisper's word list drops the punctuation its segment text has; the line segmenter cuts after a
+ * sentence or clause mark by preference, so each word takes its written form from the segment text
+ * (the word and the punctuation up to the next word). Words that cannot be found in order keep
+ * their bare form.
+ */
+export function writtenForms(text: string, words: RecognizedWord[]): RecognizedWord[] {
+  const lower = text.toLowerCase();
+  const found: number[] = [];
+  let cursor = 0;
+  for (const word of words) {
+    const at = lower.indexOf(word.text.toLowerCase(), cursor);
+    if (at < 0) return words;
+    found.push(at);
+    cursor = at + word.text.length;
+  }
+  return words.map((word, index) => ({ ...word, text: text.slice(found[index], found[index + 1] ?? text.length).trim() || word.text }));
 }

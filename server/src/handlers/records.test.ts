@@ -253,7 +253,8 @@ describe.each(variants)('records on $name', (variant) => {
       expect(srt.statusCode).toBe(200);
       expect(srt.headers['content-type']).toContain('application/x-subrip');
       expect(srt.headers['content-disposition']).toContain('Talk A.srt');
-      expect(srt.body).toBe('1\n00:00:00,000 --> 00:00:01,500\nAnn: Hello there.\nHola.\n\n2\n00:00:01,500 --> 00:00:03,000\nBob: Hi Ann.\nHola Ann.\n');
+      // Touching lines are kept two frames (80 ms) apart in a subtitle file (exports/cue-timing.ts).
+      expect(srt.body).toBe('1\n00:00:00,000 --> 00:00:01,420\nAnn: Hello there.\nHola.\n\n2\n00:00:01,500 --> 00:00:03,000\nBob: Hi Ann.\nHola Ann.\n');
       const txt = await fetchAs(owner, { idStr: a, type: 'txt', msgType: 'translation', speaker: '0' });
       expect(txt.body).toContain('Hola Ann.');
       expect(txt.body).not.toContain('Hi Ann.');

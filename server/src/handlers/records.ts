@@ -34,12 +34,25 @@ export const recordsHandlers: HandlerMap = {
   async recordsEdit(ctx) {
     return ctx.services.records.edit(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
   },
+  async recordsRefreshRecord(ctx) {
+    const userId = requireUser(ctx).id;
+    const { id } = bodyOf(ctx.body);
+    // A failed step is queued again first, so the answer already shows it running.
+    await ctx.services.transcripts.retryFailed(userId, id, ctx.request.locale);
+    return ctx.services.records.get({ id, userId }, defaultLabel(ctx));
+  },
   // recordsEditDetails lives in handlers/transcripts.ts with the other transcript edits.
   async recordsCopyReplica(ctx) {
     return ctx.services.records.copy(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
   },
   async recordsExport(ctx) {
-    const file = await ctx.services.records.export(callerId(ctx), ctx.query);
+    // Stale translations are spoken of in the reader's language (see exports/segment-lines.ts).
+    const say = ctx.t as unknown as (key: string, params?: Record<string, unknown>) => string;
+    const file = await ctx.services.records.export(callerId(ctx), ctx.query, {
+      mark: say('transcripts:staleTranslationMark'),
+      markedNote: (count) => say('transcripts:staleTranslationsNote', { count }),
+      leftOutNote: (count) => say('transcripts:staleTranslationsLeftOut', { count }),
+    });
     // A file, not an envelope: the reply is written here and the route's envelope step is skipped.
     const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     ctx.reply.hijack();

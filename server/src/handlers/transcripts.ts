@@ -43,6 +43,10 @@ export const transcriptsHandlers: HandlerMap = {
     await ctx.services.transcripts.addTranslation(requireUser(ctx).id, bodyOf(ctx.body), ctx.request.locale);
     return { code: 200, msg: ctx.t('transcripts:translationStarted' as never) as string };
   },
+  async recordsRetranslateLines(ctx) {
+    await ctx.services.transcripts.retranslateLines(requireUser(ctx).id, bodyOf(ctx.body), ctx.request.locale);
+    return { code: 200, msg: ctx.t('transcripts:retranslationStarted' as never) as string };
+  },
   async recordsSynthesis(ctx) {
     const { text, lang, voice } = bodyOf(ctx.body);
     const wav = await ctx.services.transcripts.synthesize(text, lang, voice);

@@ -13,6 +13,7 @@ import { EngineError } from '../engines/engine-errors';
 import type { Engines } from '../engines/registry';
 import { withTempDir } from '../engines/temp-dir';
 import type { Transcript } from '../engines/types';
+import { cutSpans } from '../domain/transcripts/line-segmenter';
 import type { ServerI18n } from '../i18n';
 import type { MediaStore } from '../storage/media-store';
 import type { JobDefinition } from './job-queue';
@@ -73,7 +74,7 @@ export function transcriptionJob({ db, clock, engines, store, i18n }: Transcript
       await db.transaction().execute(async (trx) => {
         const rows = await trx.selectFrom('record_segments').select(['id', 'position']).where('record_id', '=', payload.recordId).orderBy('position').execute();
         for (const row of rows) {
-          await trx.updateTable('record_segments').set({ translation: translated[row.position] ?? null }).where('id', '=', row.id).execute();
+          await trx.updateTable('record_segments').set({ translation: translated[row.position] ?? null, translation_stale: 0 }).where('id', '=', row.id).execute();
         }
       });
       await update(payload.recordId, { state: 'translation_completed', progress: null });
@@ -105,18 +106,20 @@ export function transcriptionJob({ db, clock, engines, store, i18n }: Transcript
         await progress(10);
         const transcript: Transcript = await recognizer.transcribe(wav, { language: payload.audioLanguage, signal });
         await progress(70);
-        let speakers: (string | null)[] = transcript.segments.map(() => null);
-        if (payload.speaker && transcript.segments.length > 0) {
+        // Subtitle-grade lines (≤ 7 s, two rows) from the word timings, whatever the engine's segments.
+        const lines = cutSpans(transcript.segments, payload.audioLanguage);
+        let speakers: (string | null)[] = lines.map(() => null);
+        if (payload.speaker && lines.length > 0) {
           const labels = await engines.diarizer.assign(
             wav,
-            transcript.segments.map((s) => ({ startMs: s.startMs, endMs: s.endMs })),
+            lines.map((s) => ({ startMs: s.startMs, endMs: s.endMs })),
             { maxSpeakers: payload.maxSpeakers, signal },
           );
           const t = i18n.translatorFor(payload.locale) as unknown as (key: string, params?: Record<string, unknown>) => string;
           speakers = labels.map((label) => t('uploads:speakerName', { number: label + 1 }));
           await progress(85);
         }
-        return transcript.segments.map(
+        return lines.map(
           (segment, index): SegmentInput => ({
             startMs: segment.startMs,
             endMs: segment.endMs,

@@ -172,7 +172,8 @@ export class RecordingSession {
           translations,
           ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
         };
-        await this.storeThenPublish(final, { seq: 0, segmentId, lang: this.language, startMs, endMs, text, translations, translationErrors }, cleared);
+        const words = result.words.map((word) => ({ text: word.text, startMs: offsetMs + word.startMs, endMs: offsetMs + word.endMs }));
+        await this.storeThenPublish(final, { seq: 0, segmentId, lang: this.language, startMs, endMs, text, translations, translationErrors, words }, cleared);
       })
       .catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final not delivered'));
   }

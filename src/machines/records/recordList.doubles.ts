@@ -53,6 +53,7 @@ export function createFakeRecordStore(count: number) {
   const exported: Array<{ ids: string[]; format: ExportFormat }> = [];
   const edits: RecordEdit[] = [];
   const refreshes: string[][] = [];
+  const retries: string[] = [];
 
   function page(query: RecordQuery): RecordPage {
     queries.push(query);
@@ -81,6 +82,16 @@ export function createFakeRecordStore(count: number) {
       exported.push(input);
     }),
     editRecord: fromPromise<RecordItem, RecordEdit>(async ({ input }) => edit(input)),
+    retryRecord: fromPromise<RecordItem, { id: string }>(async ({ input }) => {
+      retries.push(input.id);
+      const record = records.find((r) => r.id === input.id);
+      if (!record) throw { kind: 'business', code: 404, message: 'The record does not exist' };
+      // As the server does: a failed step is queued again, anything else is only read.
+      const state = record.state === 'transcription_err' ? 'transcribing' : record.state === 'translation_err' ? 'translating' : record.state;
+      const updated: RecordItem = { ...record, state, errorMessage: state === record.state ? (record.errorMessage ?? null) : null };
+      records = records.map((r) => (r.id === input.id ? updated : r));
+      return updated;
+    }),
     refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(async ({ input }) => {
       refreshes.push(input.ids);
       return {
@@ -97,6 +108,7 @@ export function createFakeRecordStore(count: number) {
     exported,
     edits,
     refreshes,
+    retries,
     get records() {
       return records;
     },

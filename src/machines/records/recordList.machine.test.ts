@@ -12,7 +12,7 @@ import {
   type RecordListInput,
 } from './recordList.machine';
 import { createFakeRecordStore } from './recordList.doubles';
-import type { RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
+import type { RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
 function start(count: number, input: Partial<RecordListInput> = {}, prepare: (store: ReturnType<typeof createFakeRecordStore>) => void = () => undefined) {
   const store = createFakeRecordStore(count);
@@ -343,5 +343,63 @@ describe('recordList machine: revoking a share from the shares list', () => {
     await settle();
     actor.send({ type: 'record.revokeRequested', id: 'r1' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+});
+
+describe('recordList machine: Retry on a failed record', () => {
+  const failedTwo = (store: ReturnType<typeof createFakeRecordStore>) => {
+    store.update('r1', { state: 'transcription_err', errorMessage: 'no speech recognition engine for zh-CN; set ASR_URL' });
+    store.update('r2', { state: 'translation_err', errorMessage: 'no translation engine' });
+  };
+
+  it('queues a failed record again and shows it running, then polls it', async () => {
+    const { actor, store, settle } = start(3, {}, failedTwo);
+    await settle();
+    actor.send({ type: 'record.retryRequested', id: 'r1' });
+    expect(actor.getSnapshot().matches('retrying')).toBe(true);
+    expect(actor.getSnapshot().context.pendingRetryId).toBe('r1');
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(store.retries).toEqual(['r1']);
+    const row = actor.getSnapshot().context.rows.find((r) => r.id === 'r1')!;
+    expect(row).toMatchObject({ state: 'transcribing', errorMessage: null });
+    expect(actor.getSnapshot().context.pendingRetryId).toBeNull();
+    // A running row is read again on the timer, like any other.
+    expect(actor.getSnapshot().matches({ ready: 'polling' })).toBe(true);
+
+    actor.send({ type: 'record.retryRequested', id: 'r2' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.pendingRetryId === null);
+    expect(actor.getSnapshot().context.rows.find((r) => r.id === 'r2')!.state).toBe('translating');
+  });
+
+  it('offers no retry on a record that did not fail, nor on one it does not list', async () => {
+    const { actor, store, settle } = start(3, {}, failedTwo);
+    await settle();
+    actor.send({ type: 'record.retryRequested', id: 'r3' });
+    actor.send({ type: 'record.retryRequested', id: 'r99' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(store.retries).toEqual([]);
+  });
+
+  it('tells a refused retry as a notice and keeps the row as it was', async () => {
+    const store = createFakeRecordStore(2);
+    failedTwo(store);
+    const actor = createActor(
+      recordListMachine.provide({
+        actors: {
+          ...store.actors,
+          retryRecord: fromPromise<RecordItem, { id: string }>(async () => {
+            throw { kind: 'business', code: 404, message: 'The record does not exist' };
+          }),
+        },
+      }),
+      { input: { scope: 'all', pageSize: 10 } },
+    ).start();
+    const notices: unknown[] = [];
+    actor.on('notice', (notice) => notices.push(notice));
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'record.retryRequested', id: 'r1' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.pendingRetryId === null);
+    expect(notices).toEqual([{ type: 'notice', level: 'error', message: 'The record does not exist', messageKey: undefined }]);
+    expect(actor.getSnapshot().context.rows.find((r) => r.id === 'r1')!.state).toBe('transcription_err');
   });
 });

@@ -9,6 +9,7 @@ import { RECORD_BATCH_MAX, RECORD_LIST_PAGE_SIZE } from '../../shared/contract/l
 import { poll$ } from '../../streams/poll$';
 import { editRecordActor } from '../../api/records/edit-record';
 import { refreshRecordsActor } from '../../api/records/get-record';
+import { refreshRecordActor } from '../../api/records/refresh-record';
 import { queryRecordsActor } from '../../api/records/query-records';
 import { downloadRecordsActor } from '../../api/shared/export-records';
 import { removeRecordsActor } from '../../api/shared/remove-records';
@@ -54,6 +55,8 @@ export interface RecordListContext extends ErrorText {
   exportFormat: ExportFormat | null;
   /** The share link waiting for the user's confirmation to revoke it. */
   pendingRevokeId: string | null;
+  /** The failed record being queued again (Retry). */
+  pendingRetryId: string | null;
   /** Whether the page is on screen (document visible and its route active); polling needs it. */
   visible: boolean;
 }
@@ -82,6 +85,7 @@ export type RecordListEvent =
   | { type: 'record.revokeRequested'; id: string }
   | { type: 'record.revokeConfirmed' }
   | { type: 'record.revokeCancelled' }
+  | { type: 'record.retryRequested'; id: string }
   | { type: 'list.visibilityChanged'; visible: boolean }
   | { type: 'progress.tick' };
 
@@ -90,6 +94,9 @@ export const PROGRESS_POLL_MS = 3000;
 
 const RUNNING_STATES: ReadonlyArray<RecordItem['state']> = ['transcribing', 'translating'];
 export const isRunning = (record: RecordItem) => RUNNING_STATES.includes(record.state);
+const FAILED_STATES: ReadonlyArray<RecordItem['state']> = ['transcription_err', 'translation_err'];
+/** A record whose transcription or translation failed: the list offers Retry on it. */
+export const isFailed = (record: Pick<RecordItem, 'state'>) => FAILED_STATES.includes(record.state);
 
 export const TITLE_EMPTY_KEY = 'records:titleEmpty';
 export const DATE_RANGE_INVALID_KEY = 'records:dateRangeInvalid';
@@ -151,6 +158,7 @@ export const recordListMachine = setup({
     exportRecords: downloadRecordsActor,
     editRecord: editRecordActor,
     refreshRecords: refreshRecordsActor,
+    retryRecord: refreshRecordActor,
     // poll$ ticks at once; the rows were just read, so the first refresh waits one period.
     progressPoll: fromEventObservable<{ type: 'progress.tick' }, void>(() =>
       poll$(PROGRESS_POLL_MS).pipe(
@@ -171,6 +179,8 @@ export const recordListMachine = setup({
     knownRecord: ({ context, event }) => 'id' in event && context.rows.some((row) => row.id === event.id),
     hasRunningRows: ({ context }) => context.rows.some(isRunning),
     pageVisible: ({ context }) => context.visible,
+    failedRecord: ({ context, event }) =>
+      event.type === 'record.retryRequested' && context.rows.some((row) => row.id === event.id && isFailed(row)),
     sharedRecord: ({ context, event }) =>
       event.type === 'record.revokeRequested' && context.rows.some((row) => row.id === event.id && row.shareStatus === '1'),
   },
@@ -207,6 +217,7 @@ export const recordListMachine = setup({
     editingId: null,
     exportFormat: null,
     pendingRevokeId: null,
+    pendingRetryId: null,
     visible: true,
   }),
   initial: 'loading',
@@ -366,6 +377,11 @@ export const recordListMachine = setup({
           target: 'confirmingRevoke',
           actions: assign({ pendingRevokeId: ({ event }) => event.id }),
         },
+        'record.retryRequested': {
+          guard: 'failedRecord',
+          target: 'retrying',
+          actions: assign({ pendingRetryId: ({ event }) => event.id, ...clearErrors }),
+        },
         'record.replaced': {
           actions: assign(({ context, event }) => {
             const listed = stillListed(context, event.record);
@@ -468,6 +484,25 @@ export const recordListMachine = setup({
         },
       },
     },
+    retrying: {
+      invoke: {
+        id: 'retryRecord',
+        src: 'retryRecord',
+        input: ({ context }) => ({ id: context.pendingRetryId ?? '' }),
+        // The answer shows the record queued again (transcribing or translating), so polling follows it.
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            pendingRetryId: null,
+            rows: context.rows.map((row) => (row.id === event.output.id ? event.output : row)),
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: [assign({ pendingRetryId: null }), { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, 'noticeFailure'],
+        },
+      },
+    },
     failed: {
       on: {
         'list.reload': { target: 'loading', actions: assign(clearErrors) },
@@ -484,13 +519,15 @@ export const selectHasMore = (snapshot: Snapshot) => snapshot.context.rows.lengt
 export const selectAllSelected = (snapshot: Snapshot) =>
   snapshot.context.rows.length > 0 && snapshot.context.selectedIds.length === Math.min(snapshot.context.rows.length, RECORD_BATCH_MAX);
 export const selectIsBusy = (snapshot: Snapshot) =>
-  snapshot.matches('deleting') || snapshot.matches('exporting') || snapshot.matches('updating');
+  snapshot.matches('deleting') || snapshot.matches('exporting') || snapshot.matches('updating') || snapshot.matches('retrying');
+/** The record whose Retry is on its way (its button shows busy). */
+export const selectRetryingId = (snapshot: Snapshot) => snapshot.context.pendingRetryId;
 /** Whether the list is reading its running rows again on a timer. */
 export const selectIsPolling = (snapshot: Snapshot) => snapshot.matches({ ready: 'polling' });
 /** The list's data (rows, query, selection, rename): changes only when the machine assigns. */
 export const selectListContext = (snapshot: Snapshot) => snapshot.context;
 
-export type ListPhase = 'loading' | 'loadingMore' | 'ready' | 'failed' | 'confirmingDelete' | 'deleting' | 'confirmingRevoke' | 'updating' | 'exporting';
+export type ListPhase = 'loading' | 'loadingMore' | 'ready' | 'failed' | 'confirmingDelete' | 'deleting' | 'confirmingRevoke' | 'updating' | 'exporting' | 'retrying';
 /** Which top-level state the list is in, as one string the page can compare cheaply. */
 export const selectListPhase = (snapshot: Snapshot): ListPhase =>
   (typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]) as ListPhase;

@@ -7,13 +7,14 @@
 // loadingMore and of refreshing are walked too). The context serialisation keeps whether a pending
 // call will fail (ids to delete, export format, edit), since the doubles' answers depend on it.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { buildQuery, isRunning, recordListMachine, type RecordListContext } from './recordList.machine';
+import { buildQuery, isFailed, isRunning, recordListMachine, type RecordListContext } from './recordList.machine';
 import { applyEdit, fakeRecord, pageOf } from './recordList.doubles';
 import type { PathsModel } from '../../shared/testing/paths';
 import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
 const RECORDS = [
-  fakeRecord(1, { shareStatus: '1', shareCode: 'abcdefghijklmnop' }),
+  // r1's translation failed too, so Retry is offered on it.
+  fakeRecord(1, { shareStatus: '1', shareCode: 'abcdefghijklmnop', state: 'translation_err', errorMessage: 'no translation engine' }),
   fakeRecord(2, { state: 'transcribing', progress: 40 }),
   fakeRecord(3),
 ];
@@ -35,6 +36,10 @@ const refreshOf = (ids: string[]): RecordRefresh => ({
 /** What the share dialog hands back for r1 (renamed meanwhile; still shared, so the counts stay). */
 const R1_REPLACED: RecordItem = { ...RECORDS[0]!, showName: 'Renamed elsewhere' };
 const failsDelete = (ids: string[]) => ids.includes('r3');
+// A retry fails where the refresh does (folder '1'), so both outcomes of retrying are walked.
+const RETRY_FAILURE = { kind: 'business', code: 404, message: 'The record does not exist' };
+const failsRetry = (context: RecordListContext) => context.folderId === '1';
+const retryOf = (id: string): RecordItem => ({ ...RECORDS.find((r) => r.id === id)!, state: 'translating', errorMessage: null });
 const failsEdit = (edit: RecordEdit | null) => edit?.showName === 'Refused';
 const editOf = (edit: RecordEdit) => applyEdit(RECORDS.find((r) => r.id === edit.id) ?? RECORDS[0]!, edit);
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as RecordListContext;
@@ -58,6 +63,11 @@ export const pathsModel: PathsModel = {
       editRecord: fromPromise<RecordItem, RecordEdit>(async ({ input }) => {
         if (failsEdit(input)) throw EDIT_FAILURE;
         return editOf(input);
+      }),
+      retryRecord: fromPromise<RecordItem, { id: string }>(async ({ input, self }) => {
+        const list = self._parent?.getSnapshot() as { context?: RecordListContext } | undefined;
+        if (list?.context && failsRetry(list.context)) throw RETRY_FAILURE;
+        return retryOf(input.id);
       }),
       // No filter in its input: the list (already refreshing when this starts) tells it.
       refreshRecords: fromPromise<RecordRefresh, { ids: string[] }>(async ({ input, self }) => {
@@ -97,6 +107,7 @@ export const pathsModel: PathsModel = {
     'record.favouriteToggled': [{ type: 'record.favouriteToggled', id: 'r2' }],
     'record.moved': [{ type: 'record.moved', id: 'r1', folderId: '7' }],
     'record.revokeRequested': [{ type: 'record.revokeRequested', id: 'r1' }],
+    'record.retryRequested': [{ type: 'record.retryRequested', id: 'r1' }],
     'list.visibilityChanged': [
       { type: 'list.visibilityChanged', visible: false },
       { type: 'list.visibilityChanged', visible: true },
@@ -109,6 +120,9 @@ export const pathsModel: PathsModel = {
         : [{ type: 'xstate.done.actor.refreshRecords', output: refreshOf(ctx(snapshot).rows.filter(isRunning).map((r) => r.id)) }],
     'xstate.error.actor.refreshRecords': (snapshot) =>
       failsRefresh(ctx(snapshot)) ? [{ type: 'xstate.error.actor.refreshRecords', error: REFRESH_FAILURE }] : [],
+    'xstate.done.actor.retryRecord': (snapshot) =>
+      failsRetry(ctx(snapshot)) ? [] : [{ type: 'xstate.done.actor.retryRecord', output: retryOf(ctx(snapshot).pendingRetryId ?? 'r1') }],
+    'xstate.error.actor.retryRecord': (snapshot) => (failsRetry(ctx(snapshot)) ? [{ type: 'xstate.error.actor.retryRecord', error: RETRY_FAILURE }] : []),
     'xstate.done.actor.fetchPage': (snapshot) => {
       const query = queryOf(snapshot);
       return failsList(query) ? [] : [{ type: 'xstate.done.actor.fetchPage', output: pageOf(RECORDS, query) }];
@@ -141,6 +155,8 @@ export const pathsModel: PathsModel = {
     error: context.errorKey,
     favourite: context.rows.filter((r) => r.favorite).length,
     running: context.rows.filter(isRunning).length,
+    // Retried rows show in `running` (r1 goes from failed to translating); whether r1 still fails is its complement.
+    retryable: context.rows.some(isFailed),
     shared: context.rows.filter((r) => r.shareStatus === '1').length,
     visible: context.visible,
     deleteFails: context.pendingDeleteIds.length ? failsDelete(context.pendingDeleteIds) : null,
@@ -148,4 +164,6 @@ export const pathsModel: PathsModel = {
     editFails: context.pendingEdit ? failsEdit(context.pendingEdit) : null,
   }),
   maxSimplePaths: 40,
+  // Retry adds a failed row that can start running, which multiplies the reachable contexts.
+  traversalLimit: 80_000,
 };

@@ -6,7 +6,8 @@ import { transcriptMachine } from './transcript.machine';
 import { summaryMachine } from './summary.machine';
 
 export const LINES: TranscriptLine[] = [
-  { id: 'l1', startMs: 0, endMs: 1500, text: 'Hello there', speaker: 'Speaker 1', translation: null },
+  // l1 is translated, so editing its text makes the translation stale.
+  { id: 'l1', startMs: 0, endMs: 1500, text: 'Hello there', speaker: 'Speaker 1', translation: 'Hola' },
   { id: 'l2', startMs: 1500, endMs: 3000, text: 'Hi Ann', speaker: 'Speaker 2', translation: null },
   { id: 'l3', startMs: 3000, endMs: 4000, text: 'Bye', speaker: 'Speaker 1', translation: null },
 ];
@@ -23,6 +24,8 @@ export interface TranscriptLog {
   saved: TranscriptLine[];
   renames: Array<{ from: string; to: string }>;
   translations: string[];
+  /** The line ids of each retranslation asked for (undefined: every stale line). */
+  retranslations: Array<string[] | undefined>;
 }
 
 export function transcriptDoubles(log: TranscriptLog) {
@@ -45,6 +48,9 @@ export function transcriptDoubles(log: TranscriptLog) {
       }),
       addTranslation: fromPromise<void, { id: string; lang: string }>(async ({ input }) => {
         log.translations.push(input.lang);
+      }),
+      retranslateLines: fromPromise<void, { id: string; lineIds?: string[] | undefined }>(async ({ input }) => {
+        log.retranslations.push(input.lineIds);
       }),
     },
   });

@@ -1,10 +1,10 @@
 import { createActor, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { transcriptDoubles, type TranscriptLog } from './transcript.doubles';
-import { TRANSCRIPT_POLL_MS, renamed } from './transcript.machine';
+import { TRANSCRIPT_POLL_MS, renamed, selectStaleLineIds } from './transcript.machine';
 
 function start(id = 'r1') {
-  const log: TranscriptLog = { reads: 0, saved: [], renames: [], translations: [] };
+  const log: TranscriptLog = { reads: 0, saved: [], renames: [], translations: [], retranslations: [] };
   const actor = createActor(transcriptDoubles(log), { input: { id } }).start();
   return { actor, log };
 }
@@ -73,5 +73,39 @@ describe('transcript machine', () => {
     expect(log.translations).toEqual(['es-ES']);
     expect(actor.getSnapshot().context.record?.state).toBe('translating');
     actor.stop();
+  });
+
+  it('marks a translated line stale when its text is edited, and translates stale lines again', async () => {
+    const { actor, log } = start();
+    await ready(actor);
+    expect(selectStaleLineIds(actor.getSnapshot())).toEqual([]);
+    // Nothing stale yet: nothing to translate again.
+    actor.send({ type: 'translation.retranslate' });
+    expect(actor.getSnapshot().matches({ ready: { edit: 'idle' } })).toBe(true);
+
+    actor.send({ type: 'line.save', lineId: 'l1', text: 'Hello again' });
+    await waitFor(actor, (s) => s.matches({ ready: { edit: 'idle' } }) && s.context.lines[0]!.text === 'Hello again');
+    expect(actor.getSnapshot().context.lines[0]).toMatchObject({ translation: 'Hola', translationStale: true });
+    // An untranslated line has nothing to go stale.
+    actor.send({ type: 'line.save', lineId: 'l2', text: 'Hi Anna' });
+    await waitFor(actor, (s) => s.matches({ ready: { edit: 'idle' } }) && s.context.lines[1]!.text === 'Hi Anna');
+    expect(selectStaleLineIds(actor.getSnapshot())).toEqual(['l1']);
+
+    // One line (only the stale ones of those named are sent).
+    actor.send({ type: 'translation.retranslate', lineIds: ['l1', 'l2'] });
+    await waitFor(actor, (s) => s.context.record?.state === 'translating');
+    expect(log.retranslations).toEqual([['l1']]);
+    // While the job runs, nothing else is sent; the watcher reads the result.
+    actor.send({ type: 'translation.retranslate' });
+    expect(log.retranslations).toHaveLength(1);
+    await waitFor(actor, (s) => s.context.record?.state === 'transcription_completed', { timeout: TRANSCRIPT_POLL_MS + 2000 });
+  });
+
+  it('editing the translation along with the text keeps it current', async () => {
+    const { actor } = start();
+    await ready(actor);
+    actor.send({ type: 'line.save', lineId: 'l1', text: 'Hello again', translation: 'Hola de nuevo' });
+    await waitFor(actor, (s) => s.matches({ ready: { edit: 'idle' } }) && s.context.lines[0]!.text === 'Hello again');
+    expect(actor.getSnapshot().context.lines[0]).toMatchObject({ translation: 'Hola de nuevo', translationStale: false });
   });
 });

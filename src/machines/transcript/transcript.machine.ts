@@ -6,6 +6,8 @@ import { fetchTranscript } from '../../api/shared/get-trans-result';
 import { addTranslationActor } from '../../api/transcript/add-translation';
 import { editDetails } from '../../api/transcript/edit-details';
 import { renameSpeakerActor } from '../../api/transcript/rename-speaker';
+import { retranslateLinesActor } from '../../api/transcript/retranslate-lines';
+import { translationStaleAfterEdit } from '../../shared/contract/transcript';
 import type { TranscriptLine, TranscriptQuery, TranscriptRecord, TranscriptResult } from './transcript.types';
 
 /** One edited line as the editDetails call takes it (the contract wants nulls, not absences). */
@@ -42,6 +44,8 @@ export type TranscriptEvent =
   | { type: 'speaker.rename'; from: string; to: string }
   | { type: 'translation.add'; lang: string }
   | { type: 'translation.show'; lang: string }
+  /** Translate again the stale lines: these (those of them that are stale) or, without ids, all. */
+  | { type: 'translation.retranslate'; lineIds?: string[] }
   | { type: 'transcript.reload' }
   | { type: 'watch.resume' };
 
@@ -63,7 +67,14 @@ function queryOf(context: TranscriptContext): TranscriptQuery {
 function editedLine(context: TranscriptContext): TranscriptLine {
   const edit = context.pendingEdit!;
   const line = context.lines.find((item) => item.id === edit.lineId)!;
-  return { ...line, text: edit.text, ...(edit.translation !== undefined ? { translation: edit.translation } : {}) };
+  const translation = edit.translation !== undefined ? edit.translation : (line.translation ?? null);
+  const before = { text: line.text, translation: line.translation ?? null, translationStale: line.translationStale === true };
+  return { ...line, text: edit.text, translation, translationStale: translationStaleAfterEdit(before, { text: edit.text, translation }) };
+}
+
+/** Ids of the lines whose translation is stale, among `only` when given. */
+export function staleLineIds(lines: TranscriptLine[], only?: readonly string[]): string[] {
+  return lines.filter((line) => line.translationStale && (!only || only.includes(line.id))).map((line) => line.id);
 }
 
 /** platform: a speaker is renamed once for all of its lines ('' names the lines without a speaker). */
@@ -85,6 +96,7 @@ export const transcriptMachine = setup({
     saveLine: fromPromise<void, { id: string; line: TranscriptLine }>(({ input }) => editDetails({ id: input.id, lines: [savedLine(input.line)] })),
     renameSpeaker: renameSpeakerActor,
     addTranslation: addTranslationActor,
+    retranslateLines: retranslateLinesActor,
   },
   delays: { pollDelay: TRANSCRIPT_POLL_MS },
   actions: {
@@ -149,6 +161,10 @@ export const transcriptMachine = setup({
                   actions: assign({ pendingRename: ({ event }) => ({ from: event.from, to: event.to.trim() }) }),
                 },
                 'translation.add': { guard: ({ context }) => !isProcessing(context.record), target: 'addingTranslation' },
+                'translation.retranslate': {
+                  guard: ({ context, event }) => !isProcessing(context.record) && staleLineIds(context.lines, event.lineIds).length > 0,
+                  target: 'retranslating',
+                },
               },
             },
             savingLine: {
@@ -185,6 +201,26 @@ export const transcriptMachine = setup({
                   }),
                 },
                 onError: { target: 'idle', actions: assign(({ event }) => ({ ...describe(event.error, SAVE_FAILED_KEY), pendingRename: null })) },
+              },
+            },
+            retranslating: {
+              entry: 'clearError',
+              invoke: {
+                src: 'retranslateLines',
+                id: 'retranslateLines',
+                input: ({ context, event }) => {
+                  const only = (event as Extract<TranscriptEvent, { type: 'translation.retranslate' }>).lineIds;
+                  return { id: context.id, ...(only ? { lineIds: staleLineIds(context.lines, only) } : {}) };
+                },
+                // The record is translating now; the watcher reads the new translations when it is done.
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign({ record: ({ context }) => (context.record ? { ...context.record, state: 'translating', progress: 0 } : null) }),
+                    raise({ type: 'watch.resume' }),
+                  ],
+                },
+                onError: { target: 'idle', actions: assign(({ event }) => describe(event.error, SAVE_FAILED_KEY)) },
               },
             },
             addingTranslation: {
@@ -236,5 +272,9 @@ export const transcriptMachine = setup({
 
 type TranscriptSnapshot = SnapshotFrom<typeof transcriptMachine>;
 export const selectTranscriptContext = (snapshot: TranscriptSnapshot) => snapshot.context;
+/** Lines whose translation describes older text, for the page's "translate again" actions. */
+export const selectStaleLineIds = (snapshot: TranscriptSnapshot) => staleLineIds(snapshot.context.lines);
+/** Whether stale lines are being sent for translation again. */
+export const selectRetranslating = (snapshot: TranscriptSnapshot) => snapshot.matches({ ready: { edit: 'retranslating' } });
 export const selectTranscriptStatus = (snapshot: TranscriptSnapshot): 'loading' | 'ready' | 'failed' =>
   snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading';

@@ -12,13 +12,17 @@ const NOT_FOUND = { kind: 'business', code: 404, message: 'Not found' };
 const REFUSED = { kind: 'business', message: 'Refused' };
 const DONE = 'transcription_completed';
 
+/** 'locked' arrives with l1's translation already stale, so its refused retranslation is walked too. */
+function withStale(id: string, result: TranscriptResult): TranscriptResult {
+  return id === 'locked' ? { ...result, lines: result.lines.map((line) => (line.id === 'l1' ? { ...line, translationStale: true } : line)) } : result;
+}
 function firstRead(id: string): TranscriptResult {
   if (id === 'broken') throw NOT_FOUND;
-  return resultFor(id, id === 'busy' || id === 'flaky' ? 'transcribing' : DONE);
+  return withStale(id, resultFor(id, id === 'busy' || id === 'flaky' ? 'transcribing' : DONE));
 }
 function reRead(id: string): TranscriptResult {
   if (id === 'flaky' || id === 'broken') throw NOT_FOUND;
-  return resultFor(id, DONE);
+  return withStale(id, resultFor(id, DONE));
 }
 const editsRefused = (id: string) => id === 'locked';
 
@@ -56,6 +60,7 @@ export const pathsModel: PathsModel = {
       saveLine: fromPromise<void, { id: string; line: TranscriptLine }>(async ({ input }) => edit(input.id)),
       renameSpeaker: fromPromise<void, { id: string; from: string; to: string }>(async ({ input }) => edit(input.id)),
       addTranslation: fromPromise<void, { id: string; lang: string }>(async ({ input }) => edit(input.id)),
+      retranslateLines: fromPromise<void, { id: string; lineIds?: string[] | undefined }>(async ({ input }) => edit(input.id)),
     },
   }),
   inputs: ['r1', 'broken', 'busy', 'flaky', 'locked'].map((id) => ({ id })),
@@ -64,6 +69,8 @@ export const pathsModel: PathsModel = {
     'speaker.rename': [{ type: 'speaker.rename', from: 'Speaker 1', to: 'Ann' }],
     'translation.add': [{ type: 'translation.add', lang: 'es-ES' }],
     'translation.show': [{ type: 'translation.show', lang: 'es-ES' }],
+    // Possible once saving l1's text made its translation stale.
+    'translation.retranslate': [{ type: 'translation.retranslate' }, { type: 'translation.retranslate', lineIds: ['l1'] }],
     // Raised by the machine itself after a translation starts.
     'watch.resume': [],
     ...outcomes('fetchResult', firstRead),
@@ -71,11 +78,12 @@ export const pathsModel: PathsModel = {
     ...outcomes('saveLine', edit),
     ...outcomes('renameSpeaker', edit),
     ...outcomes('addTranslation', edit),
+    ...outcomes('retranslateLines', edit),
   },
   serializeContext: (ctx: TranscriptContext) => ({
     id: ctx.id,
     state: ctx.record?.state,
-    lines: ctx.lines.map((line) => `${line.speaker}:${line.text}`),
+    lines: ctx.lines.map((line) => `${line.speaker}:${line.text}${line.translationStale ? ':stale' : ''}`),
     lang: ctx.lang,
     error: ctx.errorKey ?? ctx.errorMessage ?? null,
   }),

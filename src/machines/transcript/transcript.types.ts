@@ -12,6 +12,8 @@ export interface TranscriptLine {
   endMs: number;
   text: string;
   translation?: string | null;
+  /** The original text was edited after the translation was made (translate again to clear). */
+  translationStale?: boolean;
   speaker?: string | null;
   speakerId?: string | null;
   /** Word timings when the server sends them; otherwise the page estimates them. */

@@ -11,6 +11,7 @@ import {
   selectIsBusy,
   selectListContext,
   selectListPhase,
+  selectRetryingId,
 } from '../../machines/records/recordList.machine';
 import { shareUrl } from '../../machines/records/recordShare.machine';
 import type { RecordItem, RecordScope } from '../../machines/records/recordList.types';
@@ -49,6 +50,7 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
   const allSelected = useSelector(actor, selectAllSelected);
   const busy = useSelector(actor, selectIsBusy);
   const hasMore = useSelector(actor, selectHasMore);
+  const retryingId = useSelector(actor, selectRetryingId);
   const folders = useFoldersActor();
   const tree = useSelector(folders, selectTree);
   const [moving, setMoving] = useState<RecordItem | null>(null);
@@ -155,6 +157,8 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
           onRenameCancel={() => actor.send({ type: 'record.renameCancelled' })}
           onFavourite={(id) => actor.send({ type: 'record.favouriteToggled', id })}
           onRevoke={(id) => actor.send({ type: 'record.revokeRequested', id })}
+          onRetry={(id) => actor.send({ type: 'record.retryRequested', id })}
+          retryingId={retryingId}
           onCopyLink={copyLink}
         />
       )}

@@ -15,7 +15,17 @@ import {
   translationChoicesLogic,
   type TranscriptFilesEmitted,
 } from '../../machines/transcript/transcriptFiles.machine';
-import { isProcessing, selectTranscriptContext, selectTranscriptStatus, transcriptMachine } from '../../machines/transcript/transcript.machine';
+import {
+  isProcessing,
+  selectRetranslating,
+  selectStaleLineIds,
+  selectTranscriptContext,
+  selectTranscriptStatus,
+  transcriptMachine,
+} from '../../machines/transcript/transcript.machine';
+
+/** The stale ids are a new array on every read; the page re-renders only when they change. */
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 import type { SegmentView } from '../../ui/transcript/SegmentRow';
 import { SummaryPanel } from '../../ui/transcript/SummaryPanel';
 import { TranscriptPage } from '../../ui/transcript/TranscriptPage';
@@ -75,6 +85,8 @@ export default function MeetingDetailPage() {
   const actor = useActorRef(transcriptMachine, { input: { id, ...(shareCode ? { shareCode } : {}) } });
   const { record, lines, errorKey, errorMessage } = useSelector(actor, selectTranscriptContext);
   const status = useSelector(actor, selectTranscriptStatus);
+  const staleIds = useSelector(actor, selectStaleLineIds, sameIds);
+  const retranslating = useSelector(actor, selectRetranslating);
 
   const playback = useActorRef(playbackMachine);
   const nowMs = useSelector(playback, selectNowMs);
@@ -93,6 +105,7 @@ export default function MeetingDetailPage() {
         speaker: line.speaker ?? null,
         text: line.text,
         translation: line.translation ?? null,
+        translationStale: line.translationStale === true,
         words: wordTimings(line),
       })),
     [lines],
@@ -145,6 +158,9 @@ export default function MeetingDetailPage() {
       onRenameSpeaker={onRenameSpeaker}
       onReadAloud={onReadAloud}
       onAddTranslation={(lang) => actor.send({ type: 'translation.add', lang })}
+      staleCount={staleIds.length}
+      retranslating={retranslating}
+      onRetranslate={(lineIds) => actor.send({ type: 'translation.retranslate', ...(lineIds ? { lineIds } : {}) })}
       onExport={(format, content) => files.send({ type: 'export.requested', format, content })}
     />
   );

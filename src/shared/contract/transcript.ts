@@ -15,7 +15,7 @@ export type TranscriptWord = NonNullable<SubtitleLine['words']>[number];
 export type TimedLine = Pick<SubtitleLine, 'startMs' | 'endMs' | 'speaker'>;
 
 /** A stored line: the contract's SubtitleLine with speaker and translation always present. */
-export type TranscriptSegment = Pick<SubtitleLine, 'id' | 'startMs' | 'endMs' | 'text' | 'words'> & {
+export type TranscriptSegment = Pick<SubtitleLine, 'id' | 'startMs' | 'endMs' | 'text' | 'words' | 'translationStale'> & {
   speaker: string | null;
   translation: string | null;
 };
@@ -31,3 +31,18 @@ export const EXPORT_CONTENTS = ['original', 'translation', 'bilingual'] as const
 type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
 const listsComplete: [Missing<ExportFormat, (typeof EXPORT_FORMATS)[number]>, Missing<ExportContent, (typeof EXPORT_CONTENTS)[number]>] = [true, true];
 void listsComplete;
+
+/**
+ * Whether a saved line's translation describes older text (issue 10): its original text changed
+ * while the translation stayed as it was. A translation the user edited too (or removed) is theirs
+ * and current; an untouched line keeps the mark it had until it is translated again. The server
+ * stores this and the editor shows it without waiting for a reload.
+ */
+export function translationStaleAfterEdit(
+  before: { text: string; translation: string | null; translationStale: boolean } | undefined,
+  after: { text: string; translation: string | null },
+): boolean {
+  if (!before || after.translation === null || after.translation.trim() === '') return false;
+  if (after.translation !== before.translation) return false;
+  return after.text !== before.text || before.translationStale;
+}

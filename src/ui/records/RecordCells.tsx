@@ -53,11 +53,29 @@ export function StateBadge({ record }: { record: Pick<RecordView, 'id' | 'state'
 }
 
 /** The badge, and below it the failure reason of a failed record (its full text as a tooltip). */
-export function StateWithReason({ record }: { record: Pick<RecordView, 'id' | 'state' | 'progress' | 'errorMessage'> }) {
+export function StateWithReason({
+  record,
+  onRetry,
+  retrying = false,
+}: {
+  record: Pick<RecordView, 'id' | 'state' | 'progress' | 'errorMessage'>;
+  /** Offered on a failed record: queue the failed step again. */
+  onRetry?: (() => void) | undefined;
+  retrying?: boolean;
+}) {
+  const { t } = useTranslation('records');
   const failure = failureOf(record);
+  const failed = FAILED.includes(record.state);
   return (
     <Box minW="0" lineHeight="short">
-      <StateBadge record={record} />
+      <Box display="flex" alignItems="center" gap="1">
+        <StateBadge record={record} />
+        {failed && onRetry && (
+          <Button size="2xs" variant="outline" onClick={onRetry} loading={retrying} title={t('retryTitle')} data-testid={`record-retry-${record.id}`}>
+            {t('retry')}
+          </Button>
+        )}
+      </Box>
       {failure && (
         <Text fontSize="2xs" color="fg.error" truncate title={failure} mt="0.5" data-testid={`record-error-${record.id}`}>
           {failure}

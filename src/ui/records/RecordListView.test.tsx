@@ -155,3 +155,38 @@ describe('SharedTranscript', () => {
     expect(screen.getByTestId('shared-expired').textContent).toContain('Share link expired');
   });
 });
+
+describe('RecordListView: Retry on failed rows', () => {
+  it.each(['list', 'card'] as const)('offers Retry only on failed records in %s view, busy while it runs', async (viewMode) => {
+    const onRetry = vi.fn();
+    const rows = [record(1, { state: 'transcription_err', errorMessage: 'no engine; set ASR_URL' }), record(2), record(3, { state: 'translation_err' })];
+    const { rerender } = await renderUi(<RecordListView {...props({ viewMode, rows, onRetry })} />);
+    const retry = await screen.findByTestId('record-retry-r1');
+    expect(retry.textContent).toBe('Retry');
+    expect(screen.queryByTestId('record-retry-r2')).toBeNull();
+    expect(screen.getByTestId('record-retry-r3')).toBeTruthy();
+    fireEvent.click(retry);
+    expect(onRetry).toHaveBeenCalledWith('r1');
+    rerender(
+      <ChakraProvider value={system}>
+        <RecordListView {...props({ viewMode, rows, onRetry, retryingId: 'r1' })} />
+      </ChakraProvider>,
+    );
+    expect((screen.getByTestId('record-retry-r1') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('SharedTranscript: stale translations', () => {
+  it('marks a translation whose original text was edited after it was made', async () => {
+    const lines = [
+      { id: 'l1', startMs: 0, endMs: 1000, text: 'the dog is white', translation: 'el gato es negro', speaker: null, translationStale: true },
+      { id: 'l2', startMs: 1000, endMs: 2000, text: 'open the door', translation: 'abre la puerta', speaker: null, translationStale: false },
+    ];
+    await renderUi(
+      <SharedTranscript status="showing" record={record(1)} lines={lines} canCopy={false} showSignInHint={false} onCopy={vi.fn()} onOpenRecords={vi.fn()} />,
+    );
+    expect(screen.getByTestId('shared-line-stale-l1').textContent).toBe('[translation out of date]');
+    expect(screen.queryByTestId('shared-line-stale-l2')).toBeNull();
+    expect(screen.getByText('abre la puerta')).toBeTruthy();
+  });
+});

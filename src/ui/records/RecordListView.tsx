@@ -31,6 +31,9 @@ export interface RecordListViewProps {
   onFavourite(id: string): void;
   onRevoke?(id: string): void;
   onCopyLink?(id: string): void;
+  /** Retry on a failed record; `retryingId` names the one on its way. */
+  onRetry?(id: string): void;
+  retryingId?: string | null;
 }
 
 const ROW_HEIGHT = 56;
@@ -313,7 +316,7 @@ function ListRow(props: ItemProps & { template: ReturnType<typeof templatesOf> }
       {variant === 'records' ? (
         <>
           <Cell level="md">
-            <StateWithReason record={record} />
+            <StateWithReason record={record} onRetry={props.onRetry && (() => props.onRetry?.(record.id))} retrying={props.retryingId === record.id} />
           </Cell>
           <Cell level="xl">
             <span title={languagesOf(record, t('noTargetLanguage'))}>{languagesOf(record, t('noTargetLanguage'))}</span>
@@ -398,7 +401,7 @@ function RecordCard(props: ItemProps) {
       <Cover record={record} size="48px" />
       <NameOrEditor {...props} />
       <Box display="flex" gap="2" alignItems="center" flexWrap="wrap">
-        <StateWithReason record={record} />
+        <StateWithReason record={record} onRetry={props.onRetry && (() => props.onRetry?.(record.id))} retrying={props.retryingId === record.id} />
         <Text fontSize="xs" color="fg.muted">
           {formatDuration(record.duration ?? record.audioDuration)}
         </Text>

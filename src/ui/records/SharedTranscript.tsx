@@ -4,7 +4,7 @@ import type { RecordView } from './RecordCells';
 import { formatDateTime, formatOffset } from './format';
 import type { SubtitleLine } from '../../shared/contract/transcript';
 
-export type SharedLine = Pick<SubtitleLine, 'id' | 'startMs' | 'endMs' | 'text' | 'translation' | 'speaker'>;
+export type SharedLine = Pick<SubtitleLine, 'id' | 'startMs' | 'endMs' | 'text' | 'translation' | 'speaker' | 'translationStale'>;
 
 export type SharedTranscriptStatus = 'loading' | 'showing' | 'copying' | 'copied' | 'expired' | 'unavailable';
 
@@ -98,7 +98,17 @@ export function SharedTranscript({ status, record, lines, canCopy, showSignInHin
                 {formatOffset(line.startMs)} · {line.speaker || t('speakerUnknown')}
               </Text>
               <Text>{line.text}</Text>
-              {line.translation && <Text color="fg.muted">{line.translation}</Text>}
+              {line.translation && (
+                // A stale translation describes older text: the reader is told, not misled.
+                <Text color="fg.muted" fontStyle={line.translationStale ? 'italic' : undefined} data-stale={line.translationStale ? 'true' : undefined}>
+                  {line.translationStale && (
+                    <Text as="span" fontSize="xs" color="orange.fg" mr="2" title={t('translationStaleTitle')} data-testid={`shared-line-stale-${line.id}`}>
+                      [{t('translationStale')}]
+                    </Text>
+                  )}
+                  {line.translation}
+                </Text>
+              )}
             </Box>
           ))}
         </Box>

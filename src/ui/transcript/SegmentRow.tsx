@@ -15,6 +15,8 @@ export interface SegmentView {
   speaker: string | null;
   text: string;
   translation: string | null;
+  /** The original text was edited after the translation was made. */
+  translationStale?: boolean;
   words: WordView[];
 }
 
@@ -30,6 +32,8 @@ export interface SegmentRowProps {
   onSave(id: string, text: string): void;
   onRenameSpeaker(from: string, to: string): void;
   onReadAloud(id: string): void;
+  /** Translate this stale line again (owner only). */
+  onRetranslate?(id: string): void;
 }
 
 export function clock(ms: number): string {
@@ -165,8 +169,23 @@ function SegmentRowInner(props: SegmentRowProps) {
           )}
         </Box>
         {props.showTranslation && (
-          <Box flex="1" color="fg.muted" data-testid="segment-translation">
-            <Text lineHeight="tall">{segment.translation ?? ''}</Text>
+          <Box flex="1" color="fg.muted" data-testid="segment-translation" data-stale={segment.translationStale ? 'true' : undefined}>
+            {segment.translationStale && segment.translation && (
+              <HStack gap="2" mb="1">
+                <Text as="span" fontSize="xs" px="2" borderRadius="full" bg="orange.subtle" color="orange.fg" title={t('translationStaleTitle')} data-testid="segment-translation-stale">
+                  {t('translationStale')}
+                </Text>
+                {props.canEdit && props.onRetranslate && (
+                  <Button size="2xs" variant="outline" onClick={() => props.onRetranslate?.(segment.id)} data-testid="segment-retranslate">
+                    {t('retranslateLine')}
+                  </Button>
+                )}
+              </HStack>
+            )}
+            {/* The old translation stays readable but plainly not current. */}
+            <Text lineHeight="tall" opacity={segment.translationStale ? 0.6 : undefined} fontStyle={segment.translationStale ? 'italic' : undefined}>
+              {segment.translation ?? ''}
+            </Text>
           </Box>
         )}
       </Stack>

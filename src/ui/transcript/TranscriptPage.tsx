@@ -35,6 +35,10 @@ export interface TranscriptPageProps {
   onRenameSpeaker(from: string, to: string): void;
   onReadAloud(id: string): void;
   onAddTranslation(lang: string): void;
+  /** How many lines have a stale translation; they can be translated again, one or all. */
+  staleCount?: number;
+  retranslating?: boolean;
+  onRetranslate?(lineIds?: string[]): void;
   onExport(format: ExportFormat, content: ExportContent): void;
 }
 
@@ -137,6 +141,18 @@ export function TranscriptPage(props: TranscriptPageProps) {
                 </HStack>
               )}
             </Box>
+            {(props.staleCount ?? 0) > 0 && (
+              <HStack gap="3" bg="orange.subtle" color="orange.fg" rounded="md" px="3" py="2" data-testid="transcript-stale-notice">
+                <Text fontSize="sm" flex="1">
+                  {t('staleLines', { count: props.staleCount })}
+                </Text>
+                {props.canEdit && props.onRetranslate && (
+                  <Button size="xs" variant="outline" loading={props.retranslating} onClick={() => props.onRetranslate?.()} data-testid="transcript-retranslate-all">
+                    {t('retranslateAll')}
+                  </Button>
+                )}
+              </HStack>
+            )}
             {props.errorText && (
               <Text fontSize="sm" color="red.600" data-testid="transcript-error">
                 {props.errorText}
@@ -163,6 +179,7 @@ export function TranscriptPage(props: TranscriptPageProps) {
                       onSave={props.onSaveLine}
                       onRenameSpeaker={props.onRenameSpeaker}
                       onReadAloud={props.onReadAloud}
+                      {...(props.onRetranslate ? { onRetranslate: (id: string) => props.onRetranslate?.([id]) } : {})}
                     />
                   );
                 })

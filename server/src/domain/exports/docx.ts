@@ -1,13 +1,15 @@
 // Word export through the `docx` library: a real .docx package rather than HTML with a .doc name.
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { TranscriptSegment } from '../../../../src/shared/contract/transcript';
-import { segmentLines } from './segment-lines';
+import { ENGLISH_STALE_LABELS, segmentLines, staleCount } from './segment-lines';
 import type { TextExportOptions } from './subtitles';
 import { clock } from './timecode';
 
 export async function toDocx(title: string, segments: TranscriptSegment[], options: TextExportOptions): Promise<Buffer> {
+  const labels = options.stale ?? ENGLISH_STALE_LABELS;
+  const stale = staleCount(segments, options.content);
   const paragraphs = segments.flatMap((segment) => {
-    const lines = segmentLines(segment, options.content);
+    const lines = segmentLines(segment, options.content, labels.mark);
     if (lines.length === 0) return [];
     const heading = new Paragraph({
       spacing: { before: 200 },
@@ -20,7 +22,15 @@ export async function toDocx(title: string, segments: TranscriptSegment[], optio
   });
   const document = new Document({
     title,
-    sections: [{ children: [new Paragraph({ text: title, heading: HeadingLevel.TITLE }), ...paragraphs] }],
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: title, heading: HeadingLevel.TITLE }),
+          ...(stale ? [new Paragraph({ children: [new TextRun({ text: labels.markedNote(stale), color: 'B00020' })] })] : []),
+          ...paragraphs,
+        ],
+      },
+    ],
   });
   return Packer.toBuffer(document);
 }

@@ -14,6 +14,7 @@ import {
 import { addSeconds, type Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { createRecord } from '../records/create-record';
+import { cutSpans, shareTranslation, type TimedWord } from '../transcripts/line-segmenter';
 import {
   hostOnly,
   languageNotOffered,
@@ -63,6 +64,8 @@ export interface FinalToStore {
   text: string;
   translations: Record<string, string>;
   translationErrors: Record<string, string>;
+  /** The recogniser's word timings (meeting times), from which the record's lines are cut. */
+  words?: TimedWord[];
 }
 
 export const displayName = (user: UserRow) => (user.is_visitor ? VISITOR_NAME : (user.nickname ?? user.name));
@@ -225,20 +228,29 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
             .select((eb) => eb.fn.max('position').as('p'))
             .where('record_id', '=', meeting.record_id)
             .executeTakeFirst();
-          const position = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
+          const first = last?.p === null || last?.p === undefined ? 0 : Number(last.p) + 1;
+          // The record keeps subtitle-grade lines (≤ 7 s, two rows): a long utterance becomes several,
+          // sharing its translation; the live view keeps the utterance whole (meeting_segments).
+          const cut = cutSpans([{ startMs: final.startMs, endMs: final.endMs, text: final.text, words: final.words }], final.lang);
+          const lines = cut.length ? cut : [{ startMs: final.startMs, endMs: final.endMs, text: final.text, words: [] }];
+          const translation = primary ? (final.translations[primary] ?? null) : null;
+          const translations = translation === null ? lines.map(() => null) : shareTranslation(translation, lines.map((line) => line.text));
           await trx
             .insertInto('record_segments')
-            .values({
-              id: final.segmentId,
-              record_id: meeting.record_id,
-              position,
-              start_ms: final.startMs,
-              end_ms: final.endMs,
-              speaker: null,
-              text: final.text,
-              translation: primary ? (final.translations[primary] ?? null) : null,
-              words: null,
-            })
+            .values(
+              lines.map((line, index) => ({
+                // The first line keeps the segment id, which meeting_segments names.
+                id: index === 0 ? final.segmentId : randomUUID(),
+                record_id: meeting.record_id!,
+                position: first + index,
+                start_ms: line.startMs,
+                end_ms: line.endMs,
+                speaker: null,
+                text: line.text,
+                translation: translations[index] ?? null,
+                words: line.words.length ? JSON.stringify(line.words) : null,
+              })),
+            )
             .execute();
           await trx
             .updateTable('records')

@@ -47,6 +47,7 @@ export function segmentRows(recordId: string, segments: SegmentInput[]): RecordS
     text: segment.text,
     translation: segment.translation,
     words: segment.words ? JSON.stringify(segment.words) : null,
+    translation_stale: segment.translationStale ? 1 : 0,
   }));
 }
 

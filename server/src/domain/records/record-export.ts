@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { Database, RecordRow } from '../../db/schema';
 import type { ExportContent, ExportFormat } from '../../../../src/shared/contract/transcript';
 import { exportTranscript, zipExports, type ExportedFile } from '../exports/export-transcript';
+import type { StaleLabels } from '../exports/segment-lines';
 import { findReadableRecord } from './record-access';
 import { recordNotFound } from './record-errors';
 import { toSegment } from './record-view';
@@ -36,10 +37,16 @@ async function recordsToExport(db: Kysely<Database>, clock: Clock, userId: strin
   return ids.map((id) => byId.get(id)!);
 }
 
-export async function exportRecords(db: Kysely<Database>, clock: Clock, userId: string | null, request: ExportRequest): Promise<ExportedFile> {
+export async function exportRecords(
+  db: Kysely<Database>,
+  clock: Clock,
+  userId: string | null,
+  request: ExportRequest,
+  stale?: StaleLabels,
+): Promise<ExportedFile> {
   const records = await recordsToExport(db, clock, userId, request);
   const format = request.type ?? 'docx';
-  const options = { content: request.msgType ?? 'original', speakers: request.speaker !== '0' };
+  const options = { content: request.msgType ?? 'original', speakers: request.speaker !== '0', ...(stale ? { stale } : {}) };
   const files: ExportedFile[] = [];
   for (const record of records) {
     const segments = await db.selectFrom('record_segments').selectAll().where('record_id', '=', record.id).orderBy('position').execute();

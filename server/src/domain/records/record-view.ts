@@ -69,6 +69,7 @@ export function toSegment(row: RecordSegmentRow): TranscriptSegment {
     speaker: row.speaker,
     text: row.text,
     translation: row.translation,
+    ...(row.translation_stale ? { translationStale: true } : {}),
     ...(words ? { words } : {}),
   };
 }
@@ -84,6 +85,7 @@ export function toSubtitleLine(row: RecordSegmentRow): SubtitleLine {
     translation: row.translation,
     speaker: row.speaker,
     speakerId: null,
+    translationStale: row.translation_stale === 1 && row.translation !== null,
     ...(words?.length ? { words } : {}),
   };
 }

@@ -9,6 +9,7 @@ import { copyRecord } from './copy-record';
 import { findReadableRecord } from './record-access';
 import { editRecord, type RecordEdit } from './record-edit';
 import { recordNotFound } from './record-errors';
+import type { StaleLabels } from '../exports/segment-lines';
 import { exportRecords, type ExportRequest } from './record-export';
 import { listRecords, type RecordListQuery } from './record-list';
 import { toRecordView, toSubtitleLine, type RecordView } from './record-view';
@@ -97,8 +98,8 @@ export function createRecordsService({ db, clock }: { db: Kysely<Database>; cloc
       return (await ownerViews(userId, [row], defaultFolderLabel))[0]!;
     },
 
-    async export(userId: string | null, request: ExportRequest) {
-      return exportRecords(db, clock, userId, request);
+    async export(userId: string | null, request: ExportRequest, stale?: StaleLabels) {
+      return exportRecords(db, clock, userId, request, stale);
     },
   };
 }

@@ -13,7 +13,7 @@ import type { Engines } from '../../engines/registry';
 import type { ServerT } from '../../i18n';
 import { translate } from './translate';
 import { findOwnedRecord } from '../records/record-access';
-import { nothingToTranslate, recordBusy, sameLanguage } from './transcript-errors';
+import { nothingStale, nothingToTranslate, recordBusy, sameLanguage } from './transcript-errors';
 import type { TranscriptTables } from './transcript-tables';
 
 // Lines per engine call: large enough to amortise a process start, small enough for a remote body limit.
@@ -59,6 +59,46 @@ export async function startTranslation(
   });
 }
 
+/**
+ * retranslateLines: queues a translation task of the stale lines only (all of them, or those of
+ * `lineIds` that are stale), into the record's translation language.
+ */
+export async function startRetranslation(
+  db: Kysely<Database>,
+  clock: Clock,
+  input: { userId: string; id: string; lineIds?: string[] | undefined; locale: Locale },
+): Promise<string> {
+  return db.transaction().execute(async (plain) => {
+    const row = await findOwnedRecord(plain, input.userId, input.id);
+    const trx = plain.withTables<TranscriptTables>();
+    if (BUSY_STATES.has(row.state)) throw recordBusy();
+    const from = sourceLanguageOf(row);
+    const to = firstTarget(row);
+    if (!from || !to) throw nothingToTranslate();
+    let query = plain.selectFrom('record_segments').select('id').where('record_id', '=', row.id).where('translation_stale', '=', 1);
+    if (input.lineIds) query = query.where('id', 'in', [...new Set(input.lineIds)]);
+    const stale = (await query.execute()).map((line) => line.id);
+    if (stale.length === 0) throw nothingStale();
+    const now = clock.now().toISOString();
+    await trx.updateTable('records').set({ state: 'translating', error_message: null, updated_at: now }).where('id', '=', row.id).execute();
+    const taskId = randomUUID();
+    await trx
+      .insertInto('translation_tasks')
+      .values({ id: taskId, record_id: row.id, from_lang: from, to_lang: to, locale: input.locale, status: 'queued', line_ids: JSON.stringify(stale), created_at: now, updated_at: now })
+      .execute();
+    return taskId;
+  });
+}
+
+function firstTarget(row: RecordRow): string | null {
+  try {
+    const list: unknown = JSON.parse(row.target_languages);
+    return Array.isArray(list) && typeof list[0] === 'string' ? list[0] : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The failure as the requester reads it: an engine's own message, or a generic one with the detail. */
 export function failureMessage(error: unknown, t: ServerT): string {
   if (error instanceof EngineError) return translate(t, error.key, error.params);
@@ -80,13 +120,17 @@ export async function runTranslationTask(
   await mark('running');
   try {
     const translator = engines.translatorFor(task.from_lang, task.to_lang);
-    const segments = await db.selectFrom('record_segments').select(['id', 'text']).where('record_id', '=', task.record_id).orderBy('position').execute();
+    // A retranslation names its lines; lines deleted since are simply not found.
+    const only: string[] | null = task.line_ids ? (JSON.parse(task.line_ids) as string[]) : null;
+    let query = db.selectFrom('record_segments').select(['id', 'text']).where('record_id', '=', task.record_id);
+    if (only) query = query.where('id', 'in', only.length ? only : ['']);
+    const segments = await query.orderBy('position').execute();
     for (let start = 0; start < segments.length; start += LINES_PER_CALL) {
       const batch = segments.slice(start, start + LINES_PER_CALL);
       const translated = await translator.translate(batch.map((s) => s.text), { from: task.from_lang, to: task.to_lang });
       await db.transaction().execute(async (trx) => {
         for (const [index, segment] of batch.entries()) {
-          await trx.updateTable('record_segments').set({ translation: translated[index] ?? '' }).where('id', '=', segment.id).execute();
+          await trx.updateTable('record_segments').set({ translation: translated[index] ?? '', translation_stale: 0 }).where('id', '=', segment.id).execute();
         }
       });
     }

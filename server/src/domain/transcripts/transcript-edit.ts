@@ -3,7 +3,7 @@
 // after every rule is checked, so a refused edit changes nothing.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SubtitleLine, SubtitleLineInput } from '../../../../src/shared/contract/transcript';
+import { translationStaleAfterEdit, type SubtitleLine, type SubtitleLineInput } from '../../../../src/shared/contract/transcript';
 import type { Clock } from '../../clock';
 import type { Database, RecordRow, RecordSegmentRow } from '../../db/schema';
 import { isChinese } from '../../engines/languages';
@@ -42,6 +42,7 @@ export async function saveLines(db: Kysely<Database>, clock: Clock, userId: stri
       used.add(lineId);
       // Word timings stay only while the text and times they describe are unchanged.
       const wordsStillTrue = before && before.text === line.text && before.start_ms === line.startMs && before.end_ms === line.endMs;
+      const translation = line.translation ?? null;
       return {
         id: lineId,
         record_id: row.id,
@@ -50,8 +51,14 @@ export async function saveLines(db: Kysely<Database>, clock: Clock, userId: stri
         end_ms: line.endMs,
         speaker: checkSpeakerName(line.speaker),
         text: line.text,
-        translation: line.translation ?? null,
+        translation,
         words: wordsStillTrue ? before.words : null,
+        translation_stale: translationStaleAfterEdit(
+          before && { text: before.text, translation: before.translation, translationStale: before.translation_stale === 1 },
+          { text: line.text, translation },
+        )
+          ? 1
+          : 0,
       };
     });
     await insertSegments(trx, rows);
@@ -133,10 +140,20 @@ export async function mergeLines(
       translation: translations.every((t) => t === null) ? null : join(translations),
       // Word timings survive only when every merged line had them; partial timings would mislead the player.
       words: lines.every((line) => line.words) ? JSON.stringify(words) : null,
+      // The merged translation is as stale as its stalest part.
+      translation_stale: lines.some((line) => line.translation_stale) ? 1 : 0,
     };
     await trx
       .updateTable('record_segments')
-      .set({ start_ms: merged.start_ms, end_ms: merged.end_ms, speaker: merged.speaker, text: merged.text, translation: merged.translation, words: merged.words })
+      .set({
+        start_ms: merged.start_ms,
+        end_ms: merged.end_ms,
+        speaker: merged.speaker,
+        text: merged.text,
+        translation: merged.translation,
+        words: merged.words,
+        translation_stale: merged.translation_stale,
+      })
       .where('id', '=', first.id)
       .execute();
     const removed = lines.slice(1).map((line) => line.id);

@@ -14,3 +14,4 @@ export const mergeSpeakerConflict = (speakers: string) => new AppError(400, 'tra
 export const recordBusy = () => new AppError(409, 'transcripts:recordBusy');
 export const sameLanguage = (language: string) => new AppError(400, 'transcripts:sameLanguage', { language });
 export const nothingToTranslate = () => new AppError(400, 'transcripts:nothingToTranslate');
+export const nothingStale = () => new AppError(400, 'transcripts:nothingStale');

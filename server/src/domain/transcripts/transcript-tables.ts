@@ -1,5 +1,6 @@
 // Row types of the tables of migration 0006 and the record columns of 0004 this domain writes.
 // Queries go through db.withTables<TranscriptTables>() so the shared Database type stays untouched.
+import type { ColumnType } from 'kysely';
 export type RecordSummariesTable = {
   record_id: string;
   lang: string;
@@ -20,6 +21,8 @@ export type TranslationTasksTable = {
   to_lang: string;
   locale: string;
   status: 'queued' | 'running' | 'done' | 'failed';
+  /** JSON text: the line ids to translate again (0008); null translates every line. */
+  line_ids: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

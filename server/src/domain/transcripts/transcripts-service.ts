@@ -12,7 +12,8 @@ import type { ServerI18n } from '../../i18n';
 import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { TRANSLATE_JOB, translationJob, type TranslatePayload } from '../../jobs/translation-job';
-import { startTranslation } from './add-translation';
+import { retryFailedStep } from '../records/retry-failed';
+import { startRetranslation, startTranslation } from './add-translation';
 import { recognitionLanguages, synthesisLanguages, translationLanguages } from './language-lists';
 import { mergeLines, renameSpeaker, saveLines } from './transcript-edit';
 import type { TranscriptTables } from './transcript-tables';
@@ -49,6 +50,16 @@ export function createTranscriptsService({ db, clock, engines, i18n, jobs }: Tra
       await queueTranslation(taskId, input.id);
       return taskId;
     },
+
+    /** Translates the stale lines again (all, or those named); answers at once like addTranslation. */
+    async retranslateLines(userId: string, input: { id: string; lineIds?: string[] | undefined }, locale: Locale): Promise<string> {
+      const taskId = await startRetranslation(db, clock, { userId, ...input, locale });
+      await queueTranslation(taskId, input.id);
+      return taskId;
+    },
+
+    /** refreshRecord: re-queues a failed transcription or translation of an owned record. */
+    retryFailed: (userId: string, id: string, locale: Locale) => retryFailedStep(db, clock, jobs, { userId, id, locale }),
 
     /**
      * Queues unfinished tasks that no pending or running job carries (rows written before translations
