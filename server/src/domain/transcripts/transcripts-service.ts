@@ -29,7 +29,7 @@ export interface TranscriptsServiceDeps {
 
 /** An engine failure answered to the caller as a translated envelope message. */
 export function engineErrorAnswer(error: unknown, fallbackKey: string): AppError {
-  if (error instanceof EngineError) return new AppError(error.code === 'engine_unavailable' ? 503 : 500, error.key, { ...error.params });
+  if (error instanceof EngineError) return new AppError(error.code === 'engine_unavailable' || error.code === 'engine_missing' ? 503 : 500, error.key, { ...error.params });
   return new AppError(500, fallbackKey);
 }
 
