@@ -14,6 +14,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { TRANSLATE_JOB, translationJob, type TranslatePayload } from '../../jobs/translation-job';
 import { startTranslation } from './add-translation';
 import { recognitionLanguages, synthesisLanguages, translationLanguages } from './language-lists';
+import { refuseWithoutEngines } from '../records/engine-refusals';
 import { mergeLines, renameSpeaker, saveLines } from './transcript-edit';
 import type { TranscriptTables } from './transcript-tables';
 import type { ServerT } from '../../i18n';
@@ -45,7 +46,8 @@ export function createTranscriptsService({ db, clock, engines, i18n, jobs }: Tra
 
     /** Starts the translation and answers at once; the record's state tells the client how it ends. */
     async addTranslation(userId: string, input: { id: string; translationLanguage: string }, locale: Locale): Promise<string> {
-      const taskId = await startTranslation(db, clock, { userId, ...input, locale });
+      const refusePair = (from: string, to: string) => refuseWithoutEngines(engines, { translate: [{ from, to }] });
+      const taskId = await startTranslation(db, clock, { userId, ...input, locale, refusePair });
       await queueTranslation(taskId, input.id);
       return taskId;
     },
