@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { issueToken } from '../domain/auth/tokens';
 import { createUser } from '../domain/auth/users';
 import { makeToneWav, uploadWhole } from '../domain/uploads/upload-test-kit';
+import { readinessLines } from '../domain/health/health-report';
 import { loadEngineConfig } from '../engines/config';
 import { call, ManualClock, uniqueEmail } from '../testing/inject';
 import { sqliteTestConfig } from '../testing/test-config';
@@ -112,5 +113,18 @@ describe('a server without the media tools', () => {
       unavailableReason: 'speech recognition for en-US is not installed on this server (pocketsphinx); install it or set ASR_URL',
     });
     expect(lists.data.translation.find((item: any) => item.code === 'es-ES')).toMatchObject({ available: false, setting: 'TRANSLATE_URL' });
+  });
+});
+
+describe('the start-up lines', () => {
+  it('say per engine what is ready and what it serves, or why not', async () => {
+    const t = app.services.i18n.translatorFor('en-US');
+    const ready = (await call(app, 'GET', '/health', { lang: 'en-US' })).data;
+    const lines = readinessLines(ready, t);
+    expect(lines).toContain('speech recognition: pocketsphinx ready — en-US');
+    expect(lines).toContain('translation: apertium ready — en-US → es-ES, es-ES → en-US');
+    expect(lines).toContain('media tools: ffmpeg ready');
+    const missing = (await withOnlyPrograms([], () => call(app, 'GET', '/health', { lang: 'en-US' }))).data;
+    expect(readinessLines(missing, t)).toContain('speech recognition: pocketsphinx NOT ready — pocketsphinx (pocketsphinx_continuous) is not installed on this server');
   });
 });

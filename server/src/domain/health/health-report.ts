@@ -69,6 +69,8 @@ export function readinessLines(report: HealthReport, t: ServerT): string[] {
     const served = engine.pairs?.length
       ? engine.pairs.map((pair) => (pair.from === '*' ? translate(t, 'admin.anyLanguage') : `${pair.from} → ${pair.to}`)).join(', ')
       : (engine.languages ?? []).map((code) => (code === '*' ? translate(t, 'admin.anyLanguage') : code)).join(', ');
-    return translate(t, 'admin.engineReady', { kind, engine: engine.engine, served: served || '—' });
+    // Media tools serve no languages: the line only says they are there.
+    if (!served) return translate(t, 'admin.engineReadyPlain', { kind, engine: engine.engine });
+    return translate(t, 'admin.engineReady', { kind, engine: engine.engine, served });
   });
 }
