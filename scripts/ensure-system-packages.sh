@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Parley's tests and embedded engines use, when they are missing.
+# Installs the Debian packages Parley uses, when they are missing. `npm start` asks for the product
+# set (the embedded engines); `npm test` for everything (also the browser and fonts the tests use).
 # Browsers come from Debian (never a Playwright download); engines are offline Debian packages.
-# Usage: scripts/ensure-system-packages.sh [package...]   (default: the full set)
+# Usage: scripts/ensure-system-packages.sh [product | all | package...]   (default: all)
+# Root: installs what is missing. Not root: prints the one apt-get line to run and exits 1, so a
+# server never starts half-equipped without saying so.
 set -euo pipefail
 
-wanted=("$@")
-if [ ${#wanted[@]} -eq 0 ]; then
-  wanted=(chromium ffmpeg espeak-ng sox fonts-noto-cjk pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config)
-fi
+# The live recogniser's streaming helper is compiled at first use against libpocketsphinx (C, cc).
+product=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config)
+all=(chromium sox fonts-noto-cjk "${product[@]}")
+
+case "${1:-all}" in
+  product) wanted=("${product[@]}") ;;
+  all) wanted=("${all[@]}") ;;
+  *) wanted=("$@") ;;
+esac
 
 missing=()
 for pkg in "${wanted[@]}"; do

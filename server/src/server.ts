@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { ensureDemoAccount } from './demo-account';
+import { healthReport, readinessLines } from './domain/health/health-report';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -38,6 +39,11 @@ const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(t('admin.listening', { url: `http://${shownHost}:${port}/` }));
+// Which engines can work right now (the same report as GET /prod-api/health), so a missing Debian
+// package is seen at start instead of at the first upload.
+const { services } = app;
+const report = await healthReport({ db: app.db, config, jobs: services.jobs, store: services.mediaStore, engines: services.engines }, t);
+for (const line of readinessLines(report, t)) console.log(`  ${line}`);
 if (config.demoAccount) {
   const demo = await ensureDemoAccount(app.db, systemClock);
   console.log(t('admin.demoAccount', { email: demo.email, password: demo.password }));

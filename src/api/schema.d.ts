@@ -225,6 +225,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness of this server (public; names components, kinds and settings only, never addresses or keys)
+         * @description Database, job queue, media storage and each engine (recognition, translation, synthesis,
+         *     summary, media tools) with the languages or pairs it serves and whether it can run now. An
+         *     embedded engine whose Debian package is missing is listed with what is missing; a remote engine
+         *     is ready when its setting is given (it is not called). status is degraded when anything is not ready.
+         */
+        get: operations["systemHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/getClientInfo": {
         parameters: {
             query?: never;
@@ -2783,6 +2806,39 @@ export interface components {
              */
             display: "original" | "translation" | "bilingual";
         };
+        ComponentHealth: {
+            /** @description sqlite | postgresql, in-process | bullmq, local-disk */
+            kind: string;
+            ready: boolean;
+        };
+        EngineHealth: {
+            /** @enum {string} */
+            kind: "recognition" | "translation" | "synthesis" | "summary" | "media";
+            /** @description Engine id: pocketsphinx, apertium, espeak-ng, extractive, ffmpeg, or the remote adapter's id */
+            engine: string;
+            remote: boolean;
+            ready: boolean;
+            /** @description Languages served ('*': any) */
+            languages?: string[];
+            pairs?: {
+                from: string;
+                to: string;
+            }[];
+            /** @description Programs and data files not installed */
+            missing: string[];
+            /** @description The setting that adds a remote engine of this kind */
+            setting: string | null;
+            /** @description Translated explanation when not ready */
+            reason: string | null;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ready" | "degraded";
+            database: components["schemas"]["ComponentHealth"];
+            queue: components["schemas"]["ComponentHealth"];
+            storage: components["schemas"]["ComponentHealth"];
+            engines: components["schemas"]["EngineHealth"][];
+        };
     };
     responses: {
         /** @description Purchase categories with their packages */
@@ -3216,6 +3272,28 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TokenAnswer"];
+        };
+    };
+    systemHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The readiness report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Health"];
+                    };
+                };
+            };
         };
     };
     systemGetClientInfo: {

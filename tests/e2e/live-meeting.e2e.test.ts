@@ -92,9 +92,13 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
     await host.getByTestId('meeting-setup').waitFor();
     await expectAccessible(host, 'meeting set-up');
     await host.getByTestId('meeting-name').fill('Weekly meeting');
-    await host.getByTestId('meeting-translation-es-ES').click();
-    // At least one translation language stays selected: zh-CN can go, es-ES then cannot.
-    await host.getByTestId('meeting-translation-zh-CN').click();
+    // Only the embedded engines here: setup starts from the served pair en-US → es-ES, and zh-CN (no
+    // engine) is offered disabled with the setting that would enable it.
+    await host.waitForSelector('[data-testid="meeting-translation-zh-CN"][data-unavailable="true"]');
+    expect(await host.getByTestId('meeting-translation-zh-CN').isDisabled()).toBe(true);
+    expect(await host.getByTestId('meeting-translation-zh-CN').innerText()).toContain('set TRANSLATE_URL');
+    expect(await host.getByTestId('meeting-translation-es-ES').getAttribute('aria-pressed')).toBe('true');
+    // At least one translation language stays selected: es-ES cannot go.
     await host.getByTestId('meeting-translation-es-ES').click();
     expect(await host.getByTestId('meeting-translation-es-ES').getAttribute('aria-pressed')).toBe('true');
     if (shots) await host.screenshot({ path: path.join(shots, 'meeting-setup.png'), fullPage: true });

@@ -4,7 +4,14 @@
 
 export type EngineSetting = 'ASR_URL' | 'TRANSLATE_URL' | 'TTS_URL' | 'SUMMARY_URL';
 
-export type EngineUnavailableKey = 'engines:noAsr' | 'engines:noTranslation' | 'engines:noTts' | 'engines:noSummary';
+export type EngineUnavailableKey =
+  | 'engines:noAsr'
+  | 'engines:noTranslation'
+  | 'engines:noTts'
+  | 'engines:noSummary'
+  | 'engines:asrNotInstalled'
+  | 'engines:translationNotInstalled'
+  | 'engines:ttsNotInstalled';
 
 // A type alias (not an interface) so the params pass straight into i18next's t(key, params).
 export type EngineErrorParams = {
@@ -20,7 +27,7 @@ export type EngineErrorParams = {
 
 export class EngineError extends Error {
   constructor(
-    readonly code: 'engine_unavailable' | 'engine_failed' | 'engine_timeout' | 'invalid_media' | 'aborted',
+    readonly code: 'engine_unavailable' | 'engine_missing' | 'engine_failed' | 'engine_timeout' | 'invalid_media' | 'aborted',
     readonly key: string,
     readonly params: EngineErrorParams = {},
     options?: { cause?: unknown },
@@ -41,6 +48,16 @@ export class EngineUnavailableError extends EngineError {
     this.name = 'EngineUnavailableError';
   }
 }
+
+/**
+ * The program an engine runs is not installed (spawn answered ENOENT): a fault of this server, never
+ * of the user's file, so it must not read like one. Media tools get their own message because
+ * ffprobe/ffmpeg mean nothing to the person uploading.
+ */
+export const engineNotInstalled = (engine: string, cause?: unknown) =>
+  new EngineError('engine_missing', 'engines:notInstalled', { engine }, { cause });
+
+export const mediaToolsNotInstalled = (cause?: unknown) => new EngineError('engine_missing', 'engines:mediaToolsMissing', {}, { cause });
 
 /** A remote service or a local program answered with a failure. */
 export const engineFailed = (engine: string, detail: string, status?: number, cause?: unknown) =>

@@ -83,3 +83,23 @@ describe('media (ffprobe / ffmpeg)', () => {
     await expect(runProcess('sleep', 'sleep', ['5'], { timeoutMs: 100 })).rejects.toMatchObject({ code: 'engine_timeout', key: 'engines:timeout' });
   });
 });
+
+describe('media tools missing from this server', () => {
+  it('say so instead of calling the file unreadable', async () => {
+    const saved = process.env.PATH;
+    process.env.PATH = dir; // holds the test audio, no programs
+    try {
+      await expect(probeMedia(speechWav)).rejects.toMatchObject({ code: 'engine_missing', key: 'engines:mediaToolsMissing' });
+      await expect(toWav16kMono(speechWav, path.join(dir, 'never.wav'))).rejects.toMatchObject({ code: 'engine_missing', key: 'engines:mediaToolsMissing' });
+      await expect(runProcess('pocketsphinx', 'pocketsphinx_continuous', [], { timeoutMs: 10_000 })).rejects.toMatchObject({
+        code: 'engine_missing',
+        key: 'engines:notInstalled',
+        params: { engine: 'pocketsphinx' },
+      });
+    } finally {
+      process.env.PATH = saved;
+    }
+    // The same file probes fine once the tools are found again.
+    await expect(probeMedia(speechWav)).resolves.toMatchObject({ hasAudio: true });
+  });
+});

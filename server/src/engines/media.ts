@@ -1,7 +1,7 @@
 // ffprobe and ffmpeg behind two calls. The upload path uses probeMedia to decide what a file IS
 // (by content, not by its name), and every recogniser feeds on toWav16kMono because pocketsphinx,
 // Whisper servers and the diarizer all want 16 kHz mono PCM and any container may arrive.
-import { invalidMedia } from './engine-errors';
+import { invalidMedia, mediaToolsNotInstalled } from './engine-errors';
 import { runProcess } from './run-process';
 
 export const RECOGNITION_SAMPLE_RATE = 16_000;
@@ -47,6 +47,7 @@ export async function probeMedia(path: string, options: MediaRunOptions = {}): P
     json = JSON.parse(stdout.toString('utf8')) as ProbeJson;
   } catch (error) {
     if (isEngineAbortOrTimeout(error)) throw error;
+    if (isNotInstalled(error)) throw mediaToolsNotInstalled(error);
     throw invalidMedia(error instanceof Error ? error.message : String(error));
   }
   const streams = json.streams ?? [];
@@ -83,8 +84,14 @@ export async function toWav16kMono(
     await runProcess('ffmpeg', 'ffmpeg', args, { signal: options.signal, timeoutMs: options.timeoutMs ?? CONVERT_TIMEOUT_MS });
   } catch (error) {
     if (isEngineAbortOrTimeout(error)) throw error;
+    if (isNotInstalled(error)) throw mediaToolsNotInstalled(error);
     throw invalidMedia(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** ffprobe/ffmpeg absent: the server's fault, reported as such instead of "not audio or video". */
+function isNotInstalled(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === 'engine_missing';
 }
 
 function isEngineAbortOrTimeout(error: unknown): boolean {

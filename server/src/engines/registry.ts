@@ -4,7 +4,8 @@
 // change takes effect on the next job and a missing pair fails that record, not the server.
 import { ApertiumTranslator, type EngineLog } from './apertium-translator';
 import type { EngineConfig } from './config';
-import { EngineUnavailableError } from './engine-errors';
+import { EngineUnavailableError, type EngineSetting } from './engine-errors';
+import { embeddedInstallation } from './embedded-installation';
 import { EspeakSynthesizer } from './espeak-synthesizer';
 import { ExtractiveSummarizer } from './extractive-summarizer';
 import { languageMatches } from './languages';
@@ -27,6 +28,8 @@ export interface Engines {
   diarizer: SpeakerDiarizer;
   vad: { create(options?: Partial<VadOptions>): EnergyVad; detectSpeechRegions: typeof detectSpeechRegions };
   media: Media;
+  /** Each engine with what it serves and whether it can run now (health endpoint, start-up log). */
+  readiness(): EngineReadiness[];
   /** Engine ids in use, for the start-up log and the system status page. */
   describe(): { asr: string[]; translation: string[]; tts: string[]; summary: string; diarization: string };
   /**
@@ -41,6 +44,20 @@ export interface Engines {
   prepareRecognition(language: string): void;
   /** Ends long-running engine processes; called when the app closes. */
   close(): Promise<void>;
+}
+
+export interface EngineReadiness {
+  kind: 'recognition' | 'translation' | 'synthesis' | 'summary' | 'media';
+  engine: string;
+  remote: boolean;
+  ready: boolean;
+  /** Languages served when ready ('*': any the remote service understands). */
+  languages?: string[];
+  pairs?: LanguagePair[];
+  /** Programs and data files not installed (embedded engines). */
+  missing: string[];
+  /** The setting that adds a remote engine of this kind, when there is one. */
+  setting: EngineSetting | null;
 }
 
 /** Same text in, same text out: asked for when source and target tags are identical. */
@@ -82,6 +99,9 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
       if (remoteRecognizer) return remoteRecognizer;
       const engine = embeddedRecognizers.find((r) => serves(r.languages(), language));
       if (!engine) throw new EngineUnavailableError('engines:noAsr', { language, setting: 'ASR_URL' });
+      if (embeddedInstallation.pocketsphinx().missing.length) {
+        throw new EngineUnavailableError('engines:asrNotInstalled', { language, engine: engine.id, setting: 'ASR_URL' });
+      }
       return engine;
     },
     translatorFor(from, to) {
@@ -89,18 +109,58 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
       if (remoteTranslator) return remoteTranslator;
       const engine = embeddedTranslators.find((t) => servesPair(t.pairs(), from, to));
       if (!engine) throw new EngineUnavailableError('engines:noTranslation', { from, to, setting: 'TRANSLATE_URL' });
+      const mode = apertium.modeFor(from, to);
+      if (mode && embeddedInstallation.apertium(mode).missing.length) {
+        throw new EngineUnavailableError('engines:translationNotInstalled', { from, to, engine: engine.id, setting: 'TRANSLATE_URL' });
+      }
       return engine;
     },
     synthesizerFor(language) {
       if (remoteSynthesizer) return remoteSynthesizer;
       const engine = embeddedSynthesizers.find((s) => serves(s.languages(), language));
       if (!engine) throw new EngineUnavailableError('engines:noTts', { language, setting: 'TTS_URL' });
+      if (embeddedInstallation.espeak().missing.length) {
+        throw new EngineUnavailableError('engines:ttsNotInstalled', { language, engine: engine.id, setting: 'TTS_URL' });
+      }
       return engine;
     },
     summarizer,
     diarizer,
     vad: { create: (options) => new EnergyVad(options), detectSpeechRegions },
     media,
+    readiness() {
+      const embedded = (
+        kind: EngineReadiness['kind'],
+        engine: string,
+        missing: string[],
+        setting: EngineSetting | null,
+        served: Pick<EngineReadiness, 'languages' | 'pairs'>,
+      ): EngineReadiness => ({ kind, engine, remote: false, ready: missing.length === 0, ...served, missing, setting });
+      const remote = (kind: EngineReadiness['kind'], engine: string, setting: EngineSetting): EngineReadiness => ({
+        kind, engine, remote: true, ready: true, languages: ['*'], ...(kind === 'translation' ? { pairs: [{ from: '*', to: '*' }] } : {}), missing: [], setting,
+      });
+      const recognition = remoteRecognizer
+        ? [remote('recognition', remoteRecognizer.id, 'ASR_URL')]
+        : embeddedRecognizers.map((r) => embedded('recognition', r.id, embeddedInstallation.pocketsphinx().missing, 'ASR_URL', { languages: r.languages() }));
+      // A pair is served when its apertium mode is installed; the engine is ready when any pair is.
+      const apertiumModes = apertium.pairs().map((pair) => ({ pair, missing: embeddedInstallation.apertium(apertium.modeFor(pair.from, pair.to) ?? '').missing }));
+      const translation = remoteTranslator
+        ? [remote('translation', remoteTranslator.id, 'TRANSLATE_URL')]
+        : [{
+            ...embedded('translation', apertium.id, [...new Set(apertiumModes.flatMap((m) => m.missing))], 'TRANSLATE_URL', {
+              pairs: apertiumModes.filter((m) => m.missing.length === 0).map((m) => m.pair),
+            }),
+            ready: apertiumModes.some((m) => m.missing.length === 0),
+          }];
+      const synthesis = remoteSynthesizer
+        ? [remote('synthesis', remoteSynthesizer.id, 'TTS_URL')]
+        : embeddedSynthesizers.map((s) => embedded('synthesis', s.id, embeddedInstallation.espeak().missing, 'TTS_URL', { languages: s.languages() }));
+      const summary: EngineReadiness = config.summary
+        ? remote('summary', summarizer.id, 'SUMMARY_URL')
+        : { kind: 'summary', engine: summarizer.id, remote: false, ready: true, languages: ['*'], missing: [], setting: 'SUMMARY_URL' };
+      const mediaTools = embedded('media', 'ffmpeg', embeddedInstallation.media().missing, null, {});
+      return [...recognition, ...translation, ...synthesis, summary, mediaTools];
+    },
     describe: () => ({
       asr: remoteRecognizer ? [remoteRecognizer.id] : embeddedRecognizers.map((r) => `${r.id} (${r.languages().join(', ')})`),
       translation: remoteTranslator

@@ -2,7 +2,7 @@
 // honour AbortSignal, a time limit and an output cap the same way (a stuck ffmpeg must not hold a
 // job slot forever, and a cancelled upload must stop its conversion at once).
 import { spawn } from 'node:child_process';
-import { aborted, engineFailed, engineTimedOut } from './engine-errors';
+import { aborted, engineFailed, engineNotInstalled, engineTimedOut } from './engine-errors';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -42,7 +42,9 @@ export function runProcess(engine: string, command: string, args: string[], opti
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-maxStderrBytes);
     });
-    child.on('error', (error) => finish(engineFailed(engine, `${command}: ${error.message}`, undefined, error)));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      finish(error.code === 'ENOENT' ? engineNotInstalled(engine, error) : engineFailed(engine, `${command}: ${error.message}`, undefined, error)),
+    );
     child.on('close', (code, killedBy) => {
       if (code === 0) finish(null);
       else finish(engineFailed(engine, `${command} exited with ${code ?? killedBy}: ${stderr.trim().split('\n').slice(-3).join(' ')}`));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { participantKey } from '../domain/meetings/meeting-view';
 import { CAST_CODE_TTL_SECONDS, MEETING_RECOGNITION_LANGUAGES_MAX } from '../../../src/shared/contract/limits';
 import { useRecordsTestApp } from '../domain/records/records-test-kit';
+import { loadEngineConfig } from '../engines/config';
 import { createVisitor } from '../domain/auth/users';
 import { issueToken } from '../domain/auth/tokens';
 import { databaseVariants } from '../testing/database-variants';
@@ -13,7 +14,9 @@ const variants = await databaseVariants();
 const langs = (n: number) => Array.from({ length: n }, (_, i) => `x${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}-US`);
 
 describe.each(variants)('meetings on $name', (variant) => {
-  const kit = useRecordsTestApp(variant);
+  // Remote engines configured (never called: no audio flows here) so every product language may be
+  // chosen; refusals of languages the embedded engines lack are in engine-refusals.test.ts.
+  const kit = useRecordsTestApp(variant, { engines: loadEngineConfig({ ASR_URL: 'http://127.0.0.1:9/', TRANSLATE_URL: 'http://127.0.0.1:9/' }) });
 
   const visitor = async () => {
     const user = await createVisitor(kit.app.db, kit.clock);

@@ -2,9 +2,10 @@
 // left paused), edit (incl. share status), read, list, join records, cast codes and presets, and
 // the meeting entitlement check. The live side (socket, recording) is server/src/live.
 import { AppError } from '../errors';
-import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
 import { languagesOf } from '../domain/meetings/meeting-view';
+import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
 import { requireMeetingFeature } from '../domain/meetings/meeting-permissions';
+import { meetingPairs, refuseWithoutEngines } from '../domain/records/engine-refusals';
 import { LiveSocketError } from '../live/live-errors';
 import { requireUser, type HandlerMap } from './types';
 
@@ -18,6 +19,10 @@ export const meetingsHandlers: HandlerMap = {
     const user = requireUser(ctx);
     const { meetings } = ctx.request.server.live;
     const body = bodyOf(ctx.body);
+    refuseWithoutEngines(ctx.services.engines, {
+      recognise: body.recognitionLanguages,
+      translate: meetingPairs(body.recognitionLanguages, body.translationLanguages ?? []),
+    });
     const date = ctx.services.clock.now().toISOString().slice(0, 16).replace('T', ' ');
     const row = await meetings.create(user, body, ctx.t('live:defaultName', { date }));
     return meetings.view(row, user.id);
@@ -35,6 +40,10 @@ export const meetingsHandlers: HandlerMap = {
     const { meetings, hub } = ctx.request.server.live;
     const body = bodyOf(ctx.body);
     if (body.inviteStatus === '1') requireMeetingFeature(user, 'inviteMeeting');
+    if (body.translationLanguages) {
+      const current = await meetings.owned(user.id, body.id);
+      refuseWithoutEngines(ctx.services.engines, { translate: meetingPairs(languagesOf(current.recognition_languages), body.translationLanguages) });
+    }
     const row = await meetings.edit(user.id, body);
     // Closing the link stops participants' subtitles at once ('meeting link expired').
     if (row.share_status === '0') hub.closeParticipants(row.id, new LiveSocketError(410, 'meetingLinkExpired', {}, true));

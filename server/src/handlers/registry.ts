@@ -3,6 +3,7 @@
 import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { foldersHandlers } from './folders';
+import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
 import { mediaHandlers } from './media';
 import { meetingsHandlers } from './meetings';
@@ -27,4 +28,5 @@ export const handlers: HandlerMap = {
   ...uploadsHandlers,
   ...mediaHandlers,
   ...vouchersHandlers,
+  ...healthHandlers,
 };

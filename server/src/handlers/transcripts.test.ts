@@ -129,24 +129,25 @@ describe.each(variants)('transcripts on $name', (variant) => {
       expect(translations[1]).toMatch(/casa/);
     });
 
-    it('fails a pair no engine serves with the message naming TRANSLATE_URL, in the requester language', async () => {
+    it('refuses a pair no engine serves before any work, naming TRANSLATE_URL in the requester language', async () => {
       const owner = await kit.signUp();
       const id = await kit.seedRecord(owner, {
         languages: ['zh-CN'],
         targetLanguages: [],
         segments: [{ startMs: 0, endMs: 1000, speaker: null, text: '大家好。', translation: null }],
       });
-      expect((await kit.post('/speech/audio/transcribe/addTranslation', owner, { id, translationLanguage: 'en-US' })).code).toBe(200);
-      await kit.app.services.transcripts.idle();
+      const refused = await kit.post('/speech/audio/transcribe/addTranslation', owner, { id, translationLanguage: 'en-US' });
+      expect(refused).toMatchObject({ code: 400, msg: 'no translation engine for zh-CN → en-US; set TRANSLATE_URL' });
+      // Nothing started: the record keeps its state and no task or job was written.
       const row = await recordRow(id);
-      expect(row.state).toBe('translation_err');
-      expect(row.error_message).toBe('no translation engine for zh-CN → en-US; set TRANSLATE_URL');
+      expect(row.state).toBe('transcription_completed');
+      expect(row.error_message).toBeNull();
+      expect(await kit.app.db.selectFrom('jobs').select('id').where('record_id', '=', id).execute()).toEqual([]);
       expect((await linesOf(owner, id))[0].translation).toBeNull();
 
       const zhId = await kit.seedRecord(owner, { languages: ['zh-CN'], segments: [{ startMs: 0, endMs: 1000, speaker: null, text: '你好', translation: null }] });
-      await kit.post('/speech/audio/transcribe/addTranslation', owner, { id: zhId, translationLanguage: 'ja-JP' }, 'zh-CN');
-      await kit.app.services.transcripts.idle();
-      expect((await recordRow(zhId)).error_message).toBe('没有可用于 zh-CN → ja-JP 的翻译引擎；请设置 TRANSLATE_URL');
+      const zh = await kit.post('/speech/audio/transcribe/addTranslation', owner, { id: zhId, translationLanguage: 'ja-JP' }, 'zh-CN');
+      expect(zh).toMatchObject({ code: 400, msg: '没有可用于 zh-CN → ja-JP 的翻译引擎；请设置 TRANSLATE_URL' });
 
       expect((await kit.post('/speech/audio/transcribe/addTranslation', owner, { id, translationLanguage: 'zh-CN' })).msg).toBe('The record is already in zh-CN');
       const busy = await kit.seedRecord(owner, { state: 'transcribing' });

@@ -4,7 +4,7 @@
 import { UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_CHUNK_BYTES } from '../../../src/shared/contract/limits';
 import { AppError } from '../errors';
 import { fetchToStaging } from '../domain/uploads/fetch-upload';
-import { latestUploadSettings, startTranscription } from '../domain/uploads/transwrite';
+import { latestUploadSettings, refuseUploadWithoutEngines, startTranscription } from '../domain/uploads/transwrite';
 import type { MultipartPart } from '../domain/uploads/upload-service';
 import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
@@ -47,6 +47,7 @@ export const uploadsHandlers: HandlerMap = {
 
   async recordsTranswrite(ctx) {
     const user = requireUser(ctx);
+    refuseUploadWithoutEngines(ctx.services.engines, bodyOf(ctx.body));
     await startTranscription(
       { db: ctx.request.server.db, clock: ctx.services.clock, jobs: ctx.services.jobs },
       { userId: user.id, locale: ctx.request.locale, form: bodyOf(ctx.body) },
@@ -58,6 +59,8 @@ export const uploadsHandlers: HandlerMap = {
   async recordsTranswriteUpload(ctx) {
     const user = requireUser(ctx);
     const body = bodyOf(ctx.body);
+    // Before the link is fetched: nothing is downloaded for a language no engine serves.
+    refuseUploadWithoutEngines(ctx.services.engines, body);
     const fetched = await fetchToStaging(ctx.services.mediaStore, body.url, { allowPrivate: ctx.services.config.uploadUrlAllowPrivate });
     const uploaded = await ctx.services.uploads.registerStaged({
       userId: user.id,

@@ -9,6 +9,8 @@ import { executeJob, jobRows, type JobDefinition, type JobQueue } from './job-qu
 
 const QUEUE_NAME = 'parley-jobs';
 
+const HEALTH_PING_TIMEOUT_MS = 2_000;
+
 export function createBullmqQueue({
   db,
   clock,
@@ -45,6 +47,19 @@ export function createBullmqQueue({
 
   return {
     backend: 'bullmq',
+    async healthy() {
+      // ioredis queues commands while Redis is away instead of failing them; a bounded wait answers "not ready".
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), HEALTH_PING_TIMEOUT_MS);
+      });
+      const ping = queue.count().then(() => true, () => false);
+      try {
+        return await Promise.race([ping, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     define(definition) {
       definitions.set(definition.kind, definition as JobDefinition<unknown>);
     },

@@ -40,6 +40,7 @@ export function createInProcessQueue({ db, clock, log }: { db: Kysely<Database>;
 
   return {
     backend: 'in-process',
+    healthy: async () => true,
     define(definition) {
       definitions.set(definition.kind, definition as JobDefinition<unknown>);
     },

@@ -31,6 +31,8 @@ export interface JobQueue {
   enqueue<P>(kind: string, payload: P, options?: { recordId?: string }): Promise<string>;
   /** Picks up rows left pending or running by a previous process, then runs new jobs as they come. */
   start(): Promise<void>;
+  /** True when jobs can be queued now (in-process: always; BullMQ: Redis answers a ping). */
+  healthy(): Promise<boolean>;
   /** Resolves when no job of this process is queued or running (tests wait on it). */
   whenIdle(): Promise<void>;
   close(): Promise<void>;

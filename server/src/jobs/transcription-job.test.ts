@@ -49,9 +49,9 @@ describe.each(variants)('transcription pipeline on real speech ($name)', (varian
 
   it.skipIf(variant.skipReason)('refuses a blank name and an unknown file id', async () => {
     const uploaded = await uploadWhole(app, token, speech);
-    const blank = await transwrite({ ids: [uploaded.data[0].id], showName: '   ' });
+    const blank = await transwrite({ ids: [uploaded.data[0].id], showName: '   ', audioLanguage: 'en-US' });
     expect(blank.msg).toBe('Please enter the name');
-    const unknown = await transwrite({ ids: ['no-such-file'], showName: 'x' });
+    const unknown = await transwrite({ ids: ['no-such-file'], showName: 'x', audioLanguage: 'en-US' });
     expect(unknown).toMatchObject({ code: 404, msg: 'Uploaded file not found' });
     // The restore banner sees the uploaded, never submitted file.
     await call(app, 'POST', '/speech/audio/transcribe/remove', { token, body: { ids: [uploaded.data[0].id] } });
@@ -63,7 +63,7 @@ describe.each(variants)('transcription pipeline on real speech ($name)', (varian
     const id = uploaded.data[0].id as string;
     const started = await transwrite({ ids: [id], showName: ' Weather ', audioLanguage: 'en-US', translationLanguage: 'es-ES', speaker: '1', maxSpeakers: 2 });
     expect(started.data).toEqual({ code: 200, msg: 'Transcription started' });
-    expect((await transwrite({ ids: [id], showName: 'again' })).msg).toBe('This file has already been submitted for transcription');
+    expect((await transwrite({ ids: [id], showName: 'again', audioLanguage: 'en-US' })).msg).toBe('This file has already been submitted for transcription');
 
     const listed = await call(app, 'GET', '/speech/audio/transcribe/query?pageNum=1&pageSize=10', { token });
     const row = listed.data.rows.find((r: { id: string }) => r.id === id);
@@ -104,17 +104,13 @@ describe.each(variants)('transcription pipeline on real speech ($name)', (varian
     });
   }, 120_000);
 
-  it.skipIf(variant.skipReason)('fails a zh-CN record with the engine error naming ASR_URL, in the submitter’s language', async () => {
+  it.skipIf(variant.skipReason)('refuses a zh-CN upload before any job with the engine error naming ASR_URL, in the submitter’s language', async () => {
     const uploaded = await uploadWhole(app, token, speech);
     const id = uploaded.data[0].id as string;
-    await transwrite({ ids: [id], showName: '天气', audioLanguage: 'zh-CN' }, 'zh-CN');
-    await app.services.jobs.whenIdle();
-    const record = (await result(id)).data.record;
-    expect(record.state).toBe('transcription_err');
-    expect(record.errorMessage).toContain('ASR_URL');
-    expect(record.errorMessage).toContain('zh-CN');
-    const job = await app.db.selectFrom('jobs').selectAll().where('record_id', '=', id).executeTakeFirstOrThrow();
-    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    const refused = await transwrite({ ids: [id], showName: '天气', audioLanguage: 'zh-CN' }, 'zh-CN');
+    expect(refused).toMatchObject({ code: 400, msg: '没有可用于 zh-CN 的语音识别引擎；请设置 ASR_URL' });
+    expect(await app.db.selectFrom('jobs').selectAll().where('record_id', '=', id).execute()).toEqual([]);
+    expect(await app.db.selectFrom('records').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
   });
 
   it.skipIf(variant.skipReason)('shows the running job’s progress in the record list', async () => {

@@ -33,6 +33,16 @@ export class LocalMediaStore implements MediaStore {
     this.stagingDir = path.join(root, 'staging');
   }
 
+  async healthy(): Promise<boolean> {
+    try {
+      await fsp.mkdir(this.root, { recursive: true });
+      await fsp.access(this.root, fs.constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   stagingPath(stagingId: string): string {
     return path.join(this.stagingDir, `${checkName(stagingId)}.part`);
   }

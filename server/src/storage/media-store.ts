@@ -30,6 +30,8 @@ export interface MediaStore {
   /** Absolute path of a stored object (the pipeline and playback read it). */
   localPath(objectName: string): string;
   exists(objectName: string): Promise<boolean>;
+  /** True when new media can be written (the health report asks). */
+  healthy(): Promise<boolean>;
   delete(objectName: string): Promise<void>;
 }
 

@@ -7,13 +7,66 @@ import {
   meetingSetupMachine,
   selectBlockingProblems,
   selectRecognitionCodes,
+  selectRecognitionUnavailable,
   selectTranslationCodes,
+  selectTranslationUnavailable,
   type LanguageCodes,
 } from './meetingSetup.machine';
 import { CATALOGUE, meetingSetupDoubles } from './meetingSetup.paths';
 
 const start = (input = {}, loadLanguages = meetingSetupDoubles.loadLanguages) =>
   createActor(meetingSetupMachine.provide({ actors: { loadLanguages } }), { input }).start();
+
+// What a server with only the embedded engines answers: en-US recognised, en-US ↔ es-ES translated.
+const EMBEDDED: LanguageCodes = {
+  recognition: ['zh-CN', 'en-US', 'es-ES'],
+  translation: ['zh-CN', 'en-US', 'es-ES'],
+  served: {
+    recognition: [
+      { code: 'zh-CN', available: false, setting: 'ASR_URL', unavailableReason: 'no speech recognition engine for zh-CN; set ASR_URL' },
+      { code: 'en-US', available: true },
+      { code: 'es-ES', available: false, setting: 'ASR_URL', unavailableReason: 'no speech recognition engine for es-ES; set ASR_URL' },
+    ],
+    translation: [
+      { code: 'zh-CN', available: false, setting: 'TRANSLATE_URL', unavailableReason: 'no translation engine for zh-TW → zh-CN; set TRANSLATE_URL', sources: [] },
+      { code: 'en-US', available: true, sources: ['es-ES'] },
+      { code: 'es-ES', available: true, sources: ['en-US'] },
+    ],
+  },
+};
+const embeddedCatalogue = fromPromise<LanguageCodes, { draft: unknown }>(async () => EMBEDDED) as never;
+
+describe('meetingSetup machine on a server with only the embedded engines', () => {
+  it('starts from a served pair (en-US → es-ES) instead of the unserved default en-US → zh-CN', async () => {
+    expect(DEFAULT_MEETING_CONFIG).toMatchObject({ recognitionLanguages: ['en-US'], translationLanguages: ['zh-CN'] });
+    const actor = start({}, embeddedCatalogue);
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.config).toMatchObject({ recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] });
+  });
+
+  it('names what cannot be chosen and why, and does not add it', async () => {
+    const actor = start({}, embeddedCatalogue);
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(selectRecognitionUnavailable(actor.getSnapshot())).toEqual({
+      'zh-CN': { reason: 'no speech recognition engine for zh-CN; set ASR_URL', setting: 'ASR_URL' },
+      'es-ES': { reason: 'no speech recognition engine for es-ES; set ASR_URL', setting: 'ASR_URL' },
+    });
+    expect(Object.keys(selectTranslationUnavailable(actor.getSnapshot()))).toEqual(['zh-CN']);
+    actor.send({ type: 'setup.toggleRecognition', code: 'zh-CN' });
+    actor.send({ type: 'setup.toggleTranslation', code: 'zh-CN' });
+    expect(actor.getSnapshot().context.config).toMatchObject({ recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] });
+    // en-US as a subtitle language of an en-US meeting needs no engine: it may be added.
+    actor.send({ type: 'setup.toggleTranslation', code: 'en-US' });
+    expect(actor.getSnapshot().context.config.translationLanguages).toEqual(['es-ES', 'en-US']);
+  });
+
+  it('keeps everything choosable with the fixed list, where nothing is known', async () => {
+    const failing = start({}, fromPromise<LanguageCodes, never>(async () => Promise.reject(new Error('offline'))) as never);
+    await waitFor(failing, (s) => s.matches('editing'));
+    expect(selectRecognitionUnavailable(failing.getSnapshot())).toEqual({});
+    expect(failing.getSnapshot().context.config.translationLanguages).toEqual(DEFAULT_MEETING_CONFIG.translationLanguages);
+  });
+});
 
 describe('meetingSetup machine', () => {
   it('shows the fixed list while the catalogue loads, then the catalogue', async () => {

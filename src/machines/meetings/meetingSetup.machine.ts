@@ -5,7 +5,17 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SubtitleLook } from '../../shared/contract/meeting';
 import { meetingLanguages } from '../../api/meetings/select-language';
-import { DEFAULT_MEETING_CONFIG, setupProblems, toggleRecognition, toggleTranslation, type MeetingConfig } from './meetingSetup.rules';
+import {
+  DEFAULT_MEETING_CONFIG,
+  recognitionUnavailable,
+  servedConfig,
+  setupProblems,
+  toggleRecognition,
+  toggleTranslation,
+  translationUnavailable,
+  type MeetingConfig,
+  type ServedLanguages,
+} from './meetingSetup.rules';
 
 // Offered when the language call fails, so setup still works without the catalogue.
 export const FALLBACK_RECOGNITION = ['en-US', 'zh-CN', 'zh-TW', 'es-ES', 'fr-FR', 'de-DE', 'ja-JP', 'ko-KR'];
@@ -14,6 +24,8 @@ export const FALLBACK_TRANSLATION = ['es-ES', 'zh-CN', 'zh-TW', 'en-US', 'fr-FR'
 export interface LanguageCodes {
   recognition: string[];
   translation: string[];
+  /** What this server can serve of them (absent for the fixed list: nothing is known, all offered). */
+  served?: ServedLanguages;
 }
 
 export interface MeetingSetupInput {
@@ -55,23 +67,44 @@ export const meetingSetupMachine = setup({
     // The catalogue call needs no input; the draft is passed so test doubles can answer by scenario.
     loadLanguages: fromPromise<LanguageCodes, { draft: MeetingConfig }>(async () => {
       const lists = await meetingLanguages();
-      return { recognition: lists.transcribeLanguage.map((l) => l.code), translation: lists.translation.map((l) => l.code) };
+      return {
+        recognition: lists.transcribeLanguage.map((l) => l.code),
+        translation: lists.translation.map((l) => l.code),
+        served: { recognition: lists.transcribeLanguage, translation: lists.translation },
+      };
     }),
   },
   actions: {
-    adoptLanguages: assign((_, loaded: LanguageCodes) => ({
-      languages: {
-        recognition: loaded.recognition.length ? loaded.recognition : FALLBACK_RECOGNITION,
-        translation: loaded.translation.length ? loaded.translation : FALLBACK_TRANSLATION,
-      },
-      fallback: loaded.recognition.length === 0 || loaded.translation.length === 0,
-    })),
+    adoptLanguages: assign(({ context }, loaded: LanguageCodes) => {
+      const fallback = loaded.recognition.length === 0 || loaded.translation.length === 0;
+      return {
+        languages: {
+          recognition: loaded.recognition.length ? loaded.recognition : FALLBACK_RECOGNITION,
+          translation: loaded.translation.length ? loaded.translation : FALLBACK_TRANSLATION,
+          ...(loaded.served && !fallback ? { served: loaded.served } : {}),
+        },
+        fallback,
+        // The defaults (en-US → zh-CN) become what this server serves (en-US → es-ES on the embedded engines).
+        config: loaded.served && !fallback ? servedConfig(context.config, loaded.served) : context.config,
+      };
+    }),
     rename: assign({ config: ({ context, event }) => (event.type === 'setup.rename' ? { ...context.config, name: event.name } : context.config) }),
+    // A language this server cannot serve is not added (its chip is disabled; removing stays possible).
     toggleRecognition: assign({
-      config: ({ context, event }) => (event.type === 'setup.toggleRecognition' ? toggleRecognition(context.config, event.code) : context.config),
+      config: ({ context, event }) => {
+        if (event.type !== 'setup.toggleRecognition') return context.config;
+        const adding = !context.config.recognitionLanguages.includes(event.code);
+        if (adding && recognitionUnavailable(context.languages.served)[event.code]) return context.config;
+        return toggleRecognition(context.config, event.code);
+      },
     }),
     toggleTranslation: assign({
-      config: ({ context, event }) => (event.type === 'setup.toggleTranslation' ? toggleTranslation(context.config, event.code) : context.config),
+      config: ({ context, event }) => {
+        if (event.type !== 'setup.toggleTranslation') return context.config;
+        const adding = !context.config.translationLanguages.includes(event.code);
+        if (adding && translationUnavailable(context.languages.served, context.config.recognitionLanguages)[event.code]) return context.config;
+        return toggleTranslation(context.config, event.code);
+      },
     }),
     restyle: assign({
       config: ({ context, event }) =>
@@ -124,6 +157,13 @@ export const selectRecognitionCodes = (snapshot: Snapshot) =>
   snapshot.context.languages.recognition.length ? snapshot.context.languages.recognition : FALLBACK_RECOGNITION;
 export const selectTranslationCodes = (snapshot: Snapshot) =>
   snapshot.context.languages.translation.length ? snapshot.context.languages.translation : FALLBACK_TRANSLATION;
+/** Recognition languages this server cannot serve, with the reason and setting (shown disabled). */
+export const selectRecognitionUnavailable = (snapshot: Snapshot) => recognitionUnavailable(snapshot.context.languages.served);
+/** Subtitle languages with no engine from the chosen spoken languages (shown disabled). */
+export const selectTranslationUnavailable = (snapshot: Snapshot) =>
+  translationUnavailable(snapshot.context.languages.served, snapshot.context.config.recognitionLanguages);
+/** Equality for the two maps above, so a re-render happens only when what is unavailable changes. */
+export const sameUnavailable = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
 /** Problems that block the start; the terms are asked for by the form's dialog instead. */
 export const selectBlockingProblems = (snapshot: Snapshot) => setupProblems(snapshot.context.config).filter((problem) => problem !== 'termsRequired');
 export const selectLanguagesLoading = (snapshot: Snapshot) => snapshot.matches('loading') || snapshot.matches('deciding');

@@ -5,6 +5,14 @@ import {
   MEETING_TRANSLATION_LANGUAGES_MAX,
   MEETING_TRANSLATION_LANGUAGES_MIN,
 } from '../../shared/contract/limits';
+import {
+  servedDefault,
+  servedTarget,
+  targetUnavailability,
+  unavailabilityOf,
+  type ServedLanguage,
+  type Unavailability,
+} from '../../shared/contract/language-availability';
 import { DEFAULT_SUBTITLE_LOOK, type SubtitleLook } from '../../shared/contract/meeting';
 import type { SubtitleStyle } from '../../api/meetings/meeting-types';
 
@@ -62,4 +70,48 @@ export const toggleTranslation = (config: MeetingConfig, code: string): MeetingC
 export function toSubtitleStyle(style: MeetingStyle): SubtitleStyle {
   // Subtitles sit at the bottom, two lines at once, as on the cast screen.
   return { fontSize: style.fontSize, color: style.color, backgroundColor: style.backgroundColor, display: style.display, position: 'bottom', lines: 2 };
+}
+
+/** The languages of this server's catalogue with whether each can be served (features §5 pickers). */
+export interface ServedLanguages {
+  recognition: ServedLanguage[];
+  translation: ServedLanguage[];
+}
+
+/** Recognition languages this server cannot recognise, with why. */
+export function recognitionUnavailable(served: ServedLanguages | undefined): Record<string, Unavailability> {
+  const out: Record<string, Unavailability> = {};
+  for (const item of served?.recognition ?? []) {
+    const why = unavailabilityOf(item);
+    if (why) out[item.code] = why;
+  }
+  return out;
+}
+
+/** Subtitle languages no engine translates into from every chosen spoken language, with why. */
+export function translationUnavailable(served: ServedLanguages | undefined, spoken: readonly string[]): Record<string, Unavailability> {
+  const out: Record<string, Unavailability> = {};
+  for (const item of served?.translation ?? []) {
+    const why = targetUnavailability(item, spoken);
+    if (why) out[item.code] = why;
+  }
+  return out;
+}
+
+/**
+ * Keeps only what this server serves: unservable languages leave the selection, and an emptied one
+ * falls back to the first served choice (en-US → es-ES on the embedded engines). Nothing served at
+ * all leaves the config as it was, for the server to refuse with its reason.
+ */
+export function servedConfig(config: MeetingConfig, served: ServedLanguages): MeetingConfig {
+  const unrecognised = recognitionUnavailable(served);
+  let recognitionLanguages = config.recognitionLanguages.filter((code) => !unrecognised[code]);
+  if (recognitionLanguages.length === 0) recognitionLanguages = [servedDefault(served.recognition, config.recognitionLanguages[0] ?? 'en-US')];
+  const untranslated = translationUnavailable(served, recognitionLanguages);
+  let translationLanguages = config.translationLanguages.filter((code) => !untranslated[code]);
+  if (translationLanguages.length === 0) {
+    const target = servedTarget(served.translation, config.translationLanguages[0] ?? '', recognitionLanguages);
+    translationLanguages = target ? [target] : config.translationLanguages;
+  }
+  return { ...config, recognitionLanguages, translationLanguages };
 }

@@ -1,6 +1,9 @@
 // The upload dialog's shapes as its machines hold them.
 
-export interface LanguageOption {
+import type { ServedLanguage } from '../../shared/contract/language-availability';
+
+/** A language as the server lists it, with whether this server can serve it. */
+export interface LanguageOption extends ServedLanguage {
   code: string;
   name: string;
 }

@@ -17,6 +17,23 @@ export const LANGUAGES: LanguageLists = {
   translation: [{ code: 'es-ES', name: 'Español' }],
 };
 
+/** What a server with only the embedded engines answers: en-US recognised, en-US ↔ es-ES translated. */
+export const EMBEDDED_LANGUAGES: LanguageLists = {
+  transcribeLanguage: [
+    { code: 'zh-CN', name: '中文', available: false, setting: 'ASR_URL', unavailableReason: 'no speech recognition engine for zh-CN; set ASR_URL' },
+    { code: 'en-US', name: 'English', available: true, setting: null, unavailableReason: null },
+    { code: 'es-ES', name: 'Español', available: false, setting: 'ASR_URL', unavailableReason: 'no speech recognition engine for es-ES; set ASR_URL' },
+  ],
+  translation: [
+    { code: 'en-US', name: 'English', available: true, sources: ['es-ES'] },
+    { code: 'es-ES', name: 'Español', available: true, sources: ['en-US'] },
+    { code: 'ja-JP', name: '日本語', available: false, setting: 'TRANSLATE_URL', sources: [] },
+  ],
+};
+
+/** A folder whose dialog is answered EMBEDDED_LANGUAGES. */
+export const EMBEDDED_FOLDER = 'embedded-engines';
+
 /** A folder whose dialog cannot read the language list. */
 export const OFFLINE_FOLDER = 'offline';
 
@@ -66,7 +83,7 @@ export function uploadDialogDoubles(log: DoubleLog) {
       fetchLanguages: fromPromise<LanguageLists>(async ({ self }) => {
         const dialog = self._parent?.getSnapshot() as { context?: UploadDialogContext } | undefined;
         if (dialog?.context?.form.folderId === OFFLINE_FOLDER) throw new Error('network down');
-        return LANGUAGES;
+        return dialog?.context?.form.folderId === EMBEDDED_FOLDER ? EMBEDDED_LANGUAGES : LANGUAGES;
       }),
       removeRecords: fromPromise<void, { ids: string[] }>(async ({ input }) => {
         log.removed.push(input.ids);

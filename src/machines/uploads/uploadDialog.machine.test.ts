@@ -1,7 +1,7 @@
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FOLDER_ID, UPLOAD_DEFAULT_AUDIO_LANGUAGE, UPLOAD_SPEAKERS_DEFAULT } from '../../shared/contract/limits';
-import { fakeFile, uploadDialogDoubles, type DoubleLog } from './uploadDialog.doubles';
+import { EMBEDDED_FOLDER, fakeFile, uploadDialogDoubles, type DoubleLog } from './uploadDialog.doubles';
 import {
   DUPLICATE_KEY,
   FORMAT_ERROR_KEY,
@@ -65,6 +65,31 @@ describe('uploadDialog machine', () => {
     expect(selectCanConfirm(snapshot)).toBe(false);
     await waitFor(actor, (s) => s.matches({ open: { languages: 'ready' } }));
     expect(actor.getSnapshot().context.languages.transcribeLanguage).toHaveLength(2);
+  });
+
+  it('defaults to a language this server recognises when the spec default is not served (embedded engines: en-US)', async () => {
+    const { actor } = start();
+    actor.send({ type: 'dialog.open', folderId: EMBEDDED_FOLDER });
+    expect(actor.getSnapshot().context.form.audioLanguage).toBe(UPLOAD_DEFAULT_AUDIO_LANGUAGE);
+    await waitFor(actor, (s) => s.matches({ open: { languages: 'ready' } }));
+    expect(actor.getSnapshot().context.form.audioLanguage).toBe('en-US');
+    // A served pair is kept; another audio language without an engine into it drops the translation.
+    actor.send({ type: 'form.change', patch: { translationLanguage: 'es-ES' } });
+    expect(actor.getSnapshot().context.form.translationLanguage).toBe('es-ES');
+    actor.send({ type: 'form.change', patch: { audioLanguage: 'zh-CN' } });
+    expect(actor.getSnapshot().context.form).toMatchObject({ audioLanguage: 'zh-CN', translationLanguage: null });
+  });
+
+  it('keeps the spec default when the server serves it, and a restored form as it was', async () => {
+    const served = start();
+    served.actor.send({ type: 'dialog.open', folderId: 'f7' });
+    await waitFor(served.actor, (s) => s.matches({ open: { languages: 'ready' } }));
+    expect(served.actor.getSnapshot().context.form.audioLanguage).toBe(UPLOAD_DEFAULT_AUDIO_LANGUAGE);
+
+    const restored = start();
+    restored.actor.send({ type: 'dialog.open', folderId: EMBEDDED_FOLDER, restore: { audioLanguage: 'zh-CN', translationLanguage: 'ja-JP' } });
+    await waitFor(restored.actor, (s) => s.matches({ open: { languages: 'ready' } }));
+    expect(restored.actor.getSnapshot().context.form).toMatchObject({ audioLanguage: 'zh-CN', translationLanguage: 'ja-JP' });
   });
 
   it("falls back to the default folder '1'", () => {

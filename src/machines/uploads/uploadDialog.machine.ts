@@ -11,6 +11,7 @@ import {
   UPLOAD_SPEAKERS_MAX,
   UPLOAD_SPEAKERS_MIN,
 } from '../../shared/contract/limits';
+import { servedDefault, targetUnavailability } from '../../shared/contract/language-availability';
 import type { UploadedRecordInfo } from '../../streams/upload-progress$';
 import { fetchLanguageListsActor } from '../../api/shared/language-internation';
 import { removeRecordsIfAnyActor } from '../../api/shared/remove-records';
@@ -143,6 +144,23 @@ function resumeIdFor(file: UploadFileSource, interrupted: InterruptedUploadInfo 
 
 const noLanguages: LanguageLists = { transcribeLanguage: [], translation: [] };
 
+/** No translation when this server has no engine from the audio language into the chosen one. */
+function servableTranslation(form: UploadForm, languages: LanguageLists): string | null {
+  const target = form.translationLanguage && languages.translation.find((item) => item.code === form.translationLanguage);
+  if (!form.translationLanguage || !target) return form.translationLanguage;
+  return targetUnavailability(target, [form.audioLanguage]) ? null : form.translationLanguage;
+}
+
+/**
+ * The spec's default audio language when this server recognises it, else the first it does (en-US on
+ * the embedded engines), so a first upload is not refused. A restored form keeps its own settings.
+ */
+export function servedForm(form: UploadForm, languages: LanguageLists): UploadForm {
+  const audioLanguage = servedDefault(languages.transcribeLanguage, form.audioLanguage);
+  const next = { ...form, audioLanguage };
+  return { ...next, translationLanguage: servableTranslation(next, languages) };
+}
+
 export const uploadDialogMachine = setup({
   types: {
     context: {} as UploadDialogContext,
@@ -246,8 +264,17 @@ export const uploadDialogMachine = setup({
       enqueue.stopChild(file.ref);
       enqueue.assign({ files: context.files.filter((item) => item.id !== file.id) });
     }),
+    adoptLanguages: assign(({ context }, languages: LanguageLists) => ({
+      languages,
+      form: context.restoreMode ? context.form : servedForm(context.form, languages),
+    })),
     changeForm: assign({
-      form: ({ context, event }) => (event.type === 'form.change' ? { ...context.form, ...event.patch } : context.form),
+      form: ({ context, event }) => {
+        if (event.type !== 'form.change') return context.form;
+        const next = { ...context.form, ...event.patch };
+        // A new audio language may leave the chosen translation without an engine: it is dropped.
+        return event.patch.audioLanguage !== undefined ? { ...next, translationLanguage: servableTranslation(next, context.languages) } : next;
+      },
       nameError: ({ context, event }) => (event.type === 'form.change' && event.patch.showName !== undefined ? false : context.nameError),
     }),
     flagName: assign({ nameError: true }),
@@ -314,7 +341,7 @@ export const uploadDialogMachine = setup({
               invoke: {
                 src: 'fetchLanguages',
                 id: 'fetchLanguages',
-                onDone: { target: 'ready', actions: assign({ languages: ({ event }) => event.output }) },
+                onDone: { target: 'ready', actions: { type: 'adoptLanguages', params: ({ event }) => event.output } },
                 onError: 'failed',
               },
             },

@@ -23,8 +23,11 @@ import {
 import {
   selectBlockingProblems,
   selectRecognitionCodes,
+  selectRecognitionUnavailable,
   selectSetupConfig,
   selectTranslationCodes,
+  selectTranslationUnavailable,
+  sameUnavailable,
   type meetingSetupMachine,
 } from '../../machines/meetings/meetingSetup.machine';
 import { MeetingSetupForm } from '../../ui/meetings/MeetingSetupForm';
@@ -138,12 +141,16 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
   const config = useSelector(setup, selectSetupConfig);
   const recognitionCodes = useSelector(setup, selectRecognitionCodes);
   const translationCodes = useSelector(setup, selectTranslationCodes);
+  const recognitionUnavailable = useSelector(setup, selectRecognitionUnavailable, sameUnavailable);
+  const translationUnavailable = useSelector(setup, selectTranslationUnavailable, sameUnavailable);
   const problems = useSelector(setup, selectBlockingProblems, (a, b) => a.join() === b.join());
   return (
     <MeetingSetupForm
       config={config}
       recognitionCodes={recognitionCodes}
       translationCodes={translationCodes}
+      recognitionUnavailable={recognitionUnavailable}
+      translationUnavailable={translationUnavailable}
       problems={problems}
       busy={busy}
       error={error}

@@ -1,5 +1,6 @@
-import { Button, Wrap } from '@chakra-ui/react';
+import { Button, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useUnavailableLabel, type LanguagePick } from '../common/LanguageSelect';
 import { languageName } from './languageName';
 
 export interface LanguageChipsProps {
@@ -7,15 +8,19 @@ export interface LanguageChipsProps {
   selected: readonly string[];
   onToggle(code: string): void;
   testId: string;
+  /** Languages this server cannot serve: disabled (unless selected, so they can be removed), with why. */
+  unavailable?: Readonly<Record<string, NonNullable<LanguagePick['unavailable']>>>;
 }
 
 /** One toggle button per language; selected ones are solid. */
-export function LanguageChips({ codes, selected, onToggle, testId }: LanguageChipsProps) {
+export function LanguageChips({ codes, selected, onToggle, testId, unavailable = {} }: LanguageChipsProps) {
   const { i18n } = useTranslation();
+  const unavailableLabel = useUnavailableLabel();
   return (
     <Wrap gap="2" data-testid={testId}>
       {codes.map((code) => {
         const on = selected.includes(code);
+        const why = unavailable[code];
         return (
           <Button
             key={code}
@@ -23,10 +28,18 @@ export function LanguageChips({ codes, selected, onToggle, testId }: LanguageChi
             variant={on ? 'solid' : 'outline'}
             colorPalette={on ? 'brand' : 'gray'}
             aria-pressed={on}
+            disabled={Boolean(why) && !on}
+            title={why ? (why.reason ?? unavailableLabel(why)) : undefined}
             data-testid={`${testId}-${code}`}
+            data-unavailable={why ? 'true' : undefined}
             onClick={() => onToggle(code)}
           >
             {languageName(code, i18n.language)}
+            {why && (
+              <Text as="span" fontSize="xs" fontWeight="normal">
+                {unavailableLabel(why)}
+              </Text>
+            )}
           </Button>
         );
       })}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../shared/contract/limits';
 import { SUBTITLE_DISPLAYS, SUBTITLE_FONT_SIZES, type SubtitleDisplay, type SubtitleLook } from '../../shared/contract/meeting';
-import { LanguageChips } from './LanguageChips';
+import { LanguageChips, type LanguageChipsProps } from './LanguageChips';
 import { TermsDialog } from './TermsDialog';
 
 // As tall as the selects beside them, so the row's labels line up.
@@ -22,6 +22,9 @@ export interface MeetingSetupFormProps {
   config: MeetingSetupValues;
   recognitionCodes: readonly string[];
   translationCodes: readonly string[];
+  /** Languages this server cannot serve, shown disabled with the reason and setting. */
+  recognitionUnavailable?: LanguageChipsProps['unavailable'];
+  translationUnavailable?: LanguageChipsProps['unavailable'];
   /** Problem keys of the setup rules (problem_<key> in the meetings namespace). */
   problems: readonly string[];
   busy: boolean;
@@ -51,12 +54,12 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
           <Box>
             <Heading size="sm" mb="1">{t('recognitionLanguages')}</Heading>
             <Text fontSize="sm" color="fg.muted" mb="2">{t('recognitionHint', { max: MEETING_RECOGNITION_LANGUAGES_MAX })}</Text>
-            <LanguageChips codes={props.recognitionCodes} selected={config.recognitionLanguages} onToggle={props.onToggleRecognition} testId="meeting-recognition" />
+            <LanguageChips codes={props.recognitionCodes} selected={config.recognitionLanguages} onToggle={props.onToggleRecognition} testId="meeting-recognition" unavailable={props.recognitionUnavailable} />
           </Box>
           <Box>
             <Heading size="sm" mb="1">{t('translationLanguages')}</Heading>
             <Text fontSize="sm" color="fg.muted" mb="2">{t('translationHint', { max: MEETING_TRANSLATION_LANGUAGES_MAX })}</Text>
-            <LanguageChips codes={props.translationCodes} selected={config.translationLanguages} onToggle={props.onToggleTranslation} testId="meeting-translation" />
+            <LanguageChips codes={props.translationCodes} selected={config.translationLanguages} onToggle={props.onToggleTranslation} testId="meeting-translation" unavailable={props.translationUnavailable} />
           </Box>
           <Box>
             <Heading size="sm" mb="2">{t('subtitleStyle')}</Heading>

@@ -37,6 +37,34 @@ describe('UploadDialog', () => {
     expect(screen.getByTestId('upload-folder').textContent).toContain('Default folder');
   });
 
+  it('lists languages this server cannot serve disabled, with the setting that enables them', async () => {
+    await renderUi(
+      <UploadDialog
+        {...props({
+          form: { showName: '', audioLanguage: 'en-US', translationLanguage: null, speaker: false, maxSpeakers: 2, folderId: '1' },
+          transcribeLanguages: [
+            { code: 'zh-CN', name: '中文', available: false, setting: 'ASR_URL', unavailableReason: 'no speech recognition engine for zh-CN; set ASR_URL' },
+            { code: 'en-US', name: 'English', available: true },
+          ],
+          translationLanguages: [
+            { code: 'es-ES', name: 'Español', available: true, sources: ['en-US'] },
+            { code: 'fr-FR', name: 'Français', available: true, sources: ['es-ES'] },
+          ],
+        })}
+      />,
+    );
+    const audio = screen.getByTestId('upload-audio-language') as HTMLSelectElement;
+    const zh = [...audio.options].find((option) => option.value === 'zh-CN')!;
+    expect(zh.disabled).toBe(true);
+    expect(zh.textContent).toBe('中文 — not available on this server — set ASR_URL');
+    expect(zh.title).toBe('no speech recognition engine for zh-CN; set ASR_URL');
+    expect([...audio.options].find((option) => option.value === 'en-US')!.disabled).toBe(false);
+    // A target served only from another language is unavailable from the chosen one.
+    const targets = [...(screen.getByTestId('upload-translation-language') as HTMLSelectElement).options];
+    expect(targets.map((option) => [option.value, option.disabled])).toEqual([['', false], ['es-ES', false], ['fr-FR', true]]);
+    expect(targets[2]!.textContent).toBe('Français — not available on this server — set TRANSLATE_URL');
+  });
+
   it('hands chosen and dropped files to the caller', async () => {
     const p = props();
     await renderUi(<UploadDialog {...p} />);

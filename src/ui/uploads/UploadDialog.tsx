@@ -1,6 +1,8 @@
 import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, NativeSelect, Portal, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { targetUnavailability, unavailabilityOf, type ServedLanguage } from '../../shared/contract/language-availability';
+import { LanguageSelect } from '../common/LanguageSelect';
 import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_DIALOG_WIDTH_PX, UPLOAD_SPEAKERS_MAX, UPLOAD_SPEAKERS_MIN } from '../../shared/contract/limits';
 
 export interface UploadFormView {
@@ -13,7 +15,8 @@ export interface UploadFormView {
   folderName?: string;
 }
 
-export interface LanguageChoice {
+/** A language as the server lists it; `available: false` ones are shown disabled with the reason. */
+export interface LanguageChoice extends ServedLanguage {
   code: string;
   name: string;
 }
@@ -132,40 +135,24 @@ export function UploadDialog(props: UploadDialogProps) {
                 <HStack gap="3" align="start" flexWrap="wrap">
                   <Field.Root flex="1" minW="200px">
                     <Field.Label>{t('audioLanguage')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={form.audioLanguage}
-                        data-testid="upload-audio-language"
-                        onChange={(event) => props.onFormChange({ audioLanguage: event.target.value })}
-                      >
-                        {transcribe.map((item) => (
-                          <option key={item.code} value={item.code}>
-                            {item.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <LanguageSelect
+                      items={transcribe.map((item) => ({ code: item.code, name: item.name, unavailable: unavailabilityOf(item) }))}
+                      value={form.audioLanguage}
+                      testId="upload-audio-language"
+                      onChange={(code) => props.onFormChange({ audioLanguage: code })}
+                    />
                   </Field.Root>
                   <Field.Root flex="1" minW="200px">
                     <Field.Label>{t('translationLanguage')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={form.translationLanguage ?? ''}
-                        data-testid="upload-translation-language"
-                        onChange={(event) => props.onFormChange({ translationLanguage: event.target.value || null })}
-                      >
-                        <option value="">{t('noTranslation')}</option>
-                        {props.translationLanguages
-                          .filter((item) => item.code !== form.audioLanguage)
-                          .map((item) => (
-                            <option key={item.code} value={item.code}>
-                              {item.name}
-                            </option>
-                          ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
+                    <LanguageSelect
+                      items={props.translationLanguages
+                        .filter((item) => item.code !== form.audioLanguage)
+                        .map((item) => ({ code: item.code, name: item.name, unavailable: targetUnavailability(item, [form.audioLanguage]) }))}
+                      value={form.translationLanguage ?? ''}
+                      noneLabel={t('noTranslation')}
+                      testId="upload-translation-language"
+                      onChange={(code) => props.onFormChange({ translationLanguage: code || null })}
+                    />
                   </Field.Root>
                 </HStack>
                 <HStack gap="4" minH="10" flexWrap="wrap">

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../app';
+import type { ServerConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
 import type { DatabaseVariant } from '../../testing/database-variants';
 import { call, ManualClock, uniqueEmail, type CallResult } from '../../testing/inject';
@@ -24,15 +25,18 @@ export interface RecordsTestApp {
   post(path: string, who: TestUser | null, body: unknown, lang?: string): Promise<CallResult>;
 }
 
-/** Registers beforeAll/afterAll for the variant; the returned object is filled once the app is up. */
-export function useRecordsTestApp(variant: DatabaseVariant): RecordsTestApp {
+/**
+ * Registers beforeAll/afterAll for the variant; the returned object is filled once the app is up.
+ * `overrides` changes the app's configuration (e.g. remote engines for languages the embedded ones lack).
+ */
+export function useRecordsTestApp(variant: DatabaseVariant, overrides: Partial<ServerConfig> = {}): RecordsTestApp {
   const clock = new ManualClock(Date.parse('2025-03-01T10:00:00.000Z'));
   let cleanup: () => Promise<void> = async () => undefined;
   const kit = { clock } as RecordsTestApp;
 
   beforeAll(async () => {
     if (variant.skipReason) return;
-    const created = await variant.create();
+    const created = await variant.create(overrides);
     cleanup = created.cleanup;
     kit.app = await buildApp(created.config, { clock });
   });

@@ -33,7 +33,7 @@ export function sourceLanguageOf(row: RecordRow): string | null {
 export async function startTranslation(
   db: Kysely<Database>,
   clock: Clock,
-  input: { userId: string; id: string; translationLanguage: string; locale: Locale },
+  input: { userId: string; id: string; translationLanguage: string; locale: Locale; refusePair?: (from: string, to: string) => void },
 ): Promise<string> {
   return db.transaction().execute(async (plain) => {
     const row = await findOwnedRecord(plain, input.userId, input.id);
@@ -42,6 +42,8 @@ export async function startTranslation(
     const from = sourceLanguageOf(row);
     if (!from) throw nothingToTranslate();
     if (from.toLowerCase() === input.translationLanguage.toLowerCase()) throw sameLanguage(from);
+    // A pair no engine translates is refused before the record changes state or a task is written.
+    input.refusePair?.(from, input.translationLanguage);
     const lines = await trx.selectFrom('record_segments').select((eb) => eb.fn.countAll<number | string>().as('n')).where('record_id', '=', row.id).executeTakeFirstOrThrow();
     if (Number(lines.n) === 0) throw nothingToTranslate();
     const now = clock.now().toISOString();

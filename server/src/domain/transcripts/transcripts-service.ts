@@ -15,6 +15,7 @@ import { TRANSLATE_JOB, translationJob, type TranslatePayload } from '../../jobs
 import { retryFailedStep } from '../records/retry-failed';
 import { startRetranslation, startTranslation } from './add-translation';
 import { recognitionLanguages, synthesisLanguages, translationLanguages } from './language-lists';
+import { refuseWithoutEngines } from '../records/engine-refusals';
 import { mergeLines, renameSpeaker, saveLines } from './transcript-edit';
 import type { TranscriptTables } from './transcript-tables';
 import type { ServerT } from '../../i18n';
@@ -30,7 +31,7 @@ export interface TranscriptsServiceDeps {
 
 /** An engine failure answered to the caller as a translated envelope message. */
 export function engineErrorAnswer(error: unknown, fallbackKey: string): AppError {
-  if (error instanceof EngineError) return new AppError(error.code === 'engine_unavailable' ? 503 : 500, error.key, { ...error.params });
+  if (error instanceof EngineError) return new AppError(error.code === 'engine_unavailable' || error.code === 'engine_missing' ? 503 : 500, error.key, { ...error.params });
   return new AppError(500, fallbackKey);
 }
 
@@ -46,7 +47,8 @@ export function createTranscriptsService({ db, clock, engines, i18n, jobs }: Tra
 
     /** Starts the translation and answers at once; the record's state tells the client how it ends. */
     async addTranslation(userId: string, input: { id: string; translationLanguage: string }, locale: Locale): Promise<string> {
-      const taskId = await startTranslation(db, clock, { userId, ...input, locale });
+      const refusePair = (from: string, to: string) => refuseWithoutEngines(engines, { translate: [{ from, to }] });
+      const taskId = await startTranslation(db, clock, { userId, ...input, locale, refusePair });
       await queueTranslation(taskId, input.id);
       return taskId;
     },

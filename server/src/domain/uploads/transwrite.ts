@@ -8,7 +8,9 @@ import type { Clock } from '../../clock';
 import type { Database, RecordPipelineColumns } from '../../db/schema';
 import { TRANSCRIBE_JOB, type TranscribePayload } from '../../jobs/transcription-job';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { Engines } from '../../engines/registry';
 import { createRecord } from '../records/create-record';
+import { refuseWithoutEngines } from '../records/engine-refusals';
 import { alreadySubmitted, nameRequired, uploadedFileNotFound } from './upload-errors';
 
 type TranscribeForm = components['schemas']['TranscribeForm'];
@@ -22,6 +24,16 @@ export function settingsOf(form: TranscribeForm): UploadSettings {
     maxSpeakers: form.maxSpeakers ?? UPLOAD_SPEAKERS_DEFAULT,
     folderId: form.folderId ?? null,
   };
+}
+
+/** The form's language (the spec's default when absent) and translation must have engines here. */
+export function refuseUploadWithoutEngines(
+  engines: Pick<Engines, 'recognizerFor' | 'translatorFor'>,
+  form: { audioLanguage?: string | null; translationLanguage?: string | null },
+): void {
+  const from = form.audioLanguage ?? UPLOAD_DEFAULT_AUDIO_LANGUAGE;
+  const to = form.translationLanguage ?? null;
+  refuseWithoutEngines(engines, { recognise: [from], translate: to ? [{ from, to }] : [] });
 }
 
 export async function startTranscription(

@@ -14,6 +14,7 @@ import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_MAX_BYTES,
 import type { Clock } from '../../clock';
 import type { Database, MediaFileRow, UploadSessionRow } from '../../db/schema';
 import type { Media, MediaInfo } from '../../engines/media';
+import { EngineError } from '../../engines/engine-errors';
 import { TooLargeError, type MediaStore, type WrittenPart } from '../../storage/media-store';
 import { AppError } from '../../errors';
 import * as errors from './upload-errors';
@@ -165,6 +166,8 @@ export function createUploadService({ db, clock, store, media }: { db: Kysely<Da
       info = await media.probe(store.stagingPath(stagingId));
     } catch (error) {
       if ((error as { code?: string }).code === 'invalid_media') throw errors.notMedia();
+      // ffprobe missing is this server's fault: say which tools are missing, not that the file is bad.
+      if (error instanceof EngineError && error.code === 'engine_missing') throw new AppError(503, error.key, { ...error.params });
       throw error;
     }
     if (info.durationMs > UPLOAD_MAX_DURATION_SECONDS * 1000) throw errors.overLimit();
