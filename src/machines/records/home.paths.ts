@@ -5,7 +5,7 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
 import { fakeRecord } from './recordList.doubles';
-import type { RecordPage } from './recordList.types';
+import type { RecordPage, RecordQuery } from './recordList.types';
 import { homeMachine, type HomeContext } from './home.machine';
 
 const OFFLINE = { kind: 'transport', messageKey: 'api:networkError' };
@@ -45,7 +45,7 @@ export const pathsModel: PathsModel = {
   ],
   machine: homeMachine.provide({
     actors: {
-      fetchRecent: fromPromise<RecordPage>(async ({ self }) => {
+      fetchRecent: fromPromise<RecordPage, { query: RecordQuery }>(async ({ self }) => {
         const answer = answerFor(parentContext(self));
         if ('fails' in answer) throw OFFLINE;
         return answer.page;
