@@ -24,9 +24,10 @@ export default function MainLayoutRoute() {
   useEffect(() => setNavOpen(false), [location.pathname, isMobile]);
   const isExternal = /^https?:\/\//.test(HELP_CENTRE_PATH);
   return (
-    <UploadDialogProvider>
+    // The folder tree is outermost: the upload dialog's folder field chooses among its folders.
+    <FoldersProvider signedIn={signedIn}>
+      <UploadDialogProvider>
       <RecordsChangedProvider>
-      <FoldersProvider signedIn={signedIn}>
         <MainLayout
           isMobile={isMobile}
           navOpen={navOpen}
@@ -44,8 +45,8 @@ export default function MainLayoutRoute() {
         >
           <KeepAliveOutlet />
         </MainLayout>
-      </FoldersProvider>
       </RecordsChangedProvider>
-    </UploadDialogProvider>
+      </UploadDialogProvider>
+    </FoldersProvider>
   );
 }

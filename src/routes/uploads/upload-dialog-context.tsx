@@ -16,9 +16,12 @@ import {
   type RestoreSettings,
 } from '../../machines/uploads/uploadDialog.machine';
 import { selectFileContext, selectFileRowStatus } from '../../machines/uploads/uploadFile.machine';
+import { flattenTree, selectTree } from '../../machines/records/folderEdit.machine';
+import { folderChoices } from '../../machines/uploads/uploadDialog.rules';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { UploadDialog, UploadFileRow } from '../../ui/uploads/UploadDialog';
 import { usePurchaseDialog } from '../purchase-dialog-context';
+import { useFoldersActor } from '../records/folders-context';
 import { showToast } from '../show-toast';
 
 export interface OpenUploadOptions {
@@ -68,6 +71,17 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
   const submitting = useSelector(actor, selectIsSubmitting);
   const closing = useSelector(actor, selectIsClosing);
   const confirmingRemoval = useSelector(actor, selectConfirmingRemoval);
+  // The folder field chooses among the user's folders: the layout's one folder tree.
+  const tree = useSelector(useFoldersActor(), selectTree);
+  const folderOptions = useMemo(
+    () =>
+      folderChoices(
+        flattenTree(tree).map(({ folder, depth }) => ({ id: folder.id, name: folder.name, depth })),
+        context.form,
+        t('defaultFolder'),
+      ),
+    [tree, context.form, t],
+  );
 
   useEffect(() => {
     const toast = (type: 'warning' | 'error' | 'success', title: string) => void showToast({ type, title, duration: TOAST_DURATION_MS });
@@ -111,6 +125,8 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
         onClose={() => actor.send({ type: 'dialog.close' })}
         onFilesChosen={(files) => actor.send({ type: 'files.chosen', files })}
         onFormChange={(patch) => actor.send({ type: 'form.change', patch })}
+        folderOptions={folderOptions}
+        onFolderChoose={(folder) => actor.send({ type: 'form.folderChosen', folderId: folder.id, folderName: folder.name })}
         onSubmit={() => actor.send({ type: 'form.submit' })}
         onConfirmRemoval={() => actor.send({ type: 'removal.confirm' })}
         onCancelRemoval={() => actor.send({ type: 'removal.cancel' })}
