@@ -8,7 +8,7 @@ import { FoldersProvider } from './records/folders-context';
 import { RecordsChangedProvider } from './records-changed';
 import { useIsSignedIn } from './session-context';
 import { ShellHeader } from './shell-header';
-import { UploadDialogProvider } from './uploads/upload-dialog-context';
+import { UploadDialogWithFolders } from './upload-folders';
 import { HELP_CENTRE_PATH } from './shell-links';
 import { useIsMobile } from './use-is-mobile';
 
@@ -26,7 +26,7 @@ export default function MainLayoutRoute() {
   return (
     // The folder tree is outermost: the upload dialog's folder field chooses among its folders.
     <FoldersProvider signedIn={signedIn}>
-      <UploadDialogProvider>
+      <UploadDialogWithFolders>
       <RecordsChangedProvider>
         <MainLayout
           isMobile={isMobile}
@@ -46,7 +46,7 @@ export default function MainLayoutRoute() {
           <KeepAliveOutlet />
         </MainLayout>
       </RecordsChangedProvider>
-      </UploadDialogProvider>
+      </UploadDialogWithFolders>
     </FoldersProvider>
   );
 }

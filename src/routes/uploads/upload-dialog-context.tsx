@@ -16,12 +16,10 @@ import {
   type RestoreSettings,
 } from '../../machines/uploads/uploadDialog.machine';
 import { selectFileContext, selectFileRowStatus } from '../../machines/uploads/uploadFile.machine';
-import { flattenTree, selectTree } from '../../machines/records/folderEdit.machine';
-import { folderChoices } from '../../machines/uploads/uploadDialog.rules';
+import { folderChoices, type FolderChoice } from '../../machines/uploads/uploadDialog.rules';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { UploadDialog, UploadFileRow } from '../../ui/uploads/UploadDialog';
 import { usePurchaseDialog } from '../purchase-dialog-context';
-import { useFoldersActor } from '../records/folders-context';
 import { showToast } from '../show-toast';
 
 export interface OpenUploadOptions {
@@ -61,7 +59,11 @@ function FileRowContainer({ file, onRemove }: { file: DialogFile; onRemove(): vo
   );
 }
 
-export function UploadDialogProvider({ children }: { children: ReactNode }) {
+/**
+ * `folders`: the user's folders in tree order, for the form's folder field (the routes root passes
+ * the layout's folder tree: the records area's, which this area does not reach itself).
+ */
+export function UploadDialogProvider({ folders, children }: { folders: readonly FolderChoice[]; children: ReactNode }) {
   const { t } = useTranslation('uploadDialog');
   const purchase = usePurchaseDialog();
   const actor = useActorRef(uploadDialogMachine);
@@ -71,17 +73,7 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
   const submitting = useSelector(actor, selectIsSubmitting);
   const closing = useSelector(actor, selectIsClosing);
   const confirmingRemoval = useSelector(actor, selectConfirmingRemoval);
-  // The folder field chooses among the user's folders: the layout's one folder tree.
-  const tree = useSelector(useFoldersActor(), selectTree);
-  const folderOptions = useMemo(
-    () =>
-      folderChoices(
-        flattenTree(tree).map(({ folder, depth }) => ({ id: folder.id, name: folder.name, depth })),
-        context.form,
-        t('defaultFolder'),
-      ),
-    [tree, context.form, t],
-  );
+  const folderOptions = useMemo(() => folderChoices(folders, context.form, t('defaultFolder')), [folders, context.form, t]);
 
   useEffect(() => {
     const toast = (type: 'warning' | 'error' | 'success', title: string) => void showToast({ type, title, duration: TOAST_DURATION_MS });
