@@ -2,12 +2,10 @@
 // the record list operation, and a first-use guide the user can dismiss for good.
 //   recent: loading → ready (idle, or polling while a record is being processed: waiting ⇄ refreshing) | failed
 //   guide:  deciding → shown → hidden (remembered in localStorage) | hidden
-import { map, skip } from 'rxjs';
-import { assign, fromEventObservable, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import { queryRecordsActor } from '../../api/records/query-records';
 import { describeError } from '../../api/errors';
-import { poll$ } from '../../streams/poll$';
-import { LOAD_FAILED_KEY, PROGRESS_POLL_MS, isRunning } from './recordList.machine';
+import { LOAD_FAILED_KEY, isRunning, progressPollActor } from './recordList.machine';
 import type { RecordItem, RecordPage, RecordQuery } from './recordList.types';
 
 /** How many of the newest records the home page shows. */
@@ -48,13 +46,7 @@ export const homeMachine = setup({
   },
   actors: {
     fetchRecent: queryRecordsActor,
-    // poll$ ticks at once; the rows were just read, so the first refresh waits one period.
-    progressPoll: fromEventObservable<{ type: 'progress.tick' }, void>(() =>
-      poll$(PROGRESS_POLL_MS).pipe(
-        skip(1),
-        map(() => ({ type: 'progress.tick' as const })),
-      ),
-    ),
+    progressPoll: progressPollActor,
   },
   actions: {
     showPage: assign(({ event }) => {

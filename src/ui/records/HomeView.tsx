@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Cover, StateWithReason, type RecordView } from './RecordCells';
+import { Cover, StateWithReason, showsProgress, type RecordView } from './RecordCells';
 import { formatDateTime } from './format';
 
 export type HomeAction = 'transcribe' | 'interpret' | 'dub';
@@ -30,8 +30,6 @@ const ACTIONS: ReadonlyArray<{ action: HomeAction; title: string; body: string }
   { action: 'interpret', title: 'interpretTitle', body: 'interpretBody' },
   { action: 'dub', title: 'dubTitle', body: 'dubBody' },
 ];
-
-const RUNNING: ReadonlyArray<RecordView['state']> = ['transcribing', 'translating'];
 
 function ActionCard({ action, title, body, later, onAction }: { action: HomeAction; title: string; body: string; later: boolean; onAction(action: HomeAction): void }) {
   const { t } = useTranslation('home');
@@ -91,7 +89,7 @@ function Guide({ onDismiss }: { onDismiss(): void }) {
 
 function RecentRow({ record, onOpen }: { record: RecordView; onOpen(): void }) {
   const { t } = useTranslation('home');
-  const running = RUNNING.includes(record.state) && typeof record.progress === 'number';
+  const running = showsProgress(record);
   return (
     <HStack
       as="li"
