@@ -94,7 +94,7 @@ export function SharedTranscript({ status, record, lines, canCopy, showSignInHin
       {lines.length === 0 ? (
         <Text color="fg.muted">{t('noLines')}</Text>
       ) : playback ? (
-        <Box display="flex" flexDirection="column" gap="3" data-testid="shared-playback">
+        <Box display="flex" flexDirection="column" gap="3" data-testid="shared-lines" data-playback="true">
           {playback}
         </Box>
       ) : (
