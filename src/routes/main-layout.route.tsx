@@ -8,7 +8,7 @@ import { FoldersProvider } from './records/folders-context';
 import { RecordsChangedProvider } from './records-changed';
 import { useIsSignedIn } from './session-context';
 import { ShellHeader } from './shell-header';
-import { UploadDialogProvider } from './uploads/upload-dialog-context';
+import { UploadDialogWithFolders } from './upload-folders';
 import { HELP_CENTRE_PATH } from './shell-links';
 import { useIsMobile } from './use-is-mobile';
 
@@ -24,9 +24,10 @@ export default function MainLayoutRoute() {
   useEffect(() => setNavOpen(false), [location.pathname, isMobile]);
   const isExternal = /^https?:\/\//.test(HELP_CENTRE_PATH);
   return (
-    <UploadDialogProvider>
+    // The folder tree is outermost: the upload dialog's folder field chooses among its folders.
+    <FoldersProvider signedIn={signedIn}>
+      <UploadDialogWithFolders>
       <RecordsChangedProvider>
-      <FoldersProvider signedIn={signedIn}>
         <MainLayout
           isMobile={isMobile}
           navOpen={navOpen}
@@ -44,8 +45,8 @@ export default function MainLayoutRoute() {
         >
           <KeepAliveOutlet />
         </MainLayout>
-      </FoldersProvider>
       </RecordsChangedProvider>
-    </UploadDialogProvider>
+      </UploadDialogWithFolders>
+    </FoldersProvider>
   );
 }

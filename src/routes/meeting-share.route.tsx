@@ -1,14 +1,29 @@
 import { useSearchParams } from 'react-router-dom';
 import { MeetingJoinPage } from './meetings/MeetingJoinPage';
-import { SharedRecordPage } from './records/shared-record-page';
+import { SharedRecordPage, type SharedPlaybackInput } from './records/shared-record-page';
+import { SharedTranscriptPlayback } from './shared-transcript-playback';
+
+function renderPlayback({ id, shareCode, record, lines, copyAllowed }: SharedPlaybackInput) {
+  return (
+    <SharedTranscriptPlayback
+      id={id}
+      shareCode={shareCode}
+      lines={lines}
+      language={record.languages[0] ?? 'en-US'}
+      showTranslation={record.targetLanguages.length > 0 || lines.some((line) => line.translation)}
+      downloadAllowed={copyAllowed}
+    />
+  );
+}
 
 /**
  * /meetingShare is two areas' page: ?meetingId=<id> is a live meeting's join page, ?id=&shareCode=
- * a shared record. Cross-area wiring lives at the root of src/routes.
+ * a shared record, played with the transcript area's player. Cross-area wiring lives at the root
+ * of src/routes.
  */
 export default function MeetingSharePage() {
   const [params] = useSearchParams();
   const meetingId = params.get('meetingId');
   if (meetingId && !params.get('id')) return <MeetingJoinPage meetingId={meetingId} />;
-  return <SharedRecordPage />;
+  return <SharedRecordPage renderPlayback={renderPlayback} />;
 }

@@ -1,7 +1,9 @@
 // Where the uploads area tells the records area that records were added: the upload dialog's
 // emitted `upload.submitted` becomes a `list.reload` event for every record list that is mounted
 // (shown or kept alive). The lists register their actors here; nothing goes through `window`.
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+// A new interface language reloads them too: their folder names are the server's translations.
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUploadDialog } from './uploads/upload-dialog-context';
 
 interface ReloadTarget {
@@ -17,6 +19,14 @@ export function RecordsChangedProvider({ children }: { children: ReactNode }) {
     const subscription = uploadDialog.onSubmitted(() => lists.forEach((list) => list.send({ type: 'list.reload' })));
     return () => subscription.unsubscribe();
   }, [uploadDialog, lists]);
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    lists.forEach((list) => list.send({ type: 'list.reload' }));
+  }, [language, lists]);
   return <ListsContext.Provider value={lists}>{children}</ListsContext.Provider>;
 }
 

@@ -127,14 +127,15 @@ describe('upload journey: from a file to an exported SRT', () => {
     await page.reload();
     await byTestId(`record-row-${recordId}`).waitFor({ timeout: 20_000 });
 
-    // The newest record is transcribed, so the restore banner offers its settings back.
-    await byTestId('restore-accept').click();
-    await byTestId('upload-restore-note').waitFor();
-    await page.waitForFunction(() => !!document.querySelector('[data-testid="upload-audio-language"] option[value="en-US"]'));
-    await expect(byTestId('upload-audio-language').inputValue()).resolves.toBe('en-US');
-    await expectAccessible(page, 'upload dialog restoring settings');
-    await byTestId('upload-dialog').getByRole('button', { name: 'Cancel' }).click();
-    await byTestId('upload-dialog').waitFor({ state: 'detached' });
+    // Every upload finished: no 'your last upload was interrupted' banner (issue 10 §7a). The
+    // server answers the newest record without an interrupted upload, and the page offers nothing.
+    const latestAnswer = await fetch(`${server.url}/prod-api/speech/audio/transcribe/getLatestTrans`, { headers: { authorization: `Bearer ${token}` } });
+    const newest = ((await latestAnswer.json()) as { data: { id: string; interruptedUpload?: unknown } }).data;
+    expect(newest.id).toBe(recordId);
+    expect(newest.interruptedUpload ?? null).toBeNull();
+    // The banner's own check has answered once the page is quiet (no running row is polled).
+    await page.waitForLoadState('networkidle');
+    expect(await byTestId('restore-banner').count()).toBe(0);
     await expect(recordState(recordId)).resolves.toBe('transcription_completed');
   });
 

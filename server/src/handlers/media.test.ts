@@ -101,4 +101,52 @@ describe('recordsMedia on SQLite', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.rawPayload.length).toBe(1000);
   });
+
+  // Issue 10 §8: the shared transcript page plays through the share code only.
+  describe('through a share code', () => {
+    const share = async (owner: TestUser, id: string, body: Record<string, unknown> = {}) =>
+      ((await kit.post('/speech/audio/transcribe/edit', owner, { id, shareStatus: '1', ...body })).data as { shareCode: string }).shareCode;
+
+    it('serves byte ranges to the holder, and the download only when the owner allows copies', async () => {
+      const owner = await kit.signUp();
+      const id = await seedWithMedia(owner);
+      const code = await share(owner, id);
+      const part = await inject(`/speech/audio/transcribe/media?id=${id}&shareCode=${code}`, { range: 'bytes=100-199' });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe('bytes 100-199/1000');
+      expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+
+      const refused = await inject(`/speech/audio/transcribe/media?id=${id}&shareCode=${code}&download=1`);
+      expect(refused.json()).toMatchObject({ code: 403 });
+      await share(owner, id, { copyStatus: '1' });
+      const download = await inject(`/speech/audio/transcribe/media?id=${id}&shareCode=${code}&download=1`);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-disposition']).toContain('talk.wav');
+    });
+
+    it("never serves another record's media with a code, even the same owner's", async () => {
+      const owner = await kit.signUp();
+      const sharedId = await seedWithMedia(owner);
+      const otherId = await seedWithMedia(owner);
+      const code = await share(owner, sharedId);
+      const answer = await inject(`/speech/audio/transcribe/media?id=${otherId}&shareCode=${code}`, { range: 'bytes=0-9' });
+      expect(answer.statusCode).not.toBe(206);
+      expect(answer.json()).toMatchObject({ code: 404 });
+    });
+
+    it('stops serving once the share is revoked or has expired', async () => {
+      const owner = await kit.signUp();
+      const id = await seedWithMedia(owner);
+      const code = await share(owner, id);
+      await kit.post('/speech/audio/transcribe/edit', owner, { id, shareStatus: '0' });
+      expect((await inject(`/speech/audio/transcribe/media?id=${id}&shareCode=${code}`)).json()).toMatchObject({ code: 410 });
+
+      const laterId = await seedWithMedia(owner);
+      const expiring = await share(owner, laterId, { shareExpireTime: new Date(kit.clock.now().getTime() + 60_000).toISOString() });
+      expect((await inject(`/speech/audio/transcribe/media?id=${laterId}&shareCode=${expiring}`, { range: 'bytes=0-9' })).statusCode).toBe(206);
+      kit.clock.advanceSeconds(120);
+      expect((await inject(`/speech/audio/transcribe/media?id=${laterId}&shareCode=${expiring}`)).json()).toMatchObject({ code: 410 });
+      expect((await inject(`/speech/audio/transcribe/media?id=${laterId}`)).json()).toMatchObject({ code: 404 });
+    });
+  });
 });

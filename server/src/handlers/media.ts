@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TOKEN_COOKIE } from '../../../src/shared/contract/limits';
 import { findReadableRecord } from '../domain/records/record-access';
-import { recordNotFound } from '../domain/records/record-errors';
+import { copyNotAllowed, recordNotFound } from '../domain/records/record-errors';
 import type { HandlerMap } from './types';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -59,7 +59,11 @@ export const mediaHandlers: HandlerMap = {
     if (!userId && cookieToken) userId = (await ctx.services.auth.authenticate(decodeURIComponent(cookieToken)))?.id ?? null;
 
     const db = ctx.request.server.db;
-    const { row } = await findReadableRecord(db, ctx.services.clock, { id, userId, shareCode });
+    // A share code opens only its own record (findReadableRecord checks the code against this id).
+    const readable = await findReadableRecord(db, ctx.services.clock, { id, userId, shareCode });
+    const { row } = readable;
+    // A share lets its holders listen; taking the file away is a copy, which the owner allows or not.
+    if (download === '1' && readable.viewer === 'shareHolder' && readable.share.allow_copy !== 1) throw copyNotAllowed();
     const file = await db.selectFrom('media_files').select(['object_name', 'ori_file_name']).where('id', '=', row.id).executeTakeFirst();
     if (!file || !(await ctx.services.mediaStore.exists(file.object_name))) throw recordNotFound();
     const filePath = ctx.services.mediaStore.localPath(file.object_name);

@@ -100,6 +100,15 @@ export const isFailed = (record: Pick<RecordItem, 'state'>) => FAILED_STATES.inc
 
 export const TITLE_EMPTY_KEY = 'records:titleEmpty';
 export const DATE_RANGE_INVALID_KEY = 'records:dateRangeInvalid';
+/** Ticks while rows are being processed (the record lists and the home page read them again). */
+// poll$ ticks at once; the rows were just read, so the first refresh waits one period.
+export const progressPollActor = fromEventObservable<{ type: 'progress.tick' }, void>(() =>
+  poll$(PROGRESS_POLL_MS).pipe(
+    skip(1),
+    map(() => ({ type: 'progress.tick' as const })),
+  ),
+);
+
 export const LOAD_FAILED_KEY = 'records:loadFailed';
 export const DOWNLOAD_FAILED_KEY = 'records:downloadFailed';
 
@@ -159,13 +168,7 @@ export const recordListMachine = setup({
     editRecord: editRecordActor,
     refreshRecords: refreshRecordsActor,
     retryRecord: refreshRecordActor,
-    // poll$ ticks at once; the rows were just read, so the first refresh waits one period.
-    progressPoll: fromEventObservable<{ type: 'progress.tick' }, void>(() =>
-      poll$(PROGRESS_POLL_MS).pipe(
-        skip(1),
-        map(() => ({ type: 'progress.tick' as const })),
-      ),
-    ),
+    progressPoll: progressPollActor,
   },
   guards: {
     hasMore: ({ context }) => context.rows.length < context.total,

@@ -326,6 +326,24 @@ describe('session machine: expiry and logout', () => {
     expect(recorder.accountCalls).toEqual(['u1', 'u1']);
     expect(recorder.permissionCalls).toBe(2);
   });
+
+  it('fetches the account blocks again in the new language after locale.change (the server writes them)', async () => {
+    const { actor, recorder, go, settle } = start({ token: 'alice-token' });
+    go('/');
+    await settle();
+    await waitFor(actor, (s) => s.matches({ signedIn: { account: 'loaded', permissions: 'loaded' } }));
+    const localeAtFetch: Array<string | null> = [];
+    actor.send({ type: 'locale.change', locale: 'zh-TW' });
+    // The locale is stored (the api sends it as accept-language) before the new fetch starts.
+    localeAtFetch.push(recorder.storedLocale);
+    expect(actor.getSnapshot().matches({ signedIn: { account: 'loading' } })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ signedIn: { account: 'loaded' } }));
+    expect(recorder.accountCalls).toEqual(['u1', 'u1']);
+    expect(localeAtFetch).toEqual(['zh-TW']);
+    expect(recorder.permissionCalls).toBe(1);
+    expect(selectLocale(actor.getSnapshot())).toBe('zh-TW');
+    expect(recorder.announcedLocales.at(-1)).toBe('zh-TW');
+  });
 });
 
 describe('pure rules', () => {

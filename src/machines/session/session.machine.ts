@@ -240,6 +240,10 @@ export const sessionMachine = sessionSetup.createMachine({
       states: {
         account: {
           initial: 'loading',
+          // The account blocks are texts the server writes in the request's language: a new locale
+          // fetches them again, or 繁體中文 kept showing the blocks fetched in 简体中文 (issue 10 §7b).
+          // Handled in this region so the permissions region is left as it is.
+          on: { 'locale.change': { target: '.loading', actions: changeLocale } },
           states: {
             loading: {
               invoke: {

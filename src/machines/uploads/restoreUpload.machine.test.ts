@@ -31,6 +31,11 @@ describe('restore banner rules', () => {
     expect(offerFor(null, null)).toBeNull();
   });
 
+  it('offers nothing when every upload finished (no interrupted upload on the server)', () => {
+    expect(offerFor({ ...latest, interruptedUpload: null }, null)).toBeNull();
+    expect(offerFor({ ...latest, interruptedUpload: undefined }, null)).toBeNull();
+  });
+
   it('reads the settings from the record when the server kept no form', () => {
     expect(settingsFrom(latest)).toEqual({ audioLanguage: 'en-US', translationLanguage: 'es-ES', speaker: true, maxSpeakers: 4, folderId: 'f3' });
   });

@@ -1,5 +1,6 @@
 // The restore banner of the record list (platform §2, §4 'Restore'): when the newest record is in a
-// transcribed state, offer to restore the last interrupted upload and its settings.
+// transcribed state and the server reports the user's last upload as interrupted, offer to restore
+// it and its settings. Nothing interrupted, no banner: every finished upload used to look interrupted.
 // checking → offering | hidden; offering → restored (the route opens the dialog) | hidden.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { fetchLatestRecord } from '../../api/uploads/get-latest-trans';
@@ -67,10 +68,10 @@ export function settingsFrom(latest: LatestRecord): RestoreSettings {
 }
 
 export function offerFor(latest: LatestRecord | null, dismissedKey: string | null): RestoreOffer | null {
-  if (!latest || !TRANSCRIBED_STATES.includes(latest.state)) return null;
-  const key = `${latest.id}|${latest.interruptedUpload?.createTime ?? ''}`;
+  if (!latest || !TRANSCRIBED_STATES.includes(latest.state) || !latest.interruptedUpload) return null;
+  const key = `${latest.id}|${latest.interruptedUpload.createTime ?? ''}`;
   if (key === dismissedKey) return null;
-  return { key, settings: settingsFrom(latest), interrupted: latest.interruptedUpload ?? null };
+  return { key, settings: settingsFrom(latest), interrupted: latest.interruptedUpload };
 }
 
 function readDismissed(): string | null {

@@ -6,7 +6,13 @@ import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
 import { restoreUploadMachine, type LatestRecord, type RestoreOffer } from './restoreUpload.machine';
 
-const LATEST: LatestRecord = { id: 'paths-r1', state: 'transcription_completed', languages: ['en-US'], targetLanguages: [] };
+const LATEST: LatestRecord = {
+  id: 'paths-r1',
+  state: 'transcription_completed',
+  languages: ['en-US'],
+  targetLanguages: [],
+  interruptedUpload: { status: 'uploading', uploadId: 'paths-u1', oriFileName: 'paths.wav', fileSize: 3_000_000, createTime: '2025-01-01' },
+};
 const UNREACHABLE = { kind: 'transport', messageKey: 'api:networkError' };
 
 type BannerContext = { offer: RestoreOffer | null };

@@ -134,6 +134,20 @@ describe('uploadDialog machine', () => {
     expect(log.removed).toEqual([]);
   });
 
+  it("submits the folder chosen in the form's folder picker", async () => {
+    const { actor, log } = await openWithUploadedFile();
+    actor.send({ type: 'form.folderChosen', folderId: 'f9', folderName: 'Clients' });
+    expect(actor.getSnapshot().context.form).toMatchObject({ folderId: 'f9', folderName: 'Clients' });
+    actor.send({ type: 'form.folderChosen', folderId: DEFAULT_FOLDER_ID, folderName: 'Default folder' });
+    expect(actor.getSnapshot().context.form.folderId).toBe(DEFAULT_FOLDER_ID);
+    // The default folder's name is the server's to translate; none is sent for it.
+    expect(actor.getSnapshot().context.form.folderName).toBeUndefined();
+    actor.send({ type: 'form.folderChosen', folderId: 'f3', folderName: 'ACME' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(log.submitted).toEqual([expect.objectContaining({ folderId: 'f3', folderName: 'ACME' })]);
+  });
+
   it('deletes the uploaded records when closed without submitting', async () => {
     const { actor, log } = await openWithUploadedFile();
     actor.send({ type: 'dialog.close' });

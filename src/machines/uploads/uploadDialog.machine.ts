@@ -79,6 +79,8 @@ export type UploadDialogEvent =
   | { type: 'removal.confirm' }
   | { type: 'removal.cancel' }
   | { type: 'form.change'; patch: Partial<UploadForm> }
+  /** The folder picker (features §2/§3 upload form): one of the user's folders, by id and name. */
+  | { type: 'form.folderChosen'; folderId: string; folderName?: string }
   | { type: 'form.submit' }
   | UploadFileReport;
 
@@ -277,6 +279,15 @@ export const uploadDialogMachine = setup({
       },
       nameError: ({ context, event }) => (event.type === 'form.change' && event.patch.showName !== undefined ? false : context.nameError),
     }),
+    // The default folder's name is the server's translation: only other folders carry a name.
+    chooseFolder: assign({
+      form: ({ context, event }) => {
+        if (event.type !== 'form.folderChosen') return context.form;
+        const { folderName: _previous, ...rest } = context.form;
+        const isDefault = event.folderId === DEFAULT_FOLDER_ID;
+        return { ...rest, folderId: event.folderId, ...(!isDefault && event.folderName ? { folderName: event.folderName } : {}) };
+      },
+    }),
     flagName: assign({ nameError: true }),
     rememberSubmitError: enqueueActions(({ enqueue }, failure: TaskStartFailure) => {
       enqueue.assign({ submitError: true });
@@ -361,6 +372,7 @@ export const uploadDialogMachine = setup({
                 ],
                 'file.remove': { target: 'confirmingRemoval', actions: 'askRemoval' },
                 'form.change': { actions: 'changeForm' },
+                'form.folderChosen': { actions: 'chooseFolder' },
                 'form.submit': [
                   { guard: 'nameMissing', actions: 'flagName' },
                   { guard: 'canConfirm', target: 'submitting' },

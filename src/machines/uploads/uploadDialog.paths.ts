@@ -55,6 +55,7 @@ export const pathsModel: PathsModel = {
     ],
     'file.remove': (snapshot) => context(snapshot).files.slice(0, 1).map((file) => ({ type: 'file.remove', fileId: file.id })),
     'form.change': [{ type: 'form.change', patch: { showName: 'Weekly' } }, { type: 'form.change', patch: { showName: 'bad' } }],
+    'form.folderChosen': [{ type: 'form.folderChosen', folderId: 'f9', folderName: 'Clients' }],
     'form.submit': [{ type: 'form.submit' }],
     'file.uploaded': (snapshot) => nextReport(snapshot).uploaded,
     'file.failed': (snapshot) => nextReport(snapshot).failed,

@@ -27,14 +27,17 @@ const FoldersContext = createContext<FoldersActor | null>(null);
  * dialogs so they work from any page of the layout.
  */
 export function FoldersProvider({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const actor = useActorRef(folderEditMachine);
   const context = useSelector(actor, selectFolderContext);
   const phase = useSelector(actor, selectFolderPhase);
 
+  // The default folder's name is written by the server in the request's language, so a new
+  // interface language loads the tree again (i18next switches only after the locale is stored).
+  const language = i18n.language;
   useEffect(() => {
     if (signedIn) actor.send({ type: 'tree.load' });
-  }, [signedIn, actor]);
+  }, [signedIn, actor, language]);
 
   // Refusals outside the dialog (a fourth level, the default folder), failures and a done delete.
   useEffect(() => {

@@ -1,10 +1,9 @@
 // The transcript page (/meetingDetail?id=…): any record, transcription or meeting. Composes the
 // transcript and summary machines, the media element's clock (mediaTime$) and the file downloads.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { indexAt, playbackMachine, selectNowMs, wordTimings } from '../../machines/transcript/playback.machine';
 import { selectCanRefresh, selectSummaryContext, selectSummaryStatus, summaryMachine } from '../../machines/transcript/summary.machine';
 import {
   mediaUrlOf,
@@ -13,7 +12,6 @@ import {
   selectReadingLineId,
   transcriptFilesMachine,
   translationChoicesLogic,
-  type TranscriptFilesEmitted,
 } from '../../machines/transcript/transcriptFiles.machine';
 import {
   isProcessing,
@@ -26,31 +24,10 @@ import {
 
 /** The stale ids are a new array on every read; the page re-renders only when they change. */
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
-import type { SegmentView } from '../../ui/transcript/SegmentRow';
 import { SummaryPanel } from '../../ui/transcript/SummaryPanel';
 import { TranscriptPage } from '../../ui/transcript/TranscriptPage';
-import { saveToDisk } from '../../shared/save-file';
-import { showNotice } from '../show-toast';
-
-/** What the files machine hands over: a file to save, speech to play, or a notice to show. */
-function useFileResults(actor: { on: (type: '*', listener: (event: TranscriptFilesEmitted) => void) => { unsubscribe(): void } }) {
-  const { t } = useTranslation('transcript');
-  useEffect(() => {
-    const subscription = actor.on('*', (event) => {
-      if (event.type === 'file.ready') saveToDisk(event.file);
-      else if (event.type === 'speech.ready') playOnce(event.audio);
-      else showNotice(event, t);
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, t]);
-}
-
-function playOnce(audio: Blob) {
-  const url = URL.createObjectURL(audio);
-  const element = new Audio(url);
-  element.onended = () => URL.revokeObjectURL(url);
-  void element.play().catch(() => undefined);
-}
+import { useFileResults } from './use-file-results';
+import { useTranscriptPlayback } from './use-transcript-playback';
 
 function SummaryContainer({ transId, shareCode }: { transId: string; shareCode?: string }) {
   const { t } = useTranslation('transcript');
@@ -88,34 +65,14 @@ export default function MeetingDetailPage() {
   const staleIds = useSelector(actor, selectStaleLineIds, sameIds);
   const retranslating = useSelector(actor, selectRetranslating);
 
-  const playback = useActorRef(playbackMachine);
-  const nowMs = useSelector(playback, selectNowMs);
   const files = useActorRef(transcriptFilesMachine, { input: { id, shareCode } });
   const exporting = useSelector(files, selectExporting);
   const readingId = useSelector(files, selectReadingLineId);
   const translationChoices = useSelector(useActorRef(translationChoicesLogic, { input: { shareCode } }), selectChoices);
   useFileResults(files);
 
-  const segments: SegmentView[] = useMemo(
-    () =>
-      lines.map((line) => ({
-        id: line.id,
-        startMs: line.startMs,
-        endMs: line.endMs,
-        speaker: line.speaker ?? null,
-        text: line.text,
-        translation: line.translation ?? null,
-        translationStale: line.translationStale === true,
-        words: wordTimings(line),
-      })),
-    [lines],
-  );
-  const activeIndex = indexAt(segments, nowMs);
-  const activeSegment = activeIndex >= 0 ? segments[activeIndex] : undefined;
-  const activeWord = activeSegment ? indexAt(activeSegment.words, nowMs) : -1;
+  const { segments, activeSegmentId, activeWord, onSeek, onMediaElement } = useTranscriptPlayback(lines);
 
-  const onSeek = useCallback((ms: number) => playback.send({ type: 'media.seek', ms }), [playback]);
-  const onMediaElement = useCallback((media: HTMLMediaElement | null) => playback.send({ type: 'media.attached', media }), [playback]);
   const onSaveLine = useCallback((lineId: string, text: string) => actor.send({ type: 'line.save', lineId, text }), [actor]);
   const onRenameSpeaker = useCallback((from: string, to: string) => actor.send({ type: 'speaker.rename', from, to }), [actor]);
 
@@ -143,7 +100,7 @@ export default function MeetingDetailPage() {
       mediaDownloadUrl={id ? mediaUrlOf(id, shareCode, true) : null}
       onMediaElement={onMediaElement}
       segments={segments}
-      activeSegmentId={activeSegment?.id ?? null}
+      activeSegmentId={activeSegmentId}
       activeWord={activeWord}
       showTranslation={targetLanguages.length > 0 || segments.some((segment) => segment.translation)}
       canEdit={!shareCode && !processing}

@@ -16,6 +16,7 @@ import {
   type RestoreSettings,
 } from '../../machines/uploads/uploadDialog.machine';
 import { selectFileContext, selectFileRowStatus } from '../../machines/uploads/uploadFile.machine';
+import { folderChoices, type FolderChoice } from '../../machines/uploads/uploadDialog.rules';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { UploadDialog, UploadFileRow } from '../../ui/uploads/UploadDialog';
 import { usePurchaseDialog } from '../purchase-dialog-context';
@@ -58,7 +59,11 @@ function FileRowContainer({ file, onRemove }: { file: DialogFile; onRemove(): vo
   );
 }
 
-export function UploadDialogProvider({ children }: { children: ReactNode }) {
+/**
+ * `folders`: the user's folders in tree order, for the form's folder field (the routes root passes
+ * the layout's folder tree: the records area's, which this area does not reach itself).
+ */
+export function UploadDialogProvider({ folders, children }: { folders: readonly FolderChoice[]; children: ReactNode }) {
   const { t } = useTranslation('uploadDialog');
   const purchase = usePurchaseDialog();
   const actor = useActorRef(uploadDialogMachine);
@@ -68,6 +73,7 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
   const submitting = useSelector(actor, selectIsSubmitting);
   const closing = useSelector(actor, selectIsClosing);
   const confirmingRemoval = useSelector(actor, selectConfirmingRemoval);
+  const folderOptions = useMemo(() => folderChoices(folders, context.form, t('defaultFolder')), [folders, context.form, t]);
 
   useEffect(() => {
     const toast = (type: 'warning' | 'error' | 'success', title: string) => void showToast({ type, title, duration: TOAST_DURATION_MS });
@@ -111,6 +117,8 @@ export function UploadDialogProvider({ children }: { children: ReactNode }) {
         onClose={() => actor.send({ type: 'dialog.close' })}
         onFilesChosen={(files) => actor.send({ type: 'files.chosen', files })}
         onFormChange={(patch) => actor.send({ type: 'form.change', patch })}
+        folderOptions={folderOptions}
+        onFolderChoose={(folder) => actor.send({ type: 'form.folderChosen', folderId: folder.id, folderName: folder.name })}
         onSubmit={() => actor.send({ type: 'form.submit' })}
         onConfirmRemoval={() => actor.send({ type: 'removal.confirm' })}
         onCancelRemoval={() => actor.send({ type: 'removal.cancel' })}

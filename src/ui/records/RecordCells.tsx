@@ -16,12 +16,14 @@ const STATE_COLOURS: Record<RecordView['state'], string> = {
 };
 
 const RUNNING: ReadonlyArray<RecordView['state']> = ['transcribing', 'translating'];
+/** A job runs on the record and says how far it is (the list and the home page show the percent). */
+export const showsProgress = (record: Pick<RecordView, 'state' | 'progress'>) => RUNNING.includes(record.state) && typeof record.progress === 'number';
 const FAILED: ReadonlyArray<RecordView['state']> = ['transcription_err', 'translation_err'];
 
 /** The state label, with the percent done while a job runs ("Transcribing · 40%"). */
 export function stateLabel(t: (key: string, options?: Record<string, unknown>) => string, record: Pick<RecordView, 'state' | 'progress'>): string {
   const state = t(`state.${record.state}`);
-  return RUNNING.includes(record.state) && typeof record.progress === 'number' ? t('stateProgress', { state, percent: record.progress }) : state;
+  return showsProgress(record) ? t('stateProgress', { state, percent: record.progress }) : state;
 }
 
 /** The failure reason of a *_err record, when the server gave one. */

@@ -84,7 +84,9 @@ const DISPLAY: Record<Exclude<Level, 'always'>, { base: string; md?: string; xl?
 };
 
 // Headers keep the header row's small type; a body-sized header was what cut 'Speakers' short.
-function Cell({ children, level, header, testId }: { children: ReactNode; level: Exclude<Level, 'always'>; header?: boolean; testId?: string }) {
+// `cell` names a body cell for the e2e check that fixed texts (states, languages, the default
+// folder…) are never cut; only names the user chose (records, own folders) may truncate, with a tooltip.
+function Cell({ children, level, header, testId, cell, small }: { children: ReactNode; level: Exclude<Level, 'always'>; header?: boolean; testId?: string; cell?: string; small?: boolean }) {
   return (
     <Box
       display={DISPLAY[level]}
@@ -92,9 +94,10 @@ function Cell({ children, level, header, testId }: { children: ReactNode; level:
       overflow="hidden"
       textOverflow="ellipsis"
       whiteSpace="nowrap"
-      fontSize={header ? 'xs' : 'sm'}
+      fontSize={header || small ? 'xs' : 'sm'}
       color="fg.muted"
       data-testid={testId}
+      data-cell={cell}
     >
       {children}
     </Box>
@@ -117,6 +120,18 @@ function Times({ record }: { record: RecordView }) {
     <Box lineHeight="short" fontSize="xs">
       <div>{formatDateTime(record.createTime)}</div>
       <div>{formatDateTime(record.updateTime)}</div>
+    </Box>
+  );
+}
+
+/** Source language above, translation (or 'No translation') below: two short lines fit the column. */
+function Languages({ record, none }: { record: RecordView; none: string }) {
+  const source = record.languages.join(', ') || '—';
+  const target = record.targetLanguages.length ? `→ ${record.targetLanguages.join(', ')}` : none;
+  return (
+    <Box lineHeight="short" title={languagesOf(record, none)}>
+      <div>{source}</div>
+      <div>{target}</div>
     </Box>
   );
 }
@@ -309,24 +324,27 @@ function ListRow(props: ItemProps & { template: ReturnType<typeof templatesOf> }
       <Cover record={record} size="36px" />
       <Box minW="0">
         <NameOrEditor {...props} />
-        <Text display={{ base: 'block', md: 'none' }} fontSize="xs" color="fg.muted" truncate>
-          {stateLabel(t, record)} · {formatDuration(record.duration ?? record.audioDuration)} · {formatDateTime(record.createTime)}
-        </Text>
+        {/* Phones: state, duration and date under the name; the pieces wrap whole, never cut. */}
+        <Box display={{ base: 'flex', md: 'none' }} flexWrap="wrap" columnGap="1.5" fontSize="xs" lineHeight="1.25" color="fg.muted" data-cell="meta">
+          <Text as="span" whiteSpace="nowrap">{stateLabel(t, record)}</Text>
+          <Text as="span" whiteSpace="nowrap">· {formatDuration(record.duration ?? record.audioDuration)}</Text>
+          <Text as="span" whiteSpace="nowrap">· {formatDateTime(record.createTime)}</Text>
+        </Box>
       </Box>
       {variant === 'records' ? (
         <>
-          <Cell level="md">
+          <Cell level="md" cell="state">
             <StateWithReason record={record} onRetry={props.onRetry && (() => props.onRetry?.(record.id))} retrying={props.retryingId === record.id} />
           </Cell>
-          <Cell level="xl">
-            <span title={languagesOf(record, t('noTargetLanguage'))}>{languagesOf(record, t('noTargetLanguage'))}</span>
+          <Cell level="xl" cell="languages" small>
+            <Languages record={record} none={t('noTargetLanguage')} />
           </Cell>
-          <Cell level="xl">{speakers === null ? t('speakersOff') : t('speakersCount', { count: speakers })}</Cell>
-          <Cell level="md">{formatDuration(record.duration ?? record.audioDuration)}</Cell>
-          <Cell level="md">
+          <Cell level="xl" cell="speakers">{speakers === null ? t('speakersOff') : t('speakersCount', { count: speakers })}</Cell>
+          <Cell level="md" cell="duration">{formatDuration(record.duration ?? record.audioDuration)}</Cell>
+          <Cell level="md" cell="times">
             <Times record={record} />
           </Cell>
-          <Cell level="xl">
+          <Cell level="xl" cell="folder" small>
             <span title={record.folderName ?? ''}>{record.folderName ?? '—'}</span>
           </Cell>
         </>

@@ -1,4 +1,5 @@
 import { Box, Button, Heading, Spinner, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordView } from './RecordCells';
 import { formatDateTime, formatOffset } from './format';
@@ -17,12 +18,14 @@ export interface SharedTranscriptProps {
   /** A signed-out reader of a copyable record is told to sign in. */
   showSignInHint: boolean;
   errorText?: string | undefined;
+  /** The player and the lines with the current one highlighted, when the page can play the record. */
+  playback?: ReactNode;
   onCopy(): void;
   onOpenRecords(): void;
 }
 
 /** The public share page's body: read-only transcript, or why it cannot be shown. */
-export function SharedTranscript({ status, record, lines, canCopy, showSignInHint, errorText, onCopy, onOpenRecords }: SharedTranscriptProps) {
+export function SharedTranscript({ status, record, lines, canCopy, showSignInHint, errorText, playback, onCopy, onOpenRecords }: SharedTranscriptProps) {
   const { t } = useTranslation('records');
   if (status === 'loading') {
     return (
@@ -90,6 +93,10 @@ export function SharedTranscript({ status, record, lines, canCopy, showSignInHin
       </Box>
       {lines.length === 0 ? (
         <Text color="fg.muted">{t('noLines')}</Text>
+      ) : playback ? (
+        <Box display="flex" flexDirection="column" gap="3" data-testid="shared-lines" data-playback="true">
+          {playback}
+        </Box>
       ) : (
         <Box as="ol" listStyleType="none" display="flex" flexDirection="column" gap="4" data-testid="shared-lines">
           {lines.map((line) => (

@@ -2,7 +2,9 @@ import { Box, Button, Flex, HStack, NativeSelect, Spinner, Stack, Text } from '@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_CONTENTS, EXPORT_FORMATS, type ExportContent, type ExportFormat } from '../../shared/contract/transcript';
-import { SegmentRow, type SegmentView } from './SegmentRow';
+import { MediaPlayer } from './MediaPlayer';
+import type { SegmentView } from './SegmentRow';
+import { TranscriptLines } from './TranscriptLines';
 
 export interface LanguageOptionView {
   code: string;
@@ -47,8 +49,6 @@ export function TranscriptPage(props: TranscriptPageProps) {
   const [format, setFormat] = useState<ExportFormat>('srt');
   const [content, setContent] = useState<ExportContent>('original');
   const [translateTo, setTranslateTo] = useState('');
-  const [hasPicture, setHasPicture] = useState(false);
-  const [mediaLoaded, setMediaLoaded] = useState(false);
 
   return (
     <Box minH="100vh" bg="bg.subtle">
@@ -110,37 +110,7 @@ export function TranscriptPage(props: TranscriptPageProps) {
       {props.status === 'ready' && (
         <Flex direction={{ base: 'column', lg: 'row' }} gap="4" p={{ base: '3', md: '6' }} align="start">
           <Stack flex="1" minW="0" gap="3" w="full">
-            <Box bg="bg.panel" borderWidth="1px" rounded="lg" p="3" position="sticky" top="0" zIndex="1">
-              {props.mediaUrl ? (
-                // One element for audio and video: it keeps the height of its controls until the
-                // metadata shows a picture.
-                <video
-                  ref={props.onMediaElement}
-                  src={props.mediaUrl}
-                  controls
-                  preload="metadata"
-                  onLoadedMetadata={(event) => {
-                    setHasPicture(event.currentTarget.videoWidth > 0);
-                    setMediaLoaded(true);
-                  }}
-                  style={{ width: '100%', height: hasPicture ? 'auto' : 54, maxHeight: 360, background: hasPicture ? 'black' : 'transparent' }}
-                  data-testid="transcript-media"
-                />
-              ) : (
-                <Text fontSize="sm" color="fg.muted">
-                  {t('mediaMissing')}
-                </Text>
-              )}
-              {props.mediaUrl && props.mediaDownloadUrl && mediaLoaded && (
-                <HStack justify="end" mt="2">
-                  <Button asChild size="xs" variant="outline">
-                    <a href={props.mediaDownloadUrl} download data-testid="transcript-download-audio">
-                      {t('downloadAudio')}
-                    </a>
-                  </Button>
-                </HStack>
-              )}
-            </Box>
+            <MediaPlayer mediaUrl={props.mediaUrl} mediaDownloadUrl={props.mediaDownloadUrl ?? null} onMediaElement={props.onMediaElement} />
             {(props.staleCount ?? 0) > 0 && (
               <HStack gap="3" bg="orange.subtle" color="orange.fg" rounded="md" px="3" py="2" data-testid="transcript-stale-notice">
                 <Text fontSize="sm" flex="1">
@@ -164,25 +134,19 @@ export function TranscriptPage(props: TranscriptPageProps) {
                   {props.processingProgress !== null ? t('processing', { progress: props.processingProgress }) : t('noLines')}
                 </Text>
               ) : (
-                props.segments.map((segment) => {
-                  const active = segment.id === props.activeSegmentId;
-                  return (
-                    <SegmentRow
-                      key={segment.id}
-                      segment={segment}
-                      active={active}
-                      activeWord={active ? props.activeWord : -1}
-                      showTranslation={props.showTranslation}
-                      canEdit={props.canEdit}
-                      reading={props.readingId === segment.id}
-                      onSeek={props.onSeek}
-                      onSave={props.onSaveLine}
-                      onRenameSpeaker={props.onRenameSpeaker}
-                      onReadAloud={props.onReadAloud}
-                      {...(props.onRetranslate ? { onRetranslate: (id: string) => props.onRetranslate?.([id]) } : {})}
-                    />
-                  );
-                })
+                <TranscriptLines
+                  segments={props.segments}
+                  activeSegmentId={props.activeSegmentId}
+                  activeWord={props.activeWord}
+                  showTranslation={props.showTranslation}
+                  canEdit={props.canEdit}
+                  readingId={props.readingId}
+                  onSeek={props.onSeek}
+                  onSaveLine={props.onSaveLine}
+                  onRenameSpeaker={props.onRenameSpeaker}
+                  onReadAloud={props.onReadAloud}
+                  {...(props.onRetranslate ? { onRetranslate: props.onRetranslate } : {})}
+                />
               )}
             </Box>
           </Stack>

@@ -22,6 +22,12 @@ function props(overrides: Partial<UploadDialogProps> = {}): UploadDialogProps {
     onClose: vi.fn(),
     onFilesChosen: vi.fn(),
     onFormChange: vi.fn(),
+    folderOptions: [
+      { id: '1', name: 'Default folder', depth: 0 },
+      { id: 'f2', name: 'Clients', depth: 0 },
+      { id: 'f3', name: 'ACME', depth: 1 },
+    ],
+    onFolderChoose: vi.fn(),
     onSubmit: vi.fn(),
     onConfirmRemoval: vi.fn(),
     onCancelRemoval: vi.fn(),
@@ -63,6 +69,16 @@ describe('UploadDialog', () => {
     const targets = [...(screen.getByTestId('upload-translation-language') as HTMLSelectElement).options];
     expect(targets.map((option) => [option.value, option.disabled])).toEqual([['', false], ['es-ES', false], ['fr-FR', true]]);
     expect(targets[2]!.textContent).toBe('Français — not available on this server — set TRANSLATE_URL');
+  });
+
+  it("offers the user's folders in the folder field and reports the choice", async () => {
+    const p = props({ form: { showName: '', audioLanguage: 'zh-CN', translationLanguage: null, speaker: false, maxSpeakers: 2, folderId: 'f2' } });
+    await renderUi(<UploadDialog {...p} />);
+    const select = screen.getByTestId('upload-folder') as HTMLSelectElement;
+    expect(select.value).toBe('f2');
+    expect(Array.from(select.options).map((option) => option.textContent)).toEqual(['Default folder', 'Clients', '\u00a0\u00a0ACME']);
+    fireEvent.change(select, { target: { value: 'f3' } });
+    expect(p.onFolderChoose).toHaveBeenCalledWith({ id: 'f3', name: 'ACME' });
   });
 
   it('hands chosen and dropped files to the caller', async () => {

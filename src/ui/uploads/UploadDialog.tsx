@@ -23,6 +23,13 @@ export interface LanguageChoice extends ServedLanguage {
 
 export type UploadFormPatch = Partial<UploadFormView>;
 
+/** One of the user's folders in the folder picker, indented by its depth in the tree. */
+export interface FolderOption {
+  id: string;
+  name: string;
+  depth: number;
+}
+
 export interface UploadDialogProps {
   open: boolean;
   form: UploadFormView;
@@ -41,6 +48,9 @@ export interface UploadDialogProps {
   onClose(): void;
   onFilesChosen(files: File[]): void;
   onFormChange(patch: UploadFormPatch): void;
+  /** The folder field: the user's folders (the default one first) and the choice of one. */
+  folderOptions: FolderOption[];
+  onFolderChoose(folder: { id: string; name: string }): void;
   onSubmit(): void;
   onConfirmRemoval(): void;
   onCancelRemoval(): void;
@@ -187,9 +197,28 @@ export function UploadDialog(props: UploadDialogProps) {
                     </HStack>
                   )}
                 </HStack>
-                <Text fontSize="sm" color="fg.muted" data-testid="upload-folder">
-                  {t('folder')}: {form.folderName || (form.folderId === '1' || form.folderId === '0' ? t('defaultFolder') : form.folderId)}
-                </Text>
+                <Field.Root maxW={{ base: 'full', md: '320px' }}>
+                  <Field.Label>{t('folder')}</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      value={form.folderId === '0' ? '1' : form.folderId}
+                      data-testid="upload-folder"
+                      onChange={(event) => {
+                        const chosen = props.folderOptions.find((option) => option.id === event.target.value);
+                        if (chosen) props.onFolderChoose({ id: chosen.id, name: chosen.name });
+                      }}
+                    >
+                      {props.folderOptions.map((option) => (
+                        <option key={option.id} value={option.id}>
+                          {/* Non-breaking spaces indent sub-folders: options take no other styling everywhere. */}
+                          {'\u00a0\u00a0'.repeat(option.depth)}
+                          {option.name}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

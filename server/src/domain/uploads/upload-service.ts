@@ -207,6 +207,40 @@ export function createUploadService({ db, clock, store, media }: { db: Kysely<Da
     return { id: row.id, createTime: row.created_at, audioDuration: row.duration_ms / 1000 };
   }
 
+  async function describeInterrupted(
+    session: UploadSessionRow | undefined,
+    file: MediaFileRow | undefined,
+  ): Promise<components['schemas']['InterruptedUpload'] | null> {
+    if (file && (!session || file.created_at >= session.created_at)) {
+      return {
+        status: 'uploaded',
+        uploadId: null,
+        id: file.id,
+        oriFileName: file.ori_file_name,
+        fileSize: file.size_bytes,
+        chunkSize: null,
+        receivedParts: [],
+        audioDuration: file.duration_ms / 1000,
+        folderId: file.folder_id,
+        createTime: file.created_at,
+      };
+    }
+    if (!session) return null;
+    const parts = await storedParts(session.id);
+    return {
+      status: 'uploading',
+      uploadId: session.id,
+      id: null,
+      oriFileName: session.ori_file_name,
+      fileSize: session.file_size,
+      chunkSize: session.chunk_size,
+      receivedParts: [...parts.keys()].sort((a, b) => a - b),
+      audioDuration: null,
+      folderId: session.folder_id,
+      createTime: session.created_at,
+    };
+  }
+
   async function finishChunked(session: UploadSessionRow, folderId: string | null): Promise<UploadedRecord[]> {
     const parts = await storedParts(session.id);
     if (parts.size !== session.chunk_count || firstMissing(parts, session.chunk_count) !== session.chunk_count + 1) {
@@ -370,9 +404,13 @@ export function createUploadService({ db, clock, store, media }: { db: Kysely<Da
       return { data: null, messageKey, messageParams: { part } };
     },
 
-    /** The newest upload that never reached transcription, for the restore banner. */
+    /**
+     * The user's last upload when it never reached transcription, for the restore banner. An upload
+     * the user left behind and then followed with one that did reach transcription is not "the last
+     * upload" any more: offering it made every finished upload look interrupted (issue 10 §7a).
+     */
     async interrupted(userId: string): Promise<components['schemas']['InterruptedUpload'] | null> {
-      const [session, file] = await Promise.all([
+      const [session, file, newestSubmitted] = await Promise.all([
         db.selectFrom('upload_sessions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst(),
         db
           .selectFrom('media_files')
@@ -382,35 +420,19 @@ export function createUploadService({ db, clock, store, media }: { db: Kysely<Da
           .orderBy('created_at', 'desc')
           .limit(1)
           .executeTakeFirst(),
+        db
+          .selectFrom('records')
+          .select('created_at')
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'upload')
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
       ]);
-      if (file && (!session || file.created_at >= session.created_at)) {
-        return {
-          status: 'uploaded',
-          uploadId: null,
-          id: file.id,
-          oriFileName: file.ori_file_name,
-          fileSize: file.size_bytes,
-          chunkSize: null,
-          receivedParts: [],
-          audioDuration: file.duration_ms / 1000,
-          folderId: file.folder_id,
-          createTime: file.created_at,
-        };
-      }
-      if (!session) return null;
-      const parts = await storedParts(session.id);
-      return {
-        status: 'uploading',
-        uploadId: session.id,
-        id: null,
-        oriFileName: session.ori_file_name,
-        fileSize: session.file_size,
-        chunkSize: session.chunk_size,
-        receivedParts: [...parts.keys()].sort((a, b) => a - b),
-        audioDuration: null,
-        folderId: session.folder_id,
-        createTime: session.created_at,
-      };
+      const after = newestSubmitted?.created_at ?? '';
+      const stoppedFile = file && file.created_at > after ? file : undefined;
+      const stoppedSession = session && session.created_at > after ? session : undefined;
+      return describeInterrupted(stoppedSession, stoppedFile);
     },
 
     /**

@@ -1,0 +1,52 @@
+// Where the records area's shared transcript page meets the transcript area's player: a shared
+// record plays through its share code (the server serves its media only for that code and record,
+// with range requests), the line being spoken highlighted exactly as on the owner's page.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback } from 'react';
+import { mediaUrlOf, selectReadingLineId, transcriptFilesMachine } from '../machines/transcript/transcriptFiles.machine';
+import { MediaPlayer } from '../ui/transcript/MediaPlayer';
+import { TranscriptLines } from '../ui/transcript/TranscriptLines';
+import { useFileResults } from './transcript/use-file-results';
+import { useTranscriptPlayback, type PlayableLine } from './transcript/use-transcript-playback';
+
+export interface SharedTranscriptPlaybackProps {
+  id: string;
+  shareCode: string;
+  lines: readonly PlayableLine[];
+  language: string;
+  showTranslation: boolean;
+  /** The owner allowed copies: the media may be downloaded too (the server checks the same). */
+  downloadAllowed: boolean;
+}
+
+export function SharedTranscriptPlayback({ id, shareCode, lines, language, showTranslation, downloadAllowed }: SharedTranscriptPlaybackProps) {
+  const { segments, activeSegmentId, activeWord, onSeek, onMediaElement } = useTranscriptPlayback(lines);
+  const files = useActorRef(transcriptFilesMachine, { input: { id, shareCode } });
+  const readingId = useSelector(files, selectReadingLineId);
+  useFileResults(files);
+  const onReadAloud = useCallback(
+    (lineId: string) => {
+      const line = lines.find((item) => item.id === lineId);
+      if (line) files.send({ type: 'readAloud.requested', lineId, text: line.text, language });
+    },
+    [files, lines, language],
+  );
+  const readOnly = useCallback(() => undefined, []);
+  return (
+    <>
+      <MediaPlayer mediaUrl={mediaUrlOf(id, shareCode)} mediaDownloadUrl={downloadAllowed ? mediaUrlOf(id, shareCode, true) : null} onMediaElement={onMediaElement} />
+      <TranscriptLines
+        segments={segments}
+        activeSegmentId={activeSegmentId}
+        activeWord={activeWord}
+        showTranslation={showTranslation}
+        canEdit={false}
+        readingId={readingId}
+        onSeek={onSeek}
+        onSaveLine={readOnly}
+        onRenameSpeaker={readOnly}
+        onReadAloud={onReadAloud}
+      />
+    </>
+  );
+}
