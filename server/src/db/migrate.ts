@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_uploads_jobs';
 import * as m0005 from './migrations/0005_meetings';
 import * as m0006 from './migrations/0006_transcript_extras';
 import * as m0007 from './migrations/0007_vouchers';
+import * as m0008 from './migrations/0008_search';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005_meetings': m0005,
   '0006_transcript_extras': m0006,
   '0007_vouchers': m0007,
+  '0008_search': m0008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
