@@ -66,18 +66,30 @@ function SummaryContainer({ transId, shareCode }: { transId: string; shareCode?:
   );
 }
 
+/** Milliseconds from the address, or null when absent or not a time. */
+function cueFrom(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value)) return null;
+  return Number(value);
+}
+
 export default function MeetingDetailPage() {
   const { t } = useTranslation('transcript');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const shareCode = params.get('shareCode') ?? undefined;
+  // A search hit opens the transcript at its line: ?t=<ms> places the player, ?line=<id> scrolls to it.
+  const cueMs = cueFrom(params.get('t'));
+  const focusLineId = params.get('line');
   const actor = useActorRef(transcriptMachine, { input: { id, ...(shareCode ? { shareCode } : {}) } });
   const { record, lines, errorKey, errorMessage } = useSelector(actor, selectTranscriptContext);
   const status = useSelector(actor, selectTranscriptStatus);
 
   const playback = useActorRef(playbackMachine);
   const nowMs = useSelector(playback, selectNowMs);
+  useEffect(() => {
+    if (cueMs !== null) playback.send({ type: 'media.cue', ms: cueMs });
+  }, [playback, cueMs]);
   const files = useActorRef(transcriptFilesMachine, { input: { id, shareCode } });
   const exporting = useSelector(files, selectExporting);
   const readingId = useSelector(files, selectReadingLineId);
@@ -131,6 +143,7 @@ export default function MeetingDetailPage() {
       onMediaElement={onMediaElement}
       segments={segments}
       activeSegmentId={activeSegment?.id ?? null}
+      focusSegmentId={focusLineId}
       activeWord={activeWord}
       showTranslation={targetLanguages.length > 0 || segments.some((segment) => segment.translation)}
       canEdit={!shareCode && !processing}
