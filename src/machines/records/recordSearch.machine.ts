@@ -12,7 +12,7 @@ export type { SearchHit };
 /** Long enough to wait out a typed word, short enough to feel immediate. */
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_PAGE_SIZE = 20;
-export const SEARCH_FAILED_KEY = 'records:searchFailed';
+export const SEARCH_FAILED_KEY = 'records:search.failed';
 
 export interface RecordSearchInput {
   /** The folder the page shows (null: all records); the 'this folder only' filter narrows to it. */
