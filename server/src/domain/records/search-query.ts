@@ -20,13 +20,13 @@ export function searchTerms(query: string): SearchTerm[] {
   return terms;
 }
 
-/** FTS5 query: "word"* for words, "b1 b2 …" for CJK runs (a lone character: its bigrams' prefix). */
+/** FTS5 query: "word"* for words, "b1 b2 …" for CJK runs (a lone character: the bigrams it starts). */
 export function fts5Query(terms: SearchTerm[]): string {
   return terms
     .map((term) => {
       if (term.kind === 'word') return `"${term.text}"*`;
-      const grams = bigrams(term.text);
-      return grams.length === 1 ? `"${grams[0]}"*` : `"${grams.join(' ')}"`;
+      // A lone character can only be matched as the start of an indexed bigram.
+      return [...term.text].length === 1 ? `"${term.text}"*` : `"${bigrams(term.text).join(' ')}"`;
     })
     .join(' AND ');
 }
@@ -36,8 +36,7 @@ export function tsQuery(terms: SearchTerm[]): string {
   return terms
     .map((term) => {
       if (term.kind === 'word') return `'${term.text}':*`;
-      const grams = bigrams(term.text);
-      return grams.length === 1 ? `'${grams[0]}':*` : `(${grams.map((gram) => `'${gram}'`).join(' <-> ')})`;
+      return [...term.text].length === 1 ? `'${term.text}':*` : `(${bigrams(term.text).map((gram) => `'${gram}'`).join(' <-> ')})`;
     })
     .join(' & ');
 }
