@@ -85,8 +85,6 @@ export async function searchRecords(
   ]);
   const recordById = new Map(records.map((row) => [row.id, row]));
   const segmentById = new Map(segments.map((row) => [row.id, row]));
-  // A line's index is its place in the transcript as the transcript page lists it (by position).
-  const indexOf = await lineIndexes(db, segments);
   const matches: SearchMatch[] = [];
   for (const entry of page) {
     const record = recordById.get(entry.record_id);
@@ -95,26 +93,11 @@ export async function searchRecords(
     if (entry.segment_id && !segment) continue;
     matches.push(
       segment
-        ? { record, line: { ...segment, index: indexOf.get(segment.id) ?? 0 }, marks: highlightRanges(segment.text, terms) }
+        ? // Positions are kept 0..n-1 by every transcript edit (transcripts/transcript-edit.ts), so a
+        // line's position is its place in the transcript as the page lists it.
+        { record, line: { ...segment, index: segment.position }, marks: highlightRanges(segment.text, terms) }
         : { record, line: null, marks: highlightRanges(record.show_name, terms) },
     );
   }
   return { matches, hasMore: entries.length > pageSize };
-}
-
-/** Zero-based place of each line among its record's lines (positions need not be contiguous). */
-async function lineIndexes(db: Kysely<Database>, segments: RecordSegmentRow[]): Promise<Map<string, number>> {
-  const indexes = new Map<string, number>();
-  await Promise.all(
-    segments.map(async (segment) => {
-      const before = await db
-        .selectFrom('record_segments')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('record_id', '=', segment.record_id)
-        .where('position', '<', segment.position)
-        .executeTakeFirstOrThrow();
-      indexes.set(segment.id, Number(before.n));
-    }),
-  );
-  return indexes;
 }
