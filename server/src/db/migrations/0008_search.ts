@@ -27,9 +27,11 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`create index search_entries_record on search_entries (record_id)`.execute(db);
   await sql`create unique index search_entries_segment on search_entries (segment_id)`.execute(db);
   // Contentless: the text stays in records/record_segments; the index keeps only tokens, and
-  // contentless_delete lets triggers remove a row by its entry number.
+  // contentless_delete lets triggers remove a row by its entry number. Prefix indexes of 2 and 3
+  // characters: every word term is a prefix query (results while typing), and without them a short
+  // prefix merges the doclists of every word it starts (48 ms → 0.2 ms in bench/search.bench.ts).
   await sql`create virtual table search_index using fts5(
-    body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+    body, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
   )`.execute(db);
 
   const indexName = (row: 'new') => sql.raw(`
