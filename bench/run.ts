@@ -6,6 +6,7 @@ import { liveBench } from './live.bench';
 import { loginBundleBench } from './login-bundle.bench';
 import { recordListDomBench } from './record-list-dom.bench';
 import { recordListBench } from './record-list.bench';
+import { searchBench } from './search.bench';
 import { serverStartBench } from './server-start.bench';
 import { uploadBench } from './upload.bench';
 
@@ -17,6 +18,7 @@ const benches = {
   upload: uploadBench,
   asr: asrBench,
   live: liveBench,
+  search: searchBench,
 };
 
 const wanted = process.argv.slice(2);

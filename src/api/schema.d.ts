@@ -1345,6 +1345,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/audio/transcribe/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find the caller's records by name and by words spoken in their transcripts
+         * @description Parley addition (Issue 10 §9; the spec names no search call). Full-text search in the database's own index (SQLite FTS5, PostgreSQL tsvector); Chinese and Japanese are matched as character bigrams, so any run of two or more characters is found. Each hit is a matching line (with its record) or a record whose name matches, newest first; marks are [start, end) UTF-16 offsets of the matched terms in line.text, or in record.showName when line is null. Only the caller's own records are searched (the product has share links, not records shared with other accounts). hasMore says whether another page follows (matches are not counted).
+         */
+        get: operations["recordsSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/speech/audio/transcribe/getLatestTrans": {
         parameters: {
             query?: never;
@@ -2117,6 +2137,27 @@ export interface components {
         RecordPage: {
             total: number;
             rows: components["schemas"]["Record"][];
+        };
+        SearchPage: {
+            rows: components["schemas"]["SearchHit"][];
+            hasMore: boolean;
+        };
+        SearchHit: {
+            record: components["schemas"]["Record"];
+            line: components["schemas"]["SearchLine"] | null;
+            marks: components["schemas"]["SearchMark"][];
+        };
+        SearchLine: {
+            id: string;
+            /** @description Zero-based place of the line in the record's transcript */
+            index: number;
+            startMs: number;
+            endMs: number;
+            text: string;
+        };
+        SearchMark: {
+            start: number;
+            end: number;
         };
         /**
          * @description Speaker count for speaker recognition of an upload (2 to 35)
@@ -4740,6 +4781,34 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["RecordPage"];
+                    };
+                };
+            };
+        };
+    };
+    recordsSearch: {
+        parameters: {
+            query: {
+                q: string;
+                folderId?: components["schemas"]["Id"];
+                favorite?: components["schemas"]["Flag"];
+                pageNum?: components["parameters"]["PageNum"];
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of search hits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SearchPage"];
                     };
                 };
             };

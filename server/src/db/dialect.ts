@@ -7,6 +7,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { SEARCH_TEXT_FUNCTION, searchText } from './search-text';
 
 export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   if (config.kind === 'sqlite') {
@@ -16,6 +17,7 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
+    registerSearchText(sqlite);
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   }
   const pool = new pg.Pool({
@@ -24,4 +26,12 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * The search index triggers (0009_search) call this on every write of a record name or line, so
+ * every connection that writes records needs it: SQLite has no way to bigram text in SQL alone.
+ */
+export function registerSearchText(sqlite: SQLite.Database): void {
+  sqlite.function(SEARCH_TEXT_FUNCTION, { deterministic: true }, (text: unknown) => searchText(typeof text === 'string' ? text : null));
 }

@@ -9,6 +9,7 @@ import * as m0005 from './migrations/0005_meetings';
 import * as m0006 from './migrations/0006_transcript_extras';
 import * as m0007 from './migrations/0007_vouchers';
 import * as m0008 from './migrations/0008_stale_translations';
+import * as m0009 from './migrations/0009_search';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006_transcript_extras': m0006,
   '0007_vouchers': m0007,
   '0008_stale_translations': m0008,
+  '0009_search': m0009,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

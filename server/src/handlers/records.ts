@@ -19,6 +19,9 @@ export const recordsHandlers: HandlerMap = {
   async recordsQuery(ctx) {
     return ctx.services.records.query(requireUser(ctx).id, ctx.query ?? {}, defaultLabel(ctx));
   },
+  async recordsSearch(ctx) {
+    return ctx.services.records.search(requireUser(ctx).id, ctx.query, defaultLabel(ctx));
+  },
   async recordsGetTrans(ctx) {
     const { id, shareCode } = ctx.query;
     return ctx.services.records.get({ id, shareCode, userId: callerId(ctx) }, defaultLabel(ctx));

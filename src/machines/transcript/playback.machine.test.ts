@@ -31,6 +31,31 @@ describe('playback machine', () => {
     expect(selectNowMs(actor.getSnapshot())).toBe(12345);
   });
 
+  it('cues a time before the element is attached: the clock shows it at once and the element starts there, paused', () => {
+    const actor = createActor(playbackMachine).start();
+    actor.send({ type: 'media.cue', ms: 7250 });
+    expect(selectNowMs(actor.getSnapshot())).toBe(7250);
+    const media = fakeMedia();
+    actor.send({ type: 'media.attached', media });
+    expect(media.currentTime).toBe(7.25);
+    expect(media.play).not.toHaveBeenCalled();
+    expect(selectNowMs(actor.getSnapshot())).toBe(7250);
+    // The cue is used once: a later element starts where it is.
+    const next = fakeMedia();
+    actor.send({ type: 'media.attached', media: next });
+    expect(next.currentTime).toBe(0);
+  });
+
+  it('cues an attached element without starting it', () => {
+    const actor = createActor(playbackMachine).start();
+    const media = fakeMedia();
+    actor.send({ type: 'media.attached', media });
+    actor.send({ type: 'media.cue', ms: 3000 });
+    expect(media.currentTime).toBe(3);
+    expect(media.play).not.toHaveBeenCalled();
+    expect(selectNowMs(actor.getSnapshot())).toBe(3000);
+  });
+
   it('seeks the element to a line and starts it when paused', () => {
     const actor = createActor(playbackMachine).start();
     const media = fakeMedia();

@@ -1,5 +1,5 @@
 // Path model of the player clock (convention: src/shared/testing/paths.ts): an element attached,
-// replaced and detached; seeks and time updates while attached.
+// replaced and detached; seeks and time updates while attached; cues before and after attaching.
 import type { PathsModel } from '../../shared/testing/paths';
 import { playbackMachine, type PlayableMedia } from './playback.machine';
 
@@ -23,6 +23,11 @@ export const pathsModel: PathsModel = {
     ],
     'media.time': [{ type: 'media.time', ms: 1500 }],
     'media.seek': [{ type: 'media.seek', ms: 3000 }],
+    'media.cue': [{ type: 'media.cue', ms: 4500 }],
   },
-  serializeContext: (context: { media: unknown; nowMs: number }) => ({ attached: context.media !== null, nowMs: context.nowMs }),
+  serializeContext: (context: { media: unknown; nowMs: number; cueMs: number | null }) => ({
+    attached: context.media !== null,
+    nowMs: context.nowMs,
+    cueMs: context.cueMs,
+  }),
 };

@@ -24,14 +24,15 @@ import { RecordToolbar } from '../../ui/records/RecordToolbar';
 import { useReloadWhenRecordsChange } from '../records-changed';
 import { showNotice, showToast } from '../show-toast';
 import { useFoldersActor } from './folders-context';
+import { useRecordSearch } from './record-search-container';
 import { ShareDialogContainer } from './share-dialog-container';
+import { transcriptPath } from './transcript-path';
 
 const SCOPE_PATH: Record<RecordScope, string> = { all: '/recordList', favourite: '/favourList', shared: '/shareList' };
 const SCOPE_TITLE: Record<RecordScope, string> = { all: 'recordsTitle', favourite: 'favouritesTitle', shared: 'sharesTitle' };
 const SCOPE_EMPTY: Record<RecordScope, string> = { all: 'empty', favourite: 'emptyFavourites', shared: 'emptyShares' };
 
-/** The transcript page of any record: uploads, meetings and dubs alike. */
-export const transcriptPath = (id: string) => `/meetingDetail?id=${encodeURIComponent(id)}`;
+export { transcriptPath };
 
 const toast = (type: 'success' | 'error' | 'warning', title: string) => void showToast({ type, title, duration: TOAST_DURATION_MS });
 
@@ -56,6 +57,7 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
   const [moving, setMoving] = useState<RecordItem | null>(null);
   const [sharing, setSharing] = useState<RecordItem | null>(null);
   useReloadWhenRecordsChange(actor);
+  const search = useRecordSearch(scope, context.folderId);
 
   useEffect(() => {
     if (active && scope === 'all' && folderParam !== actor.getSnapshot().context.folderId) {
@@ -124,7 +126,8 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
         onDeleteSelected={() => actor.send({ type: 'batch.deleteRequested' })}
         onExportSelected={(format) => actor.send({ type: 'batch.exportRequested', format })}
       />
-      {phase === 'failed' ? (
+      {search.element}
+      {search.active ? null : phase === 'failed' ? (
         <Box p="8" textAlign="center" borderWidth="1px" borderRadius="lg" bg="bg" data-testid="record-list-failed">
           <Text mb="3">{context.errorMessage ?? t(context.errorKey ?? 'loadFailed')}</Text>
           <Button onClick={() => actor.send({ type: 'list.reload' })}>{t('retry')}</Button>

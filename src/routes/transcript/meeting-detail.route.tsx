@@ -53,12 +53,21 @@ function SummaryContainer({ transId, shareCode }: { transId: string; shareCode?:
   );
 }
 
+/** Milliseconds from the address, or null when absent or not a time. */
+function cueFrom(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value)) return null;
+  return Number(value);
+}
+
 export default function MeetingDetailPage() {
   const { t } = useTranslation('transcript');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const shareCode = params.get('shareCode') ?? undefined;
+  // A search hit opens the transcript at its line: ?t=<ms> places the player, ?line=<id> scrolls to it.
+  const cueMs = cueFrom(params.get('t'));
+  const focusLineId = params.get('line');
   const actor = useActorRef(transcriptMachine, { input: { id, ...(shareCode ? { shareCode } : {}) } });
   const { record, lines, errorKey, errorMessage } = useSelector(actor, selectTranscriptContext);
   const status = useSelector(actor, selectTranscriptStatus);
@@ -71,7 +80,7 @@ export default function MeetingDetailPage() {
   const translationChoices = useSelector(useActorRef(translationChoicesLogic, { input: { shareCode } }), selectChoices);
   useFileResults(files);
 
-  const { segments, activeSegmentId, activeWord, onSeek, onMediaElement } = useTranscriptPlayback(lines);
+  const { segments, activeSegmentId, activeWord, onSeek, onMediaElement } = useTranscriptPlayback(lines, cueMs);
 
   const onSaveLine = useCallback((lineId: string, text: string) => actor.send({ type: 'line.save', lineId, text }), [actor]);
   const onRenameSpeaker = useCallback((from: string, to: string) => actor.send({ type: 'speaker.rename', from, to }), [actor]);
@@ -101,6 +110,7 @@ export default function MeetingDetailPage() {
       onMediaElement={onMediaElement}
       segments={segments}
       activeSegmentId={activeSegmentId}
+      focusSegmentId={focusLineId}
       activeWord={activeWord}
       showTranslation={targetLanguages.length > 0 || segments.some((segment) => segment.translation)}
       canEdit={!shareCode && !processing}

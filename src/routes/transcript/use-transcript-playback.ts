@@ -2,7 +2,7 @@
 // and the line and word being spoken. The owner's transcript page and the shared transcript page
 // (composed at the routes root) both use it, so the current line is highlighted the same way.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { indexAt, playbackMachine, selectNowMs, wordTimings } from '../../machines/transcript/playback.machine';
 import type { SubtitleLine } from '../../shared/contract/transcript';
 import type { SegmentView } from '../../ui/transcript/SegmentRow';
@@ -17,9 +17,13 @@ export interface TranscriptPlayback {
   onMediaElement(media: HTMLMediaElement | null): void;
 }
 
-export function useTranscriptPlayback(lines: readonly PlayableLine[]): TranscriptPlayback {
+/** cueMs: where the player starts, without playing (a search hit opens the transcript at its line). */
+export function useTranscriptPlayback(lines: readonly PlayableLine[], cueMs: number | null = null): TranscriptPlayback {
   const playback = useActorRef(playbackMachine);
   const nowMs = useSelector(playback, selectNowMs);
+  useEffect(() => {
+    if (cueMs !== null) playback.send({ type: 'media.cue', ms: cueMs });
+  }, [playback, cueMs]);
   const segments: SegmentView[] = useMemo(
     () =>
       lines.map((line) => ({

@@ -43,6 +43,8 @@ export const FOLDER_NAME_MAX = 250;
 export const FOLDER_MAX_ANCESTORS = 3;
 export const DEFAULT_FOLDER_ID = '1';
 export const RECORD_TITLE_MAX = 250;
+/** Longest search box text the server accepts (records search, Issue 10 §9). */
+export const SEARCH_QUERY_MAX = 100;
 
 // Request bodies larger than this are refused with a 400 envelope (uploads use their own route limits).
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

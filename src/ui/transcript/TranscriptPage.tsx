@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_CONTENTS, EXPORT_FORMATS, type ExportContent, type ExportFormat } from '../../shared/contract/transcript';
 import { MediaPlayer } from './MediaPlayer';
@@ -23,6 +23,8 @@ export interface TranscriptPageProps {
   onMediaElement(element: HTMLMediaElement | null): void;
   segments: SegmentView[];
   activeSegmentId: string | null;
+  /** A line to bring into view once it is listed (a search hit opened the page at it). */
+  focusSegmentId?: string | null;
   activeWord: number;
   showTranslation: boolean;
   canEdit: boolean;
@@ -49,6 +51,17 @@ export function TranscriptPage(props: TranscriptPageProps) {
   const [format, setFormat] = useState<ExportFormat>('srt');
   const [content, setContent] = useState<ExportContent>('original');
   const [translateTo, setTranslateTo] = useState('');
+  const linesRef = useRef<HTMLDivElement>(null);
+  const scrolledTo = useRef<string | null>(null);
+  const focusIndex = props.focusSegmentId ? props.segments.findIndex((segment) => segment.id === props.focusSegmentId) : -1;
+  useEffect(() => {
+    // Once per focus line: the user's own scrolling afterwards is left alone.
+    if (focusIndex < 0 || scrolledTo.current === props.focusSegmentId) return;
+    const row = linesRef.current?.children[focusIndex];
+    if (!(row instanceof HTMLElement)) return;
+    scrolledTo.current = props.focusSegmentId ?? null;
+    row.scrollIntoView?.({ block: 'center' });
+  }, [focusIndex, props.focusSegmentId]);
 
   return (
     <Box minH="100vh" bg="bg.subtle">
@@ -128,7 +141,7 @@ export function TranscriptPage(props: TranscriptPageProps) {
                 {props.errorText}
               </Text>
             )}
-            <Box bg="bg.panel" borderWidth="1px" rounded="lg" p="2" data-testid="transcript-lines">
+            <Box ref={linesRef} bg="bg.panel" borderWidth="1px" rounded="lg" p="2" data-testid="transcript-lines">
               {props.segments.length === 0 ? (
                 <Text p="4" color="fg.muted">
                   {props.processingProgress !== null ? t('processing', { progress: props.processingProgress }) : t('noLines')}

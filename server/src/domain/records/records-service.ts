@@ -12,6 +12,7 @@ import { recordNotFound } from './record-errors';
 import type { StaleLabels } from '../exports/segment-lines';
 import { exportRecords, type ExportRequest } from './record-export';
 import { listRecords, type RecordListQuery } from './record-list';
+import { searchRecords, type RecordSearchQuery } from './record-search';
 import { toRecordView, toSubtitleLine, type RecordView } from './record-view';
 
 export interface ReadInput {
@@ -44,6 +45,21 @@ export function createRecordsService({ db, clock }: { db: Kysely<Database>; cloc
     async query(userId: string, query: RecordListQuery, defaultFolderLabel: string) {
       const page = await listRecords(db, clock, userId, query);
       return { total: page.total, rows: await ownerViews(userId, page.rows, defaultFolderLabel) };
+    },
+
+    /** One page of search hits: the record, the matching line (null for a name match) and the marks. */
+    async search(userId: string, query: RecordSearchQuery, defaultFolderLabel: string) {
+      const { matches, hasMore } = await searchRecords(db, userId, query);
+      const views = await ownerViews(userId, [...new Map(matches.map((m) => [m.record.id, m.record])).values()], defaultFolderLabel);
+      const viewById = new Map(views.map((view) => [view.id, view]));
+      return {
+        hasMore,
+        rows: matches.map(({ record, line, marks }) => ({
+          record: viewById.get(record.id)!,
+          line: line && { id: line.id, index: line.index, startMs: line.start_ms, endMs: line.end_ms, text: line.text },
+          marks: marks.map(([start, end]) => ({ start, end })),
+        })),
+      };
     },
 
     async latest(userId: string, defaultFolderLabel: string): Promise<RecordView | null> {

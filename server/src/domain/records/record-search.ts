@@ -1,0 +1,103 @@
+// Search of one user's record names and transcript lines in the database's full-text index
+// (0009_search). Only the caller's entries are read (search_entries.user_id), newest first; the
+// folder and favourite filters apply to the record. A page is fetched with one extra row to say
+// whether more follow: counting every match of a common word in 100,000 records would cost more
+// than the page itself (bench/search.bench.ts).
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
+import type { Database, RecordRow, RecordSegmentRow } from '../../db/schema';
+import { folderNotFound } from '../folders/folder-errors';
+import { fts5Query, highlightRanges, searchTerms, tsQuery } from './search-query';
+
+export interface RecordSearchQuery {
+  q: string;
+  folderId?: string;
+  favorite?: '0' | '1';
+  pageNum?: number;
+  pageSize?: number;
+}
+
+export interface SearchMatch {
+  record: RecordRow;
+  /** The matching line; null when the record's name matched. */
+  line: (RecordSegmentRow & { index: number }) | null;
+  /** [start, end) offsets in the line's text, or in the name when line is null. */
+  marks: Array<[number, number]>;
+}
+
+interface EntryRow {
+  entry: number | string;
+  record_id: string;
+  segment_id: string | null;
+}
+
+/** The page's entries (exported so a test can read the SQLite query plan). */
+export function searchEntriesQuery(db: Kysely<Database>, userId: string, query: RecordSearchQuery) {
+  const terms = searchTerms(query.q);
+  const pageSize = query.pageSize ?? 20;
+  const offset = ((query.pageNum ?? 1) - 1) * pageSize;
+  const filters = [sql`e.user_id = ${userId}`];
+  if (query.folderId !== undefined) {
+    filters.push(query.folderId === DEFAULT_FOLDER_ID ? sql`r.folder_id is null` : sql`r.folder_id = ${query.folderId}`);
+  }
+  if (query.favorite !== undefined) filters.push(sql`r.favorite = ${query.favorite === '1' ? 1 : 0}`);
+  const where = sql.join(filters, sql` and `);
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    return {
+      terms,
+      pageSize,
+      statement: sql<EntryRow>`
+        select e.entry, e.record_id, e.segment_id
+        from search_index s join search_entries e on e.entry = s.rowid join records r on r.id = e.record_id
+        where search_index match ${fts5Query(terms)} and ${where}
+        order by s.rowid desc limit ${pageSize + 1} offset ${offset}`,
+    };
+  }
+  return {
+    terms,
+    pageSize,
+    statement: sql<EntryRow>`
+      select e.entry, e.record_id, e.segment_id
+      from search_entries e join records r on r.id = e.record_id
+      where e.body @@ to_tsquery('simple', ${tsQuery(terms)}) and ${where}
+      order by e.entry desc limit ${pageSize + 1} offset ${offset}`,
+  };
+}
+
+export async function searchRecords(
+  db: Kysely<Database>,
+  userId: string,
+  query: RecordSearchQuery,
+): Promise<{ matches: SearchMatch[]; hasMore: boolean }> {
+  if (query.folderId !== undefined && query.folderId !== DEFAULT_FOLDER_ID) {
+    const folder = await db.selectFrom('folders').select('id').where('id', '=', query.folderId).where('user_id', '=', userId).executeTakeFirst();
+    if (!folder) throw folderNotFound();
+  }
+  const { terms, pageSize, statement } = searchEntriesQuery(db, userId, query);
+  if (terms.length === 0) return { matches: [], hasMore: false };
+  const entries = (await statement.execute(db)).rows;
+  const page = entries.slice(0, pageSize);
+  const recordIds = [...new Set(page.map((entry) => entry.record_id))];
+  const segmentIds = page.flatMap((entry) => (entry.segment_id ? [entry.segment_id] : []));
+  const [records, segments] = await Promise.all([
+    recordIds.length ? db.selectFrom('records').selectAll().where('id', 'in', recordIds).where('user_id', '=', userId).execute() : [],
+    segmentIds.length ? db.selectFrom('record_segments').selectAll().where('id', 'in', segmentIds).execute() : [],
+  ]);
+  const recordById = new Map(records.map((row) => [row.id, row]));
+  const segmentById = new Map(segments.map((row) => [row.id, row]));
+  const matches: SearchMatch[] = [];
+  for (const entry of page) {
+    const record = recordById.get(entry.record_id);
+    if (!record) continue;
+    const segment = entry.segment_id ? segmentById.get(entry.segment_id) : undefined;
+    if (entry.segment_id && !segment) continue;
+    matches.push(
+      segment
+        ? // Positions are kept 0..n-1 by every transcript edit (transcripts/transcript-edit.ts), so a
+        // line's position is its place in the transcript as the page lists it.
+        { record, line: { ...segment, index: segment.position }, marks: highlightRanges(segment.text, terms) }
+        : { record, line: null, marks: highlightRanges(record.show_name, terms) },
+    );
+  }
+  return { matches, hasMore: entries.length > pageSize };
+}
