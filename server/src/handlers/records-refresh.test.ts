@@ -1,6 +1,8 @@
-// refreshRecord: a record whose transcription or translation failed for want of an engine is queued
-// again once the operator has configured one (here: the server restarts with ASR_URL and
-// TRANSLATE_URL pointing at a local stand-in that speaks the documented protocols), and completes.
+// refreshRecord: a record whose transcription or translation failed because its engine was down is
+// queued again once the operator has fixed it (here: the configured ASR_URL and TRANSLATE_URL answer
+// 503 at first; the server restarts pointing at a local stand-in that speaks the documented
+// protocols), and completes. A language with no engine at all is refused before any record exists
+// (engine-refusals.test.ts), so a failed job means an engine that was there and broke.
 // Only the owner may retry; a record that did not fail is only re-read.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,7 @@ const speech = speak(path.join(fixtures, 'hello.wav'), 'hello there');
 const clock = new ManualClock(Date.parse('2025-03-01T10:00:00.000Z'));
 const config: ServerConfig = sqliteTestConfig();
 let engine: FakeService;
+let outage: FakeService;
 let app: FastifyInstance;
 let owner: { id: string; token: string };
 let stranger: { token: string };
@@ -41,13 +44,16 @@ beforeAll(async () => {
       ? { json: { text: '你好。世界。', segments: [{ start: 0.1, end: 0.5, text: '你好。' }, { start: 0.6, end: 0.9, text: '世界。' }] } }
       : { json: { translatedText: (request.json<{ q: string[] }>().q).map((text) => `[ja] ${text}`) } },
   );
-  app = await buildApp(config, { clock });
+  outage = await startFakeService(() => ({ status: 503, json: { error: 'down for maintenance' } }));
+  const down = { url: outage.url, apiKey: null, model: 'whisper-1' };
+  app = await buildApp({ ...config, engines: { ...config.engines, asr: down, translate: { ...down, kind: 'libretranslate' } } }, { clock });
   owner = await signUp('owner');
   stranger = await signUp('stranger');
 });
 afterAll(async () => {
   await app.close();
   await engine.close();
+  await outage.close();
   fs.rmSync(config.dataDir, { recursive: true, force: true });
   fs.rmSync(fixtures, { recursive: true, force: true });
 });
@@ -64,7 +70,7 @@ describe('refreshRecord retries what failed', () => {
   let translationFailed: string;
   let completed: string;
 
-  it('records fail for want of an engine, and a retry without one fails the same way', async () => {
+  it('records fail while their engine is down, and a retry before it is fixed fails the same way', async () => {
     const uploaded = await uploadWhole(app, owner.token, speech);
     transcriptionFailed = uploaded.data[0].id as string;
     await call(app, 'POST', '/speech/audio/transcribe/transwrite', { token: owner.token, body: { ids: [transcriptionFailed], showName: '你好', audioLanguage: 'zh-CN' } });
@@ -78,13 +84,13 @@ describe('refreshRecord retries what failed', () => {
     expect((await refresh(owner.token, transcriptionFailed)).data).toMatchObject({ state: 'transcribing', errorMessage: null });
     await app.services.jobs.whenIdle();
     const again = (await refresh(owner.token, transcriptionFailed, 'zh-CN')).data;
-    // Still no engine: the retry fails again, now written in the language of the one who retried.
+    // The engine is still down: the retry fails again, now written in the language of the one who retried.
     expect(again.state).toBe('transcribing');
     await app.services.jobs.whenIdle();
     const reread = (await call(app, 'GET', `/speech/audio/transcribe/getTrans?id=${transcriptionFailed}`, { token: owner.token })).data;
     expect(reread).toMatchObject({ state: 'transcription_err' });
-    expect(reread.errorMessage).toContain('ASR_URL');
-    expect(reread.errorMessage).not.toMatch(/[a-z]{4} [a-z]{4}/); // written in Chinese this time
+    expect(reread.errorMessage).toContain('HTTP 503');
+    expect(reread.errorMessage).toContain('引擎出错'); // written in Chinese this time
     expect((await call(app, 'GET', `/speech/audio/transcribe/getTrans?id=${translationFailed}`, { token: owner.token })).data).toMatchObject({ state: 'translation_err' });
   }, 60_000);
 
