@@ -4,6 +4,7 @@
 // either instance, has the name, language, join and leave time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantKey } from '../domain/meetings/meeting-view';
+import { loadEngineConfig } from '../engines/config';
 import { call } from '../testing/inject';
 import { redisVariant } from '../testing/redis-variant';
 import { tempDataDir } from '../testing/test-config';
@@ -16,8 +17,11 @@ describe.skipIf(redis.skipReason)('live audience over Redis', () => {
   let b: LiveTestServer;
   beforeAll(async () => {
     const dataDir = tempDataDir();
-    a = await startLiveServer({ dataDir, redisUrl: redis.url });
-    b = await startLiveServer({ dataDir, redisUrl: redis.url });
+    // The meeting reads Chinese, which only a remote translator serves: the setting lets it be created;
+    // nothing here needs a translation made.
+    const engines = loadEngineConfig({ TRANSLATE_URL: 'http://127.0.0.1:9/' });
+    a = await startLiveServer({ dataDir, redisUrl: redis.url, engines });
+    b = await startLiveServer({ dataDir, redisUrl: redis.url, engines });
     for (const server of [a, b]) server.app.live.hub.graces = { hostMs: 2000, leaveMs: 1500 };
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@
 // which languages finals are translated into.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantKey } from '../domain/meetings/meeting-view';
+import { loadEngineConfig } from '../engines/config';
 import { call } from '../testing/inject';
 import { translationTargets } from './final-translations';
 import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
@@ -19,7 +20,9 @@ describe('translation targets', () => {
 describe('live audience', () => {
   let server: LiveTestServer;
   beforeAll(async () => {
-    server = await startLiveServer();
+    // The meeting reads Chinese, which only a remote translator serves: the setting lets it be created;
+    // nothing here needs a translation made.
+    server = await startLiveServer({ engines: loadEngineConfig({ TRANSLATE_URL: 'http://127.0.0.1:9/' }) });
     server.app.live.hub.graces = { hostMs: 100, leaveMs: 100 };
   });
   afterAll(async () => server?.close());

@@ -2,13 +2,16 @@
 // screenOperation reaches the screens on the meeting socket as cast.control — pause, resume, a
 // screen's language and font size — for the owner only, within the meeting's languages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEngineConfig } from '../engines/config';
 import { call } from '../testing/inject';
 import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
 
 describe('cast screens', () => {
   let server: LiveTestServer;
   beforeAll(async () => {
-    server = await startLiveServer();
+    // The meeting reads Chinese, which only a remote translator serves: the setting lets it be created;
+    // nothing here needs a translation made.
+    server = await startLiveServer({ engines: loadEngineConfig({ TRANSLATE_URL: 'http://127.0.0.1:9/' }) });
   });
   afterAll(async () => server?.close());
 
