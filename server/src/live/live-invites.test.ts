@@ -111,7 +111,7 @@ describe('meeting invitations on the socket', () => {
     expect(invited.closeCode).toBeNull();
     clock.advanceSeconds(1);
     expect(await refusalOf(invited)).toMatchObject({ closeCode: 4410, error: { msgKey: 'live:inviteExpired' } });
-    expect((await refusalOf(await join(meeting.id, { invite: code }))).error.msgKey).toBe('live:inviteUnavailable');
+    expect((await refusalOf(await join(meeting.id, { invite: code }))).error?.msgKey).toBe('live:inviteUnavailable');
 
     // A fresh link; then renewing it retires the old one and its sockets at once.
     const second = await invite(owner, meeting.id, '7d');
@@ -175,7 +175,7 @@ describe('meeting invitations on the socket', () => {
     // Nobody who was let in is still in the meeting here, and nobody comes in afterwards.
     const room = (server.app.live.hub as unknown as { rooms: { get(id: string): { connections: Set<{ role: string; open: boolean }> } | undefined } }).rooms.get(meeting.id);
     expect([...(room?.connections ?? [])].filter((c) => c.role === 'participant' && c.open)).toEqual([]);
-    expect((await refusalOf(await join(meeting.id, { invite: code }))).error.msgKey).toBe('live:inviteUnavailable');
+    expect((await refusalOf(await join(meeting.id, { invite: code }))).error?.msgKey).toBe('live:inviteUnavailable');
     // Each join record that was opened is closed: no one stays listed as present.
     await new Promise((resolve) => setTimeout(resolve, 400));
     const list = await call(server.app, 'GET', `/speech/meeting/joinRecord?meetingId=${meeting.id}&pageSize=50`, { token: owner.token, lang: 'en-US' });
