@@ -1,7 +1,6 @@
 import { Box, Button, Card, Field, Heading, HStack, Image, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { InviteExpiry } from '../../api/meetings/meeting-types';
-import { INVITE_EXPIRY_CHOICES } from '../../shared/contract/limits';
+import { INVITE_EXPIRY_CHOICES, type InviteExpiry } from '../../shared/contract/limits';
 
 /** What the host sees of the invitation (the meetingInvite machine's InviteStatus). */
 export type InvitePanelStatus = 'unavailable' | 'none' | 'open' | 'closed' | 'expired';
