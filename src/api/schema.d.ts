@@ -909,6 +909,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/meeting/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the meeting's invitation link with an expiry (SVIP)
+         * @description Parley addition (issue 16 §3). The owner opens the meeting's one invitation, admitting for 1 h, 24 h or 7 days from now or until the meeting ends. A link already handed out keeps its code unless it expired or `renew` asks for a new one (the old link then stops at once). Closing is meetingsEdit inviteStatus 0, which also closes the sockets that joined through the invitation; share and invite are independent. Refused with live:featureNotAllowed when the account may not invite.
+         */
+        post: operations["meetingsInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/openInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The meeting an invitation link admits to (read by the join page)
+         * @description Parley addition (issue 16 §3). Answers the meeting as a participant sees it while the invitation is open and unexpired and the meeting has not ended. A closed, expired or unknown code answers one error (410, live:inviteUnavailable) that does not tell whether the meeting exists.
+         */
+        get: operations["meetingsOpenInvite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/speech/meeting/getMeetingList": {
         parameters: {
             query?: never;
@@ -2345,6 +2385,23 @@ export interface components {
             shareUrl?: string;
             /** @description Whether the caller owns the meeting */
             isHost?: boolean;
+            /** @description The host's view only (null before the first invite) */
+            invitation?: components["schemas"]["MeetingInvitation"] | null;
+            /** @description The host's view only: whether the account may invite (SVIP) */
+            mayInvite?: boolean;
+        };
+        /**
+         * @description How long an invitation admits, from when it is opened; meetingEnd until the meeting ends
+         * @enum {string}
+         */
+        InviteExpiry: "1h" | "24h" | "7d" | "meetingEnd";
+        MeetingInvitation: {
+            /** @description Path of the invitation link: /meetingShare?invite=<code> */
+            url: string;
+            open: boolean;
+            /** @description When it stops admitting; null until the meeting ends */
+            expireTime: string | null;
+            expired: boolean;
         };
         MeetingPage: {
             total: number;
@@ -4184,6 +4241,41 @@ export interface operations {
         parameters: {
             query: {
                 id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MeetingAnswer"];
+        };
+    };
+    meetingsInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meetingId: components["schemas"]["Id"];
+                    expiry: components["schemas"]["InviteExpiry"];
+                    /** @description A new link; the old one stops working */
+                    renew?: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["MeetingAnswer"];
+        };
+    };
+    meetingsOpenInvite: {
+        parameters: {
+            query: {
+                code: string;
             };
             header?: never;
             path?: never;

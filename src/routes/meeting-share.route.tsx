@@ -17,13 +17,16 @@ function renderPlayback({ id, shareCode, record, lines, copyAllowed }: SharedPla
 }
 
 /**
- * /meetingShare is two areas' page: ?meetingId=<id> is a live meeting's join page, ?id=&shareCode=
+ * /meetingShare is two areas' page: ?meetingId=<id> (or an invitation, ?invite=<code>) is a live
+ * meeting's join page, ?id=&shareCode=
  * a shared record, played with the transcript area's player. Cross-area wiring lives at the root
  * of src/routes.
  */
 export default function MeetingSharePage() {
   const [params] = useSearchParams();
   const meetingId = params.get('meetingId');
+  const invite = params.get('invite');
+  if (invite) return <MeetingJoinPage meetingId="" invite={invite} />;
   if (meetingId && !params.get('id')) return <MeetingJoinPage meetingId={meetingId} />;
   return <SharedRecordPage renderPlayback={renderPlayback} />;
 }

@@ -217,12 +217,14 @@ export function liveSocket$(options: LiveSocketOptions): Observable<LiveSocketEv
 }
 
 /** ws(s)://host/prod-api/ws/meeting/<id>?token=…&clientId=… for the page's origin. */
-export function meetingSocketUrl(origin: string, meetingId: string, token: string | null, clientId: string, lang?: string, name?: string) {
+export function meetingSocketUrl(origin: string, meetingId: string, token: string | null, clientId: string, lang?: string, name?: string, invite?: string) {
   const url = new URL(`/prod-api/ws/meeting/${encodeURIComponent(meetingId)}`, origin);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   if (token) url.searchParams.set('token', token);
   url.searchParams.set('clientId', clientId);
   if (lang) url.searchParams.set('lang', lang);
   if (name) url.searchParams.set('name', name);
+  // A participant who came by the invitation: the server admits them by it, not by the share link.
+  if (invite) url.searchParams.set('invite', invite);
   return url.toString();
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { FOLDER_NAME_MAX, RECORD_TITLE_MAX } from '../../src/shared/contract/limits';
+import { FOLDER_NAME_MAX, INVITE_EXPIRY_CHOICES, RECORD_TITLE_MAX } from '../../src/shared/contract/limits';
 import { EXPORT_CONTENTS, EXPORT_FORMATS } from '../../src/shared/contract/transcript';
 
 type Schema = Record<string, unknown> & {
@@ -179,6 +179,7 @@ describe('openapi.yaml components', () => {
     expect(schemas.RecordTitle?.maxLength).toBe(RECORD_TITLE_MAX);
     expect(schemas.ExportFormat?.enum).toEqual([...EXPORT_FORMATS]);
     expect(schemas.ExportContent?.enum).toEqual([...EXPORT_CONTENTS]);
+    expect(schemas.InviteExpiry?.enum).toEqual([...INVITE_EXPIRY_CHOICES]);
   });
 
   it('number every live server message with seq so a client can resume', () => {

@@ -45,9 +45,26 @@ export const meetingsHandlers: HandlerMap = {
       refuseWithoutEngines(ctx.services.engines, { translate: meetingPairs(languagesOf(current.recognition_languages), body.translationLanguages) });
     }
     const row = await meetings.edit(user.id, body);
-    // Closing the link stops participants' subtitles at once ('meeting link expired').
-    if (row.share_status === '0') hub.closeParticipants(row.id, new LiveSocketError(410, 'meetingLinkExpired', {}, true));
+    // Closing a link stops the subtitles of those who came through it at once; the other link's
+    // participants stay (share and invite are opened and closed independently).
+    if (body.shareStatus === '0') hub.closeParticipants(row.id, 'share', new LiveSocketError(410, 'meetingLinkExpired', {}, true));
+    if (body.inviteStatus === '0') hub.closeParticipants(row.id, 'invite', new LiveSocketError(410, 'inviteClosed', {}, true));
     return meetings.view(row, user.id);
+  },
+  async meetingsInvite(ctx) {
+    const user = requireUser(ctx);
+    requireMeetingFeature(user, 'inviteMeeting');
+    const { meetings, hub } = ctx.request.server.live;
+    const body = bodyOf(ctx.body);
+    const row = await meetings.invite(user.id, body.meetingId, body.expiry, body.renew ?? false);
+    // A renewed link (or a shorter expiry) applies to those already in at once, not at the next check.
+    await hub.recheckInvites(row.id);
+    return meetings.view(row, user.id);
+  },
+  async meetingsOpenInvite(ctx) {
+    const { meetings } = ctx.request.server.live;
+    const viewerId = ctx.user?.id ?? null;
+    return meetings.view(await meetings.invited(ctx.query.code), viewerId);
   },
   async meetingsGetMeeting(ctx) {
     const { meetings } = ctx.request.server.live;

@@ -46,6 +46,9 @@ export class LiveConnection {
   arrival: Promise<void> = Promise.resolve();
   /** The language this connection is counted as reading in the roster. */
   countedLanguage: string | null = null;
+  /** How a participant came in: the share link, or the invitation whose code it holds (null: the host). */
+  via: 'share' | 'invite' | null = null;
+  inviteCode: string | null = null;
 
   constructor(
     readonly socket: WebSocket,

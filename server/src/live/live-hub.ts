@@ -18,6 +18,7 @@ import type { Engines } from '../engines/registry';
 import { takeHostAudio } from './host-audio-intake';
 import { HostConnections } from './host-connections';
 import { createInProcessHostSlots, type HostSlots } from './host-slots';
+import { InviteWatch } from './invite-watch';
 import type { LiveBus, StreamMessage, UnnumberedMessage } from './live-bus';
 import type { LiveConnection } from './live-connection';
 import { LiveSocketError } from './live-errors';
@@ -52,6 +53,8 @@ export class LiveHub {
   private readonly presence: ParticipantPresence;
   private readonly meetingControl: MeetingControl;
   private readonly roster: LiveRoster;
+  /** The sockets that came in through an invitation, kept in step with it (tests shorten its checkMs). */
+  readonly invites: InviteWatch;
   /** Tests shorten these; production uses the shared constants. */
   graces = { hostMs: LIVE_HOST_GRACE_MS, leaveMs: LIVE_LEAVE_GRACE_MS };
 
@@ -61,6 +64,7 @@ export class LiveHub {
     this.rooms = new MeetingRooms(bus, (meetingId, state) => this.states.set(meetingId, state));
     this.hosts = new HostConnections(deps.hostSlots ?? createInProcessHostSlots(), log);
     this.roster = deps.roster ?? createInProcessRoster();
+    this.invites = new InviteWatch({ meetings, clock, rooms: this.rooms, log });
     this.presence = new ParticipantPresence({
       meetings,
       roster: this.roster,
@@ -107,6 +111,8 @@ export class LiveHub {
     } catch (error) {
       // A refused or failed connection never registers, so its close would not free the slot.
       this.hosts.release(connection);
+      const room = this.rooms.get(meeting.id);
+      if (room?.connections.delete(connection)) this.rooms.closeIfIdle(room);
       throw error;
     }
   }
@@ -122,6 +128,8 @@ export class LiveHub {
       meeting = await this.meetingControl.hostArrived(room, meeting);
     }
     room.connections.add(connection);
+    // In the room first, then the invitation read again: a close racing this join cannot miss it.
+    if (connection.via === 'invite') await this.invites.confirm(room, connection);
     connection.sendDirect({
       type: 'ready',
       seq: await this.deps.bus.latestSeq(meeting.id),
@@ -177,14 +185,20 @@ export class LiveHub {
     await takeHostAudio({ states: this.states, newSession: (r, m) => this.meetingControl.newSession(r, m) }, room, meeting, frameSeq, pcm);
   }
 
-  /** Share link closed: participants here get the error and are disconnected; the host stays. */
-  closeParticipants(meetingId: string, error: LiveSocketError): void {
+  /** A link closed: the participants here who came through it get the error and are disconnected; the host stays. */
+  closeParticipants(meetingId: string, via: 'share' | 'invite', error: LiveSocketError): void {
     const room = this.rooms.get(meetingId);
-    for (const connection of room?.connections ?? []) if (connection.role === 'participant') connection.sendError(error, 0);
+    for (const connection of room?.connections ?? []) if (connection.role === 'participant' && connection.via === via) connection.sendError(error, 0);
+  }
+
+  /** The invitation changed (renewed link, new expiry): the invited sockets here are checked against it now. */
+  async recheckInvites(meetingId: string): Promise<void> {
+    await this.invites.check(meetingId);
   }
 
   /** Closes every connection (app shutdown). */
   async close(): Promise<void> {
+    this.invites.close();
     for (const room of this.rooms.all()) {
       this.hosts.stopGrace(room);
       this.presence.stopTimers(room);

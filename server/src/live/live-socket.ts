@@ -1,8 +1,9 @@
 // The meeting socket: GET /prod-api/ws/meeting/:meetingId (WebSocket). Authenticates by the `token`
-// query parameter or a bearer header, decides host (the owner) or participant (share link open,
-// meeting not ended), then routes messages to the hub. JSON messages are checked against the
-// contract's LiveClientMessage (live-message-schema.ts); binary frames are audio. Every refusal is an
-// `error` message on the socket; only the offending connection is affected.
+// query parameter or a bearer header, decides host (the owner) or participant (share link open, or
+// an open unexpired invitation code in `invite`; meeting not ended), then routes messages to the
+// hub. JSON messages are checked against the contract's LiveClientMessage (live-message-schema.ts);
+// binary frames are audio. Every refusal is an `error` message on the socket; only the offending
+// connection is affected.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
 
@@ -29,6 +30,8 @@ interface Query {
   lang?: string;
   /** A participant's display name (given on the join page). */
   name?: string;
+  /** The invitation code a participant joins with (instead of the share link). */
+  invite?: string;
 }
 
 /** The name given on joining: control characters dropped, spaces folded, cut to PARTICIPANT_NAME_MAX. */
@@ -78,7 +81,7 @@ export function registerLiveSocket(app: FastifyInstance, hub: LiveHub, meetings:
       if (!user) throw new LiveSocketError(401, 'unauthorized', {}, true);
       let meeting: MeetingRow;
       try {
-        meeting = await meetings.readable(meetingId, user.id);
+        meeting = await meetings.readable(meetingId, user.id, request.query.invite ?? null);
       } catch (error) {
         throw asSocketError(error);
       }
@@ -92,6 +95,10 @@ export function registerLiveSocket(app: FastifyInstance, hub: LiveHub, meetings:
         request.query.clientId ?? null,
         role === 'participant' ? participantNameOf(request.query.name, user) : displayName(user),
       );
+      if (role === 'participant') {
+        connection.via = request.query.invite ? 'invite' : 'share';
+        connection.inviteCode = request.query.invite ?? null;
+      }
       await hub.connect(meeting, connection);
       socket.on('close', () => hub.disconnect(meetingId, connection));
       if (socket.readyState !== socket.OPEN) hub.disconnect(meetingId, connection);

@@ -9,6 +9,7 @@ import { issueToken } from '../domain/auth/tokens';
 import { createUser, createVisitor } from '../domain/auth/users';
 import { makeTempDir, readSamples, speak, speakTimedWords, silence } from '../engines/test-audio';
 import { call, uniqueEmail } from '../testing/inject';
+import type { AppOptions } from '../app';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
 import { encodeBinaryFrame } from './audio-frames';
 
@@ -115,8 +116,9 @@ export interface LiveTestServer extends TestServer {
   createMeeting(owner: LiveTestUser, body?: Record<string, unknown>): Promise<any>;
 }
 
-export async function startLiveServer(overrides: Partial<ServerConfig> = {}): Promise<LiveTestServer> {
-  const server = await startTestServer({ nodeEnv: 'test', ...overrides });
+/** `options` gives the app, for example, a clock the test moves. */
+export async function startLiveServer(overrides: Partial<ServerConfig> = {}, options: AppOptions = {}): Promise<LiveTestServer> {
+  const server = await startTestServer({ nodeEnv: 'test', ...overrides }, options);
   const { app } = server;
   return {
     ...server,

@@ -1,7 +1,7 @@
 // The host's side of a live meeting (features §2, §4, §5), the parent of everything the /meeting
 // page runs: the meeting itself (load, create, start, pause, stop, repair), its setup while it is
 // not started, and once it is live the subtitle socket, the microphone, the instant summary,
-// sharing and the cast code. The wiring between them lives here, not in React:
+// sharing, the invitation (meetingInvite) and the cast code. The wiring between them lives here, not in React:
 // - the meeting's control messages (start, pause, resume) go up the socket (queued until it exists);
 // - the microphone's frames (`recording.audio`, sent to this parent) go up the socket as audio;
 // - the server's word on the meeting state (the socket's meeting.state) goes to the meeting;
@@ -36,6 +36,7 @@ import {
   type MeetingStage,
 } from './meeting.machine';
 import { meetingSetupMachine, type MeetingSetupInput, type MeetingSetupOutput } from './meetingSetup.machine';
+import { meetingInviteMachine } from './meetingInvite.machine';
 import { meetingSummaryMachine } from './meetingSummary.machine';
 import { recordingMachine } from './recording.machine';
 
@@ -192,6 +193,7 @@ export const hostMeetingMachine = setup({
     liveSubtitles: liveSubtitlesMachine,
     recording: recordingMachine,
     meetingSummary: meetingSummaryMachine,
+    meetingInvite: meetingInviteMachine,
     clock: fromEventObservable(() => interval(CLOCK_TICK_MS).pipe(map(() => ({ type: 'clock.tick' as const })))),
     setSharing: fromPromise<Meeting, { meetingId: string; open: boolean }>(({ input }) => setMeetingSharing(input.meetingId, input.open)),
     createCastCode: fromPromise<ScreenCode, { meetingId: string }>(({ input }) => createScreenCode(input.meetingId)),
@@ -343,6 +345,17 @@ export const hostMeetingMachine = setup({
           }),
         },
         { src: 'clock', id: 'clock' },
+        // The invitation, as the meeting was loaded or created (its calls answer the meeting again).
+        {
+          src: 'meetingInvite',
+          id: 'invite',
+          input: ({ context }) => ({
+            meetingId: context.view.meeting!.id,
+            invitation: context.view.meeting?.invitation ?? null,
+            mayInvite: context.view.meeting?.mayInvite ?? false,
+            origin: context.origin,
+          }),
+        },
       ],
       entry: [assign({ microphoneOn: true }), { type: 'steerMicrophone', params: ({ context }) => context.view.status }],
       on: {
@@ -459,6 +472,7 @@ export const selectSetupActor = (snapshot: Snapshot) => snapshot.children.meetin
 export const selectSubtitlesActor = (snapshot: Snapshot) => snapshot.children.liveSubtitles as Child<ActorRefFrom<typeof liveSubtitlesMachine>>;
 export const selectRecordingActor = (snapshot: Snapshot) => snapshot.children.recording as Child<ActorRefFrom<typeof recordingMachine>>;
 export const selectSummaryActor = (snapshot: Snapshot) => snapshot.children.summary as Child<ActorRefFrom<typeof meetingSummaryMachine>>;
+export const selectInviteActor = (snapshot: Snapshot) => snapshot.children.invite as Child<ActorRefFrom<typeof meetingInviteMachine>>;
 
 export const selectStage = (snapshot: Snapshot) => snapshot.context.view.stage;
 export const selectStatus = (snapshot: Snapshot) => snapshot.context.view.status;

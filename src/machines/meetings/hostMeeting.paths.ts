@@ -1,8 +1,9 @@
 // Path model of the host's meeting. The children are doubles: the meeting stays still (the replay
 // sends the snapshots a real one would report: in setup, live in progress or paused, ended); the
 // setup submits a valid draft after a second; the socket and the microphone are the real machines
-// with silent connections; the summary idles. The sharing, cast-code and copy calls answer after a
-// second each (distinct delays, so one settles at a time).
+// with silent connections; the summary and the invitation idle (meetingInvite has its own model).
+// The sharing, cast-code and copy calls answer after a second each (distinct delays, so one
+// settles at a time).
 import { createMachine, fromCallback, fromPromise, matchesState, type AnyMachineSnapshot, type StateValue } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
 import type { Meeting, MeetingState, ScreenCode } from '../../api/meetings/meeting-types';
@@ -74,6 +75,7 @@ export const hostMeetingDoubles = {
   }),
   recording: recordingMachine.provide({ actors: { microphone: fromCallback(() => () => undefined) } }),
   meetingSummary: createMachine({ id: 'summaryDouble' }),
+  meetingInvite: createMachine({ id: 'inviteDouble' }),
   clock: fromCallback(() => () => undefined),
   setSharing: fromPromise<Meeting, { meetingId: string; open: boolean }>(({ input }) =>
     later(1000, { ...MEETING, shareStatus: input.open ? '1' : '0' }, refused(input.meetingId)),

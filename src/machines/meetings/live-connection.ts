@@ -21,9 +21,9 @@ export function liveClientId(): string {
   }
 }
 
-/** `name`: a participant's display name for the host's list. */
-export function socketUrlFor(meetingId: string, origin: string = window.location.origin, options: { name?: string } = {}): string {
-  return meetingSocketUrl(origin, meetingId, readToken(), liveClientId(), readStoredLocale() ?? undefined, options.name);
+/** `name`: a participant's display name for the host's list; `invite`: the invitation code they joined with. */
+export function socketUrlFor(meetingId: string, origin: string = window.location.origin, options: { name?: string; invite?: string } = {}): string {
+  return meetingSocketUrl(origin, meetingId, readToken(), liveClientId(), readStoredLocale() ?? undefined, options.name, options.invite);
 }
 
 /** The stored token, or a fresh visitor token (stored); null when none could be had. */

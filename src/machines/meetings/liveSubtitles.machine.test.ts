@@ -100,6 +100,9 @@ describe('liveSubtitles machine', () => {
     actor.send({ type: 'socket.closed', code: 4410, reason: '' });
     expect(actor.getSnapshot().context.endReason).toBe('linkExpired');
     expect(endReasonFor(4410, 'live.meetingEnded')).toBe('meetingEnded');
+    expect(endReasonFor(4410, 'live:meetingEnded')).toBe('meetingEnded');
+    expect(endReasonFor(4410, 'live:meetingLinkExpired')).toBe('linkExpired');
+    for (const key of ['live:inviteClosed', 'live:inviteExpired', 'live:inviteUnavailable']) expect(endReasonFor(4410, key)).toBe('inviteClosed');
     expect(endReasonFor(4404, null)).toBe('notFound');
     expect(endReasonFor(4500, null)).toBe('failed');
   });

@@ -1,6 +1,7 @@
 // Live subtitles of one meeting for the host, a participant or a cast screen (features §2, §4):
 // connecting → live ⇄ reconnecting (the socket resumes from its last seq) → ended.
-// 'ended' keeps why: the meeting ended, the link expired (sharing closed), or a fatal error.
+// 'ended' keeps why: the meeting ended, the link expired (sharing closed), the invitation closed or
+// expired, or a fatal error.
 import { Subject } from 'rxjs';
 import { assign, fromCallback, sendTo, setup } from 'xstate';
 import {
@@ -13,7 +14,10 @@ import {
 import { applyLiveMessage, emptyView, type SubtitleView } from './liveSubtitles.lines';
 import type { MeetingState } from '../../api/meetings/meeting-types';
 
-export type EndReason = 'meetingEnded' | 'linkExpired' | 'notFound' | 'unauthorized' | 'failed';
+export type EndReason = 'meetingEnded' | 'linkExpired' | 'inviteClosed' | 'notFound' | 'unauthorized' | 'failed';
+
+/** The 410 refusals of a participant who came by the invitation (closed, expired, or gone before they got in). */
+const INVITE_KEYS = new Set(['live:inviteClosed', 'live:inviteExpired', 'live:inviteUnavailable']);
 
 export interface LiveSubtitlesInput {
   socketUrl: string;
@@ -47,7 +51,11 @@ export type LiveSubtitlesEvent = LiveSocketEvent | LiveOutgoingEvent;
 
 // Close codes of fatal errors are 4000 + the error's code (contract LiveError).
 export function endReasonFor(closeCode: number, lastErrorKey: string | null): EndReason {
-  if (closeCode === 4410) return lastErrorKey === 'live.meetingEnded' ? 'meetingEnded' : 'linkExpired';
+  if (closeCode === 4410) {
+    // The server names keys with the namespace and a colon (live:meetingEnded); the dotted spelling is older.
+    if (lastErrorKey === 'live:meetingEnded' || lastErrorKey === 'live.meetingEnded') return 'meetingEnded';
+    return lastErrorKey && INVITE_KEYS.has(lastErrorKey) ? 'inviteClosed' : 'linkExpired';
+  }
   if (closeCode === 4404) return 'notFound';
   if (closeCode === 4401) return 'unauthorized';
   if (closeCode === 1000) return 'meetingEnded';

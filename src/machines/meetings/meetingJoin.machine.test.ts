@@ -26,12 +26,41 @@ function start(input: Partial<MeetingJoinInput>, extra: Record<string, unknown> 
     actions: { openLive: (_, choice) => opened.push(choice), showLanguage: (_, choice) => shown.push(choice) },
   });
   const actor = createActor(machine, {
-    input: { meetingId: 'm-open', voiceSupported: true, rememberedName: '', socketUrl: (id: string, name: string) => `ws://test/${id}?name=${name}`, ...input },
+    input: {
+      meetingId: 'm-open',
+      voiceSupported: true,
+      rememberedName: '',
+      socketUrl: (id: string, name: string, invite?: string) => `ws://test/${id}?name=${name}${invite ? `&invite=${invite}` : ''}`,
+      ...input,
+    },
   }).start();
   return { actor, opened, shown };
 }
 
 describe('meetingJoin machine', () => {
+  it('joins by an invitation while sharing is closed: the meeting comes from the invitation, the socket carries its code', async () => {
+    const { actor, opened } = start({ meetingId: '', invite: 'i-open' });
+    await waitFor(actor, (s) => selectJoinStage(s) === 'choosing');
+    expect(selectJoinMeetingName(actor.getSnapshot())).toBe('Weekly sync');
+    actor.send({ type: 'join.name', name: 'Mei' });
+    actor.send({ type: 'join.submit' });
+    expect(opened).toEqual([{ meetingId: 'm-open', language: 'es-ES', voice: false, name: 'Mei', invite: 'i-open' }]);
+
+    const live = start({ meetingId: 'm-open', invite: 'i-open', joined: { language: 'zh-CN', voice: false, name: 'Mei' } }).actor;
+    await waitFor(live, (s) => selectJoinStage(s) === 'live');
+    const subtitles = selectParticipantSubtitles(live.getSnapshot());
+    expect(subtitles?.getSnapshot().context.input.socketUrl).toBe('ws://test/m-open?name=Mei&invite=i-open');
+  });
+
+  it('says a closed, expired or unknown invitation is unavailable (not the share link’s expiry)', async () => {
+    const { actor } = start({ meetingId: '', invite: 'i-closed' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(selectJoinStage(actor.getSnapshot())).toBe('inviteUnavailable');
+    const reloaded = start({ meetingId: 'm-open', invite: 'i-gone', joined: { language: 'es-ES', voice: false } }).actor;
+    await waitFor(reloaded, (s) => s.status === 'done');
+    expect(selectJoinStage(reloaded.getSnapshot())).toBe('inviteUnavailable');
+  });
+
   it('gets a visitor token, shows the meeting with its first language, and joins with the choice', async () => {
     const token = vi.fn(async () => 'visitor-token');
     const { actor, opened } = start({}, { visitorToken: fromPromise(token) });

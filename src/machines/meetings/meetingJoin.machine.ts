@@ -2,7 +2,9 @@
 // the join page (the meeting's name and host, the participant's name — remembered on this device —,
 // a translation language, voice broadcast, join) or, once joined, the live subtitles in that
 // language, in the host's subtitle style, with the voice broadcast; language and voice can be
-// changed live. An ended meeting, closed sharing or an unknown meeting is 'link expired'.
+// changed live. An ended meeting, closed sharing or an unknown meeting is 'link expired'. With an
+// invitation code (issue 16 §3) the meeting is read through the invitation instead, which admits
+// whatever the share link's state; a closed, expired or unknown invitation is 'invite unavailable'.
 import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { PARTICIPANT_NAME_MAX } from '../../shared/contract/limits';
 import { lookOf } from '../../shared/contract/meeting';
@@ -10,29 +12,33 @@ import { readParticipantName, writeParticipantName } from '../../shared/session-
 import { socketUrlFor, visitorTokenActor } from './live-connection';
 import { liveSubtitlesMachine } from './liveSubtitles.machine';
 import { getMeeting } from '../../api/meetings/get-meeting';
+import { openInvite } from '../../api/meetings/open-invite';
 import type { Meeting } from '../../api/meetings/meeting-types';
 import { voiceBroadcastActor } from './voiceBroadcast';
 
 export interface MeetingJoinInput {
   meetingId: string;
+  /** The invitation code the link carries (the meeting id then comes from the invitation). */
+  invite?: string;
   /** Joined already (the live page): the language, voice and name chosen on the join page. */
   joined?: { language: string; voice: boolean; name?: string };
   voiceSupported?: boolean;
   /** The name this device remembers (default: read from local storage). */
   rememberedName?: string;
-  /** The live socket's address for a meeting, with the participant's name (tests give a fixed one). */
-  socketUrl?: (meetingId: string, name: string) => string;
+  /** The live socket's address for a meeting, with the participant's name and invitation code (tests give a fixed one). */
+  socketUrl?: (meetingId: string, name: string, invite?: string) => string;
 }
 
 export interface MeetingJoinContext {
   meetingId: string;
+  invite: string;
   meeting: Meeting | null;
   language: string;
   voice: boolean;
   name: string;
   voiceSupported: boolean;
   joinedAlready: boolean;
-  socketUrl: (meetingId: string, name: string) => string;
+  socketUrl: (meetingId: string, name: string, invite?: string) => string;
 }
 
 export type MeetingJoinEvent =
@@ -54,18 +60,22 @@ export const meetingJoinMachine = setup({
   },
   actors: {
     visitorToken: visitorTokenActor,
-    loadMeeting: fromPromise<Meeting, { id: string }>(({ input, signal }) => getMeeting(input.id, signal)),
+    loadMeeting: fromPromise<Meeting, { id: string; invite?: string }>(({ input, signal }) =>
+      input.invite ? openInvite(input.invite, signal) : getMeeting(input.id, signal),
+    ),
     liveSubtitles: liveSubtitlesMachine,
     voiceBroadcast: voiceBroadcastActor,
   },
   actions: {
     /** The live page's address for the choice (the route navigates). */
-    openLive: (_, _params: { meetingId: string; language: string; voice: boolean; name: string }) => undefined,
+    openLive: (_, _params: { meetingId: string; language: string; voice: boolean; name: string; invite?: string }) => undefined,
     /** The live page's address follows a language switch, so a reload keeps it (the route replaces it). */
     showLanguage: (_, _params: { language: string; voice: boolean }) => undefined,
     rememberName: ({ context }) => writeParticipantName(context.name.trim()),
     adoptMeeting: assign(({ context }, meeting: Meeting) => ({
       meeting,
+      // An invitation names its meeting.
+      meetingId: meeting.id || context.meetingId,
       // The live page keeps the language it was given when the meeting still offers it.
       language: context.joinedAlready && meeting.translationLanguages.includes(context.language) ? context.language : (meeting.translationLanguages[0] ?? ''),
     })),
@@ -80,9 +90,11 @@ export const meetingJoinMachine = setup({
     }),
   },
   guards: {
-    noMeetingId: ({ context }) => context.meetingId === '',
+    noMeetingId: ({ context }) => context.meetingId === '' && context.invite === '',
     joinedAlready: ({ context }) => context.joinedAlready,
-    expired: (_, meeting: Meeting) => joinLinkExpired(meeting),
+    /** The share link's rule; an invitation was checked by the server as it was read (only the end is left). */
+    expired: ({ context }, meeting: Meeting) => (context.invite ? meeting.state === 'ended' : joinLinkExpired(meeting)),
+    byInvitation: ({ context }) => context.invite !== '',
     /** A live switch to another language the meeting offers. */
     newLanguage: ({ context }, language: string) => language !== context.language && Boolean(context.meeting?.translationLanguages.includes(language)),
   },
@@ -90,13 +102,14 @@ export const meetingJoinMachine = setup({
   id: 'meetingJoin',
   context: ({ input }) => ({
     meetingId: input.meetingId,
+    invite: input.invite ?? '',
     meeting: null,
     language: input.joined?.language ?? '',
     voice: input.joined?.voice ?? false,
     name: cutName(input.joined?.name ?? input.rememberedName ?? readParticipantName() ?? ''),
     voiceSupported: input.voiceSupported ?? (typeof window !== 'undefined' && 'speechSynthesis' in window),
     joinedAlready: Boolean(input.joined),
-    socketUrl: input.socketUrl ?? ((meetingId: string, name: string) => socketUrlFor(meetingId, window.location.origin, { name })),
+    socketUrl: input.socketUrl ?? ((meetingId: string, name: string, invite?: string) => socketUrlFor(meetingId, window.location.origin, { name, ...(invite ? { invite } : {}) })),
   }),
   initial: 'authorizing',
   states: {
@@ -111,13 +124,13 @@ export const meetingJoinMachine = setup({
       invoke: {
         src: 'loadMeeting',
         id: 'loadMeeting',
-        input: ({ context }) => ({ id: context.meetingId }),
+        input: ({ context }) => ({ id: context.meetingId, ...(context.invite ? { invite: context.invite } : {}) }),
         onDone: [
           { guard: { type: 'expired', params: ({ event }) => event.output }, target: 'linkExpired' },
           { guard: 'joinedAlready', target: 'live', actions: { type: 'adoptMeeting', params: ({ event }) => event.output } },
           { target: 'choosing', actions: { type: 'adoptMeeting', params: ({ event }) => event.output } },
         ],
-        onError: 'linkExpired',
+        onError: [{ guard: 'byInvitation', target: 'inviteUnavailable' }, { target: 'linkExpired' }],
       },
     },
     choosing: {
@@ -132,7 +145,13 @@ export const meetingJoinMachine = setup({
       type: 'final',
       entry: {
         type: 'openLive',
-        params: ({ context }) => ({ meetingId: context.meetingId, language: context.language, voice: context.voice, name: context.name.trim() }),
+        params: ({ context }) => ({
+          meetingId: context.meetingId,
+          language: context.language,
+          voice: context.voice,
+          name: context.name.trim(),
+          ...(context.invite ? { invite: context.invite } : {}),
+        }),
       },
     },
     // The subtitles in the chosen language; the end (meeting ended, link expired) is the child's.
@@ -141,7 +160,10 @@ export const meetingJoinMachine = setup({
         {
           src: 'liveSubtitles',
           id: 'liveSubtitles',
-          input: ({ context }) => ({ socketUrl: context.socketUrl(context.meetingId, context.name.trim()), translationLanguage: context.language || undefined }),
+          input: ({ context }) => ({
+            socketUrl: context.socketUrl(context.meetingId, context.name.trim(), context.invite || undefined),
+            translationLanguage: context.language || undefined,
+          }),
           onSnapshot: { actions: sendTo('voiceBroadcast', ({ event }) => ({ type: 'voice.lines' as const, finals: event.snapshot?.context?.finals ?? [] })) },
         },
         { src: 'voiceBroadcast', id: 'voiceBroadcast', input: ({ context }) => ({ language: context.language, enabled: context.voice }) },
@@ -158,17 +180,20 @@ export const meetingJoinMachine = setup({
       },
     },
     linkExpired: { type: 'final' },
+    // The invitation is closed, has expired or was never one: said as such, in the page's language.
+    inviteUnavailable: { type: 'final' },
   },
 });
 
 type Snapshot = SnapshotFrom<typeof meetingJoinMachine>;
 export type MeetingJoinActor = ActorRefFrom<typeof meetingJoinMachine>;
-export type MeetingJoinStage = 'loading' | 'choosing' | 'joined' | 'live' | 'linkExpired';
+export type MeetingJoinStage = 'loading' | 'choosing' | 'joined' | 'live' | 'linkExpired' | 'inviteUnavailable';
 export function selectJoinStage(snapshot: Snapshot): MeetingJoinStage {
   if (snapshot.matches('choosing')) return 'choosing';
   if (snapshot.matches('joined')) return 'joined';
   if (snapshot.matches('live')) return 'live';
   if (snapshot.matches('linkExpired')) return 'linkExpired';
+  if (snapshot.matches('inviteUnavailable')) return 'inviteUnavailable';
   return 'loading';
 }
 export const selectJoinMeetingName = (snapshot: Snapshot) => snapshot.context.meeting?.name ?? '';

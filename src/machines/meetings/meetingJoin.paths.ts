@@ -1,7 +1,8 @@
 // Path model of a participant. The meeting double knows "m-open" (sharing open, in progress),
 // "m-closed" (sharing closed) and "m-ended"; any other id fails to load. The visitor token arrives
 // at once; the live socket is the real subtitles machine on a silent connection, and the voice is
-// silent too. A start with the choice already made (the live page) goes straight to live.
+// silent too. A start with the choice already made (the live page) goes straight to live. The
+// invitation "i-open" admits to "m-open" (sharing closed or not); any other code is unavailable.
 import { fromCallback, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
 import { liveSubtitlesMachine } from './liveSubtitles.machine';
@@ -25,10 +26,17 @@ export const JOINABLE: Record<string, Meeting> = {
   'm-ended': meeting('m-ended', 'ended', '1'),
 };
 const NOT_FOUND = { kind: 'business', code: 404, message: 'Not found' };
+export const INVITES: Record<string, Meeting> = { 'i-open': { ...JOINABLE['m-closed']!, id: 'm-open' } };
+const INVITE_UNAVAILABLE = { kind: 'business', code: 410, message: 'This invitation is closed or has expired.' };
 
 export const meetingJoinDoubles = {
   visitorToken: fromPromise<string | null>(async () => 'visitor-token'),
-  loadMeeting: fromPromise<Meeting, { id: string }>(async ({ input }) => {
+  loadMeeting: fromPromise<Meeting, { id: string; invite?: string }>(async ({ input }) => {
+    if (input.invite) {
+      const invited = INVITES[input.invite];
+      if (!invited) throw INVITE_UNAVAILABLE;
+      return invited;
+    }
     const found = JOINABLE[input.id];
     if (!found) throw NOT_FOUND;
     return found;
@@ -37,8 +45,13 @@ export const meetingJoinDoubles = {
   voiceBroadcast: fromCallback(() => () => undefined),
 };
 
-const idOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as MeetingJoinContext).meetingId;
-const socketUrl = (id: string, name: string) => `ws://test/${id}?name=${name}`;
+/** What the double answers the load of this snapshot's meeting or invitation (undefined: it refuses). */
+const loaded = (snapshot: AnyMachineSnapshot) => {
+  const { meetingId, invite } = snapshot.context as MeetingJoinContext;
+  return invite ? INVITES[invite] : JOINABLE[meetingId];
+};
+const refusalOf = (snapshot: AnyMachineSnapshot) => ((snapshot.context as MeetingJoinContext).invite ? INVITE_UNAVAILABLE : NOT_FOUND);
+const socketUrl = (id: string, name: string, invite?: string) => `ws://test/${id}?name=${name}&invite=${invite ?? ''}`;
 
 export const pathsModel: PathsModel = {
   name: 'meetingJoin',
@@ -48,15 +61,18 @@ export const pathsModel: PathsModel = {
     { meetingId: 'm-open', voiceSupported: false, socketUrl, rememberedName: '' },
     { meetingId: 'm-open', joined: { language: 'es-ES', voice: true, name: 'Ana' }, voiceSupported: true, socketUrl },
     { meetingId: 'm-ended', joined: { language: 'es-ES', voice: false }, voiceSupported: true, socketUrl, rememberedName: '' },
+    // By invitation: the join page, the live page after it, and a closed or unknown code.
+    ...['i-open', 'i-closed'].map((invite): MeetingJoinInput => ({ meetingId: '', invite, voiceSupported: true, socketUrl, rememberedName: 'Ana' })),
+    { meetingId: 'm-open', invite: 'i-open', joined: { language: 'zh-CN', voice: false, name: 'Mei' }, voiceSupported: true, socketUrl },
   ],
-  serializeContext: (context: MeetingJoinContext) => ({ language: context.language, voice: context.voice, name: context.name }),
+  serializeContext: (context: MeetingJoinContext) => ({ language: context.language, voice: context.voice, name: context.name, invite: context.invite }),
   events: {
     'xstate.done.actor.visitorToken': [{ type: 'xstate.done.actor.visitorToken', output: 'visitor-token' }],
     'xstate.done.actor.loadMeeting': (snapshot) => {
-      const found = JOINABLE[idOf(snapshot)];
+      const found = loaded(snapshot);
       return found ? [{ type: 'xstate.done.actor.loadMeeting', output: found }] : [];
     },
-    'xstate.error.actor.loadMeeting': (snapshot) => (JOINABLE[idOf(snapshot)] ? [] : [{ type: 'xstate.error.actor.loadMeeting', error: NOT_FOUND }]),
+    'xstate.error.actor.loadMeeting': (snapshot) => (loaded(snapshot) ? [] : [{ type: 'xstate.error.actor.loadMeeting', error: refusalOf(snapshot) }]),
     'xstate.snapshot.liveSubtitles': [
       {
         type: 'xstate.snapshot.liveSubtitles',

@@ -8,6 +8,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
 import {
+  selectInviteBusy,
+  selectInviteCopied,
+  selectInviteExpireTime,
+  selectInviteExpiry,
+  selectInviteLink,
+  selectInviteStatus,
+  type MeetingInviteActor,
+} from '../../machines/meetings/meetingInvite.machine';
+import {
   selectBusy,
   selectCastCode,
   selectCastScreens,
@@ -15,6 +24,7 @@ import {
   selectConfirmingStop,
   selectCopied,
   selectElapsedMs,
+  selectInviteActor,
   selectLook,
   selectMeetingActor,
   selectMeetingErrorKey,
@@ -58,6 +68,7 @@ import {
 import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
 import { formatElapsed } from '../../ui/meetings/formatElapsed';
 import { HostControls } from '../../ui/meetings/HostControls';
+import { InvitePanel } from '../../ui/meetings/InvitePanel';
 import { ParticipantList } from '../../ui/meetings/ParticipantList';
 import { ScreenControls } from '../../ui/meetings/ScreenControls';
 import { SharePanel } from '../../ui/meetings/SharePanel';
@@ -78,6 +89,7 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
       </Stack>
       <Stack gap="3">
         {ended ? <EndedPanel host={host} /> : <Sharing host={host} />}
+        {!ended && <Invites host={host} />}
         {!ended && <Screens host={host} />}
         {subtitles && <Participants subtitles={subtitles} />}
         {summary && <Summary summary={summary} />}
@@ -195,6 +207,37 @@ function Sharing({ host }: { host: HostMeetingActor }) {
       onCopy={() => host.send({ type: 'share.copy' })}
       onSharingChange={(open) => host.send({ type: 'share.toggle', open })}
       onCreateCastCode={() => host.send({ type: 'share.castCode' })}
+    />
+  );
+}
+
+/** The invitation: its own child machine (link, QR, expiry, open/closed), beside the sharing switch. */
+function Invites({ host }: { host: HostMeetingActor }) {
+  const invite = useSelector(host, selectInviteActor);
+  return invite ? <InviteControls invite={invite} /> : null;
+}
+
+function InviteControls({ invite }: { invite: MeetingInviteActor }) {
+  const status = useSelector(invite, selectInviteStatus);
+  const link = useSelector(invite, selectInviteLink);
+  const expiry = useSelector(invite, selectInviteExpiry);
+  const expireTime = useSelector(invite, selectInviteExpireTime);
+  const busy = useSelector(invite, selectInviteBusy);
+  const copied = useSelector(invite, selectInviteCopied);
+  const qr = useQrDataUrl(status === 'open' ? (link ?? '') : '', 160);
+  return (
+    <InvitePanel
+      status={status}
+      link={link}
+      qrDataUrl={qr}
+      expiry={expiry}
+      expireTime={expireTime}
+      busy={busy}
+      copied={copied}
+      onOpenChange={(open) => invite.send({ type: open ? 'invite.open' : 'invite.close' })}
+      onExpiry={(choice) => invite.send({ type: 'invite.expiry', expiry: choice })}
+      onCopy={() => invite.send({ type: 'invite.copy' })}
+      onRenew={() => invite.send({ type: 'invite.renew' })}
     />
   );
 }

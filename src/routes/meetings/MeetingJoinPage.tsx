@@ -1,5 +1,6 @@
-// /meetingShare?meetingId=: a participant (no account needed) picks a translation language and
-// voice broadcast, then joins /meetingShareIng. An ended meeting or closed sharing says so.
+// /meetingShare?meetingId= (or ?invite=<code>): a participant (no account needed) picks a translation
+// language and voice broadcast, then joins /meetingShareIng. An ended meeting or closed sharing says
+// so; so does a closed, expired or unknown invitation, in the page's language.
 // The meetingJoin machine runs the page; joining navigates.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -18,7 +19,7 @@ import {
 import { JoinForm } from '../../ui/meetings/JoinForm';
 import { PublicMeetingPage } from '../../ui/meetings/PublicMeetingPage';
 
-export function MeetingJoinPage({ meetingId }: { meetingId: string }) {
+export function MeetingJoinPage({ meetingId, invite }: { meetingId: string; invite?: string }) {
   const navigate = useNavigate();
   const [machine] = useState(() =>
     meetingJoinMachine.provide({
@@ -27,12 +28,13 @@ export function MeetingJoinPage({ meetingId }: { meetingId: string }) {
           const query = new URLSearchParams({ meetingId: choice.meetingId, lang: choice.language });
           if (choice.voice) query.set('voice', '1');
           if (choice.name) query.set('name', choice.name);
+          if (choice.invite) query.set('invite', choice.invite);
           navigate(`/meetingShareIng?${query.toString()}`);
         },
       },
     }),
   );
-  const join = useActorRef(machine, { input: { meetingId } });
+  const join = useActorRef(machine, { input: { meetingId, ...(invite ? { invite } : {}) } });
   const stage = useSelector(join, selectJoinStage);
   const meetingName = useSelector(join, selectJoinMeetingName);
   const hostName = useSelector(join, selectJoinHostName);

@@ -2,11 +2,13 @@
 // language and the host's subtitle style; language and voice broadcast can be switched live (the
 // address follows, so a reload keeps them). Late joiners get the transcript so far (the socket's
 // first resume); an ended meeting or closed sharing shows 'meeting link expired' with the
-// downloads. The meetingJoin machine (joined) runs the visitor token, the socket and the voice.
+// downloads. With &invite=<code> the participant is in by the invitation: its close or expiry says so.
+// The meetingJoin machine (joined) runs the visitor token, the socket and the voice.
 import { HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { SubtitleLook } from '../../shared/contract/meeting';
@@ -19,6 +21,7 @@ import {
   selectPartials,
   selectServerMeetingState,
   selectSubtitlesError,
+  type EndReason,
   type liveSubtitlesMachine,
 } from '../../machines/meetings/liveSubtitles.machine';
 import {
@@ -34,6 +37,7 @@ import {
 } from '../../machines/meetings/meetingJoin.machine';
 import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
 import { LinkExpired } from '../../ui/meetings/LinkExpired';
+import { InviteUnavailable } from '../../ui/meetings/PublicMeetingPage';
 import { ParticipantOptions } from '../../ui/meetings/ParticipantOptions';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 
@@ -57,6 +61,12 @@ function Options({ participant }: { participant: MeetingJoinActor }) {
   );
 }
 
+function endTitle(reason: EndReason | null, t: TFunction<'meetings'>): string {
+  if (reason === 'meetingEnded') return t('meetingEnded');
+  if (reason === 'inviteClosed') return t('inviteClosedTitle');
+  return t('linkExpired');
+}
+
 function ParticipantLive({ meetingId, participant, subtitles }: { meetingId: string; participant: MeetingJoinActor; subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
   const language = useSelector(participant, selectJoinLanguage);
   const look = useSelector(participant, selectJoinLook, sameLook);
@@ -73,7 +83,7 @@ function ParticipantLive({ meetingId, participant, subtitles }: { meetingId: str
   return (
     <Stack gap="3">
       {ended ? (
-        <LinkExpired title={endReason === 'meetingEnded' ? t('meetingEnded') : t('linkExpired')} body={errorMessage ?? undefined}>
+        <LinkExpired title={endTitle(endReason, t)} body={errorMessage ?? undefined} testId={endReason === 'inviteClosed' ? 'invite-closed' : undefined}>
           <Link asChild>
             <RouterLink to={download} data-testid="share-download-link">{t('downloadAudioSummary')}</RouterLink>
           </Link>
@@ -103,6 +113,7 @@ export default function MeetingShareIngPage() {
   const language = params.get('lang') ?? '';
   const voice = params.get('voice') === '1';
   const name = params.get('name') ?? undefined;
+  const invite = params.get('invite') ?? undefined;
   const [machine] = useState(() =>
     meetingJoinMachine.provide({
       actions: {
@@ -120,7 +131,7 @@ export default function MeetingShareIngPage() {
       },
     }),
   );
-  const participant = useActorRef(machine, { input: { meetingId, joined: { language, voice, ...(name ? { name } : {}) } } });
+  const participant = useActorRef(machine, { input: { meetingId, ...(invite ? { invite } : {}), joined: { language, voice, ...(name ? { name } : {}) } } });
   const stage = useSelector(participant, selectJoinStage);
   const subtitles = useSelector(participant, selectParticipantSubtitles);
   return (
@@ -128,7 +139,9 @@ export default function MeetingShareIngPage() {
       <HStack justify="space-between">
         <Heading as="h1" size="lg">{t('liveSubtitles')}</Heading>
       </HStack>
-      {stage === 'linkExpired' ? (
+      {stage === 'inviteUnavailable' ? (
+        <InviteUnavailable />
+      ) : stage === 'linkExpired' ? (
         <LinkExpired title={t('linkExpired')} />
       ) : (
         subtitles && <ParticipantLive meetingId={meetingId} participant={participant} subtitles={subtitles} />

@@ -129,3 +129,18 @@ export const FAILED_VOUCHER_REDEMPTIONS_PER_USER_PER_HOUR = 10;
 // for transcription this long are deleted with their bytes (chosen; the spec gives no age).
 export const UPLOAD_ABANDONED_AFTER_SECONDS = 24 * 60 * 60;
 export const UPLOAD_SWEEP_INTERVAL_SECONDS = 60 * 60;
+
+/**
+ * How long a meeting invitation admits participants, as the host chooses it (issue 16 §3), in
+ * seconds; 'meetingEnd' has no deadline of its own (the meeting's end closes it).
+ */
+export const INVITE_EXPIRIES = { '1h': 3_600, '24h': 86_400, '7d': 7 * 86_400, meetingEnd: null } as const;
+export type InviteExpiry = keyof typeof INVITE_EXPIRIES;
+export const INVITE_EXPIRY_CHOICES = Object.keys(INVITE_EXPIRIES) as InviteExpiry[];
+/** The expiry an invitation gets when the host has not chosen one. */
+export const DEFAULT_INVITE_EXPIRY: InviteExpiry = '24h';
+/**
+ * How often a server instance re-reads the invitation of meetings it holds invited participants
+ * of (a close on another instance, an expiry): sockets are closed within this much of either.
+ */
+export const INVITE_CHECK_MS = 5_000;

@@ -5,7 +5,8 @@ import { StandalonePage } from '../pages/StandalonePage';
 import { LinkExpired } from './LinkExpired';
 
 export interface PublicMeetingPageProps {
-  /** 'loading' shows a spinner, 'linkExpired' the expired-link message; any other stage the children. */
+  /** 'loading' shows a spinner, 'linkExpired' the expired-link message, 'inviteUnavailable' the closed
+   *  invitation's; any other stage the children. */
   stage: string;
   children?: ReactNode;
 }
@@ -21,7 +22,14 @@ export function PublicMeetingPage({ stage, children }: PublicMeetingPageProps) {
         </Center>
       )}
       {stage === 'linkExpired' && <LinkExpired title={t('linkExpired')} body={t('linkExpiredBody')} />}
-      {stage !== 'loading' && stage !== 'linkExpired' && children}
+      {stage === 'inviteUnavailable' && <InviteUnavailable />}
+      {stage !== 'loading' && stage !== 'linkExpired' && stage !== 'inviteUnavailable' && children}
     </StandalonePage>
   );
+}
+
+/** A closed, expired or unknown invitation, in the page's language (the browser's or the link's ?lang=). */
+export function InviteUnavailable() {
+  const { t } = useTranslation('meetings');
+  return <LinkExpired title={t('inviteUnavailableTitle')} body={t('inviteUnavailableBody')} testId="invite-unavailable-page" />;
 }

@@ -13,7 +13,7 @@ export interface SharePanelProps {
   onCreateCastCode(): void;
 }
 
-/** Invite: join link, QR code, copy; sharing on/off; screen casting by six-digit code or address. */
+/** Sharing: the share link, QR code, copy; sharing on/off (the invitation has its own panel); screen casting by six-digit code or address. */
 export function SharePanel(props: SharePanelProps) {
   const { t } = useTranslation('meetings');
   return (
@@ -23,7 +23,7 @@ export function SharePanel(props: SharePanelProps) {
           <Switch.Root checked={props.sharingOpen} onCheckedChange={(details) => props.onSharingChange(details.checked)} data-testid="share-toggle">
             <Switch.HiddenInput data-testid="share-toggle-input" />
             <Switch.Control />
-            <Switch.Label>{t('sharingOpen')}</Switch.Label>
+            <Switch.Label>{props.sharingOpen ? t('sharingOpen') : t('sharingClosed')}</Switch.Label>
           </Switch.Root>
           <HStack>
             <Input readOnly value={props.link} size="sm" data-testid="share-link" aria-label={t('shareLink')} />

@@ -14,3 +14,5 @@ export const tooManyTranslationLanguages = () =>
 export const screenCodeNotFound = () => new AppError(404, 'live:screenCodeNotFound');
 export const screenCodeExpired = () => new AppError(410, 'live:screenCodeExpired');
 export const languageNotOffered = (language: string) => new AppError(422, 'live:languageNotOffered', { language });
+/** One answer for an invitation that is closed, expired or unknown: it never tells whether the meeting exists. */
+export const inviteUnavailable = () => new AppError(410, 'live:inviteUnavailable');

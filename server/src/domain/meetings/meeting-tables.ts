@@ -20,6 +20,10 @@ export interface MeetingsTable {
   subtitle_style: string;
   share_status: '0' | '1';
   invite_status: '0' | '1';
+  /** The invitation link's code (migration 0010); null until the host first invites. */
+  invite_code: string | null;
+  /** When the invitation stops admitting (ISO); null: until the meeting ends. */
+  invite_expires_at: string | null;
   copy_status: '0' | '1';
   folder_id: string | null;
   /** Milliseconds of audio recorded (pauses excluded): the meeting's duration. */

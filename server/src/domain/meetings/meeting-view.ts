@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { components } from '../../../../src/api/schema';
 import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
 import type { LiveFinalSubtitle as LiveFinal } from '../../../../src/shared/contract/live-messages';
+import { toInvitationView } from './meeting-invites';
 import type { MeetingJoinRow, MeetingRow, MeetingSegmentRow } from './meeting-tables';
 
 export type MeetingView = components['schemas']['Meeting'];
@@ -43,7 +44,13 @@ export function participantKey(meetingId: string, userId: string): string {
   return `p-${createHash('sha256').update(`parley-participant:${meetingId}:${userId}`).digest('base64url').slice(0, 22)}`;
 }
 
-export function toMeetingView(row: MeetingRow, viewerId: string | null, hostName: string | null): MeetingView {
+/** What the host's view adds: the invitation as of `now`, and whether the host may invite (SVIP). */
+export interface HostExtras {
+  now: Date;
+  mayInvite: boolean;
+}
+
+export function toMeetingView(row: MeetingRow, viewerId: string | null, hostName: string | null, extras?: HostExtras): MeetingView {
   const isHost = viewerId === row.user_id;
   return {
     id: row.id,
@@ -67,6 +74,8 @@ export function toMeetingView(row: MeetingRow, viewerId: string | null, hostName
     subtitleStyle: { ...DEFAULT_SUBTITLE_STYLE, ...parseJson<Partial<SubtitleStyle>>(row.subtitle_style, {}) },
     shareUrl: meetingShareUrl(row.id),
     isHost,
+    // The invitation's code is the host's to hand out: participants never see it here.
+    ...(isHost && extras ? { invitation: toInvitationView(row, extras.now), mayInvite: extras.mayInvite } : {}),
   };
 }
 

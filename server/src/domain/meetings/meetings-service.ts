@@ -14,9 +14,11 @@ import {
 import { addSeconds, type Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { createRecord } from '../records/create-record';
+import { mayUseMeetingFeature } from './meeting-permissions';
 import { cutSpans, shareTranslation, type TimedWord } from '../transcripts/line-segmenter';
 import {
   hostOnly,
+  inviteUnavailable,
   languageNotOffered,
   meetingLinkExpired,
   meetingNotFound,
@@ -26,7 +28,9 @@ import {
   tooManyTranslationLanguages,
   translationLanguagesRequired,
 } from './meeting-errors';
+import { codeToKeep, inviteDeadline, inviteRefusal, newInviteCode } from './meeting-invites';
 import { meetingDb, type MeetingRow, type MeetingState } from './meeting-tables';
+import type { InviteExpiry } from '../../../../src/shared/contract/limits';
 import { DEFAULT_SUBTITLE_STYLE, languagesOf, parseJson, toJoinRecordView, toLiveFinal, toMeetingView, type LiveFinal, type SubtitleStyle } from './meeting-view';
 
 export interface CreateMeetingInput {
@@ -90,29 +94,61 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
     return row;
   }
 
-  async function hostNameOf(row: MeetingRow): Promise<string | null> {
-    const user = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
-    return user ? displayName(user) : null;
+  /** The meeting an open, unexpired invitation code admits to; one error for anything else. */
+  async function invited(code: string): Promise<MeetingRow> {
+    const row = code ? await db.selectFrom('meetings').selectAll().where('invite_code', '=', code).executeTakeFirst() : undefined;
+    if (!row || inviteRefusal(row, clock.now())) throw inviteUnavailable();
+    return row;
   }
 
   return {
     find,
     owned,
+    invited,
 
     /**
-     * Who may read or join: the owner always; anyone else while the share link is open and the
-     * meeting has not ended ('meeting link expired' otherwise). A missing id is 'not found'.
+     * Who may read or join: the owner always; with an invitation code, its holder while the
+     * invitation of this meeting is open and unexpired (whatever the share link's state); anyone
+     * else while the share link is open and the meeting has not ended ('meeting link expired'
+     * otherwise). A missing id is 'not found'.
      */
-    async readable(id: string, viewerId: string | null): Promise<MeetingRow> {
+    async readable(id: string, viewerId: string | null, inviteCode?: string | null): Promise<MeetingRow> {
       const row = await find(id);
+      if (row && row.user_id === viewerId) return row;
+      if (inviteCode) {
+        const admitted = await invited(inviteCode);
+        if (admitted.id !== id) throw inviteUnavailable();
+        return admitted;
+      }
       if (!row) throw meetingNotFound();
-      if (row.user_id === viewerId) return row;
       if (row.share_status !== '1' || row.state === 'ended') throw meetingLinkExpired();
       return row;
     },
 
     async view(row: MeetingRow, viewerId: string | null) {
-      return toMeetingView(row, viewerId, await hostNameOf(row));
+      const host = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+      return toMeetingView(row, viewerId, host ? displayName(host) : null, {
+        now: clock.now(),
+        mayInvite: Boolean(host && viewerId === host.id && mayUseMeetingFeature(host, 'inviteMeeting')),
+      });
+    },
+
+    /**
+     * The owner opens the meeting's invitation with an expiry counted from now: the link already
+     * handed out keeps working unless it expired or `renew` asks for a new one.
+     */
+    async invite(userId: string, meetingId: string, expiry: InviteExpiry, renew = false): Promise<MeetingRow> {
+      const row = await owned(userId, meetingId);
+      if (row.state === 'ended') throw meetingLinkExpired();
+      const now = clock.now();
+      const changes = {
+        invite_code: codeToKeep(row, now, renew) ?? newInviteCode(),
+        invite_expires_at: inviteDeadline(expiry, now),
+        invite_status: '1' as const,
+        updated_at: now.toISOString(),
+      };
+      await db.updateTable('meetings').set(changes).where('id', '=', row.id).execute();
+      return { ...row, ...changes };
     },
 
     async create(user: UserRow, input: CreateMeetingInput, defaultName: string): Promise<MeetingRow> {
@@ -140,6 +176,8 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
         subtitle_style: JSON.stringify({ ...DEFAULT_SUBTITLE_STYLE, ...input.subtitleStyle }),
         share_status: '1',
         invite_status: '0',
+        invite_code: null,
+        invite_expires_at: null,
         copy_status: '0',
         folder_id: record.folder_id,
         audio_ms: 0,
