@@ -46,6 +46,9 @@ export class LiveConnection {
   arrival: Promise<void> = Promise.resolve();
   /** The language this connection is counted as reading in the roster. */
   countedLanguage: string | null = null;
+  /** A projection screen (it presented one of the meeting's cast codes): it reads subtitles but is
+   *  not an audience member, so it has no join record and is not counted as a participant. */
+  screen = false;
 
   constructor(
     readonly socket: WebSocket,

@@ -132,7 +132,8 @@ export class LiveHub {
       recognitionLanguage: languagesOf(meeting.recognition_languages)[0] ?? 'en-US',
       translationLanguages: languagesOf(meeting.translation_languages),
     });
-    if (connection.role === 'participant') await this.presence.arrive(room, connection);
+    // A projection screen reads like a participant but joins no list (its language is still counted).
+    if (connection.role === 'participant' && !connection.screen) await this.presence.arrive(room, connection);
   }
 
   disconnect(meetingId: string, connection: LiveConnection): void {

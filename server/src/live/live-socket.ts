@@ -29,6 +29,8 @@ interface Query {
   lang?: string;
   /** A participant's display name (given on the join page). */
   name?: string;
+  /** A projection screen's cast code (/screenProjection): such a connection is not a participant. */
+  screen?: string;
 }
 
 /** The name given on joining: control characters dropped, spaces folded, cut to PARTICIPANT_NAME_MAX. */
@@ -92,6 +94,11 @@ export function registerLiveSocket(app: FastifyInstance, hub: LiveHub, meetings:
         request.query.clientId ?? null,
         role === 'participant' ? participantNameOf(request.query.name, user) : displayName(user),
       );
+      if (role === 'participant' && request.query.screen) {
+        // A wrong code is refused rather than ignored: the screen would otherwise join the audience list.
+        if (!(await meetings.isScreenOf(meeting.id, request.query.screen))) throw new LiveSocketError(404, 'screenCodeNotFound', {}, true);
+        connection.screen = true;
+      }
       await hub.connect(meeting, connection);
       socket.on('close', () => hub.disconnect(meetingId, connection));
       if (socket.readyState !== socket.OPEN) hub.disconnect(meetingId, connection);

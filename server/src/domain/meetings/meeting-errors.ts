@@ -14,3 +14,5 @@ export const tooManyTranslationLanguages = () =>
 export const screenCodeNotFound = () => new AppError(404, 'live:screenCodeNotFound');
 export const screenCodeExpired = () => new AppError(410, 'live:screenCodeExpired');
 export const languageNotOffered = (language: string) => new AppError(422, 'live:languageNotOffered', { language });
+/** A participant's read of the meeting's record (transcript, summary, audio) after its host closed sharing. */
+export const meetingShareClosed = () => new AppError(410, 'live:meetingShareClosed');
