@@ -216,13 +216,15 @@ export function liveSocket$(options: LiveSocketOptions): Observable<LiveSocketEv
   });
 }
 
-/** ws(s)://host/prod-api/ws/meeting/<id>?token=…&clientId=… for the page's origin. */
-export function meetingSocketUrl(origin: string, meetingId: string, token: string | null, clientId: string, lang?: string, name?: string) {
+/** ws(s)://host/prod-api/ws/meeting/<id>?token=…&clientId=… for the page's origin. `screen`: a projection
+ *  screen's cast code, so the server keeps it out of the participants' list. */
+export function meetingSocketUrl(origin: string, meetingId: string, token: string | null, clientId: string, lang?: string, name?: string, screen?: string) {
   const url = new URL(`/prod-api/ws/meeting/${encodeURIComponent(meetingId)}`, origin);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   if (token) url.searchParams.set('token', token);
   url.searchParams.set('clientId', clientId);
   if (lang) url.searchParams.set('lang', lang);
   if (name) url.searchParams.set('name', name);
+  if (screen) url.searchParams.set('screen', screen);
   return url.toString();
 }

@@ -22,8 +22,8 @@ export function liveClientId(): string {
 }
 
 /** `name`: a participant's display name for the host's list. */
-export function socketUrlFor(meetingId: string, origin: string = window.location.origin, options: { name?: string } = {}): string {
-  return meetingSocketUrl(origin, meetingId, readToken(), liveClientId(), readStoredLocale() ?? undefined, options.name);
+export function socketUrlFor(meetingId: string, origin: string = window.location.origin, options: { name?: string; screen?: string } = {}): string {
+  return meetingSocketUrl(origin, meetingId, readToken(), liveClientId(), readStoredLocale() ?? undefined, options.name, options.screen);
 }
 
 /** The stored token, or a fresh visitor token (stored); null when none could be had. */

@@ -387,7 +387,13 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
      * entering it on /cast, while a screen stays on (and reconnects) for the whole meeting.
      */
     async isScreenOf(meetingId: string, code: string): Promise<boolean> {
-      const row = await db.selectFrom('meeting_screen_codes').select('code').where('code', '=', code).where('meeting_id', '=', meetingId).executeTakeFirst();
+      // The display may have been opened by its short code (/screenProjection?shortCode=) or its six digits.
+      const row = await db
+        .selectFrom('meeting_screen_codes')
+        .select('code')
+        .where('meeting_id', '=', meetingId)
+        .where((eb) => eb.or([eb('code', '=', code), eb('short_code', '=', code)]))
+        .executeTakeFirst();
       return row !== undefined;
     },
 
