@@ -2735,8 +2735,8 @@ export interface components {
              */
             type: "ping";
         };
-        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, meeting.state, cast.control) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
-        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
+        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, screens.connected, meeting.state, cast.control) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
+        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveScreensConnected"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
         LivePartialSubtitle: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2799,6 +2799,16 @@ export interface components {
             seq: number;
             userId: string;
             leaveTime: string;
+        };
+        /** @description Parley addition. How many projection screens (sockets that presented one of the meeting's cast codes) are connected now, on every instance. Screens are not participants: they have no join record and are never in participant.joined/left. */
+        LiveScreensConnected: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "screens.connected";
+            seq: number;
+            count: number;
         };
         LiveMeetingStateChanged: {
             /**

@@ -1,6 +1,7 @@
 // A projection screen is not an audience member: a socket presenting one of the meeting's cast codes
 // reads subtitles (its language is translated) but opens no join record, is never announced as
-// joined or left, and is not counted in joinRecord — on one instance and across two on Redis. A code
+// joined or left, and is not counted in joinRecord — on one instance and across two on Redis. The
+// host hears how many screens are connected (screens.connected), apart from the participants. A code
 // that is not this meeting's is refused, so nobody hides from the list by claiming to be a screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineConfig } from '../engines/config';
@@ -52,6 +53,8 @@ describe('screens and the audience (one instance)', () => {
     expect(screen.messages.find((m) => m.type === 'ready')).toMatchObject({ role: 'participant' });
     // Its language is read, so finals are translated into it.
     expect(await server.app.live.hub.readingLanguages(meeting.id)).toEqual(['zh-CN']);
+    // The host is told how many screens are on, apart from the participants.
+    await host.waitFor((m) => m.type === 'screens.connected' && m.count === 1);
 
     const guest = await reader(server, meeting.id, (await server.visitor()).token, 'es-ES', { name: 'Lucía' });
     await host.waitFor((m) => m.type === 'participant.joined' && m.userName === 'Lucía');
@@ -65,6 +68,7 @@ describe('screens and the audience (one instance)', () => {
     // The screen goes: no leave is announced, and nobody reads its language any more.
     screen.close();
     await screen.waitClosed();
+    await host.waitFor((m) => m.type === 'screens.connected' && m.count === 0);
     guest.close();
     await host.waitFor((m) => m.type === 'participant.left');
     expect(host.stream.filter((m) => m.type === 'participant.left')).toHaveLength(1);
@@ -110,6 +114,10 @@ describe.skipIf(redis.skipReason)('screens and the audience across two instances
     const code = await screenCode(a, owner, meeting.id);
 
     const screen = await reader(b, meeting.id, (await b.visitor()).token, 'zh-CN', { screen: code, name: `Screen ${code}` });
+    const secondCode = await screenCode(a, owner, meeting.id);
+    const second = await reader(a, meeting.id, (await a.visitor()).token, 'es-ES', { screen: secondCode, name: `Screen ${secondCode}` });
+    // Screens on both instances are counted together for the host.
+    await host.waitFor((m) => m.type === 'screens.connected' && m.count === 2);
     const guest = await reader(a, meeting.id, (await a.visitor()).token, 'es-ES', { name: 'Lucía' });
     await host.waitFor((m) => m.type === 'participant.joined' && m.userName === 'Lucía');
     // The host's instance translates into the screen's language, read only on the other instance.
@@ -123,6 +131,10 @@ describe.skipIf(redis.skipReason)('screens and the audience across two instances
 
     screen.close();
     await screen.waitClosed();
+    await host.waitFor((m) => m.type === 'screens.connected' && m.count === 1);
+    second.close();
+    await second.waitClosed();
+    await host.waitFor((m) => m.type === 'screens.connected' && m.count === 0);
     guest.close();
     await host.waitFor((m) => m.type === 'participant.left');
     expect(host.stream.filter((m) => m.type === 'participant.left')).toHaveLength(1);

@@ -36,6 +36,7 @@ import {
   selectIsReconnecting,
   selectPartials,
   selectParticipants,
+  selectScreensConnected,
   selectSubtitlesError,
   type liveSubtitlesMachine,
 } from '../../machines/meetings/liveSubtitles.machine';
@@ -208,7 +209,8 @@ function Screens({ host }: { host: HostMeetingActor }) {
 
 function Participants({ subtitles }: { subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
   const participants = useSelector(subtitles, selectParticipants);
-  return <ParticipantList participants={participants} />;
+  const screens = useSelector(subtitles, selectScreensConnected);
+  return <ParticipantList participants={participants} screens={screens} />;
 }
 
 function Summary({ summary }: { summary: ActorRefFrom<typeof meetingSummaryMachine> }) {
