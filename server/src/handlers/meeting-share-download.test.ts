@@ -19,7 +19,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Words of `text` a quarter second apart from `startMs`, as the recogniser times them. */
+/** Words of `text` 400 ms apart from `startMs` (300 ms each), as the recogniser times them. */
 function timedWords(text: string, startMs: number) {
   return text.split(' ').map((word, i) => ({ text: word, startMs: startMs + i * 400, endMs: startMs + i * 400 + 300 }));
 }

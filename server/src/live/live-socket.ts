@@ -1,6 +1,7 @@
 // The meeting socket: GET /prod-api/ws/meeting/:meetingId (WebSocket). Authenticates by the `token`
 // query parameter or a bearer header, decides host (the owner) or participant (share link open,
-// meeting not ended), then routes messages to the hub. JSON messages are checked against the
+// meeting not ended; a participant presenting one of the meeting's cast codes is a projection screen,
+// kept out of the participants' list), then routes messages to the hub. JSON messages are checked against the
 // contract's LiveClientMessage (live-message-schema.ts); binary frames are audio. Every refusal is an
 // `error` message on the socket; only the offending connection is affected.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
