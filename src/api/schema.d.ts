@@ -949,6 +949,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/meeting/shareRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A meeting's record as its participants read it after the meeting (/meetingShareDownload)
+         * @description Parley addition (the spec names the page, not its call). With the meeting's share link (its id) and while its sharing is open, anyone may read the meeting's transcript, in the original and every translation language, its stored AI summary and whether its audio can be played (the audio itself: recordsMedia with id=transId and meetingId). Unlike getMeeting this also reads an ended meeting. Closed sharing answers 'meeting link expired' (410).
+         */
+        get: operations["meetingsShareRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/meeting/shareExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A meeting's transcript as a file, for its participants (share open)
+         * @description Parley addition. The same formats as recordsExport; `lang` picks which translation language the translation or bilingual content carries (default: the meeting's first). Same access as meetingsShareRecord.
+         */
+        get: operations["meetingsShareExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/speech/meeting/getMeetingList": {
         parameters: {
             query?: never;
@@ -1502,7 +1542,7 @@ export interface paths {
         };
         /**
          * The record's uploaded audio or video for playback on the transcript page
-         * @description Parley addition (the spec names no call that streams a record's media). Readable by the record's owner or the holder of a live share code. A media element sends no Authorization header, so the owner is also recognised by the Admin-Token cookie. Honours HTTP Range (206 with Content-Range); a missing record or one without stored media answers the not-found envelope. With download=1 the file comes as an attachment (Content-Disposition) named after the record's media, for the 'Download audio' action (a finished meeting's recording is served the same way).
+         * @description Parley addition (the spec names no call that streams a record's media). Readable by the record's owner or the holder of a live share code. A media element sends no Authorization header, so the owner is also recognised by the Admin-Token cookie. Honours HTTP Range (206 with Content-Range); a missing record or one without stored media answers the not-found envelope. With download=1 the file comes as an attachment (Content-Disposition) named after the record's media, for the 'Download audio' action (a finished meeting's recording is served the same way). A meeting's participants play and download its recording with meetingId (the share link they hold) while its sharing is open.
          */
         get: operations["recordsMedia"];
         put?: never;
@@ -2341,6 +2381,7 @@ export interface components {
             lang?: components["schemas"]["LanguageCode"];
             templateId?: components["schemas"]["Id"];
             shareCode?: components["schemas"]["ShareCode"];
+            meetingId?: components["schemas"]["Id"];
         };
         Summary: {
             transId: string;
@@ -2402,6 +2443,29 @@ export interface components {
             /** @description When it stops admitting; null until the meeting ends */
             expireTime: string | null;
             expired: boolean;
+        };
+        MeetingShareRecord: {
+            meetingId: string;
+            /** @description The meeting's record (for recordsMedia with meetingId) */
+            transId: string;
+            name: string;
+            state: components["schemas"]["MeetingState"];
+            recognitionLanguages: string[];
+            translationLanguages: string[];
+            startTime?: string | null;
+            endTime?: string | null;
+            /** @description Seconds of recorded audio */
+            duration?: number;
+            lines: components["schemas"]["MeetingShareLine"][];
+            /** @description Whether the meeting's recording is stored and can be played */
+            hasAudio: boolean;
+            summary: components["schemas"]["Summary"] | null;
+        };
+        MeetingShareLine: components["schemas"]["SubtitleLine"] & {
+            /** @description The line in each translation language made during the meeting (language → text) */
+            translations: {
+                [key: string]: string;
+            };
         };
         MeetingPage: {
             total: number;
@@ -2728,8 +2792,8 @@ export interface components {
              */
             type: "ping";
         };
-        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, meeting.state, cast.control) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
-        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
+        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, screens.connected, meeting.state, cast.control) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
+        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveScreensConnected"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
         LivePartialSubtitle: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2792,6 +2856,16 @@ export interface components {
             seq: number;
             userId: string;
             leaveTime: string;
+        };
+        /** @description Parley addition. How many projection screens (sockets that presented one of the meeting's cast codes) are connected now, on every instance. Screens are not participants: they have no join record and are never in participant.joined/left. */
+        LiveScreensConnected: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "screens.connected";
+            seq: number;
+            count: number;
         };
         LiveMeetingStateChanged: {
             /**
@@ -3129,6 +3203,8 @@ export interface components {
         PageSize: number;
         /** @description Parley addition (not named by the spec). The code of a share link; lets a holder read a record they do not own */
         ShareCode: components["schemas"]["ShareCode"];
+        /** @description Parley addition. The meeting whose share link the reader holds: opens that meeting's own record (and no other) while the meeting's sharing is open */
+        MeetingShare: components["schemas"]["Id"];
         /** @description What to put in the archive (video, audio, subtitle) */
         DownloadType: string;
         /** @description Which text the subtitles carry (original, translation, bilingual) */
@@ -4286,6 +4362,56 @@ export interface operations {
             200: components["responses"]["MeetingAnswer"];
         };
     };
+    meetingsShareRecord: {
+        parameters: {
+            query: {
+                meetingId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The meeting's record for a participant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["MeetingShareRecord"];
+                    };
+                };
+            };
+        };
+    };
+    meetingsShareExport: {
+        parameters: {
+            query: {
+                meetingId: components["schemas"]["Id"];
+                type?: components["schemas"]["ExportFormat"];
+                msgType?: components["schemas"]["ExportContent"];
+                lang?: components["schemas"]["LanguageCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exported file, or an envelope when it cannot be made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
     meetingsGetMeetingList: {
         parameters: {
             query?: {
@@ -5036,6 +5162,8 @@ export interface operations {
                 id: components["schemas"]["Id"];
                 /** @description Parley addition (not named by the spec). The code of a share link; lets a holder read a record they do not own */
                 shareCode?: components["parameters"]["ShareCode"];
+                /** @description Parley addition. The meeting whose share link the reader holds: opens that meeting's own record (and no other) while the meeting's sharing is open */
+                meetingId?: components["parameters"]["MeetingShare"];
                 download?: "0" | "1";
             };
             header?: never;

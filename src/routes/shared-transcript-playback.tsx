@@ -1,9 +1,10 @@
-// Where the records area's shared transcript page meets the transcript area's player: a shared
-// record plays through its share code (the server serves its media only for that code and record,
-// with range requests), the line being spoken highlighted exactly as on the owner's page.
+// Where the records area's shared transcript page (and the meetings area's download page) meets the
+// transcript area's player: a shared record plays through its share code, a meeting's recording
+// through the meeting's share link (the server serves the media only of that very record, with range
+// requests), the line being spoken highlighted exactly as on the owner's page.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { mediaUrlOf, selectReadingLineId, transcriptFilesMachine } from '../machines/transcript/transcriptFiles.machine';
+import { meetingMediaUrlOf, mediaUrlOf, selectReadingLineId, transcriptFilesMachine } from '../machines/transcript/transcriptFiles.machine';
 import { MediaPlayer } from '../ui/transcript/MediaPlayer';
 import { TranscriptLines } from '../ui/transcript/TranscriptLines';
 import { useFileResults } from './transcript/use-file-results';
@@ -11,7 +12,11 @@ import { useTranscriptPlayback, type PlayableLine } from './transcript/use-trans
 
 export interface SharedTranscriptPlaybackProps {
   id: string;
-  shareCode: string;
+  /** How the reader holds the record: a record share code, or the share link of the meeting that recorded it. */
+  shareCode?: string;
+  meetingId?: string;
+  /** False when the record has no stored media (the player says so instead of failing to load). */
+  hasMedia?: boolean;
   lines: readonly PlayableLine[];
   language: string;
   showTranslation: boolean;
@@ -19,9 +24,9 @@ export interface SharedTranscriptPlaybackProps {
   downloadAllowed: boolean;
 }
 
-export function SharedTranscriptPlayback({ id, shareCode, lines, language, showTranslation, downloadAllowed }: SharedTranscriptPlaybackProps) {
+export function SharedTranscriptPlayback({ id, shareCode, meetingId, hasMedia = true, lines, language, showTranslation, downloadAllowed }: SharedTranscriptPlaybackProps) {
   const { segments, activeSegmentId, activeWord, onSeek, onMediaElement } = useTranscriptPlayback(lines);
-  const files = useActorRef(transcriptFilesMachine, { input: { id, shareCode } });
+  const files = useActorRef(transcriptFilesMachine, { input: { id, ...(shareCode ? { shareCode } : {}) } });
   const readingId = useSelector(files, selectReadingLineId);
   useFileResults(files);
   const onReadAloud = useCallback(
@@ -32,9 +37,10 @@ export function SharedTranscriptPlayback({ id, shareCode, lines, language, showT
     [files, lines, language],
   );
   const readOnly = useCallback(() => undefined, []);
+  const urlOf = (download: boolean) => (meetingId ? meetingMediaUrlOf(id, meetingId, download) : mediaUrlOf(id, shareCode, download));
   return (
     <>
-      <MediaPlayer mediaUrl={mediaUrlOf(id, shareCode)} mediaDownloadUrl={downloadAllowed ? mediaUrlOf(id, shareCode, true) : null} onMediaElement={onMediaElement} />
+      <MediaPlayer mediaUrl={hasMedia ? urlOf(false) : null} mediaDownloadUrl={downloadAllowed ? urlOf(true) : null} onMediaElement={onMediaElement} />
       <TranscriptLines
         segments={segments}
         activeSegmentId={activeSegmentId}

@@ -208,5 +208,9 @@ describe('helpers', () => {
     expect(meetingSocketUrl('http://127.0.0.1:8080', 'm1', null, 'c1', 'es-ES')).toBe(
       'ws://127.0.0.1:8080/prod-api/ws/meeting/m1?clientId=c1&lang=es-ES',
     );
+    // A projection screen presents its cast code (the server keeps it out of the participants' list).
+    expect(meetingSocketUrl('http://h', 'm1', 't', 'c1', undefined, 'Screen 123456', { screen: '123456' })).toBe(
+      'ws://h/prod-api/ws/meeting/m1?token=t&clientId=c1&name=Screen+123456&screen=123456',
+    );
   });
 });

@@ -216,8 +216,18 @@ export function liveSocket$(options: LiveSocketOptions): Observable<LiveSocketEv
   });
 }
 
-/** ws(s)://host/prod-api/ws/meeting/<id>?token=…&clientId=… for the page's origin. */
-export function meetingSocketUrl(origin: string, meetingId: string, token: string | null, clientId: string, lang?: string, name?: string, invite?: string) {
+/** ws(s)://host/prod-api/ws/meeting/<id>?token=…&clientId=… for the page's origin. `invite`: the
+ *  invitation code a participant came by; `screen`: a projection screen's cast code, so the server keeps
+ *  it out of the participants' list. */
+export function meetingSocketUrl(
+  origin: string,
+  meetingId: string,
+  token: string | null,
+  clientId: string,
+  lang?: string,
+  name?: string,
+  via: { invite?: string; screen?: string } = {},
+) {
   const url = new URL(`/prod-api/ws/meeting/${encodeURIComponent(meetingId)}`, origin);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   if (token) url.searchParams.set('token', token);
@@ -225,6 +235,7 @@ export function meetingSocketUrl(origin: string, meetingId: string, token: strin
   if (lang) url.searchParams.set('lang', lang);
   if (name) url.searchParams.set('name', name);
   // A participant who came by the invitation: the server admits them by it, not by the share link.
-  if (invite) url.searchParams.set('invite', invite);
+  if (via.invite) url.searchParams.set('invite', via.invite);
+  if (via.screen) url.searchParams.set('screen', via.screen);
   return url.toString();
 }

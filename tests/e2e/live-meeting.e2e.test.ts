@@ -188,8 +188,9 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
     );
     const heard = (await host.getByTestId('subtitle-original').allInnerTexts()).join(' ').toLowerCase();
     expect(spoken.some((word) => heard.includes(word))).toBe(true);
-    // The participant and the screen.
-    await host.getByTestId('participant-count').filter({ hasText: /2 participants/ }).waitFor();
+    // The participant; the screen is counted apart (it is not an audience member).
+    await host.getByTestId('participant-count').filter({ hasText: /^1 participant$/ }).waitFor();
+    await host.getByTestId('screens-connected').filter({ hasText: '1 screen connected' }).waitFor();
     if (shots) {
       await host.screenshot({ path: path.join(shots, 'meeting-live.png'), fullPage: true });
       await guest.screenshot({ path: path.join(shots, 'meeting-participant.png'), fullPage: true });

@@ -1,10 +1,10 @@
 // Playback of a record's uploaded media (recordsMedia, a Parley addition): the owner or a share-code
-// holder, with HTTP Range so the browser can seek without fetching the whole file. A media element
+// holder or a participant of the meeting that recorded it (its share link), with HTTP Range so the browser can seek without fetching the whole file. A media element
 // cannot send the Authorization header, so the owner is also recognised by the Admin-Token cookie.
 import fs from 'node:fs';
 import path from 'node:path';
 import { TOKEN_COOKIE } from '../../../src/shared/contract/limits';
-import { findReadableRecord } from '../domain/records/record-access';
+import { findRecordForReader } from '../domain/records/record-access';
 import { copyNotAllowed, recordNotFound } from '../domain/records/record-errors';
 import type { HandlerMap } from './types';
 
@@ -53,16 +53,17 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 export const mediaHandlers: HandlerMap = {
   async recordsMedia(ctx) {
-    const { id, shareCode, download } = ctx.query;
+    const { id, shareCode, meetingId, download } = ctx.query;
     let userId = ctx.user?.id ?? null;
     const cookieToken = (ctx.request as { cookies?: Record<string, string | undefined> }).cookies?.[TOKEN_COOKIE];
     if (!userId && cookieToken) userId = (await ctx.services.auth.authenticate(decodeURIComponent(cookieToken)))?.id ?? null;
 
     const db = ctx.request.server.db;
-    // A share code opens only its own record (findReadableRecord checks the code against this id).
-    const readable = await findReadableRecord(db, ctx.services.clock, { id, userId, shareCode });
+    // A share code (or a meeting's share link) opens only its own record: findRecordForReader checks it against this id.
+    const readable = await findRecordForReader(db, ctx.services.clock, { id, userId, shareCode, meetingId });
     const { row } = readable;
     // A share lets its holders listen; taking the file away is a copy, which the owner allows or not.
+    // A meeting's participants may download its recording (features §2: the share page offers the audio).
     if (download === '1' && readable.viewer === 'shareHolder' && readable.share.allow_copy !== 1) throw copyNotAllowed();
     const file = await db.selectFrom('media_files').select(['object_name', 'ori_file_name']).where('id', '=', row.id).executeTakeFirst();
     if (!file || !(await ctx.services.mediaStore.exists(file.object_name))) throw recordNotFound();

@@ -1,12 +1,16 @@
 // Meeting calls (features §7 "Meetings and sharing"): create, stop (also the repair of a meeting
-// left paused), edit (incl. share status), read, list, join records, cast codes and presets, and
+// left paused), edit (incl. share status), read, the participants' read and export after the meeting, list, join records, cast codes and presets, and
 // the meeting entitlement check. The live side (socket, recording) is server/src/live.
 import { AppError } from '../errors';
 import { languagesOf } from '../domain/meetings/meeting-view';
 import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
 import { requireMeetingFeature } from '../domain/meetings/meeting-permissions';
 import { meetingPairs, refuseWithoutEngines } from '../domain/records/engine-refusals';
+import { meetingNotFound } from '../domain/meetings/meeting-errors';
+import { sharedMeeting } from '../domain/meetings/meeting-share-access';
+import { exportMeetingShare, meetingShareLines } from '../domain/meetings/meeting-share-record';
 import { LiveSocketError } from '../live/live-errors';
+import { sendFile } from './transcripts';
 import { requireUser, type HandlerMap } from './types';
 
 function bodyOf<T>(body: T | undefined): T {
@@ -70,6 +74,45 @@ export const meetingsHandlers: HandlerMap = {
     const { meetings } = ctx.request.server.live;
     const viewerId = ctx.user?.id ?? null;
     return meetings.view(await meetings.readable(ctx.query.id, viewerId), viewerId);
+  },
+  async meetingsShareRecord(ctx) {
+    const viewerId = ctx.user?.id ?? null;
+    const db = ctx.request.server.db;
+    const meeting = await sharedMeeting(db, ctx.query.meetingId, viewerId);
+    const recordId = meeting.record_id;
+    // Every meeting writes to a record from its creation; one without (removed) has nothing to read.
+    if (!recordId) throw meetingNotFound();
+    const [lines, summary, media] = await Promise.all([
+      meetingShareLines(db, meeting),
+      ctx.services.summaries.read(viewerId, { transId: recordId, meetingId: meeting.id }),
+      db.selectFrom('media_files').select('object_name').where('id', '=', recordId).executeTakeFirst(),
+    ]);
+    return {
+      meetingId: meeting.id,
+      transId: recordId,
+      name: meeting.name,
+      state: meeting.state,
+      recognitionLanguages: languagesOf(meeting.recognition_languages),
+      translationLanguages: languagesOf(meeting.translation_languages),
+      startTime: meeting.started_at,
+      endTime: meeting.ended_at,
+      duration: meeting.audio_ms / 1000,
+      lines,
+      hasAudio: media !== undefined && (await ctx.services.mediaStore.exists(media.object_name)),
+      summary,
+    };
+  },
+  async meetingsShareExport(ctx) {
+    const { meetingId, ...request } = ctx.query;
+    const meeting = await sharedMeeting(ctx.request.server.db, meetingId, ctx.user?.id ?? null);
+    // Stale translations are spoken of in the reader's language, as in recordsExport.
+    const say = ctx.t as unknown as (key: string, params?: Record<string, unknown>) => string;
+    const file = await exportMeetingShare(ctx.request.server.db, meeting, request, {
+      mark: say('transcripts:staleTranslationMark'),
+      markedNote: (count) => say('transcripts:staleTranslationsNote', { count }),
+      leftOutNote: (count) => say('transcripts:staleTranslationsLeftOut', { count }),
+    });
+    return sendFile(ctx.reply, file);
   },
   async meetingsGetMeetingList(ctx) {
     const user = requireUser(ctx);

@@ -49,6 +49,9 @@ export class LiveConnection {
   /** How a participant came in: the share link, or the invitation whose code it holds (null: the host). */
   via: 'share' | 'invite' | null = null;
   inviteCode: string | null = null;
+  /** A projection screen (it presented one of the meeting's cast codes): it reads subtitles but is
+   *  not an audience member, so it has no join record and is not counted as a participant. */
+  screen = false;
 
   constructor(
     readonly socket: WebSocket,

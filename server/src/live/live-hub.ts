@@ -140,13 +140,26 @@ export class LiveHub {
       recognitionLanguage: languagesOf(meeting.recognition_languages)[0] ?? 'en-US',
       translationLanguages: languagesOf(meeting.translation_languages),
     });
-    if (connection.role === 'participant') await this.presence.arrive(room, connection);
+    // A projection screen reads like a participant but joins no list (its language is still counted);
+    // the host is told how many screens are on, apart from the participants.
+    if (connection.screen) await this.countScreen(meeting.id, 1);
+    else if (connection.role === 'participant') await this.presence.arrive(room, connection);
+  }
+
+  private async countScreen(meetingId: string, delta: 1 | -1): Promise<void> {
+    try {
+      const count = await this.roster.countScreen(meetingId, delta);
+      await this.publish(meetingId, { type: 'screens.connected', count });
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'live screen count failed');
+    }
   }
 
   disconnect(meetingId: string, connection: LiveConnection): void {
     this.hosts.release(connection);
     const room = this.rooms.get(meetingId);
     if (!room || !room.connections.delete(connection)) return;
+    if (connection.screen) void this.countScreen(meetingId, -1);
     this.hosts.depart(room, connection, this.graces.hostMs, () => this.meetingControl.hostLost(room));
     this.presence.depart(room, connection, this.graces.leaveMs);
     this.rooms.closeIfIdle(room);

@@ -22,24 +22,28 @@ export interface LiveRoster {
   countReader(meetingId: string, language: string, delta: 1 | -1): Promise<void>;
   /** Languages at least one connection reads now. */
   readingLanguages(meetingId: string): Promise<string[]>;
+  /** One more (+1) or one fewer (-1) projection screen connected; answers how many are now (every instance). */
+  countScreen(meetingId: string, delta: 1 | -1): Promise<number>;
   close(): Promise<void>;
 }
 
 interface MeetingRoster {
   participants: Map<string, { connections: number; joinId: string }>;
   readers: Map<string, number>;
+  /** Projection screens connected: counted apart, never participants. */
+  screens: number;
 }
 
 export function createInProcessRoster(): LiveRoster {
   const meetings = new Map<string, MeetingRoster>();
   const of = (meetingId: string) => {
     let roster = meetings.get(meetingId);
-    if (!roster) meetings.set(meetingId, (roster = { participants: new Map(), readers: new Map() }));
+    if (!roster) meetings.set(meetingId, (roster = { participants: new Map(), readers: new Map(), screens: 0 }));
     return roster;
   };
   const forgetIfEmpty = (meetingId: string) => {
     const roster = meetings.get(meetingId);
-    if (roster && roster.participants.size === 0 && roster.readers.size === 0) meetings.delete(meetingId);
+    if (roster && roster.participants.size === 0 && roster.readers.size === 0 && roster.screens === 0) meetings.delete(meetingId);
   };
   return {
     async arrive(meetingId, key, newJoinId) {
@@ -73,6 +77,13 @@ export function createInProcessRoster(): LiveRoster {
     },
     async readingLanguages(meetingId) {
       return [...(meetings.get(meetingId)?.readers.keys() ?? [])];
+    },
+    async countScreen(meetingId, delta) {
+      const roster = of(meetingId);
+      roster.screens = Math.max(0, roster.screens + delta);
+      const now = roster.screens;
+      forgetIfEmpty(meetingId);
+      return now;
     },
     async close() {
       meetings.clear();

@@ -1,9 +1,10 @@
 // The meeting socket: GET /prod-api/ws/meeting/:meetingId (WebSocket). Authenticates by the `token`
 // query parameter or a bearer header, decides host (the owner) or participant (share link open, or
-// an open unexpired invitation code in `invite`; meeting not ended), then routes messages to the
-// hub. JSON messages are checked against the contract's LiveClientMessage (live-message-schema.ts);
-// binary frames are audio. Every refusal is an `error` message on the socket; only the offending
-// connection is affected.
+// an open unexpired invitation code in `invite`; meeting not ended; a participant presenting one of
+// the meeting's cast codes is a projection screen, kept out of the participants' list), then routes
+// messages to the hub. JSON messages are checked against the contract's LiveClientMessage
+// (live-message-schema.ts); binary frames are audio. Every refusal is an `error` message on the
+// socket; only the offending connection is affected.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
 
@@ -32,6 +33,8 @@ interface Query {
   name?: string;
   /** The invitation code a participant joins with (instead of the share link). */
   invite?: string;
+  /** A projection screen's cast code (/screenProjection): such a connection is not a participant. */
+  screen?: string;
 }
 
 /** The name given on joining: control characters dropped, spaces folded, cut to PARTICIPANT_NAME_MAX. */
@@ -98,6 +101,11 @@ export function registerLiveSocket(app: FastifyInstance, hub: LiveHub, meetings:
       if (role === 'participant') {
         connection.via = request.query.invite ? 'invite' : 'share';
         connection.inviteCode = request.query.invite ?? null;
+        if (request.query.screen) {
+          // A wrong code is refused rather than ignored: the screen would otherwise join the audience list.
+          if (!(await meetings.isScreenOf(meeting.id, request.query.screen))) throw new LiveSocketError(404, 'screenCodeNotFound', {}, true);
+          connection.screen = true;
+        }
       }
       await hub.connect(meeting, connection);
       socket.on('close', () => hub.disconnect(meetingId, connection));

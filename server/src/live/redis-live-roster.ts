@@ -1,6 +1,6 @@
 // The live roster on Redis, shared by every instance: one hash per meeting for participants
 // (field "<key>:n" = connections, "<key>:join" = join id) and one for readers (field = language,
-// value = connections reading it). Scripts keep each decision atomic, so two instances never both
+// value = connections reading it), and a counter of projection screens. Scripts keep each decision atomic, so two instances never both
 // open (or both close) one participant's join record. Keys expire a day after their last change,
 // so counts left by a crashed instance do not linger.
 import { Redis } from 'ioredis';
@@ -29,6 +29,13 @@ local n = redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
 if n <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) else redis.call('EXPIRE', KEYS[1], ARGV[3]) end
 return n`;
 
+// Never below zero: a decrement after the key expired (a day-long screen) must not go negative.
+const COUNT_SCREEN = `
+local n = redis.call('INCRBY', KEYS[1], ARGV[1])
+if n < 0 then n = 0 redis.call('SET', KEYS[1], 0) end
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return n`;
+
 export function createRedisRoster(url: string, options: { prefix?: string; log?: { warn(obj: unknown, msg?: string): void } } = {}): LiveRoster {
   const prefix = options.prefix ?? 'parley:live:roster:';
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
@@ -36,6 +43,7 @@ export function createRedisRoster(url: string, options: { prefix?: string; log?:
   redis.on('error', (error) => options.log?.warn({ err: error }, 'live roster: redis error'));
   const participantsKey = (meetingId: string) => `${prefix}${meetingId}:participants`;
   const readersKey = (meetingId: string) => `${prefix}${meetingId}:readers`;
+  const screensKey = (meetingId: string) => `${prefix}${meetingId}:screens`;
   return {
     async arrive(meetingId, key, newJoinId) {
       const [joinId, fresh] = (await redis.eval(ARRIVE, 1, participantsKey(meetingId), key, newJoinId, TTL_SECONDS)) as [string, number];
@@ -56,6 +64,9 @@ export function createRedisRoster(url: string, options: { prefix?: string; log?:
       return Object.entries(counts)
         .filter(([, n]) => Number(n) > 0)
         .map(([language]) => language);
+    },
+    async countScreen(meetingId, delta) {
+      return Number(await redis.eval(COUNT_SCREEN, 1, screensKey(meetingId), delta, TTL_SECONDS));
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

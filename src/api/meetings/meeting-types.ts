@@ -10,6 +10,8 @@ export type InviteExpiry = Schemas['InviteExpiry'];
 export type Summary = Schemas['Summary'];
 export type LanguageLists = Schemas['LanguageLists'];
 export type MeetingState = Schemas['MeetingState'];
+export type MeetingShareRecord = Schemas['MeetingShareRecord'];
+export type MeetingShareLine = Schemas['MeetingShareLine'];
 export type CreateMeetingBody = operations['meetingsCreate']['requestBody']['content']['application/json'];
 
 /** What the setup page sends to create a meeting (the contract's body, with the style required). */

@@ -4,10 +4,11 @@ import { asFileAnswer, type DownloadedFile } from '../file-answer';
 import { api } from '../instance';
 import type { ApiResult } from '../types';
 
-export function downloadSummaryDocument(transId: string): Promise<ApiResult<DownloadedFile>> {
+/** `meetingId`: a meeting participant's read, through the meeting's share link (the meeting downloads page). */
+export function downloadSummaryDocument(transId: string, meetingId?: string): Promise<ApiResult<DownloadedFile>> {
   return api.call(
     async (client, signal) =>
-      asFileAnswer(await client.POST('/ai/summaryTemplate/download', { body: { transId }, parseAs: 'blob', signal }), 'summary.docx'),
+      asFileAnswer(await client.POST('/ai/summaryTemplate/download', { body: { transId, ...(meetingId ? { meetingId } : {}) }, parseAs: 'blob', signal }), 'summary.docx'),
     { silent: true },
   );
 }

@@ -7,3 +7,9 @@ export function mediaUrlOf(id: string, shareCode?: string, download = false): st
   const query = new URLSearchParams({ id, ...(shareCode ? { shareCode } : {}), ...(download ? { download: '1' } : {}) });
   return `${API_BASE_URL}/speech/audio/transcribe/media?${query.toString()}`;
 }
+
+/** A meeting's recording for its participants: the record's media through the meeting's share link. */
+export function meetingMediaUrlOf(recordId: string, meetingId: string, download = false): string {
+  const query = new URLSearchParams({ id: recordId, meetingId, ...(download ? { download: '1' } : {}) });
+  return `${API_BASE_URL}/speech/audio/transcribe/media?${query.toString()}`;
+}

@@ -21,9 +21,15 @@ export function liveClientId(): string {
   }
 }
 
-/** `name`: a participant's display name for the host's list; `invite`: the invitation code they joined with. */
-export function socketUrlFor(meetingId: string, origin: string = window.location.origin, options: { name?: string; invite?: string } = {}): string {
-  return meetingSocketUrl(origin, meetingId, readToken(), liveClientId(), readStoredLocale() ?? undefined, options.name, options.invite);
+/** `name`: a participant's display name for the host's list; `invite`: the invitation code they joined
+ *  with; `screen`: a projection screen's cast code. */
+export function socketUrlFor(
+  meetingId: string,
+  origin: string = window.location.origin,
+  options: { name?: string; invite?: string; screen?: string } = {},
+): string {
+  const { name, ...via } = options;
+  return meetingSocketUrl(origin, meetingId, readToken(), liveClientId(), readStoredLocale() ?? undefined, name, via);
 }
 
 /** The stored token, or a fresh visitor token (stored); null when none could be had. */

@@ -10,9 +10,11 @@ export interface SubtitleView {
   finals: SubtitleLine[];
   partials: SubtitleLine[];
   participants: Participant[];
+  /** Projection screens connected now: shown apart, they are not participants. */
+  screens: number;
 }
 
-export const emptyView = (): SubtitleView => ({ finals: [], partials: [], participants: [] });
+export const emptyView = (): SubtitleView => ({ finals: [], partials: [], participants: [], screens: 0 });
 
 const fromFinal = (final: LiveFinalSubtitle): SubtitleLine => ({
   segmentId: final.segmentId,
@@ -68,6 +70,8 @@ export function applyLiveMessage(view: SubtitleView, message: LiveServerMessage)
     // An ended meeting has no utterance in progress: its interim lines go.
     case 'meeting.state':
       return message.state === 'ended' && view.partials.length ? { ...view, partials: [] } : view;
+    case 'screens.connected':
+      return { ...view, screens: message.count };
     case 'participant.left':
       return {
         ...view,

@@ -54,6 +54,15 @@ describe('subtitle lines', () => {
     expect(presentParticipants(view).map((p) => p.userName)).toEqual(['Ana']);
     expect(view.participants).toHaveLength(2);
   });
+
+  it('counts screens apart from the participants', () => {
+    let view = applyLiveMessage(emptyView(), { type: 'participant.joined', seq: 1, userId: 'u1', userName: 'Ana', joinTime: 't' });
+    view = applyLiveMessage(view, { type: 'screens.connected', seq: 2, count: 2 });
+    expect(view.screens).toBe(2);
+    expect(presentParticipants(view)).toHaveLength(1);
+    view = applyLiveMessage(view, { type: 'screens.connected', seq: 3, count: 1 });
+    expect(view.screens).toBe(1);
+  });
 });
 
 describe('liveSubtitles machine', () => {

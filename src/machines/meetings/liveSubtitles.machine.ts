@@ -181,6 +181,7 @@ export const selectHasEnded = (snapshot: Snapshot) => snapshot.status === 'done'
 export const selectFinals = (snapshot: Snapshot) => snapshot.context.finals;
 export const selectPartials = (snapshot: Snapshot) => snapshot.context.partials;
 export const selectParticipants = (snapshot: Snapshot) => snapshot.context.participants;
+export const selectScreensConnected = (snapshot: Snapshot) => snapshot.context.screens;
 export const selectServerMeetingState = (snapshot: Snapshot) => snapshot.context.meetingState;
 export const selectSubtitlesError = (snapshot: Snapshot) => snapshot.context.errorMessage;
 export const selectCastControl = (snapshot: Snapshot) => snapshot.context.castControl;

@@ -1,87 +1,172 @@
-// After a meeting, a participant's downloads (features §2): with a visitor token, the meeting is
-// loaded; without its record (transId) or when it cannot be loaded, the link has expired. The
-// transcript and subtitles are plain links; the AI summary is fetched as a file on demand.
+// After a meeting, a participant's downloads (features §2 "download audio and AI summary"): with a
+// visitor token, the meeting's record is read through its share link (shareRecord: also once the
+// meeting has ended, while the host keeps sharing open). The page shows the transcript in the chosen
+// translation language beside the player; the transcript files and the AI summary are fetched on
+// demand, one at a time. Closed sharing shows the server's words; a missing meeting, 'link expired'.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { unwrap } from '../../api/errors';
+import { describeError, isApiError, unwrap, type ErrorText } from '../../api/errors';
 import { downloadSummaryDocument } from '../../api/shared/summary-template-download';
+import { downloadMeetingShareExport, getMeetingShareRecord } from '../../api/meetings/share-record';
 import { saveToDisk } from '../../shared/save-file';
-import { readToken } from '../../shared/session-storage';
+import type { ExportContent, ExportFormat } from '../../shared/contract/transcript';
 import { visitorTokenActor } from './live-connection';
-import { getMeeting } from '../../api/meetings/get-meeting';
-import type { Meeting } from '../../api/meetings/meeting-types';
+import type { MeetingShareRecord } from '../../api/meetings/meeting-types';
+
+/** The server's answer when the host has closed sharing (live:meetingShareClosed). */
+export const SHARE_CLOSED_CODE = 410;
+export const DOWNLOAD_FAILED_KEY = 'meetings:downloadFailed';
 
 /** The summary as a .docx, saved under the meeting's name (a refusal rejects with the ApiError). */
-export async function downloadSummaryFile(transId: string, fileName: string): Promise<void> {
-  const file = unwrap(await downloadSummaryDocument(transId));
+export async function downloadSummaryFile(transId: string, meetingId: string, fileName: string): Promise<void> {
+  const file = unwrap(await downloadSummaryDocument(transId, meetingId));
   saveToDisk({ blob: file.blob, fileName });
 }
 
-export interface MeetingDownloadContext {
-  meetingId: string;
-  meeting: Meeting | null;
-  summaryFailed: boolean;
+export interface TranscriptFileChoice {
+  format: ExportFormat;
+  content: ExportContent;
 }
 
-export type MeetingDownloadEvent = { type: 'download.summary' };
+export interface MeetingDownloadInput {
+  meetingId: string;
+  /** The language the participant read during the meeting (the live page carries it over). */
+  language?: string | null;
+}
+
+export interface MeetingDownloadContext extends ErrorText {
+  meetingId: string;
+  record: MeetingShareRecord | null;
+  /** The translation language shown and written into the files ('' when the meeting has none). */
+  language: string;
+  wantedLanguage: string | null;
+  pendingFile: TranscriptFileChoice | null;
+  /** The last download failed (its words in errorMessage/errorKey). */
+  downloadFailed: boolean;
+}
+
+export type MeetingDownloadEvent =
+  | { type: 'download.summary' }
+  | ({ type: 'download.transcript' } & TranscriptFileChoice)
+  | { type: 'language.chosen'; language: string };
+
+/** The wanted language when the meeting offers it, else the meeting's first. */
+export function languageFor(record: MeetingShareRecord, wanted: string | null): string {
+  const offered = record.translationLanguages;
+  return offered.find((code) => code === wanted) ?? offered[0] ?? '';
+}
 
 export const meetingDownloadMachine = setup({
   types: {
     context: {} as MeetingDownloadContext,
     events: {} as MeetingDownloadEvent,
-    input: {} as { meetingId: string },
+    input: {} as MeetingDownloadInput,
   },
   actors: {
     visitorToken: visitorTokenActor,
-    loadMeeting: fromPromise<Meeting, { id: string }>(({ input, signal }) => getMeeting(input.id, signal)),
-    downloadSummary: fromPromise<void, { transId: string; fileName: string }>(({ input }) => downloadSummaryFile(input.transId, input.fileName)),
+    loadRecord: fromPromise<MeetingShareRecord, { meetingId: string }>(({ input, signal }) => getMeetingShareRecord(input.meetingId, signal)),
+    downloadSummary: fromPromise<void, { transId: string; meetingId: string; fileName: string }>(({ input }) =>
+      downloadSummaryFile(input.transId, input.meetingId, input.fileName),
+    ),
+    downloadTranscript: fromPromise<void, { meetingId: string; language: string } & TranscriptFileChoice>(({ input, signal }) =>
+      downloadMeetingShareExport({ meetingId: input.meetingId, type: input.format, msgType: input.content, ...(input.language ? { lang: input.language } : {}) }, signal),
+    ),
   },
   guards: {
-    hasRecord: (_, meeting: Meeting) => Boolean(meeting.transId),
+    shareClosed: (_, error: unknown) => isApiError(error) && (error.code ?? error.status) === SHARE_CLOSED_CODE,
+    hasSummary: ({ context }) => context.record?.summary?.state === 'completed',
+    offered: ({ context }, language: string) => context.record?.translationLanguages.includes(language) === true,
+  },
+  actions: {
+    rememberFailure: assign((_, error: unknown) => ({ ...describeError(error, DOWNLOAD_FAILED_KEY), downloadFailed: true })),
+    clearFailure: assign({ downloadFailed: false, errorKey: undefined, errorMessage: undefined, errorCode: undefined }),
   },
 }).createMachine({
   id: 'meetingDownload',
-  context: ({ input }) => ({ meetingId: input.meetingId, meeting: null, summaryFailed: false }),
+  context: ({ input }) => ({
+    meetingId: input.meetingId,
+    record: null,
+    language: '',
+    wantedLanguage: input.language ?? null,
+    pendingFile: null,
+    downloadFailed: false,
+  }),
   initial: 'authorizing',
   states: {
     authorizing: { invoke: { src: 'visitorToken', id: 'visitorToken', onDone: 'loading' } },
     loading: {
       invoke: {
-        src: 'loadMeeting',
-        id: 'loadMeeting',
-        input: ({ context }) => ({ id: context.meetingId }),
-        onDone: [
-          { guard: { type: 'hasRecord', params: ({ event }) => event.output }, target: 'ready', actions: assign({ meeting: ({ event }) => event.output }) },
+        src: 'loadRecord',
+        id: 'loadRecord',
+        input: ({ context }) => ({ meetingId: context.meetingId }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({ record: event.output, language: languageFor(event.output, context.wantedLanguage) })),
+        },
+        onError: [
+          {
+            guard: { type: 'shareClosed', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'shareClosed',
+            actions: assign(({ event }) => describeError(event.error, DOWNLOAD_FAILED_KEY)),
+          },
           { target: 'linkExpired' },
         ],
-        onError: 'linkExpired',
       },
     },
     ready: {
+      on: {
+        'language.chosen': {
+          guard: { type: 'offered', params: ({ event }) => event.language },
+          actions: assign({ language: ({ event }) => event.language }),
+        },
+      },
       initial: 'idle',
       states: {
-        idle: { on: { 'download.summary': { target: 'downloading', actions: assign({ summaryFailed: false }) } } },
-        downloading: {
+        idle: {
+          on: {
+            'download.summary': { guard: 'hasSummary', target: 'downloadingSummary', actions: 'clearFailure' },
+            'download.transcript': {
+              target: 'downloadingTranscript',
+              actions: ['clearFailure', assign({ pendingFile: ({ event }) => ({ format: event.format, content: event.content }) })],
+            },
+          },
+        },
+        downloadingSummary: {
           invoke: {
             src: 'downloadSummary',
             id: 'downloadSummary',
-            input: ({ context }) => ({ transId: context.meeting!.transId!, fileName: `${context.meeting!.name}.docx` }),
+            input: ({ context }) => ({ transId: context.record!.transId, meetingId: context.meetingId, fileName: `${context.record!.name}.docx` }),
             onDone: 'idle',
-            onError: { target: 'idle', actions: assign({ summaryFailed: true }) },
+            onError: { target: 'idle', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+          },
+        },
+        downloadingTranscript: {
+          invoke: {
+            src: 'downloadTranscript',
+            id: 'downloadTranscript',
+            input: ({ context }) => ({ meetingId: context.meetingId, language: context.language, ...context.pendingFile! }),
+            onDone: { target: 'idle', actions: assign({ pendingFile: null }) },
+            onError: {
+              target: 'idle',
+              actions: [assign({ pendingFile: null }), { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }],
+            },
           },
         },
       },
     },
+    shareClosed: { type: 'final' },
     linkExpired: { type: 'final' },
   },
 });
 
 type Snapshot = SnapshotFrom<typeof meetingDownloadMachine>;
-export const selectDownloadStage = (snapshot: Snapshot): 'loading' | 'ready' | 'linkExpired' =>
-  snapshot.matches('ready') ? 'ready' : snapshot.matches('linkExpired') ? 'linkExpired' : 'loading';
-export const selectDownloadMeetingName = (snapshot: Snapshot) => snapshot.context.meeting?.name ?? '';
-export const selectDownloadTransId = (snapshot: Snapshot) => snapshot.context.meeting?.transId ?? null;
-export const selectSummaryDownloadFailed = (snapshot: Snapshot) => snapshot.context.summaryFailed;
-export const selectSummaryDownloading = (snapshot: Snapshot) => snapshot.matches({ ready: 'downloading' });
-/** The transcript export link (the token rides in the query: a plain download link). */
-export const exportUrlFor = (transId: string, type: 'txt' | 'srt') =>
-  `/prod-api/speech/audio/transcribe/export?${new URLSearchParams({ idStr: transId, type, token: readToken() ?? '' }).toString()}`;
+export type DownloadStage = 'loading' | 'ready' | 'shareClosed' | 'linkExpired';
+export const selectDownloadStage = (snapshot: Snapshot): DownloadStage =>
+  snapshot.matches('ready') ? 'ready' : snapshot.matches('shareClosed') ? 'shareClosed' : snapshot.matches('linkExpired') ? 'linkExpired' : 'loading';
+export const selectDownloadRecord = (snapshot: Snapshot) => snapshot.context.record;
+export const selectDownloadLanguage = (snapshot: Snapshot) => snapshot.context.language;
+export const selectDownloadBusy = (snapshot: Snapshot) => !snapshot.matches({ ready: 'idle' });
+/** The words of the last failure (or of closed sharing): the server's, else a key to translate. */
+export const selectDownloadError = (snapshot: Snapshot): ErrorText | null =>
+  snapshot.context.downloadFailed || snapshot.matches('shareClosed')
+    ? { errorKey: snapshot.context.errorKey, errorMessage: snapshot.context.errorMessage, errorCode: snapshot.context.errorCode }
+    : null;

@@ -84,7 +84,8 @@ export const screenProjectionMachine = setup({
   context: ({ input }) => ({
     code: input.code,
     screenName: input.screenName ?? input.code,
-    socketUrl: input.socketUrl ?? ((meetingId: string, name: string) => socketUrlFor(meetingId, window.location.origin, { name })),
+    // The cast code rides along: the server then counts this display as a screen, not a participant.
+    socketUrl: input.socketUrl ?? ((meetingId: string, name: string) => socketUrlFor(meetingId, window.location.origin, { name, screen: input.code })),
     screen: null,
     meeting: null,
     language: '',

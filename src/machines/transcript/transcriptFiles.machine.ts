@@ -145,4 +145,4 @@ export const selectReadingLineId = (snapshot: Snapshot) => snapshot.context.read
 export const selectChoices = (snapshot: { output?: LanguageItem[] | undefined }) => snapshot.output ?? NO_CHOICES;
 const NO_CHOICES: LanguageItem[] = [];
 
-export { mediaUrlOf } from '../../api/transcript/media-url';
+export { meetingMediaUrlOf, mediaUrlOf } from '../../api/transcript/media-url';

@@ -46,6 +46,7 @@ import {
   selectIsReconnecting,
   selectPartials,
   selectParticipants,
+  selectScreensConnected,
   selectSubtitlesError,
   type liveSubtitlesMachine,
 } from '../../machines/meetings/liveSubtitles.machine';
@@ -251,7 +252,8 @@ function Screens({ host }: { host: HostMeetingActor }) {
 
 function Participants({ subtitles }: { subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
   const participants = useSelector(subtitles, selectParticipants);
-  return <ParticipantList participants={participants} />;
+  const screens = useSelector(subtitles, selectScreensConnected);
+  return <ParticipantList participants={participants} screens={screens} />;
 }
 
 function Summary({ summary }: { summary: ActorRefFrom<typeof meetingSummaryMachine> }) {

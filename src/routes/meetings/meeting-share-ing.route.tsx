@@ -79,7 +79,8 @@ function ParticipantLive({ meetingId, participant, subtitles }: { meetingId: str
   const endReason = useSelector(subtitles, selectEndReason);
   const errorMessage = useSelector(subtitles, selectSubtitlesError);
   const meetingState = useSelector(subtitles, selectServerMeetingState);
-  const download = `/meetingShareDownload?meetingId=${encodeURIComponent(meetingId)}`;
+  // The language read here is the one the download page opens in.
+  const download = `/meetingShareDownload?${new URLSearchParams({ meetingId, ...(language ? { lang: language } : {}) }).toString()}`;
   return (
     <Stack gap="3">
       {ended ? (

@@ -15,6 +15,7 @@ export type LiveStreamMessage =
   | Schemas['LiveFinalSubtitle']
   | Schemas['LiveParticipantJoined']
   | Schemas['LiveParticipantLeft']
+  | Schemas['LiveScreensConnected']
   | Schemas['LiveMeetingStateChanged']
   | Schemas['LiveCastControl'];
 

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { LiveParticipant } from '../../shared/contract/meeting';
 import { languageName } from './languageName';
 
-/** Joined users: index, name, translation language, join and leave time (features §2). */
-export function ParticipantList({ participants }: { participants: readonly LiveParticipant[] }) {
+/** Joined users: index, name, translation language, join and leave time (features §2). Projection
+ *  screens are not participants: only their number is shown, apart. */
+export function ParticipantList({ participants, screens = 0 }: { participants: readonly LiveParticipant[]; screens?: number }) {
   const { t, i18n } = useTranslation('meetings');
   const present = participants.filter((p) => p.leaveTime === null).length;
   const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language);
@@ -12,6 +13,9 @@ export function ParticipantList({ participants }: { participants: readonly LiveP
     <Card.Root data-testid="participant-list">
       <Card.Body>
         <Heading size="sm" mb="2" data-testid="participant-count">{t('participants', { count: present })}</Heading>
+        {screens > 0 && (
+          <Text fontSize="sm" color="fg.muted" mb="2" data-testid="screens-connected">{t('screensConnected', { count: screens })}</Text>
+        )}
         <Stack gap="1" fontSize="sm">
           {participants.map((p, index) => (
             <Text key={p.userId} color={p.leaveTime ? 'fg.muted' : undefined} data-testid="participant" data-lang={p.translationLanguage ?? ''}>

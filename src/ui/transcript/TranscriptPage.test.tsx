@@ -46,6 +46,17 @@ describe('TranscriptPage audio download', () => {
     expect(link.hasAttribute('download')).toBe(true);
   });
 
+  it('offers it when the metadata was already there as the element was attached', async () => {
+    // A short recording may be answered before any listener runs; the element's state says so.
+    const readyState = vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(1);
+    try {
+      await renderUi(<TranscriptPage {...props()} />);
+      expect(screen.getByTestId('transcript-download-audio')).toBeTruthy();
+    } finally {
+      readyState.mockRestore();
+    }
+  });
+
   it('offers none without a download URL', async () => {
     await renderUi(<TranscriptPage {...props({ mediaDownloadUrl: null })} />);
     fireEvent.loadedMetadata(screen.getByTestId('transcript-media'));

@@ -16,3 +16,5 @@ export const screenCodeExpired = () => new AppError(410, 'live:screenCodeExpired
 export const languageNotOffered = (language: string) => new AppError(422, 'live:languageNotOffered', { language });
 /** One answer for an invitation that is closed, expired or unknown: it never tells whether the meeting exists. */
 export const inviteUnavailable = () => new AppError(410, 'live:inviteUnavailable');
+/** A participant's read of the meeting's record (transcript, summary, audio) after its host closed sharing. */
+export const meetingShareClosed = () => new AppError(410, 'live:meetingShareClosed');

@@ -419,6 +419,22 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
       return screenCodeView(row);
     },
 
+    /**
+     * Whether `code` is one of this meeting's cast codes: a socket presenting it is a projection
+     * screen, not an audience member. Its expiry is not checked here: the code's lifetime bounds
+     * entering it on /cast, while a screen stays on (and reconnects) for the whole meeting.
+     */
+    async isScreenOf(meetingId: string, code: string): Promise<boolean> {
+      // The display may have been opened by its short code (/screenProjection?shortCode=) or its six digits.
+      const row = await db
+        .selectFrom('meeting_screen_codes')
+        .select('code')
+        .where('meeting_id', '=', meetingId)
+        .where((eb) => eb.or([eb('code', '=', code), eb('short_code', '=', code)]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Looks a cast screen up by its short code or its six-digit code. */
     async networkLink(shortCode: string) {
       const row = await db

@@ -13,7 +13,7 @@ import type { Engines } from '../../engines/registry';
 import { AppError } from '../../errors';
 import type { ServerT } from '../../i18n';
 import { safeFileName, type ExportedFile } from '../exports/export-transcript';
-import { findOwnedRecord, findReadableRecord } from '../records/record-access';
+import { findOwnedRecord, findRecordForReader } from '../records/record-access';
 import type { RecordSummariesTable, TranscriptTables } from '../transcripts/transcript-tables';
 import { engineErrorAnswer } from '../transcripts/transcripts-service';
 import { translate } from '../transcripts/translate';
@@ -108,8 +108,8 @@ export function createSummariesService({ db, clock, engines }: { db: Kysely<Data
     },
 
     /** null when no summary was made yet in that language. */
-    async read(userId: string | null, input: { transId: string; lang?: string; shareCode?: string }): Promise<SummaryView | null> {
-      const { row: record } = await findReadableRecord(db, clock, { id: input.transId, userId, shareCode: input.shareCode });
+    async read(userId: string | null, input: { transId: string; lang?: string; shareCode?: string; meetingId?: string }): Promise<SummaryView | null> {
+      const { row: record } = await findRecordForReader(db, clock, { id: input.transId, userId, shareCode: input.shareCode, meetingId: input.meetingId });
       const row = await stored(record.id, summaryLanguage(record, input.lang));
       return row ? toView(row) : null;
     },
@@ -143,8 +143,8 @@ export function createSummariesService({ db, clock, engines }: { db: Kysely<Data
       };
     },
 
-    async templateDocx(userId: string | null, input: { transId: string; lang?: string; shareCode?: string }, t: ServerT): Promise<ExportedFile> {
-      const { row: record } = await findReadableRecord(db, clock, { id: input.transId, userId, shareCode: input.shareCode });
+    async templateDocx(userId: string | null, input: { transId: string; lang?: string; shareCode?: string; meetingId?: string }, t: ServerT): Promise<ExportedFile> {
+      const { row: record } = await findRecordForReader(db, clock, { id: input.transId, userId, shareCode: input.shareCode, meetingId: input.meetingId });
       const summary = await stored(record.id, summaryLanguage(record, input.lang));
       if (!summary || summary.state !== 'completed') throw summaryMissing();
       const body = await summaryDocx({
