@@ -2,7 +2,7 @@
 // through the ps-stream helper). The energy VAD stays the gate: only audio inside an utterance
 // reaches the decoder, so silence never yields text. Each utterance's audio is handed over as it
 // arrives; every partialIntervalMs of speech the decoder is asked for its best hypothesis so far
-// (a backtrace, constant cost — nothing is re-recognised), and the end of speech the VAD detects
+// (rescored over the words so far, see ps-stream.c — nothing is re-recognised), and the end of speech the VAD detects
 // closes the utterance, whose final is then only the decoder's short second pass away.
 import { Subject } from 'rxjs';
 import type { RecognitionStream, RecognizedWord, StreamResult } from './types';
@@ -75,7 +75,8 @@ export function createIncrementalStream<D extends IncrementalDecoder>(options: I
   };
   // Answers still owed by the decoder. A request joins the chain only until it is sent, not until it
   // is answered: audio written while a partial is being worked out reaches the decoder at once
-  // instead of queueing behind the answer (the helper may hold a partial for the next audio chunk).
+  // instead of queueing behind the answer (the helper builds each partial's lattice in a child
+  // process: a few ms, tens of ms on a loaded machine).
   let unanswered: Promise<unknown> = Promise.resolve();
   const ask = (request: (d: D) => Promise<RecognizedWord[]>): Promise<RecognizedWord[] | undefined> => {
     const answer = withDecoder((d) => ({ answer: request(d) })).then((sent) => sent?.answer);
