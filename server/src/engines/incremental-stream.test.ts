@@ -107,6 +107,24 @@ describe('incremental stream', () => {
     expect(partials.length).toBeLessThan(decoder.partialRequests);
   });
 
+  it('keeps handing audio to the decoder while a partial is unanswered', async () => {
+    // The helper works out a partial while audio keeps coming: the audio must not queue behind the answer.
+    const decoder = new ScriptedDecoder();
+    const { stream } = streamWith(decoder);
+    const results = lastValueFrom(stream.results$.pipe(toArray()));
+    decoder.hold = true;
+    const audio = bytes(voiced(2000));
+    for (let offset = 0; offset < audio.length; offset += 1280) stream.write(audio.subarray(offset, offset + 1280));
+    await new Promise((r) => setImmediate(r));
+    expect(decoder.partialRequests).toBe(1);
+    // Everything from the utterance's start (pre-roll included) up to the last whole VAD frame.
+    expect(decoder.received / 16).toBeGreaterThanOrEqual(2000 - 30);
+    decoder.hold = false;
+    decoder.release();
+    stream.end();
+    expect((await results).at(-1)).toEqual(expect.objectContaining({ kind: 'final' }));
+  });
+
   it('sends an empty final only to clear a partial that was shown', async () => {
     // Finals hear nothing; partials hear a word per second of audio: the first utterance shows one, the
     // short second one never does.

@@ -2,7 +2,7 @@
 // through the ps-stream helper). The energy VAD stays the gate: only audio inside an utterance
 // reaches the decoder, so silence never yields text. Each utterance's audio is handed over as it
 // arrives; every partialIntervalMs of speech the decoder is asked for its best hypothesis so far
-// (a backtrace, constant cost — nothing is re-recognised), and the end of speech the VAD detects
+// (rescored over the words so far, see ps-stream.c — nothing is re-recognised), and the end of speech the VAD detects
 // closes the utterance, whose final is then only the decoder's short second pass away.
 import { Subject } from 'rxjs';
 import type { RecognitionStream, RecognizedWord, StreamResult } from './types';
@@ -73,6 +73,17 @@ export function createIncrementalStream<D extends IncrementalDecoder>(options: I
     chain = next.catch(() => undefined);
     return next;
   };
+  // Answers still owed by the decoder. A request joins the chain only until it is sent, not until it
+  // is answered: audio written while a partial is being worked out reaches the decoder at once
+  // instead of queueing behind the answer (the helper builds each partial's lattice in a child
+  // process: a few ms, tens of ms on a loaded machine).
+  let unanswered: Promise<unknown> = Promise.resolve();
+  const ask = (request: (d: D) => Promise<RecognizedWord[]>): Promise<RecognizedWord[] | undefined> => {
+    const answer = withDecoder((d) => ({ answer: request(d) })).then((sent) => sent?.answer);
+    unanswered = Promise.all([unanswered, answer.catch(() => undefined)]);
+    return answer;
+  };
+  const drained = () => chain.then(() => unanswered).then(() => undefined);
 
   const send = (samples: Int16Array) => {
     if (samples.length === 0) return;
@@ -99,7 +110,7 @@ export function createIncrementalStream<D extends IncrementalDecoder>(options: I
     const index = utteranceIndex;
     const startMs = utteranceStartMs;
     const endMs = vad.positionMs;
-    withDecoder((d) => d.partial())
+    ask((d) => d.partial())
       .then((words) => {
         partialInFlight = false;
         const text = words?.map((w) => w.text).join(' ') ?? '';
@@ -117,7 +128,7 @@ export function createIncrementalStream<D extends IncrementalDecoder>(options: I
     const partialShown = lastPartialText !== '';
     sentSamples = 0;
     lastPartialText = '';
-    withDecoder((d) => d.final())
+    ask((d) => d.final())
       .then((words) => {
         if (done || !words) return;
         // An utterance with no words stays silent unless a partial must be cleared.
@@ -142,7 +153,7 @@ export function createIncrementalStream<D extends IncrementalDecoder>(options: I
 
   return {
     results$: results$.asObservable(),
-    drained: () => chain.then(() => undefined),
+    drained,
     write(pcm16le: Buffer) {
       if (!accepting) return;
       // Frames may split a sample across writes; keep the odd byte for the next one.
@@ -154,7 +165,7 @@ export function createIncrementalStream<D extends IncrementalDecoder>(options: I
       if (!accepting) return;
       accepting = false;
       handle(vad.flush());
-      void chain.then(() => {
+      void drained().then(() => {
         if (done) return;
         done = true;
         stopListening();

@@ -103,6 +103,11 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     if (this.streaming) this.helpers.warm().catch(() => undefined);
   }
 
+  /** Compiles the live helper at server start, so the first meeting does not wait for the compiler. */
+  prepareStreamingBinary(): void {
+    if (this.streaming) this.helpers.prepareBinary().catch(() => undefined);
+  }
+
   async close(): Promise<void> {
     this.helpers.close();
   }

@@ -38,10 +38,13 @@ export interface Engines {
    */
   prepareTranslation(from: string, to: string): void;
   /**
-   * Hint that live recognition in this language is coming (a host joined): an embedded recogniser
-   * that decodes in a helper process starts one now, so the model has loaded when speech comes.
+   * Hint that live recognition in this language is coming (a meeting was created, a host joined):
+   * an embedded recogniser that decodes in a helper process starts one now, so the model has loaded
+   * when speech comes.
    */
   prepareRecognition(language: string): void;
+  /** At server start: builds what live recognition will need (the helper binary), starts nothing. */
+  prepareLiveRecognition(): void;
   /** Ends long-running engine processes; called when the app closes. */
   close(): Promise<void>;
 }
@@ -177,6 +180,10 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
     prepareRecognition(language) {
       if (remoteRecognizer || !serves(pocketsphinx.languages(), language)) return;
       pocketsphinx.prepareStreams();
+    },
+    prepareLiveRecognition() {
+      if (remoteRecognizer || embeddedInstallation.pocketsphinx().missing.length) return;
+      pocketsphinx.prepareStreamingBinary();
     },
     close: async () => {
       await pocketsphinx.close();

@@ -29,6 +29,8 @@ export const meetingsHandlers: HandlerMap = {
     });
     const date = ctx.services.clock.now().toISOString().slice(0, 16).replace('T', ' ');
     const row = await meetings.create(user, body, ctx.t('live:defaultName', { date }));
+    // The host usually joins within seconds: the recogniser's model loads meanwhile, not on the first words.
+    ctx.services.engines.prepareRecognition(body.recognitionLanguages[0] ?? 'en-US');
     return meetings.view(row, user.id);
   },
   async meetingsStopMeeting(ctx) {

@@ -15,6 +15,7 @@ export class HelperPool {
   private readonly idle: Array<{ helper: PocketsphinxHelper; timer: NodeJS.Timeout }> = [];
   private readonly all = new Set<PocketsphinxHelper>();
   private closed = false;
+  private warming: Promise<void> | null = null;
 
   constructor(private readonly options: HelperPoolOptions) {}
 
@@ -32,9 +33,18 @@ export class HelperPool {
   }
 
   /** Starts a helper now, so the first stream does not wait for the model to load. */
-  async warm(): Promise<void> {
-    if (this.idle.length) return;
-    this.release(await this.acquire());
+  warm(): Promise<void> {
+    // Meeting creation and the host's arrival both ask; one helper in the making answers both.
+    if (this.idle.length) return Promise.resolve();
+    this.warming ??= this.acquire()
+      .then((helper) => this.release(helper))
+      .finally(() => (this.warming = null));
+    return this.warming;
+  }
+
+  /** Builds the helper binary now (a compile on the first start after an upgrade), starts nothing. */
+  async prepareBinary(): Promise<void> {
+    await this.options.binary();
   }
 
   /** A helper between utterances goes back to the pool; one mid-utterance or dead is ended. */

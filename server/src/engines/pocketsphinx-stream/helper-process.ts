@@ -79,14 +79,18 @@ export class PocketsphinxHelper {
     return () => this.exitListeners.delete(listener);
   }
 
-  /** CPU time the helper has used so far (user + system), read from /proc; null when gone. */
+  /**
+   * CPU time the helper has used so far (user + system, its own and that of the children it forked
+   * and waited for: each partial's lattice is built in one), read from /proc; null when gone.
+   */
   cpuMs(): number | null {
     if (!this.child.pid || !this.alive) return null;
     try {
       const stat = fs.readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
-      // Fields after the parenthesised command name; utime and stime are the 14th and 15th overall.
+      // Fields after the parenthesised command name; utime, stime, cutime, cstime are the 14th to 17th overall.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
     } catch {
       return null;
     }

@@ -67,6 +67,8 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onReady', async () => {
       await jobs.start();
     });
+    // A new helper source is compiled once, in the background, not when the first meeting's host speaks.
+    app.addHook('onReady', async () => engines.prepareLiveRecognition());
     // Translation tasks no job row carries (accepted before translations ran as jobs) are queued too.
     app.addHook('onReady', async () => {
       transcripts.resumePending().catch((error: unknown) => app.log.error({ err: error }, 'could not resume translation tasks'));
