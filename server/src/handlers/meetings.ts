@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { languagesOf } from '../domain/meetings/meeting-view';
 import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
 import { requireMeetingFeature, withinLanguageLimits } from '../domain/meetings/meeting-permissions';
+import { checkLanguages } from '../domain/meetings/meetings-service';
 import { entitlementRefusal } from '../domain/entitlements/entitlements-service';
 import { availableSeconds, NO_SUCH_RIGHT } from '../domain/entitlements/metering';
 import { timeZoneHint } from './time-zone-hint';
@@ -26,8 +27,9 @@ export const meetingsHandlers: HandlerMap = {
       recognise: body.recognitionLanguages,
       translate: meetingPairs(body.recognitionLanguages, body.translationLanguages ?? []),
     });
-    // Before the meeting exists: languages within the tier (92505003), and some live time left today
-    // or in the duration pack (92505001 / 92505000).
+    // Before the meeting exists: the product's bounds (400), languages within the tier (92505003),
+    // and some live time left today or in the duration pack (92505001 / 92505000).
+    checkLanguages(body.recognitionLanguages, body.translationLanguages ?? []);
     const { entitlements } = ctx.services;
     const account = await entitlements.requireSomeTime(user, 'live', timeZoneHint(ctx.request));
     if (!withinLanguageLimits(account.rule, { recognition: body.recognitionLanguages.length, interpretation: body.translationLanguages?.length ?? 0 })) {
@@ -51,6 +53,7 @@ export const meetingsHandlers: HandlerMap = {
     const body = bodyOf(ctx.body);
     if (body.inviteStatus === '1') await requireMeetingFeature(ctx.services.entitlements, user, 'inviteMeeting');
     if (body.translationLanguages) {
+      checkLanguages(undefined, body.translationLanguages);
       const { rule } = await ctx.services.entitlements.account(user);
       if (!withinLanguageLimits(rule, { interpretation: body.translationLanguages.length })) throw entitlementRefusal(NO_SUCH_RIGHT);
       const current = await meetings.owned(user.id, body.id);

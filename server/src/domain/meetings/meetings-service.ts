@@ -70,7 +70,8 @@ export interface FinalToStore {
 
 export const displayName = (user: UserRow) => (user.is_visitor ? VISITOR_NAME : (user.nickname ?? user.name));
 
-function checkLanguages(recognition: string[] | undefined, translation: string[] | undefined) {
+/** The product's own bounds (400); the tier's lower limits are checked apart (92505003). */
+export function checkLanguages(recognition: string[] | undefined, translation: string[] | undefined) {
   if (recognition && recognition.length > MEETING_RECOGNITION_LANGUAGES_MAX) throw tooManyRecognitionLanguages();
   if (translation && translation.length < MEETING_TRANSLATION_LANGUAGES_MIN) throw translationLanguagesRequired();
   if (translation && translation.length > MEETING_TRANSLATION_LANGUAGES_MAX) throw tooManyTranslationLanguages();
