@@ -31,7 +31,7 @@ interface Probe {
 }
 
 async function meeting(p: Probe, recognition: number, interpretation: number): Promise<Outcome> {
-  return (await p.kit.post('/speech/meeting/create', p.who, { recognitionLanguages: langs(recognition), translationLanguages: langs(interpretation) })).code;
+  return (await p.kit.post('/speech/meeting/create', p.who, { recognitionLanguages: langs(recognition), translationLanguages: langs(interpretation) })).code ?? 0;
 }
 
 async function charge(p: Probe, usage: 'live' | 'upload', seconds: number, key: string): Promise<Outcome> {
@@ -49,14 +49,14 @@ async function permission(p: Probe, name: string): Promise<boolean> {
 
 async function meetingFeature(p: Probe, feature: 'invite' | 'cast'): Promise<Outcome> {
   const created = await p.kit.post('/speech/meeting/create', p.who, { recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] });
-  if (created.code !== OK) return created.code;
+  if (created.code !== OK) return created.code ?? 0;
   return feature === 'invite'
-    ? (await p.kit.post('/speech/meeting/edit', p.who, { id: created.data.id, inviteStatus: '1' })).code
-    : (await p.kit.post('/speech/meeting/createScreenCode', p.who, { meetingId: created.data.id })).code;
+    ? (await p.kit.post('/speech/meeting/edit', p.who, { id: created.data.id, inviteStatus: '1' })).code ?? 0
+    : (await p.kit.post('/speech/meeting/createScreenCode', p.who, { meetingId: created.data.id })).code ?? 0;
 }
 
 async function dubbing(p: Probe): Promise<Outcome> {
-  return (await p.kit.post('/expense/cost/dubbingAccountCostBefore', p.who, { rightsType: '7', sourceType: '5', duration: 60 })).code;
+  return (await p.kit.post('/expense/cost/dubbingAccountCostBefore', p.who, { rightsType: '7', sourceType: '5', duration: 60 })).code ?? 0;
 }
 
 /** features §6 × tier: [rule, probe, expected per tier none / duration / VIP / SVIP]. */
