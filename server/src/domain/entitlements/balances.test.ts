@@ -2,7 +2,7 @@
 // lapse, refunds that give back what a charge drew, and the tier table's own numbers (features §6).
 import { describe, expect, it } from 'vitest';
 import type { LedgerRow } from '../../db/schema';
-import { deriveAccount, lastEnd, runningAt } from './balances';
+import { deriveAccount, lastEnd, LedgerReplay, runningAt } from './balances';
 import { splitUse } from './metering';
 import { dubbingCostSeconds, TIER_RULES, tierOf } from './tier-rules';
 
@@ -72,6 +72,26 @@ describe('pack lots', () => {
     expect(state.allowanceUsedToday).toEqual({ live: 2 * HOUR, upload: 0, dubbing: 0 });
     expect(splitUse(TIER_RULES.vip, state, 'live', HOUR)).toMatchObject({ ok: true, allowance: HOUR, pack: 0 });
     expect(splitUse(TIER_RULES.vip, state, 'live', HOUR + 1)).toMatchObject({ ok: false, code: 92505001 });
+  });
+});
+
+describe('a replay carried forward', () => {
+  it('equals a replay from scratch, and refuses rows that sort before its last', () => {
+    const first = [
+      row({ account: 'duration', kind: 'grant', seconds: 2 * HOUR, created_at: at(0) }),
+      row({ account: 'vip', kind: 'grant', seconds: 5 * DAY, created_at: at(0) }),
+      row({ account: 'duration', kind: 'consumption', source_key: 'x1', seconds: -HOUR, allowance_seconds: 60, usage: 'upload', usage_day: '2025-03-02', created_at: at(1) }),
+    ];
+    const later = [
+      row({ account: 'duration', kind: 'refund', source_key: 'refund:x1', seconds: HOUR, allowance_seconds: 60, usage: 'upload', usage_day: '2025-03-02', created_at: at(2) }),
+      row({ account: 'svip', kind: 'purchase', seconds: DAY, created_at: at(2) }),
+    ];
+    const carried = new LedgerReplay().apply(first);
+    expect(carried.appendable(later)).toBe(true);
+    carried.apply(later);
+    const now = new Date(at(2));
+    expect(carried.snapshot(now, '2025-03-02')).toEqual(deriveAccount([...later, ...first], now, '2025-03-02'));
+    expect(carried.appendable([row({ account: 'duration', kind: 'grant', seconds: 1, created_at: at(1) })])).toBe(false);
   });
 });
 

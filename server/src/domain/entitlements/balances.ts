@@ -77,25 +77,47 @@ interface Lot {
   expires: number;
 }
 
-export function deriveAccount(rows: readonly LedgerRow[], now: Date, today: string): AccountState {
-  const sorted = [...rows].sort(byTime);
-  const credits = (account: LedgerAccount) => sorted.filter((r) => r.account === account && CREDIT_KINDS.has(r.kind) && r.seconds > 0);
-  const svipPeriods = svipTimeline(credits('svip'));
-  const vipPeriods = vipTimeline(credits('vip'), svipPeriods);
+/**
+ * Replays ledger rows in (created_at, id) order. Rows appended later usually sort after the last one
+ * replayed, so a replay can be carried forward row by row instead of starting over (see `appendable`).
+ */
+export class LedgerReplay {
+  private readonly credits: Record<'svip' | 'vip', LedgerRow[]> = { svip: [], vip: [] };
+  private readonly lots: Record<'duration' | 'dubbing', Lot[]> = { duration: [], dubbing: [] };
+  private readonly drawn = new Map<string, Array<{ lot: Lot; seconds: number }>>();
+  private readonly allowanceByDay = new Map<string, Record<UsageKind, number>>();
+  readonly dubbingsOf = new Map<string, number>();
+  readonly refunded = new Set<string>();
+  readonly keys = new Set<string>();
+  private last: LedgerRow | null = null;
+  count = 0;
 
-  const lots: Record<'duration' | 'dubbing', Lot[]> = { duration: [], dubbing: [] };
-  const drawn = new Map<string, Array<{ lot: Lot; seconds: number }>>();
-  const allowanceUsedToday: Record<UsageKind, number> = { upload: 0, live: 0, dubbing: 0 };
-  const dubbingsOf = new Map<string, number>();
-  const refunded = new Set<string>();
-  const keys = new Set<string>();
+  /** Whether `rows` (all sorting after the last replayed row) can be applied on top of this replay. */
+  appendable(rows: readonly LedgerRow[]): boolean {
+    return rows.every((row) => !this.last || byTime(this.last, row) < 0);
+  }
 
-  for (const row of sorted) {
-    keys.add(row.source_key);
-    if (row.usage && row.usage_day === today) allowanceUsedToday[row.usage] += row.kind === 'refund' ? -Math.abs(row.allowance_seconds) : row.allowance_seconds;
-    if (row.account !== 'duration' && row.account !== 'dubbing') continue;
+  apply(rows: readonly LedgerRow[]): this {
+    for (const row of [...rows].sort(byTime)) this.applyOne(row);
+    return this;
+  }
+
+  private applyOne(row: LedgerRow): void {
+    this.count += 1;
+    this.last = row;
+    this.keys.add(row.source_key);
+    if (row.usage && row.usage_day) {
+      const day = this.allowanceByDay.get(row.usage_day) ?? { upload: 0, live: 0, dubbing: 0 };
+      day[row.usage] += row.kind === 'refund' ? -Math.abs(row.allowance_seconds) : row.allowance_seconds;
+      this.allowanceByDay.set(row.usage_day, day);
+    }
+    if ((row.account === 'svip' || row.account === 'vip') && CREDIT_KINDS.has(row.kind) && row.seconds > 0) {
+      this.credits[row.account].push(row);
+      return;
+    }
+    if (row.account !== 'duration' && row.account !== 'dubbing') return;
     const at = ms(row.created_at);
-    const pack = lots[row.account];
+    const pack = this.lots[row.account];
     if (CREDIT_KINDS.has(row.kind) && row.seconds > 0) {
       pack.push({ left: row.seconds, expires: row.expires_at ? ms(row.expires_at) : Number.POSITIVE_INFINITY });
     } else if (row.kind === 'consumption') {
@@ -108,26 +130,41 @@ export function deriveAccount(rows: readonly LedgerRow[], now: Date, today: stri
         need -= take;
         takes.push({ lot, seconds: take });
       }
-      drawn.set(row.source_key, takes);
-      if (row.usage === 'dubbing' && row.record_id) dubbingsOf.set(row.record_id, (dubbingsOf.get(row.record_id) ?? 0) + 1);
+      this.drawn.set(row.source_key, takes);
+      if (row.usage === 'dubbing' && row.record_id) this.dubbingsOf.set(row.record_id, (this.dubbingsOf.get(row.record_id) ?? 0) + 1);
     } else if (row.kind === 'refund' && row.source_key.startsWith(REFUND_PREFIX)) {
       const chargeKey = row.source_key.slice(REFUND_PREFIX.length);
-      refunded.add(chargeKey);
-      for (const take of drawn.get(chargeKey) ?? []) take.lot.left += take.seconds;
-      if (row.usage === 'dubbing' && row.record_id) dubbingsOf.set(row.record_id, Math.max(0, (dubbingsOf.get(row.record_id) ?? 0) - 1));
+      this.refunded.add(chargeKey);
+      for (const take of this.drawn.get(chargeKey) ?? []) take.lot.left += take.seconds;
+      if (row.usage === 'dubbing' && row.record_id) this.dubbingsOf.set(row.record_id, Math.max(0, (this.dubbingsOf.get(row.record_id) ?? 0) - 1));
     }
   }
-  const nowMs = now.getTime();
-  const usable = (pack: Lot[]) => pack.filter((l) => l.expires > nowMs).reduce((sum, l) => sum + l.left, 0);
-  return {
-    svipPeriods,
-    vipPeriods,
-    packSeconds: { duration: usable(lots.duration), dubbing: usable(lots.dubbing) },
-    allowanceUsedToday,
-    dubbingsOf,
-    refunded,
-    keys,
-  };
+
+  /** The account as of `now` on the user's local day `today`. */
+  snapshot(now: Date, today: string): AccountState {
+    const svipPeriods = svipTimeline(this.credits.svip);
+    const nowMs = now.getTime();
+    const usable = (pack: Lot[]) => pack.filter((l) => l.expires > nowMs).reduce((sum, l) => sum + l.left, 0);
+    return {
+      svipPeriods,
+      vipPeriods: vipTimeline(this.credits.vip, svipPeriods),
+      packSeconds: { duration: usable(this.lots.duration), dubbing: usable(this.lots.dubbing) },
+      allowanceUsedToday: { ...(this.allowanceByDay.get(today) ?? { upload: 0, live: 0, dubbing: 0 }) },
+      dubbingsOf: this.dubbingsOf,
+      refunded: this.refunded,
+      keys: this.keys,
+    };
+  }
+
+  /** When a pack lot next lapses after `now` (the snapshot changes then even without new rows). */
+  nextLapseAfter(now: Date): number {
+    const t = now.getTime();
+    return [...this.lots.duration, ...this.lots.dubbing].reduce((min, l) => (l.expires > t && l.expires < min ? l.expires : min), Number.POSITIVE_INFINITY);
+  }
+}
+
+export function deriveAccount(rows: readonly LedgerRow[], now: Date, today: string): AccountState {
+  return new LedgerReplay().apply(rows).snapshot(now, today);
 }
 
 export function runningAt(periods: readonly Period[], at: Date): boolean {

@@ -3,9 +3,9 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { ServerConfig } from '../../config';
-import type { Database, LedgerAccount, UsageKind } from '../../db/schema';
+import type { Database, LedgerAccount, LedgerRow, UsageKind } from '../../db/schema';
 import { AppError } from '../../errors';
-import { deriveAccount, REFUND_PREFIX, runningAt, type AccountState } from './balances';
+import { LedgerReplay, REFUND_PREFIX, runningAt, type AccountState } from './balances';
 import { appendEntry, entriesOf, entryByKey, withUserLocked } from './ledger';
 import { isTimeZone, localDay } from './local-day';
 import { INSUFFICIENT_BALANCE, NO_SUCH_RIGHT, QUOTA_USED_UP, splitUse, type RefusalCode } from './metering';
@@ -42,32 +42,77 @@ export const trialKey = (userId: string) => `trial:${userId}`;
 
 type UserZoneTable = { users: { id: string; time_zone: string | null } };
 
+/** Users whose ledger rows are kept in memory between checks (least recently used go first). */
+const CACHED_USERS = 2_000;
+
 export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; config: BillingConfig }) {
   const { db, clock, config } = deps;
+  // The ledger is append-only, so a user's row count is the version of their rows: one index-only
+  // count per check says whether the rows held here are still all of them (on any instance).
+  const cachedRows = new Map<string, { count: number; rows: LedgerRow[]; replay: LedgerReplay }>();
+  // A zone once fixed never changes.
+  const fixedZones = new Map<string, string>();
 
-  /** The user's zone: fixed on their first metered use from the client's X-Time-Zone, else the server's. */
+  /** The user's rows replayed: from memory when unchanged, carried forward when rows were appended. */
+  async function replayOf(runner: Kysely<Database>, userId: string): Promise<{ rows: LedgerRow[]; replay: LedgerReplay }> {
+    const counted = await runner.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    const count = Number(counted?.n ?? 0);
+    const held = cachedRows.get(userId);
+    let fresh: { count: number; rows: LedgerRow[]; replay: LedgerReplay } | null = held && held.count === count ? held : null;
+    // Ids sort by creation time, so the rows appended since are usually those after the newest held;
+    // when the lengths do not add up (a row from a lagging clock), everything is read again.
+    if (!fresh && held && held.rows.length > 0 && held.count < count) {
+      const newest = held.rows.reduce((max, r) => (r.id > max ? r.id : max), '');
+      const added = await runner.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).where('id', '>', newest).execute();
+      // Checked and applied with no await in between: two requests never carry one replay forward twice.
+      if (held.rows.length + added.length === count && held.replay.count === held.rows.length && held.replay.appendable(added)) {
+        // The held replay is carried forward in place: every earlier holder has moved on to this one.
+        fresh = { count, rows: [...held.rows, ...added], replay: held.replay.apply(added) };
+      }
+    }
+    if (!fresh) {
+      const rows = await entriesOf(runner, userId);
+      fresh = { count: rows.length, rows, replay: new LedgerReplay().apply(rows) };
+    }
+    // Kept only when it is all of them (read inside the same transaction as the count when there is one).
+    if (fresh.count === count) {
+      cachedRows.delete(userId);
+      cachedRows.set(userId, fresh);
+      if (cachedRows.size > CACHED_USERS) cachedRows.delete(cachedRows.keys().next().value!);
+    } else {
+      cachedRows.delete(userId);
+    }
+    return fresh;
+  }
+
   async function zoneOf(runner: Kysely<Database>, userId: string, hint?: string | null): Promise<string> {
+    const fixed = fixedZones.get(userId);
+    if (fixed) return fixed;
     const zones = runner.withTables<UserZoneTable>();
     const row = await zones.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
-    if (row?.time_zone) return row.time_zone;
+    if (row?.time_zone) {
+      fixedZones.set(userId, row.time_zone);
+      return row.time_zone;
+    }
     if (hint && isTimeZone(hint)) {
       await zones.updateTable('users').set({ time_zone: hint }).where('id', '=', userId).where('time_zone', 'is', null).execute();
-      return hint;
+      // Another request may have fixed a different one first: read back what holds.
+      return zoneOf(runner, userId);
     }
     return config.billingTimeZone;
   }
 
   async function accountIn(runner: Kysely<Database>, user: BillingUser, zoneHint?: string | null): Promise<Account> {
     const now = clock.now();
-    let rows = await entriesOf(runner, user.id);
+    let { replay } = await replayOf(runner, user.id);
     // A signed-in account starts with TRIAL_MINUTES of duration, written once (its own source key).
-    if (!user.is_visitor && config.trialMinutes > 0 && !rows.some((r) => r.source_key === trialKey(user.id))) {
+    if (!user.is_visitor && config.trialMinutes > 0 && !replay.keys.has(trialKey(user.id))) {
       await appendEntry(runner, { userId: user.id, account: 'duration', kind: 'trial', sourceKey: trialKey(user.id), seconds: config.trialMinutes * 60, createdAt: now.toISOString(), note: 'trial' });
-      rows = await entriesOf(runner, user.id);
+      ({ replay } = await replayOf(runner, user.id));
     }
     const zone = await zoneOf(runner, user.id, zoneHint);
     const today = localDay(now, zone);
-    const state = deriveAccount(rows, now, today);
+    const state = replay.snapshot(now, today);
     const tier = tierOf({ svip: runningAt(state.svipPeriods, now), vip: runningAt(state.vipPeriods, now), durationSeconds: state.packSeconds.duration });
     return { tier, rule: config.billing ? TIER_RULES[tier] : UNLIMITED_RULE, state, zone, today, billing: config.billing };
   }
