@@ -50,8 +50,9 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
   // The ledger is append-only, so a user's row count is the version of their rows: one index-only
   // count per check says whether the rows held here are still all of them (on any instance).
   const cachedRows = new Map<string, { count: number; rows: LedgerRow[]; replay: LedgerReplay }>();
-  // A zone once fixed never changes.
+  // A zone once fixed never changes; 'none fixed yet' is re-read after a minute (another instance may fix it).
   const fixedZones = new Map<string, string>();
+  const unfixedUntil = new Map<string, number>();
 
   /** The user's rows replayed: from memory when unchanged, carried forward when rows were appended. */
   async function replayOf(runner: Kysely<Database>, userId: string): Promise<{ rows: LedgerRow[]; replay: LedgerReplay }> {
@@ -88,17 +89,21 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
   async function zoneOf(runner: Kysely<Database>, userId: string, hint?: string | null): Promise<string> {
     const fixed = fixedZones.get(userId);
     if (fixed) return fixed;
+    const hinted = hint && isTimeZone(hint);
+    if (!hinted && (unfixedUntil.get(userId) ?? 0) > performance.now()) return config.billingTimeZone;
     const zones = runner.withTables<UserZoneTable>();
     const row = await zones.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
     if (row?.time_zone) {
       fixedZones.set(userId, row.time_zone);
       return row.time_zone;
     }
-    if (hint && isTimeZone(hint)) {
+    if (hinted) {
       await zones.updateTable('users').set({ time_zone: hint }).where('id', '=', userId).where('time_zone', 'is', null).execute();
       // Another request may have fixed a different one first: read back what holds.
       return zoneOf(runner, userId);
     }
+    if (unfixedUntil.size > CACHED_USERS) unfixedUntil.clear();
+    unfixedUntil.set(userId, performance.now() + 60_000);
     return config.billingTimeZone;
   }
 

@@ -53,9 +53,10 @@ export async function startTranscription(
   const files = await db.selectFrom('media_files').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
   if (files.length !== ids.length) throw uploadedFileNotFound();
   if (files.some((f) => f.submitted_at !== null)) throw alreadySubmitted();
-  // Before anything is claimed: the whole submission must fit the day's allowance plus the pack
-  // (92505000/92505001). Each file is then charged in its own locked check-and-write below.
-  if (entitlements.billing) {
+  // Before anything is claimed: a submission of several files must fit the day's allowance plus the
+  // pack as a whole (92505000/92505001). Each file is then charged in its own locked check-and-write
+  // below (for one file that charge is the check).
+  if (entitlements.billing && files.length > 1) {
     const totalSeconds = files.reduce((sum, f) => sum + Math.ceil((f.duration_ms ?? 0) / 1000), 0);
     const account = await entitlements.account(user, input.zoneHint);
     const split = splitUse(account.rule, account.state, 'upload', totalSeconds);
