@@ -103,6 +103,23 @@ describe.each(variants)('entitlement ledger on $name', (variant) => {
       kit.clock.advanceSeconds(-41 * 86_400);
     });
 
+    it('charges a meeting’s seconds once when it ends, as far as the balance goes', async () => {
+      const who = await kit.signUp('meeting');
+      const created = await kit.post('/speech/meeting/create', who, { recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] });
+      expect(created.code).toBe(200);
+      // As if the hub had stored 2 minutes of the meeting's audio; the trial holds 5.
+      const transId = created.data.transId as string;
+      await kit.app.db
+        .insertInto('media_files')
+        .values({ id: transId, user_id: who.user.id, object_name: `${who.user.id}/${transId}.wav`, ori_file_name: 'm.wav', size_bytes: 1, duration_ms: 120_000, format_name: 'wav', has_video: 0, folder_id: null, submitted_at: kit.clock.now().toISOString(), created_at: kit.clock.now().toISOString() })
+        .execute();
+      expect((await kit.post('/speech/meeting/stopMeeting', who, { id: created.data.id })).code).toBe(200);
+      await kit.post('/speech/meeting/stopMeeting', who, { id: created.data.id });
+      const charges = (await ledgerOf(who)).filter((r) => r.kind === 'consumption');
+      expect(charges).toMatchObject([{ source_key: `meeting:${created.data.id}`, usage: 'live', seconds: -120 }]);
+      expect((await kit.post('/expense/cost/meetingRightsJudge', who, {})).data.balance).toBe(180);
+    });
+
     it('lists credits and use on the bills page, with a 30-day usage series', async () => {
       const who = await kit.signUp('bills');
       await grantToUserId(kit.app.db, kit.clock, who.user.id, '3', 2);

@@ -1,5 +1,6 @@
 // The live meeting hub of this app: the meetings service, the fan-out bus (Redis pub/sub when
 // REDIS_URL is set, so several instances share meetings; in-process otherwise) and the socket route.
+import { chargeMeeting } from '../domain/entitlements/meeting-charges';
 import fp from 'fastify-plugin';
 import { createMeetingsService, type MeetingsService } from '../domain/meetings/meetings-service';
 import { createInProcessBus } from './live-bus';
@@ -32,6 +33,7 @@ export default fp(
       ...(hostSlots ? { hostSlots } : {}),
       // With Redis, who is in the meeting and which languages are read is shared by instances.
       ...(config.redisUrl ? { roster: createRedisRoster(config.redisUrl, { log: app.log }) } : {}),
+      onEnded: (meeting) => chargeMeeting(app.db, app.services.entitlements, meeting),
     });
     app.decorate('live', { hub, meetings });
     registerLiveSocket(app, hub, meetings);

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { LedgerReplay, REFUND_PREFIX, runningAt, type AccountState } from './balances';
 import { appendEntry, entriesOf, entryByKey, withUserLocked } from './ledger';
 import { isTimeZone, localDay } from './local-day';
-import { INSUFFICIENT_BALANCE, NO_SUCH_RIGHT, QUOTA_USED_UP, splitUse, type RefusalCode } from './metering';
+import { availableSeconds, INSUFFICIENT_BALANCE, NO_SUCH_RIGHT, QUOTA_USED_UP, splitUse, type RefusalCode } from './metering';
 import { TIER_RULES, tierOf, UNLIMITED_RULE, type SvipFeature, type Tier, type TierRule } from './tier-rules';
 
 export type BillingConfig = Pick<ServerConfig, 'billing' | 'trialMinutes' | 'billingTimeZone'>;
@@ -172,6 +172,31 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
         return appendEntry(trx, {
           userId: user.id,
           account: packAccount,
+          kind: 'consumption',
+          sourceKey: use.chargeKey,
+          seconds: -split.pack,
+          allowanceSeconds: split.allowance,
+          usage: use.usage,
+          usageDay: account.today,
+          recordId: use.recordId ?? null,
+          note: use.note ?? null,
+          createdAt: clock.now().toISOString(),
+        });
+      });
+    },
+
+    /** Charges what ran already (a meeting that ended): as much of `seconds` as the balance covers. */
+    async chargeAvailable(user: BillingUser, use: { usage: UsageKind; seconds: number; chargeKey: string; recordId?: string | null; note?: string | null }): Promise<boolean> {
+      if (!config.billing) return false;
+      return withUserLocked(db, user.id, async (trx) => {
+        const account = await accountIn(trx, user);
+        if (account.state.keys.has(use.chargeKey)) return false;
+        const seconds = Math.min(Math.ceil(Math.max(0, use.seconds)), availableSeconds(account.rule, account.state, use.usage));
+        const split = splitUse(account.rule, account.state, use.usage, seconds);
+        if (!split.ok) return false;
+        return appendEntry(trx, {
+          userId: user.id,
+          account: use.usage === 'dubbing' ? 'dubbing' : 'duration',
           kind: 'consumption',
           sourceKey: use.chargeKey,
           seconds: -split.pack,
