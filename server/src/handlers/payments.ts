@@ -23,6 +23,11 @@ function usageOf(sourceType: string): UsageKind {
   return usage;
 }
 
+function bodyOf<T>(body: T | undefined): T {
+  if (!body) throw new AppError(400, 'errors.invalidRequest');
+  return body;
+}
+
 export const paymentsHandlers: HandlerMap = {
   async paymentQueryCommonPricePackage(ctx) {
     return purchaseCategories(ctx.t as unknown as Translate, await listPackages(ctx.request.server.db, { includeDisabled: false }));
@@ -35,7 +40,7 @@ export const paymentsHandlers: HandlerMap = {
   },
   async paymentDubbingAccountCostBefore(ctx) {
     const user = requireUser(ctx);
-    const body = ctx.body!;
+    const body = bodyOf(ctx.body);
     if (body.userId && body.userId !== user.id) throw new AppError(403, 'vouchers:notOwnAccount');
     const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
     const cost = dubbingCostSeconds(body.duration, 0);
@@ -46,7 +51,7 @@ export const paymentsHandlers: HandlerMap = {
   },
   async paymentOrderCostMedia(ctx) {
     const user = requireUser(ctx);
-    const body = ctx.body!;
+    const body = bodyOf(ctx.body);
     const usage = usageOf(body.sourceType);
     const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
     let seconds = Math.ceil(body.duration);
