@@ -129,16 +129,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
       return accountIn(db, user, zoneHint);
     },
 
-    /** Meeting languages within the tier (92505003 'no such right' beyond it). */
-    async requireLanguages(user: BillingUser, counts: { recognition?: number; interpretation?: number }): Promise<Account> {
-      const account = await accountIn(db, user);
-      const { rule } = account;
-      if ((counts.recognition ?? 0) > rule.recognitionLanguages || (counts.interpretation ?? 0) > rule.interpretationLanguages) {
-        throw entitlementRefusal(NO_SUCH_RIGHT);
-      }
-      return account;
-    },
-
+    /** An SVIP-only right (92505003 otherwise): for the vocabulary endpoints when they are built. */
     async requireFeature(user: BillingUser, feature: SvipFeature): Promise<void> {
       const { rule } = await accountIn(db, user);
       if (!rule.features[feature]) throw entitlementRefusal(NO_SUCH_RIGHT);
