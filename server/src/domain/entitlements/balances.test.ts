@@ -2,6 +2,7 @@
 // lapse, refunds that give back what a charge drew, and the tier table's own numbers (features §6).
 import { describe, expect, it } from 'vitest';
 import type { LedgerRow } from '../../db/schema';
+import { DEFAULT_PERMISSIONS } from '../account/account-view';
 import { deriveAccount, lastEnd, LedgerReplay, runningAt } from './balances';
 import { splitUse } from './metering';
 import { dubbingCostSeconds, TIER_RULES, tierOf } from './tier-rules';
@@ -105,6 +106,20 @@ describe('the tier table (features §6)', () => {
     expect(tierOf({ svip: false, vip: true, durationSeconds: 5 })).toBe('vip');
     expect(tierOf({ svip: false, vip: false, durationSeconds: 5 })).toBe('duration');
     expect(tierOf({ svip: false, vip: false, durationSeconds: 0 })).toBe('none');
+  });
+
+  it('answers the defaults of features §3 for a user who holds nothing', () => {
+    expect(DEFAULT_PERMISSIONS).toEqual({
+      recognitionCount: 2,
+      translateCount: 2,
+      proprietaryWords: false,
+      translateGlossary: false,
+      sensitiveWords: false,
+      inviteMeeting: false,
+      screenCasting: false,
+      tier: 'none',
+      billing: true,
+    });
   });
 
   it('prices re-dubbing at half the length, the first re-dubbing free', () => {
