@@ -4,6 +4,7 @@
 import { asrBench } from './asr.bench';
 import { liveBench } from './live.bench';
 import { loginBundleBench } from './login-bundle.bench';
+import { paymentsBench } from './payments.bench';
 import { recordListDomBench } from './record-list-dom.bench';
 import { recordListBench } from './record-list.bench';
 import { searchBench } from './search.bench';
@@ -19,6 +20,7 @@ const benches = {
   asr: asrBench,
   live: liveBench,
   search: searchBench,
+  payments: paymentsBench,
 };
 
 const wanted = process.argv.slice(2);

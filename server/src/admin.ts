@@ -1,4 +1,5 @@
-// Process entry of `npm run admin -- user add|list|password ...` and `voucher add|list`.
+// Process entry of `npm run admin -- user add|list|password ...`, `voucher add|list`,
+// `package add|list|edit|disable` and `grant`.
 import { runAdmin } from './admin/run-admin';
 import { loadConfig } from './config';
 

@@ -14,6 +14,7 @@ import errorEnvelopePlugin from './plugins/app/error-envelope';
 import i18nPlugin from './plugins/app/i18n';
 import { contractValidatorCompiler } from './plugins/app/request-validation';
 import openapiRoutesPlugin from './plugins/app/openapi-routes';
+import rightsPicturePlugin from './plugins/app/rights-picture';
 import servicesPlugin from './plugins/app/services';
 import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
@@ -72,6 +73,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(authPlugin);
   await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });
   await app.register(livePlugin);
+  await app.register(rightsPicturePlugin);
   if (config.nodeEnv === 'development') await app.register(devOutboxPlugin);
 
   if (options.extraRoutes) await app.register(options.extraRoutes);

@@ -2,6 +2,7 @@
 // clone start with no configuration at all (SQLite file, outbox mail, in-memory rate limits).
 import path from 'node:path';
 import { loadEngineConfig, type EngineConfig } from './engines/config';
+import { isTimeZone } from './domain/entitlements/local-day';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
@@ -33,6 +34,12 @@ export interface ServerConfig {
   trustProxyTls: boolean;
   /** CLIENT_ATTEMPTS_PER_HOUR: per client address and hour, each of sign-ins, code sends, code checks, voucher tries. */
   clientAttemptsPerHour: number;
+  /** BILLING=off lifts every tier limit and charge (private deployments); on by default. */
+  billing: boolean;
+  /** TRIAL_MINUTES: duration-pack minutes a new account starts with (0: none). */
+  trialMinutes: number;
+  /** BILLING_TIME_ZONE: the zone whose midnight rolls daily allowances over when a user has none of their own. */
+  billingTimeZone: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -47,6 +54,19 @@ function parsePort(value: string | undefined): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${value}'`);
   return port;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number of 0 or more, got '${value}'`);
+  return n;
+}
+
+function timeZone(value: string | undefined): string {
+  const zone = nonEmpty(value) ?? 'UTC';
+  if (!isTimeZone(zone)) throw new Error(`BILLING_TIME_ZONE must be an IANA time zone such as Asia/Shanghai, got '${zone}'`);
+  return zone;
 }
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
@@ -85,5 +105,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     uploadUrlAllowPrivate: isOn(env.UPLOAD_URL_ALLOW_PRIVATE),
     trustProxyTls: isOn(env.TRUST_PROXY_TLS),
     clientAttemptsPerHour: positiveInteger('CLIENT_ATTEMPTS_PER_HOUR', env.CLIENT_ATTEMPTS_PER_HOUR, 100),
+    billing: !isOff(env.BILLING),
+    trialMinutes: wholeNumber('TRIAL_MINUTES', env.TRIAL_MINUTES, 30),
+    billingTimeZone: timeZone(env.BILLING_TIME_ZONE),
   };
 }

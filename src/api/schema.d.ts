@@ -520,7 +520,7 @@ export interface paths {
         put?: never;
         /**
          * Whether the bearer may start or continue a live meeting (no error message shown)
-         * @description Until the purchase issue brings entitlement rules (daily hours, language counts per tier) this answers enough true, cost 0, balance null for every signed-in user.
+         * @description The tier rules (features §6): enough false when the languages exceed the tier or no live time is left today (membership allowance plus duration pack); balance is the seconds of live interpreting left.
          */
         post: operations["paymentMeetingRightsJudge"];
         delete?: never;
@@ -591,6 +591,23 @@ export interface paths {
         put?: never;
         /** Consumption (transaction) records of the bearer */
         post: operations["accountQueryCostRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expense/account/queryUsageSeries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hours used per day and per kind over the last 30 days of the bearer (bills chart) */
+        post: operations["accountQueryUsageSeries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2111,6 +2128,13 @@ export interface components {
             sensitiveWords?: boolean;
             inviteMeeting?: boolean;
             screenCasting?: boolean;
+            /**
+             * @description Membership in force now (SVIP over VIP over duration)
+             * @enum {string}
+             */
+            tier?: "none" | "duration" | "vip" | "svip";
+            /** @description False under BILLING=off: nothing is limited or sold, so the UI hides purchase buttons */
+            billing?: boolean;
         } | null;
         Id: string;
         IdList: components["schemas"]["Id"][];
@@ -2630,6 +2654,20 @@ export interface components {
             transId?: string | null;
             remark?: string | null;
             createTime: string;
+        };
+        UsageSeries: {
+            /** @description IANA zone whose midnight starts each day */
+            timeZone: string;
+            days: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @description Hours of local transcription */
+                upload: number;
+                /** @description Hours of live interpreting */
+                live: number;
+                /** @description Hours of AI dubbing */
+                dubbing: number;
+            }[];
         };
         CostRecordPage: {
             total: number;
@@ -3914,6 +3952,35 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["CostRecordPage"];
+                    };
+                };
+            };
+        };
+    };
+    accountQueryUsageSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 30 */
+                    days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description One point per local day, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UsageSeries"];
                     };
                 };
             };

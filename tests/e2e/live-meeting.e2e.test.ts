@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createUser } from '../../server/src/domain/auth/users';
 import { startTestServer } from '../../server/src/testing/start-test-server';
+import { grantToUserId } from '../../server/src/domain/entitlements/grants';
+import { SVIP } from '../../server/src/domain/vouchers/package-types';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 
@@ -51,7 +53,9 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-live-e2e-'));
     const wav = makeSpeechWav(workDir);
     server = await startTestServer({ nodeEnv: 'development' });
-    await createUser(server.app.db, { now: () => new Date() }, { kind: 'email', value: email }, password);
+    const hostUser = await createUser(server.app.db, { now: () => new Date() }, { kind: 'email', value: email }, password);
+    // Casting to a screen is an SVIP right (features §6); the host holds it for this journey.
+    await grantToUserId(server.app.db, { now: () => new Date() }, hostUser.id, SVIP, 30);
     hostBrowser = await launchChromium([
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createServerI18n, localeFromAcceptLanguage } from '../i18n';
 import { runBackupCommand } from './backup-commands';
 import { addUser, changePassword, listUsers, type UserCommandOutcome } from './user-commands';
+import { registerPackageCommands } from './package-commands';
 import { registerVoucherCommands } from './voucher-commands';
 import type { AdminIo } from './admin-io';
 
@@ -64,6 +65,16 @@ export async function runAdmin(argv: string[], config: ServerConfig, io: AdminIo
     });
 
   registerVoucherCommands(program, {
+    db,
+    clock: systemClock,
+    t: t as unknown as (key: string, params?: Record<string, unknown>) => string,
+    io,
+    fail: () => {
+      exitCode = 1;
+    },
+  });
+
+  registerPackageCommands(program, {
     db,
     clock: systemClock,
     t: t as unknown as (key: string, params?: Record<string, unknown>) => string,

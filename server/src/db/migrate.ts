@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007_vouchers';
 import * as m0008 from './migrations/0008_stale_translations';
 import * as m0009 from './migrations/0009_search';
 import * as m0010 from './migrations/0010_meeting_invites';
+import * as m0011 from './migrations/0011_entitlements';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008_stale_translations': m0008,
   '0009_search': m0009,
   '0010_meeting_invites': m0010,
+  '0011_entitlements': m0011,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

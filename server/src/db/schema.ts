@@ -218,6 +218,44 @@ export interface EntitlementsTable {
   created_at: string;
 }
 
+/** Package catalogue (0011); prices in fen. */
+export interface PackagesTable {
+  id: string;
+  package_type: PackageType;
+  package_name: string | null;
+  price_fen: number;
+  org_price_fen: number | null;
+  valid_period: number;
+  valid_period_unit: number;
+  hours: number | null;
+  sort: Generated<number>;
+  disabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type LedgerAccount = 'svip' | 'vip' | 'duration' | 'dubbing';
+export type LedgerKind = 'purchase' | 'grant' | 'voucher' | 'trial' | 'consumption' | 'refund';
+export type UsageKind = 'upload' | 'live' | 'dubbing';
+
+/** The append-only entitlement ledger (0011): one row per purchase, grant, voucher, trial, consumption, refund. */
+export interface LedgerEntriesTable {
+  id: string;
+  user_id: string;
+  account: LedgerAccount;
+  kind: LedgerKind;
+  source_key: string;
+  seconds: number;
+  allowance_seconds: Generated<number>;
+  usage: UsageKind | null;
+  usage_day: string | null;
+  expires_at: string | null;
+  package_id: string | null;
+  record_id: string | null;
+  note: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -235,6 +273,8 @@ export interface Database {
   jobs: JobsTable;
   vouchers: VouchersTable;
   entitlements: EntitlementsTable;
+  packages: PackagesTable;
+  ledger_entries: LedgerEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -249,3 +289,5 @@ export type MediaFileRow = Selectable<MediaFilesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type VoucherRow = Selectable<VouchersTable>;
 export type EntitlementRow = Selectable<EntitlementsTable>;
+export type PackageRow = Selectable<PackagesTable>;
+export type LedgerRow = Selectable<LedgerEntriesTable>;

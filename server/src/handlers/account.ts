@@ -1,15 +1,37 @@
-// Account blocks and feature permissions (platform §7, features §3/§7).
-import { accountBlocks, DEFAULT_PERMISSIONS } from '../domain/account/account-view';
-import { holdingsOf } from '../domain/account/entitlements';
+// Account blocks, feature permissions and bills (platform §7, features §3/§7), all read from the
+// ledger through the tier rules.
+import { accountBlocks, permissionsOf } from '../domain/account/account-view';
+import { holdingsFrom } from '../domain/account/entitlements';
+import { buyRecords, costRecords, usageSeries } from '../domain/entitlements/bills';
+import { timeZoneHint } from './time-zone-hint';
 import { requireUser, type HandlerMap } from './types';
+
+type Translate = (key: string, params?: Record<string, unknown>) => unknown;
 
 export const accountHandlers: HandlerMap = {
   async accountQueryAccountDetail(ctx) {
     const user = requireUser(ctx);
-    return accountBlocks(ctx.t, await holdingsOf(ctx.request.server.db, user.id, ctx.services.clock.now()));
+    const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
+    return accountBlocks(ctx.t, holdingsFrom(account.state, ctx.services.clock.now()));
   },
   async accountQueryUserFunctionJudge(ctx) {
-    requireUser(ctx);
-    return { ...DEFAULT_PERMISSIONS };
+    const user = requireUser(ctx);
+    const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
+    return permissionsOf(account.rule, account);
+  },
+  async accountQueryBuyRecord(ctx) {
+    const user = requireUser(ctx);
+    // The trial row is written on the first read of the account, so it is listed from the start.
+    await ctx.services.entitlements.account(user);
+    return buyRecords(ctx.request.server.db, ctx.t as unknown as Translate, user.id, ctx.body?.pageNum, ctx.body?.pageSize);
+  },
+  async accountQueryCostRecord(ctx) {
+    const user = requireUser(ctx);
+    return costRecords(ctx.request.server.db, ctx.t as unknown as Translate, user.id, ctx.body?.pageNum, ctx.body?.pageSize);
+  },
+  async accountQueryUsageSeries(ctx) {
+    const user = requireUser(ctx);
+    const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
+    return usageSeries(ctx.request.server.db, user.id, ctx.services.clock.now(), account.zone, ctx.body?.days ?? 30);
   },
 };

@@ -241,6 +241,9 @@ describe.each(variants)('sign-in on $name', (variant) => {
         sensitiveWords: false,
         inviteMeeting: false,
         screenCasting: false,
+        // The trial's 30 minutes of duration; billing is on unless BILLING=off.
+        tier: 'duration',
+        billing: true,
       });
       const client = await call(app, 'GET', '/system/getClient', { token });
       expect(client.data.shareStatus).toBe('0');

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { createUser } from '../domain/auth/users';
 import { issueToken } from '../domain/auth/tokens';
+import { grantToUserId } from '../domain/entitlements/grants';
+import { SVIP } from '../domain/vouchers/package-types';
 import { decodeWav } from '../engines/wav';
 import { call, ManualClock, uniqueEmail } from '../testing/inject';
 import { sqliteTestConfig } from '../testing/test-config';
@@ -13,6 +15,7 @@ import { loadEngineConfig } from '../engines/config';
 let app: FastifyInstance;
 let remoteApp: FastifyInstance;
 let token: string;
+let userId: string;
 const clock = new ManualClock(Date.parse('2025-03-01T10:00:00.000Z'));
 
 beforeAll(async () => {
@@ -22,6 +25,7 @@ beforeAll(async () => {
   remoteApp = await buildApp(sqliteTestConfig({ engines }), { clock });
   const user = await createUser(app.db, clock, { kind: 'email', value: uniqueEmail('lang') }, 'secret123');
   token = await issueToken(app.db, clock, user.id);
+  userId = user.id;
 });
 afterAll(async () => {
   await app.close();
@@ -66,7 +70,11 @@ describe('language lists', () => {
     expect(auth.data.recognitionLanguages.map((l: any) => l.code)).toContain('en-US');
     expect(auth.data.recognitionLanguages.every((l: any) => l.available)).toBe(true);
     expect(auth.data.recognitionLanguages.map((l: any) => l.code)).not.toContain('zh-CN');
-    expect(auth.data).toMatchObject({ recognitionCount: 10, translateCount: 4 });
+    // The tier's counts (features §6): 2 and 2 with the trial, 10 and 4 with SVIP.
+    expect(auth.data).toMatchObject({ recognitionCount: 2, translateCount: 2 });
+    await grantToUserId(app.db, clock, userId, SVIP, 30);
+    const svip = await call(app, 'POST', '/expense/rightsAddAuth/queryAuthLanguageByUserId', { token, body: {} });
+    expect(svip.data).toMatchObject({ recognitionCount: 10, translateCount: 4 });
   });
 });
 

@@ -1,7 +1,7 @@
 // Language lists (platform §7, features §7): what this server's engines can recognise, translate
 // and speak, named in the caller's accept-language. Unavailable languages are listed and marked.
-import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../../src/shared/contract/limits';
-import type { HandlerMap } from './types';
+import { meetingLanguageLimits } from '../domain/meetings/meeting-permissions';
+import { requireUser, type HandlerMap } from './types';
 
 export const languagesHandlers: HandlerMap = {
   async recordsLanguageInternation(ctx) {
@@ -16,15 +16,17 @@ export const languagesHandlers: HandlerMap = {
   async recordsSynthesisLanguage(ctx) {
     return ctx.services.transcripts.synthesisLanguages(ctx.request.locale, ctx.t);
   },
-  // Tier limits (features §6: up to 2 / 2 / 10 recognition languages) come with the entitlements
-  // work; until then every user gets the product's maximum and the languages an engine serves.
+  // The languages an engine serves, and how many of each the caller's tier allows per meeting
+  // (features §6: 2 / 2 / 10 recognition, 2 / 2 / 4 interpretation).
   async accountQueryAuthLanguageByUserId(ctx) {
+    const user = requireUser(ctx);
     const lists = ctx.services.transcripts.languageLists(ctx.request.locale, ctx.t);
+    const limits = meetingLanguageLimits((await ctx.services.entitlements.account(user)).rule);
     return {
       recognitionLanguages: lists.transcribeLanguage.filter((l) => l.available),
       translationLanguages: lists.translation.filter((l) => l.available),
-      recognitionCount: MEETING_RECOGNITION_LANGUAGES_MAX,
-      translateCount: MEETING_TRANSLATION_LANGUAGES_MAX,
+      recognitionCount: limits.recognition,
+      translateCount: limits.interpretation,
     };
   },
 };

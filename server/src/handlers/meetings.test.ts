@@ -9,6 +9,8 @@ import { loadEngineConfig } from '../engines/config';
 import { createVisitor } from '../domain/auth/users';
 import { issueToken } from '../domain/auth/tokens';
 import { databaseVariants } from '../testing/database-variants';
+import { grantToUserId } from '../domain/entitlements/grants';
+import { SVIP } from '../domain/vouchers/package-types';
 
 const variants = await databaseVariants();
 const langs = (n: number) => Array.from({ length: n }, (_, i) => `x${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}-US`);
@@ -26,6 +28,8 @@ describe.each(variants)('meetings on $name', (variant) => {
   describe.skipIf(variant.skipReason)('', () => {
     it('creates within the language limits, with a record in the list', async () => {
       const owner = await kit.signUp();
+      // The product maximum (10 recognition, 4 interpretation languages) is SVIP's (tier rules: entitlements.test.ts).
+      await grantToUserId(kit.app.db, kit.clock, owner.user.id, SVIP, 30);
       const ok = await kit.post('/speech/meeting/create', owner, {
         name: '  Board  ',
         recognitionLanguages: ['en-US'],
@@ -133,6 +137,8 @@ describe.each(variants)('meetings on $name', (variant) => {
 
     it('makes six-digit cast codes that expire, controls the screen, lists presets', async () => {
       const owner = await kit.signUp();
+      // Multi-screen casting is SVIP's (features §6).
+      await grantToUserId(kit.app.db, kit.clock, owner.user.id, SVIP, 30);
       const { data: meeting } = await kit.post('/speech/meeting/create', owner, { recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] });
       const screen = await kit.post('/speech/meeting/createScreenCode', owner, { meetingId: meeting.id });
       expect(screen.data.code).toMatch(/^\d{6}$/);
@@ -156,10 +162,12 @@ describe.each(variants)('meetings on $name', (variant) => {
       expect((await kit.post('/speech/meeting/screenOperation', owner, { meetingId: meeting.id, action: 'disconnect', code: screen.data.code })).code).toBe(410);
     });
 
-    it('answers the meeting entitlement check as allowed (rules come with the purchase work)', async () => {
+    it('answers the meeting entitlement check from the tier rules: the trial covers 2 languages, not 3', async () => {
       const owner = await kit.signUp();
       const answer = await kit.post('/expense/cost/meetingRightsJudge', owner, { recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] });
-      expect(answer).toMatchObject({ code: 200, data: { enough: true, cost: 0, balance: null } });
+      expect(answer).toMatchObject({ code: 200, data: { enough: true, cost: 0, balance: 30 * 60 } });
+      const three = await kit.post('/expense/cost/meetingRightsJudge', owner, { recognitionLanguages: langs(3), translationLanguages: ['es-ES'] });
+      expect(three).toMatchObject({ code: 200, data: { enough: false } });
     });
   });
 });

@@ -1,10 +1,15 @@
 // Meeting calls (features §7 "Meetings and sharing"): create, stop (also the repair of a meeting
-// left paused), edit (incl. share status), read, the participants' read and export after the meeting, list, join records, cast codes and presets, and
-// the meeting entitlement check. The live side (socket, recording) is server/src/live.
+// left paused), edit (incl. share status), read, the participants' read and export after the meeting,
+// list, join records, cast codes and presets, and the meeting entitlement check (tier rules:
+// server/src/domain/entitlements). The live side (socket, recording) is server/src/live.
 import { AppError } from '../errors';
 import { languagesOf } from '../domain/meetings/meeting-view';
 import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
-import { requireMeetingFeature } from '../domain/meetings/meeting-permissions';
+import { requireMeetingFeature, withinLanguageLimits } from '../domain/meetings/meeting-permissions';
+import { checkLanguages } from '../domain/meetings/meetings-service';
+import { entitlementRefusal } from '../domain/entitlements/entitlements-service';
+import { availableSeconds, NO_SUCH_RIGHT } from '../domain/entitlements/metering';
+import { timeZoneHint } from './time-zone-hint';
 import { meetingPairs, refuseWithoutEngines } from '../domain/records/engine-refusals';
 import { meetingNotFound } from '../domain/meetings/meeting-errors';
 import { sharedMeeting } from '../domain/meetings/meeting-share-access';
@@ -27,6 +32,14 @@ export const meetingsHandlers: HandlerMap = {
       recognise: body.recognitionLanguages,
       translate: meetingPairs(body.recognitionLanguages, body.translationLanguages ?? []),
     });
+    // Before the meeting exists: the product's bounds (400), languages within the tier (92505003),
+    // and some live time left today or in the duration pack (92505001 / 92505000).
+    checkLanguages(body.recognitionLanguages, body.translationLanguages ?? []);
+    const { entitlements } = ctx.services;
+    const account = await entitlements.requireSomeTime(user, 'live', timeZoneHint(ctx.request));
+    if (!withinLanguageLimits(account.rule, { recognition: body.recognitionLanguages.length, interpretation: body.translationLanguages?.length ?? 0 })) {
+      throw entitlementRefusal(NO_SUCH_RIGHT);
+    }
     const date = ctx.services.clock.now().toISOString().slice(0, 16).replace('T', ' ');
     const row = await meetings.create(user, body, ctx.t('live:defaultName', { date }));
     // The host usually joins within seconds: the recogniser's model loads meanwhile, not on the first words.
@@ -45,8 +58,11 @@ export const meetingsHandlers: HandlerMap = {
     const user = requireUser(ctx);
     const { meetings, hub } = ctx.request.server.live;
     const body = bodyOf(ctx.body);
-    if (body.inviteStatus === '1') requireMeetingFeature(user, 'inviteMeeting');
+    if (body.inviteStatus === '1') await requireMeetingFeature(ctx.services.entitlements, user, 'inviteMeeting');
     if (body.translationLanguages) {
+      checkLanguages(undefined, body.translationLanguages);
+      const { rule } = await ctx.services.entitlements.account(user);
+      if (!withinLanguageLimits(rule, { interpretation: body.translationLanguages.length })) throw entitlementRefusal(NO_SUCH_RIGHT);
       const current = await meetings.owned(user.id, body.id);
       refuseWithoutEngines(ctx.services.engines, { translate: meetingPairs(languagesOf(current.recognition_languages), body.translationLanguages) });
     }
@@ -59,7 +75,7 @@ export const meetingsHandlers: HandlerMap = {
   },
   async meetingsInvite(ctx) {
     const user = requireUser(ctx);
-    requireMeetingFeature(user, 'inviteMeeting');
+    await requireMeetingFeature(ctx.services.entitlements, user, 'inviteMeeting');
     const { meetings, hub } = ctx.request.server.live;
     const body = bodyOf(ctx.body);
     const row = await meetings.invite(user.id, body.meetingId, body.expiry, body.renew ?? false);
@@ -128,7 +144,7 @@ export const meetingsHandlers: HandlerMap = {
   },
   async meetingsCreateScreenCode(ctx) {
     const user = requireUser(ctx);
-    requireMeetingFeature(user, 'screenCasting');
+    await requireMeetingFeature(ctx.services.entitlements, user, 'screenCasting');
     return ctx.request.server.live.meetings.createScreenCode(user.id, bodyOf(ctx.body).meetingId);
   },
   async meetingsGetNetworkLink(ctx) {
@@ -136,7 +152,7 @@ export const meetingsHandlers: HandlerMap = {
   },
   async meetingsScreenOperation(ctx) {
     const user = requireUser(ctx);
-    requireMeetingFeature(user, 'screenCasting');
+    await requireMeetingFeature(ctx.services.entitlements, user, 'screenCasting');
     const { meetings, hub } = ctx.request.server.live;
     const body = bodyOf(ctx.body);
     const meeting = await meetings.screenOperation(user.id, body.meetingId, body);
@@ -166,9 +182,20 @@ export const meetingsHandlers: HandlerMap = {
     }));
   },
   async paymentMeetingRightsJudge(ctx) {
-    requireUser(ctx);
-    // Entitlement rules (daily hours, language counts per tier) arrive with the purchase issue; until
-    // then every signed-in user may hold a meeting. Honest answer: allowed, nothing charged.
-    return { enough: true, cost: 0, balance: null };
+    const user = requireUser(ctx);
+    // Unchecked call (no message shown): the answer says whether a meeting may start or go on now.
+    const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
+    const body = ctx.body ?? {};
+    let recognition = body.recognitionLanguages?.length ?? 0;
+    let interpretation = body.translationLanguages?.length ?? 0;
+    if (body.meetingId) {
+      const meeting = await ctx.request.server.live.meetings.owned(user.id, body.meetingId);
+      recognition = Math.max(recognition, languagesOf(meeting.recognition_languages).length);
+      interpretation = Math.max(interpretation, languagesOf(meeting.translation_languages).length);
+    }
+    if (!account.billing) return { enough: true, cost: 0, balance: null };
+    const available = availableSeconds(account.rule, account.state, 'live');
+    const enough = withinLanguageLimits(account.rule, { recognition, interpretation }) && available > 0;
+    return { enough, cost: 0, balance: available };
   },
 };

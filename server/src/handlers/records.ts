@@ -2,6 +2,8 @@
 // export (remove and getLatestTrans live in uploads.ts, as they also cover unfinished uploads).
 // Every call checks ownership; a share code lets its holder read (and, when the share
 // allows it, copy) one record. Another user's id answers the same 'not found' as a missing one.
+import { chargeUpload } from '../domain/entitlements/upload-charges';
+import { timeZoneHint } from './time-zone-hint';
 import { AppError } from '../errors';
 import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
@@ -38,10 +40,14 @@ export const recordsHandlers: HandlerMap = {
     return ctx.services.records.edit(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
   },
   async recordsRefreshRecord(ctx) {
-    const userId = requireUser(ctx).id;
+    const user = requireUser(ctx);
+    const userId = user.id;
     const { id } = bodyOf(ctx.body);
-    // A failed step is queued again first, so the answer already shows it running.
-    await ctx.services.transcripts.retryFailed(userId, id, ctx.request.locale);
+    // A failed step is queued again first, so the answer already shows it running. A new
+    // transcription attempt is paid again (the failed one was refunded).
+    const chargeRetry = async (row: { id: string; show_name: string; audio_duration_ms: number | null }) =>
+      chargeUpload(ctx.request.server.db, ctx.services.entitlements, user, { recordId: row.id, seconds: (row.audio_duration_ms ?? 0) / 1000, note: row.show_name, zoneHint: timeZoneHint(ctx.request) });
+    await ctx.services.transcripts.retryFailed(userId, id, ctx.request.locale, chargeRetry);
     return ctx.services.records.get({ id, userId }, defaultLabel(ctx));
   },
   // recordsEditDetails lives in handlers/transcripts.ts with the other transcript edits.

@@ -6,6 +6,7 @@ import { foldersHandlers } from './folders';
 import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
 import { mediaHandlers } from './media';
+import { paymentsHandlers } from './payments';
 import { meetingsHandlers } from './meetings';
 import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
@@ -28,5 +29,6 @@ export const handlers: HandlerMap = {
   ...uploadsHandlers,
   ...mediaHandlers,
   ...vouchersHandlers,
+  ...paymentsHandlers,
   ...healthHandlers,
 };

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { fetchToStaging } from '../domain/uploads/fetch-upload';
 import { latestUploadSettings, refuseUploadWithoutEngines, startTranscription } from '../domain/uploads/transwrite';
 import type { MultipartPart } from '../domain/uploads/upload-service';
+import { timeZoneHint } from './time-zone-hint';
 import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 function bodyOf<T>(body: T | undefined): T {
@@ -49,8 +50,8 @@ export const uploadsHandlers: HandlerMap = {
     const user = requireUser(ctx);
     refuseUploadWithoutEngines(ctx.services.engines, bodyOf(ctx.body));
     await startTranscription(
-      { db: ctx.request.server.db, clock: ctx.services.clock, jobs: ctx.services.jobs },
-      { userId: user.id, locale: ctx.request.locale, form: bodyOf(ctx.body) },
+      { db: ctx.request.server.db, clock: ctx.services.clock, jobs: ctx.services.jobs, entitlements: ctx.services.entitlements },
+      { user, locale: ctx.request.locale, form: bodyOf(ctx.body), zoneHint: timeZoneHint(ctx.request) },
     );
     const t = ctx.t as unknown as (key: string) => string;
     return { code: 200, msg: t('uploads:started') };
@@ -59,8 +60,10 @@ export const uploadsHandlers: HandlerMap = {
   async recordsTranswriteUpload(ctx) {
     const user = requireUser(ctx);
     const body = bodyOf(ctx.body);
-    // Before the link is fetched: nothing is downloaded for a language no engine serves.
+    // Before the link is fetched: nothing is downloaded for a language no engine serves, nor for a
+    // user with no upload time left (the exact charge follows once the media's length is known).
     refuseUploadWithoutEngines(ctx.services.engines, body);
+    await ctx.services.entitlements.requireSomeTime(user, 'upload', timeZoneHint(ctx.request));
     const fetched = await fetchToStaging(ctx.services.mediaStore, body.url, { allowPrivate: ctx.services.config.uploadUrlAllowPrivate });
     const uploaded = await ctx.services.uploads.registerStaged({
       userId: user.id,
@@ -71,9 +74,10 @@ export const uploadsHandlers: HandlerMap = {
     });
     try {
       await startTranscription(
-        { db: ctx.request.server.db, clock: ctx.services.clock, jobs: ctx.services.jobs },
+        { db: ctx.request.server.db, clock: ctx.services.clock, jobs: ctx.services.jobs, entitlements: ctx.services.entitlements },
         {
-          userId: user.id,
+          user,
+          zoneHint: timeZoneHint(ctx.request),
           locale: ctx.request.locale,
           form: {
             ids: [uploaded.id],

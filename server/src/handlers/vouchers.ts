@@ -25,11 +25,10 @@ export const vouchersHandlers: HandlerMap = {
     }
 
     const t = ctx.t as unknown as Translate;
-    const granted = outcome.entitlement;
-    const packageName = t(`account.${ACCOUNT_KIND_OF[granted.package_type]}`);
-    const msg = isMembership(granted.package_type)
-      ? t('vouchers:exchangedUntil', { package: packageName, date: granted.valid_until!.slice(0, 10) })
-      : t('vouchers:exchangedHours', { package: packageName, count: (granted.credit_seconds ?? 0) / 3600 });
+    const packageName = t(`account.${ACCOUNT_KIND_OF[outcome.packageType]}`);
+    const msg = isMembership(outcome.packageType)
+      ? t('vouchers:exchangedUntil', { package: packageName, date: outcome.validUntil!.toISOString().slice(0, 10) })
+      : t('vouchers:exchangedHours', { package: packageName, count: outcome.hours ?? 0 });
     // The envelope's msg is otherwise the plain 'Success'; this answer carries its own (as uploads' chunk answers do).
     ctx.reply.hijack();
     ctx.reply.raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });

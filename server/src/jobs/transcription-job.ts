@@ -3,6 +3,8 @@
 // transcription_completed | transcription_err → translating → translation_completed |
 // translation_err, with its progress column showing the percent done. Failures are stored as a
 // message in the submitter's locale, rendered from the engine's own key (never invented text).
+import type { Entitlements } from '../domain/entitlements/entitlements-service';
+import { refundUpload } from '../domain/entitlements/upload-charges';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../../src/shared/contract/limits';
@@ -36,6 +38,8 @@ export interface TranscriptionJobDeps {
   engines: Engines;
   store: MediaStore;
   i18n: ServerI18n;
+  /** Refunds the attempt's charge when the transcription fails for good. */
+  entitlements?: Entitlements;
 }
 
 /** Errors a retry cannot fix: no engine for the language, content that is not media. */
@@ -49,7 +53,7 @@ export function renderJobError(i18n: ServerI18n, locale: Locale, error: unknown)
   return t('uploads:jobFailed', { detail: error instanceof Error ? error.message.slice(0, 300) : String(error) });
 }
 
-export function transcriptionJob({ db, clock, engines, store, i18n }: TranscriptionJobDeps): JobDefinition<TranscribePayload> {
+export function transcriptionJob({ db, clock, engines, store, i18n, entitlements }: TranscriptionJobDeps): JobDefinition<TranscribePayload> {
   const records = db.withTables<{ records: RecordPipelineColumns }>();
 
   async function update(recordId: string, values: Partial<RecordPipelineColumns> & { state?: RecordState; audio_duration_ms?: number; duration_ms?: number }) {
@@ -146,6 +150,8 @@ export function transcriptionJob({ db, clock, engines, store, i18n }: Transcript
       if (payload.translationLanguage) await translate(payload, segments, signal);
     },
     async onFailed(payload, error) {
+      // The user does not pay for work that failed, whether or not the record is still there.
+      if (entitlements) await refundUpload(db, entitlements, payload.recordId);
       if (!(await recordExists(payload.recordId))) return;
       await update(payload.recordId, { state: 'transcription_err', progress: null, error_message: renderJobError(i18n, payload.locale, error) });
     },

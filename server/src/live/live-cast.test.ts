@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineConfig } from '../engines/config';
 import { call } from '../testing/inject';
+import { grantToUserId } from '../domain/entitlements/grants';
+import { SVIP } from '../domain/vouchers/package-types';
 import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
 
 describe('cast screens', () => {
@@ -19,6 +21,8 @@ describe('cast screens', () => {
 
   it('controls each of several screens, for the owner only', async () => {
     const owner = await server.signUp();
+    // Multi-screen casting is an SVIP right (features §6).
+    await grantToUserId(server.app.db, server.app.services.clock, owner.id, SVIP, 30);
     const meeting = await server.createMeeting(owner, { translationLanguages: ['es-ES', 'zh-CN'] });
     const first = (await post(owner.token, '/speech/meeting/createScreenCode', { meetingId: meeting.id })).data;
     const second = (await post(owner.token, '/speech/meeting/createScreenCode', { meetingId: meeting.id })).data;
@@ -61,6 +65,9 @@ describe('cast screens', () => {
     expect((await op({ action: 'pause' })).code).toBe(404);
     expect((await op({ action: 'pause', code: first.code === '000000' ? '000001' : '000000' })).code).toBe(404);
     const stranger = await server.signUp('stranger');
+    // Without SVIP the right itself is missing; with it, another host's meeting is still not found.
+    expect((await op({ action: 'pause', code: first.code }, stranger.token)).code).toBe(92505003);
+    await grantToUserId(server.app.db, server.app.services.clock, stranger.id, SVIP, 30);
     expect((await op({ action: 'pause', code: first.code }, stranger.token)).code).toBe(404);
     const presets = await call(server.app, 'GET', '/speech/meeting/getScreenPresets', { token: owner.token, lang: 'en-US' });
     expect(presets.data.map((p: { id: string }) => p.id)).toEqual(['classic', 'large', 'light']);

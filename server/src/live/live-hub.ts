@@ -44,6 +44,8 @@ export interface LiveHubDeps {
   hostSlots?: HostSlots;
   /** Participants and readers shared by instances (absent: this instance alone). */
   roster?: LiveRoster;
+  /** Called once a meeting has ended (its audio stored): live interpreting is charged here. */
+  onEnded?(meeting: MeetingRow): Promise<void>;
 }
 
 export class LiveHub {
@@ -83,6 +85,7 @@ export class LiveHub {
       states: this.states,
       recognized: () => this.deps.onRecognized,
       readingLanguages: (meetingId) => this.roster.readingLanguages(meetingId),
+      ...(deps.onEnded ? { onEnded: deps.onEnded } : {}),
     });
   }
 

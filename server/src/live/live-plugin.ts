@@ -1,6 +1,8 @@
 // The live meeting hub of this app: the meetings service, the fan-out bus (Redis pub/sub when
 // REDIS_URL is set, so several instances share meetings; in-process otherwise) and the socket route.
+import { chargeMeeting } from '../domain/entitlements/meeting-charges';
 import fp from 'fastify-plugin';
+import { mayUseMeetingFeature } from '../domain/meetings/meeting-permissions';
 import { createMeetingsService, type MeetingsService } from '../domain/meetings/meetings-service';
 import { createInProcessBus } from './live-bus';
 import { LiveHub } from './live-hub';
@@ -18,7 +20,11 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { config, clock, engines, mediaStore } = app.services;
-    const meetings = createMeetingsService({ db: app.db, clock });
+    const meetings = createMeetingsService({
+      db: app.db,
+      clock,
+      mayInvite: async (host) => mayUseMeetingFeature(host, (await app.services.entitlements.account(host)).rule, 'inviteMeeting'),
+    });
     const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createInProcessBus();
     // With Redis the one-host rule holds across instances through a shared lease.
     const hostSlots = config.redisUrl ? createRedisHostSlots(config.redisUrl, { log: app.log }) : undefined;
@@ -32,6 +38,7 @@ export default fp(
       ...(hostSlots ? { hostSlots } : {}),
       // With Redis, who is in the meeting and which languages are read is shared by instances.
       ...(config.redisUrl ? { roster: createRedisRoster(config.redisUrl, { log: app.log }) } : {}),
+      onEnded: (meeting) => chargeMeeting(app.db, app.services.entitlements, meeting),
     });
     app.decorate('live', { hub, meetings });
     registerLiveSocket(app, hub, meetings);

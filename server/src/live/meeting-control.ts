@@ -26,6 +26,8 @@ export interface MeetingControlDeps {
   recognized(): ((segmentId: string, timings: SessionTimings) => void) | undefined;
   /** Languages someone reads now (the roster's): finals are translated into these and the primary. */
   readingLanguages(meetingId: string): Promise<string[]>;
+  /** A meeting ended (audio stored): its seconds are charged (issue 11). A failure here is logged, not fatal. */
+  onEnded?(meeting: MeetingRow): Promise<void>;
 }
 
 export class MeetingControl {
@@ -123,6 +125,9 @@ export class MeetingControl {
     this.deps.states.set(room.meetingId, state);
     const row = await this.deps.meetings.setState(room.meetingId, state, message.seq);
     if (row) room.session?.updateMeeting(row);
+    if (row && state === 'ended' && this.deps.onEnded) {
+      await this.deps.onEnded(row).catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: row.id }, 'meeting seconds not charged'));
+    }
     return row;
   }
 }

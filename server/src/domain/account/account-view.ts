@@ -1,8 +1,9 @@
-// Account blocks and feature permissions of a user. A block shows what the user's entitlements
-// hold (a redeemed voucher today, orders once payment exists): the end of a running membership or
+// Account blocks and feature permissions of a user. A block shows what the user's ledger holds
+// (vouchers, grants, the trial, purchases): the end of a running membership or
 // the hours left in a pack, with 'Renew'; otherwise 'Not activated' with 'Buy'. Nothing is invented.
 import type { ServerT } from '../../i18n';
 import type { Holding, Holdings } from './entitlements';
+import { TIER_RULES, type Tier, type TierRule } from '../entitlements/tier-rules';
 
 const ACCOUNT_KINDS = ['vipMember', 'duration', 'smartDubbing', 'svipMember'] as const;
 
@@ -29,13 +30,20 @@ export function accountBlocks(t: ServerT, holdings: Holdings = {}) {
   ) as Record<(typeof ACCOUNT_KINDS)[number], { accountTypeName: string; remarkString: string; operationString: string }>;
 }
 
-/** Defaults of features §3 (Account permissions defaults); tiers raise them in a later issue. */
-export const DEFAULT_PERMISSIONS = {
-  recognitionCount: 2,
-  translateCount: 2,
-  proprietaryWords: false,
-  translateGlossary: false,
-  sensitiveWords: false,
-  inviteMeeting: false,
-  screenCasting: false,
-} as const;
+/** What queryUserFunctionJudge answers for a tier: read from the one tier table. */
+export function permissionsOf(rule: TierRule, account: { tier: Tier; billing: boolean }) {
+  return {
+    recognitionCount: rule.recognitionLanguages,
+    translateCount: rule.interpretationLanguages,
+    proprietaryWords: rule.features.vocabulary && rule.features.wordReplacement,
+    translateGlossary: rule.features.terms,
+    sensitiveWords: rule.features.sensitiveWords,
+    inviteMeeting: rule.features.invitations,
+    screenCasting: rule.features.screenCasting,
+    tier: account.tier,
+    billing: account.billing,
+  };
+}
+
+/** Defaults of features §3 (Account permissions defaults): what a user with nothing holds. */
+export const DEFAULT_PERMISSIONS = permissionsOf(TIER_RULES.none, { tier: 'none', billing: true });

@@ -1,8 +1,8 @@
-// What a user holds per account block, read from the entitlements rows (vouchers now, orders
-// later): the end of a running membership, or the credit left in a pack. Nothing is assumed.
-import type { Kysely } from 'kysely';
-import type { Database, PackageType } from '../../db/schema';
-import { ACCOUNT_KIND_OF, isMembership } from '../vouchers/package-types';
+// What a user holds per account block, derived from the ledger (vouchers, purchases, grants, the
+// trial): the end of a membership still held, or the credit left in a pack. Nothing is assumed.
+import type { PackageType } from '../../db/schema';
+import { lastEnd, type AccountState } from '../entitlements/balances';
+import { ACCOUNT_KIND_OF } from '../vouchers/package-types';
 
 export type AccountKind = (typeof ACCOUNT_KIND_OF)[PackageType];
 
@@ -10,26 +10,14 @@ export type Holding = { kind: 'membership'; validUntil: Date } | { kind: 'credit
 
 export type Holdings = Partial<Record<AccountKind, Holding>>;
 
-export async function holdingsOf(db: Kysely<Database>, userId: string, now: Date): Promise<Holdings> {
-  const rows = await db
-    .selectFrom('entitlements')
-    .select(['package_type', 'valid_until', 'credit_seconds', 'used_seconds'])
-    .where('user_id', '=', userId)
-    .execute();
+export function holdingsFrom(state: AccountState, now: Date): Holdings {
   const holdings: Holdings = {};
-  for (const row of rows) {
-    const kind = ACCOUNT_KIND_OF[row.package_type];
-    if (isMembership(row.package_type)) {
-      const until = row.valid_until ? new Date(row.valid_until) : null;
-      if (!until || until <= now) continue;
-      const held = holdings[kind];
-      if (!held || (held.kind === 'membership' && held.validUntil < until)) holdings[kind] = { kind: 'membership', validUntil: until };
-    } else {
-      if (row.valid_until && new Date(row.valid_until) <= now) continue;
-      const left = Math.max(0, (row.credit_seconds ?? 0) - row.used_seconds);
-      const held = holdings[kind];
-      holdings[kind] = { kind: 'credit', secondsLeft: (held?.kind === 'credit' ? held.secondsLeft : 0) + left };
-    }
-  }
+  // A VIP pushed past an SVIP period is still held: its block shows when it finally ends.
+  const svipUntil = lastEnd(state.svipPeriods, now);
+  const vipUntil = lastEnd(state.vipPeriods, now);
+  if (svipUntil) holdings.svipMember = { kind: 'membership', validUntil: svipUntil };
+  if (vipUntil) holdings.vipMember = { kind: 'membership', validUntil: vipUntil };
+  if (state.packSeconds.duration > 0) holdings.duration = { kind: 'credit', secondsLeft: state.packSeconds.duration };
+  if (state.packSeconds.dubbing > 0) holdings.smartDubbing = { kind: 'credit', secondsLeft: state.packSeconds.dubbing };
   return holdings;
 }

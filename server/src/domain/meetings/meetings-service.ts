@@ -14,7 +14,6 @@ import {
 import { addSeconds, type Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { createRecord } from '../records/create-record';
-import { mayUseMeetingFeature } from './meeting-permissions';
 import { cutSpans, shareTranslation, type TimedWord } from '../transcripts/line-segmenter';
 import {
   hostOnly,
@@ -74,13 +73,23 @@ export interface FinalToStore {
 
 export const displayName = (user: UserRow) => (user.is_visitor ? VISITOR_NAME : (user.nickname ?? user.name));
 
-function checkLanguages(recognition: string[] | undefined, translation: string[] | undefined) {
+/** The product's own bounds (400); the tier's lower limits are checked apart (92505003). */
+export function checkLanguages(recognition: string[] | undefined, translation: string[] | undefined) {
   if (recognition && recognition.length > MEETING_RECOGNITION_LANGUAGES_MAX) throw tooManyRecognitionLanguages();
   if (translation && translation.length < MEETING_TRANSLATION_LANGUAGES_MIN) throw translationLanguagesRequired();
   if (translation && translation.length > MEETING_TRANSLATION_LANGUAGES_MAX) throw tooManyTranslationLanguages();
 }
 
-export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Database>; clock: Clock }) {
+export function createMeetingsService({
+  db: baseDb,
+  clock,
+  mayInvite = async () => false,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Whether the host's tier allows invitations (features §6: SVIP); read from the entitlements. */
+  mayInvite?: (host: UserRow) => Promise<boolean>;
+}) {
   const db = meetingDb(baseDb);
   const now = () => clock.now().toISOString();
 
@@ -129,7 +138,7 @@ export function createMeetingsService({ db: baseDb, clock }: { db: Kysely<Databa
       const host = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
       return toMeetingView(row, viewerId, host ? displayName(host) : null, {
         now: clock.now(),
-        mayInvite: Boolean(host && viewerId === host.id && mayUseMeetingFeature(host, 'inviteMeeting')),
+        mayInvite: Boolean(host && viewerId === host.id && !host.is_visitor && (await mayInvite(host))),
       });
     },
 

@@ -40,7 +40,10 @@ async function lastTranscribePayload(db: Kysely<Database>, recordId: string): Pr
   return JSON.parse(job.payload) as TranscribePayload;
 }
 
-async function retryTranscription(db: Kysely<Database>, clock: Clock, jobs: JobQueue, row: RecordRow, locale: Locale): Promise<RetryOutcome> {
+/** Pays for a new transcription attempt (issue 11); throws the refusal when the balance does not cover it. */
+export type ChargeRetry = (row: RecordRow) => Promise<void>;
+
+async function retryTranscription(db: Kysely<Database>, clock: Clock, jobs: JobQueue, row: RecordRow, locale: Locale, chargeRetry?: ChargeRetry): Promise<RetryOutcome> {
   const payload = await lastTranscribePayload(db, row.id);
   const file = await db.selectFrom('media_files').select('id').where('id', '=', row.id).executeTakeFirst();
   if (!payload || !file) return 'nothing';
@@ -52,6 +55,15 @@ async function retryTranscription(db: Kysely<Database>, clock: Clock, jobs: JobQ
     .where('state', '=', 'transcription_err')
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return 'nothing';
+  if (chargeRetry) {
+    try {
+      await chargeRetry(row);
+    } catch (error) {
+      // Not paid for: the record stays failed, as it was.
+      await db.withTables<{ records: RecordPipelineColumns }>().updateTable('records').set({ state: 'transcription_err', progress: null }).where('id', '=', row.id).execute();
+      throw error;
+    }
+  }
   // A failure this time is written in the language of the one who retried.
   await jobs.enqueue<TranscribePayload>(TRANSCRIBE_JOB, { ...payload, locale }, { recordId: row.id });
   return 'transcription';
@@ -75,9 +87,10 @@ export async function retryFailedStep(
   clock: Clock,
   jobs: JobQueue,
   input: { userId: string; id: string; locale: Locale },
+  chargeRetry?: ChargeRetry,
 ): Promise<RetryOutcome> {
   const row = await findOwnedRecord(db, input.userId, input.id);
-  if (row.state === 'transcription_err') return retryTranscription(db, clock, jobs, row, input.locale);
+  if (row.state === 'transcription_err') return retryTranscription(db, clock, jobs, row, input.locale, chargeRetry);
   if (row.state === 'translation_err') return retryTranslation(db, clock, jobs, row, input.userId, input.locale);
   return 'nothing';
 }

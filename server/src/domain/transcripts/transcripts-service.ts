@@ -12,7 +12,7 @@ import type { ServerI18n } from '../../i18n';
 import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { TRANSLATE_JOB, translationJob, type TranslatePayload } from '../../jobs/translation-job';
-import { retryFailedStep } from '../records/retry-failed';
+import { retryFailedStep, type ChargeRetry } from '../records/retry-failed';
 import { startRetranslation, startTranslation } from './add-translation';
 import { recognitionLanguages, synthesisLanguages, translationLanguages } from './language-lists';
 import { refuseWithoutEngines } from '../records/engine-refusals';
@@ -61,7 +61,7 @@ export function createTranscriptsService({ db, clock, engines, i18n, jobs }: Tra
     },
 
     /** refreshRecord: re-queues a failed transcription or translation of an owned record. */
-    retryFailed: (userId: string, id: string, locale: Locale) => retryFailedStep(db, clock, jobs, { userId, id, locale }),
+    retryFailed: (userId: string, id: string, locale: Locale, chargeRetry?: ChargeRetry) => retryFailedStep(db, clock, jobs, { userId, id, locale }, chargeRetry),
 
     /**
      * Queues unfinished tasks that no pending or running job carries (rows written before translations

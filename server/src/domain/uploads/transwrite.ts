@@ -9,6 +9,9 @@ import type { Database, RecordPipelineColumns } from '../../db/schema';
 import { TRANSCRIBE_JOB, type TranscribePayload } from '../../jobs/transcription-job';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Engines } from '../../engines/registry';
+import { entitlementRefusal, type BillingUser, type Entitlements } from '../entitlements/entitlements-service';
+import { splitUse } from '../entitlements/metering';
+import { chargeUpload, refundUpload } from '../entitlements/upload-charges';
 import { createRecord } from '../records/create-record';
 import { refuseWithoutEngines } from '../records/engine-refusals';
 import { alreadySubmitted, nameRequired, uploadedFileNotFound } from './upload-errors';
@@ -37,11 +40,12 @@ export function refuseUploadWithoutEngines(
 }
 
 export async function startTranscription(
-  deps: { db: Kysely<Database>; clock: Clock; jobs: JobQueue },
-  input: { userId: string; locale: Locale; form: TranscribeForm },
+  deps: { db: Kysely<Database>; clock: Clock; jobs: JobQueue; entitlements: Entitlements },
+  input: { user: BillingUser; locale: Locale; form: TranscribeForm; zoneHint?: string | null },
 ): Promise<string[]> {
-  const { db, clock, jobs } = deps;
-  const { form, userId } = input;
+  const { db, clock, jobs, entitlements } = deps;
+  const { form, user } = input;
+  const userId = user.id;
   const showName = form.showName?.trim() ?? '';
   if (!showName) throw nameRequired();
   const settings = settingsOf(form);
@@ -49,6 +53,15 @@ export async function startTranscription(
   const files = await db.selectFrom('media_files').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute();
   if (files.length !== ids.length) throw uploadedFileNotFound();
   if (files.some((f) => f.submitted_at !== null)) throw alreadySubmitted();
+  // Before anything is claimed: a submission of several files must fit the day's allowance plus the
+  // pack as a whole (92505000/92505001). Each file is then charged in its own locked check-and-write
+  // below (for one file that charge is the check).
+  if (entitlements.billing && files.length > 1) {
+    const totalSeconds = files.reduce((sum, f) => sum + Math.ceil((f.duration_ms ?? 0) / 1000), 0);
+    const account = await entitlements.account(user, input.zoneHint);
+    const split = splitUse(account.rule, account.state, 'upload', totalSeconds);
+    if (!split.ok) throw entitlementRefusal(split.code);
+  }
 
   const records = db.withTables<{ records: RecordPipelineColumns }>();
   for (const file of files) {
@@ -60,6 +73,13 @@ export async function startTranscription(
       .where('submitted_at', 'is', null)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw alreadySubmitted();
+    try {
+      // Metered from the media's own length (probed at upload), charged once per attempt.
+      await chargeUpload(db, entitlements, user, { recordId: file.id, seconds: (file.duration_ms ?? 0) / 1000, note: showName, zoneHint: input.zoneHint });
+    } catch (error) {
+      await db.updateTable('media_files').set({ submitted_at: null }).where('id', '=', file.id).execute();
+      throw error;
+    }
     try {
       await createRecord(db, clock, {
         id: file.id,
@@ -75,6 +95,7 @@ export async function startTranscription(
         audioDurationMs: file.duration_ms,
       });
     } catch (error) {
+      await refundUpload(db, entitlements, file.id);
       await db.updateTable('media_files').set({ submitted_at: null }).where('id', '=', file.id).execute();
       throw error;
     }

@@ -1,12 +1,13 @@
 // Voucher codes: the operator adds them, a signed-in user redeems each one once. A redemption claims
 // the code with a conditional update (only while unredeemed) inside the transaction that writes the
-// entitlement, so two simultaneous redemptions of one code cannot both succeed on either database.
+// ledger row, so two simultaneous redemptions of one code cannot both succeed on either database.
 import type { Kysely } from 'kysely';
 import { VOUCHER_CODE_MAX, VOUCHER_MAX_DAYS, VOUCHER_MAX_HOURS } from '../../../../src/shared/contract/limits';
-import { addSeconds, type Clock } from '../../clock';
-import type { Database, EntitlementRow, PackageType, VoucherRow } from '../../db/schema';
-import { sortableId } from '../../db/sortable-id';
-import { isMembership, isPackageType, SVIP, VIP } from './package-types';
+import type { Clock } from '../../clock';
+import type { Database, PackageType, VoucherRow } from '../../db/schema';
+import { deriveAccount, lastEnd } from '../entitlements/balances';
+import { appendEntry, entriesOf } from '../entitlements/ledger';
+import { isMembership, isPackageType, LEDGER_ACCOUNT_OF } from './package-types';
 
 const SECONDS_PER_DAY = 86_400;
 const SECONDS_PER_HOUR = 3_600;
@@ -15,7 +16,9 @@ export type AddVoucherOutcome =
   | { ok: true; voucher: VoucherRow }
   | { ok: false; reason: 'invalidCode' | 'invalidPackageType' | 'invalidAmount' | 'duplicate' };
 
-export type RedeemOutcome = { ok: true; entitlement: EntitlementRow } | { ok: false; reason: 'invalid' | 'used' };
+export type RedeemOutcome =
+  | { ok: true; packageType: PackageType; hours: number | null; validUntil: Date | null }
+  | { ok: false; reason: 'invalid' | 'used' };
 
 /** Printable, no spaces or slashes (the code travels as a path segment). */
 export function isValidVoucherCode(code: string): boolean {
@@ -52,18 +55,6 @@ export async function listVouchers(db: Kysely<Database>): Promise<VoucherRow[]> 
   return db.selectFrom('vouchers').selectAll().orderBy('created_at').orderBy('code').execute();
 }
 
-/** The latest end of the user's membership of this type that is still running, or now. */
-async function membershipRunsUntil(db: Kysely<Database>, userId: string, type: PackageType, now: Date): Promise<Date> {
-  const row = await db
-    .selectFrom('entitlements')
-    .select((eb) => eb.fn.max('valid_until').as('until'))
-    .where('user_id', '=', userId)
-    .where('package_type', '=', type)
-    .executeTakeFirst();
-  const until = row?.until ? new Date(row.until) : null;
-  return until && until > now ? until : now;
-}
-
 export async function redeemVoucher(db: Kysely<Database>, clock: Clock, userId: string, code: string): Promise<RedeemOutcome> {
   return db.transaction().execute(async (trx): Promise<RedeemOutcome> => {
     const voucher = await trx.selectFrom('vouchers').selectAll().where('code', '=', code).executeTakeFirst();
@@ -77,31 +68,15 @@ export async function redeemVoucher(db: Kysely<Database>, clock: Clock, userId: 
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) return { ok: false, reason: 'used' };
 
-    const grant = async (type: PackageType, startsAt: Date): Promise<EntitlementRow> => {
-      const row: EntitlementRow = {
-        id: sortableId(),
-        user_id: userId,
-        package_type: type,
-        source: 'voucher',
-        source_ref: code,
-        starts_at: startsAt.toISOString(),
-        valid_until: isMembership(type) ? addSeconds(startsAt, voucher.amount * SECONDS_PER_DAY).toISOString() : null,
-        credit_seconds: isMembership(type) ? null : voucher.amount * SECONDS_PER_HOUR,
-        used_seconds: 0,
-        created_at: now.toISOString(),
-      };
-      await trx.insertInto('entitlements').values(row).execute();
-      return row;
-    };
-
+    // One ledger row, keyed by the code. The ledger itself derives that SVIP pushes a running VIP
+    // past its own period (features §6), so no second row is written for that.
     const type = voucher.package_type;
-    const entitlement = await grant(type, isMembership(type) ? await membershipRunsUntil(trx, userId, type, now) : now);
-    // features §6: SVIP takes priority over VIP and buying SVIP extends a running VIP, so VIP days
-    // are not spent while SVIP covers them.
-    if (type === SVIP) {
-      const vipEnd = await membershipRunsUntil(trx, userId, VIP, now);
-      if (vipEnd > now) await grant(VIP, vipEnd);
-    }
-    return { ok: true, entitlement };
+    const account = LEDGER_ACCOUNT_OF[type];
+    const seconds = voucher.amount * (isMembership(type) ? SECONDS_PER_DAY : SECONDS_PER_HOUR);
+    await appendEntry(trx, { userId, account, kind: 'voucher', sourceKey: `voucher:${code}`, seconds, note: code, createdAt: now.toISOString() });
+    if (!isMembership(type)) return { ok: true, packageType: type, hours: voucher.amount, validUntil: null };
+    const state = deriveAccount(await entriesOf(trx, userId), now, '');
+    const until = lastEnd(account === 'svip' ? state.svipPeriods : state.vipPeriods, now);
+    return { ok: true, packageType: type, hours: null, validUntil: until };
   });
 }

@@ -8,6 +8,7 @@ import { createFoldersService, type FoldersService } from '../../domain/folders/
 import { createOutbox, type Outbox } from '../../domain/mail/outbox';
 import { createRecordsService, type RecordsService } from '../../domain/records/records-service';
 import { createEngines, type Engines } from '../../engines/registry';
+import { createEntitlements, type Entitlements } from '../../domain/entitlements/entitlements-service';
 import { createSummariesService, type SummariesService } from '../../domain/summaries/summaries-service';
 import { createTranscriptsService, type TranscriptsService } from '../../domain/transcripts/transcripts-service';
 import type { ServerI18n } from '../../i18n';
@@ -39,6 +40,8 @@ export interface Services {
   uploadSweep: AbandonedUploadSweep;
   /** Pipeline jobs (in-process, or BullMQ when REDIS_URL is set). */
   jobs: JobQueue;
+  /** Tier rules, balances and charges, read from the ledger (issue 11). */
+  entitlements: Entitlements;
 }
 
 declare module 'fastify' {
@@ -60,9 +63,10 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const uploads = createUploadService({ db: app.db, clock, store: mediaStore, media: engines.media });
     const uploadSweep = createAbandonedUploadSweep({ db: app.db, clock, store: mediaStore, log: app.log });
     const jobs = createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });
-    jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n }));
+    const entitlements = createEntitlements({ db: app.db, clock, config });
+    jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements }));
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();

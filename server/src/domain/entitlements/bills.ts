@@ -1,0 +1,97 @@
+// The bills page (features §7 Account): purchases and credits, consumption, and the hours used per
+// local day over the last weeks, all read from the ledger.
+import type { Kysely } from 'kysely';
+import type { components } from '../../../../src/api/schema';
+import type { Database, LedgerRow } from '../../db/schema';
+import { localDay } from './local-day';
+
+type Translate = (key: string, params?: Record<string, unknown>) => unknown;
+type BuyRecord = components['schemas']['BuyRecord'];
+type CostRecord = components['schemas']['CostRecord'];
+
+const PACKAGE_TYPE_OF = { svip: 1, vip: 2, duration: 3, dubbing: 5 } as const;
+const ACCOUNT_NAME_KEY = { svip: 'account.svipMember', vip: 'account.vipMember', duration: 'account.duration', dubbing: 'account.smartDubbing' } as const;
+const CREDIT_KINDS = ['purchase', 'grant', 'voucher', 'trial'] as const;
+const USE_KINDS = ['consumption', 'refund'] as const;
+
+function page(pageNum = 1, pageSize = 10) {
+  return { offset: (pageNum - 1) * pageSize, limit: pageSize };
+}
+
+async function paged(db: Kysely<Database>, userId: string, kinds: readonly string[], pageNum?: number, pageSize?: number) {
+  const base = db.selectFrom('ledger_entries').where('user_id', '=', userId).where('kind', 'in', kinds as LedgerRow['kind'][]);
+  const { offset, limit } = page(pageNum, pageSize);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+function creditName(t: Translate, row: LedgerRow): string {
+  const account = String(t(ACCOUNT_NAME_KEY[row.account]));
+  const how = row.kind === 'voucher' ? String(t('billing:entry.voucher', { code: row.note ?? '' })) : String(t(`billing:entry.${row.kind}`));
+  return row.kind === 'purchase' && row.note ? row.note : `${account} · ${how}`;
+}
+
+export async function buyRecords(db: Kysely<Database>, t: Translate, userId: string, pageNum?: number, pageSize?: number) {
+  const { rows, total } = await paged(db, userId, CREDIT_KINDS, pageNum, pageSize);
+  return {
+    total,
+    rows: rows.map(
+      (row): BuyRecord => ({
+        id: row.id,
+        outTradeNo: row.source_key,
+        packageName: creditName(t, row),
+        packageType: PACKAGE_TYPE_OF[row.account],
+        // Only orders carry a price; vouchers, grants and the trial cost nothing.
+        payPrice: 0,
+        status: 'paid',
+        createTime: row.created_at,
+      }),
+    ),
+  };
+}
+
+export async function costRecords(db: Kysely<Database>, t: Translate, userId: string, pageNum?: number, pageSize?: number) {
+  const { rows, total } = await paged(db, userId, USE_KINDS, pageNum, pageSize);
+  return {
+    total,
+    rows: rows.map(
+      (row): CostRecord => ({
+        id: row.id,
+        accountTypeName: String(t(`billing:usage.${row.usage ?? 'upload'}`)),
+        sourceType: row.kind,
+        // Seconds used (both the day's allowance and the pack); a refund is negative.
+        duration: (row.kind === 'refund' ? -1 : 1) * (Math.abs(row.seconds) + Math.abs(row.allowance_seconds)),
+        transId: row.record_id,
+        remark: row.note,
+        createTime: row.created_at,
+      }),
+    ),
+  };
+}
+
+/** Hours per local day and kind, oldest first, net of refunds. */
+export async function usageSeries(db: Kysely<Database>, userId: string, now: Date, zone: string, days: number) {
+  const dates: string[] = [];
+  for (let i = days - 1; i >= 0; i--) dates.push(localDay(new Date(now.getTime() - i * 86_400_000), zone));
+  const unique = [...new Set(dates)];
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['usage', 'usage_day', 'kind', 'seconds', 'allowance_seconds'])
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['consumption', 'refund'])
+    .where('usage_day', 'in', unique)
+    .execute();
+  const byDay = new Map(unique.map((date) => [date, { date, upload: 0, live: 0, dubbing: 0 }]));
+  for (const row of rows) {
+    const point = byDay.get(row.usage_day ?? '');
+    if (!point || !row.usage) continue;
+    const seconds = Math.abs(row.seconds) + Math.abs(row.allowance_seconds);
+    point[row.usage] += (row.kind === 'refund' ? -seconds : seconds) / 3_600;
+  }
+  return { timeZone: zone, days: [...byDay.values()].map((p) => ({ ...p, upload: round(p.upload), live: round(p.live), dubbing: round(p.dubbing) })) };
+}
+
+const round = (hours: number) => Math.round(hours * 1000) / 1000;

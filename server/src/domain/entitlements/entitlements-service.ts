@@ -1,0 +1,243 @@
+// What a user may do and what it costs, read from the ledger through the one tier table. Handlers
+// call `require*` before work starts and `charge` when it starts; jobs call `refund` when work fails.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { ServerConfig } from '../../config';
+import type { Database, LedgerAccount, LedgerRow, UsageKind } from '../../db/schema';
+import { AppError } from '../../errors';
+import { LedgerReplay, REFUND_PREFIX, runningAt, type AccountState } from './balances';
+import { appendEntry, entriesOf, entryByKey, withUserLocked } from './ledger';
+import { isTimeZone, localDay } from './local-day';
+import { availableSeconds, INSUFFICIENT_BALANCE, NO_SUCH_RIGHT, QUOTA_USED_UP, splitUse, type RefusalCode } from './metering';
+import { TIER_RULES, tierOf, UNLIMITED_RULE, type SvipFeature, type Tier, type TierRule } from './tier-rules';
+
+export type BillingConfig = Pick<ServerConfig, 'billing' | 'trialMinutes' | 'billingTimeZone'>;
+
+export interface BillingUser {
+  id: string;
+  is_visitor: number;
+}
+
+export interface Account {
+  tier: Tier;
+  rule: TierRule;
+  state: AccountState;
+  zone: string;
+  today: string;
+  /** False under BILLING=off: nothing is limited or charged. */
+  billing: boolean;
+}
+
+const REFUSAL_KEYS: Record<RefusalCode, string> = {
+  [INSUFFICIENT_BALANCE]: 'billing:insufficientBalance',
+  [QUOTA_USED_UP]: 'billing:quotaUsedUp',
+  [NO_SUCH_RIGHT]: 'billing:noSuchRight',
+};
+
+export function entitlementRefusal(code: RefusalCode, params: Record<string, unknown> = {}): AppError {
+  return new AppError(code, REFUSAL_KEYS[code], params);
+}
+
+export const trialKey = (userId: string) => `trial:${userId}`;
+
+type UserZoneTable = { users: { id: string; time_zone: string | null } };
+
+/** Users whose ledger rows are kept in memory between checks (least recently used go first). */
+const CACHED_USERS = 2_000;
+
+export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; config: BillingConfig }) {
+  const { db, clock, config } = deps;
+  // The ledger is append-only, so a user's row count is the version of their rows: one index-only
+  // count per check says whether the rows held here are still all of them (on any instance).
+  const cachedRows = new Map<string, { count: number; rows: LedgerRow[]; replay: LedgerReplay }>();
+  // A zone once fixed never changes; 'none fixed yet' is re-read after a minute (another instance may fix it).
+  const fixedZones = new Map<string, string>();
+  const unfixedUntil = new Map<string, number>();
+
+  /** The user's rows replayed: from memory when unchanged, carried forward when rows were appended. */
+  async function replayOf(runner: Kysely<Database>, userId: string): Promise<{ rows: LedgerRow[]; replay: LedgerReplay }> {
+    const counted = await runner.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    const count = Number(counted?.n ?? 0);
+    const held = cachedRows.get(userId);
+    let fresh: { count: number; rows: LedgerRow[]; replay: LedgerReplay } | null = held && held.count === count ? held : null;
+    // Ids sort by creation time, so the rows appended since are usually those after the newest held;
+    // when the lengths do not add up (a row from a lagging clock), everything is read again.
+    if (!fresh && held && held.rows.length > 0 && held.count < count) {
+      const newest = held.rows.reduce((max, r) => (r.id > max ? r.id : max), '');
+      const added = await runner.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).where('id', '>', newest).execute();
+      // Checked and applied with no await in between: two requests never carry one replay forward twice.
+      if (held.rows.length + added.length === count && held.replay.count === held.rows.length && held.replay.appendable(added)) {
+        // The held replay is carried forward in place: every earlier holder has moved on to this one.
+        fresh = { count, rows: [...held.rows, ...added], replay: held.replay.apply(added) };
+      }
+    }
+    if (!fresh) {
+      const rows = await entriesOf(runner, userId);
+      fresh = { count: rows.length, rows, replay: new LedgerReplay().apply(rows) };
+    }
+    // Kept only when it is all of them (read inside the same transaction as the count when there is one).
+    if (fresh.count === count) {
+      cachedRows.delete(userId);
+      cachedRows.set(userId, fresh);
+      if (cachedRows.size > CACHED_USERS) cachedRows.delete(cachedRows.keys().next().value!);
+    } else {
+      cachedRows.delete(userId);
+    }
+    return fresh;
+  }
+
+  async function zoneOf(runner: Kysely<Database>, userId: string, hint?: string | null): Promise<string> {
+    const fixed = fixedZones.get(userId);
+    if (fixed) return fixed;
+    const hinted = hint && isTimeZone(hint);
+    if (!hinted && (unfixedUntil.get(userId) ?? 0) > performance.now()) return config.billingTimeZone;
+    const zones = runner.withTables<UserZoneTable>();
+    const row = await zones.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
+    if (row?.time_zone) {
+      fixedZones.set(userId, row.time_zone);
+      return row.time_zone;
+    }
+    if (hinted) {
+      await zones.updateTable('users').set({ time_zone: hint }).where('id', '=', userId).where('time_zone', 'is', null).execute();
+      // Another request may have fixed a different one first: read back what holds.
+      return zoneOf(runner, userId);
+    }
+    if (unfixedUntil.size > CACHED_USERS) unfixedUntil.clear();
+    unfixedUntil.set(userId, performance.now() + 60_000);
+    return config.billingTimeZone;
+  }
+
+  async function accountIn(runner: Kysely<Database>, user: BillingUser, zoneHint?: string | null): Promise<Account> {
+    const now = clock.now();
+    let { replay } = await replayOf(runner, user.id);
+    // A signed-in account starts with TRIAL_MINUTES of duration, written once (its own source key).
+    if (!user.is_visitor && config.trialMinutes > 0 && !replay.keys.has(trialKey(user.id))) {
+      await appendEntry(runner, { userId: user.id, account: 'duration', kind: 'trial', sourceKey: trialKey(user.id), seconds: config.trialMinutes * 60, createdAt: now.toISOString(), note: 'trial' });
+      ({ replay } = await replayOf(runner, user.id));
+    }
+    const zone = await zoneOf(runner, user.id, zoneHint);
+    const today = localDay(now, zone);
+    const state = replay.snapshot(now, today);
+    const tier = tierOf({ svip: runningAt(state.svipPeriods, now), vip: runningAt(state.vipPeriods, now), durationSeconds: state.packSeconds.duration });
+    return { tier, rule: config.billing ? TIER_RULES[tier] : UNLIMITED_RULE, state, zone, today, billing: config.billing };
+  }
+
+  return {
+    billing: config.billing,
+
+    account(user: BillingUser, zoneHint?: string | null): Promise<Account> {
+      return accountIn(db, user, zoneHint);
+    },
+
+    /** An SVIP-only right (92505003 otherwise): for the vocabulary endpoints when they are built. */
+    async requireFeature(user: BillingUser, feature: SvipFeature): Promise<void> {
+      const { rule } = await accountIn(db, user);
+      if (!rule.features[feature]) throw entitlementRefusal(NO_SUCH_RIGHT);
+    },
+
+    /** Refuses unless some of `usage` can run now (a meeting is metered while it runs). */
+    async requireSomeTime(user: BillingUser, usage: UsageKind, zoneHint?: string | null): Promise<Account> {
+      const account = await accountIn(db, user, zoneHint);
+      if (!account.billing) return account;
+      const split = splitUse(account.rule, account.state, usage, 1);
+      if (!split.ok) throw entitlementRefusal(split.code);
+      return account;
+    },
+
+    /**
+     * Charges `seconds` of `usage` once per `chargeKey`, in one locked transaction with its check: a
+     * burst of starts cannot spend the same balance twice. Resolves false when already charged.
+     */
+    async charge(
+      user: BillingUser,
+      use: { usage: UsageKind; seconds: number; chargeKey: string; recordId?: string | null; note?: string | null; zoneHint?: string | null },
+    ): Promise<boolean> {
+      if (!config.billing) return false;
+      const seconds = Math.ceil(Math.max(0, use.seconds));
+      return withUserLocked(db, user.id, async (trx) => {
+        const account = await accountIn(trx, user, use.zoneHint);
+        if (account.state.keys.has(use.chargeKey)) return false;
+        const split = splitUse(account.rule, account.state, use.usage, seconds);
+        if (!split.ok) throw entitlementRefusal(split.code);
+        const packAccount: LedgerAccount = use.usage === 'dubbing' ? 'dubbing' : 'duration';
+        return appendEntry(trx, {
+          userId: user.id,
+          account: packAccount,
+          kind: 'consumption',
+          sourceKey: use.chargeKey,
+          seconds: -split.pack,
+          allowanceSeconds: split.allowance,
+          usage: use.usage,
+          usageDay: account.today,
+          recordId: use.recordId ?? null,
+          note: use.note ?? null,
+          createdAt: clock.now().toISOString(),
+        });
+      });
+    },
+
+    /** Charges what ran already (a meeting that ended): as much of `seconds` as the balance covers. */
+    async chargeAvailable(user: BillingUser, use: { usage: UsageKind; seconds: number; chargeKey: string; recordId?: string | null; note?: string | null }): Promise<boolean> {
+      if (!config.billing) return false;
+      return withUserLocked(db, user.id, async (trx) => {
+        const account = await accountIn(trx, user);
+        if (account.state.keys.has(use.chargeKey)) return false;
+        const seconds = Math.min(Math.ceil(Math.max(0, use.seconds)), availableSeconds(account.rule, account.state, use.usage));
+        const split = splitUse(account.rule, account.state, use.usage, seconds);
+        if (!split.ok) return false;
+        return appendEntry(trx, {
+          userId: user.id,
+          account: use.usage === 'dubbing' ? 'dubbing' : 'duration',
+          kind: 'consumption',
+          sourceKey: use.chargeKey,
+          seconds: -split.pack,
+          allowanceSeconds: split.allowance,
+          usage: use.usage,
+          usageDay: account.today,
+          recordId: use.recordId ?? null,
+          note: use.note ?? null,
+          createdAt: clock.now().toISOString(),
+        });
+      });
+    },
+
+    /** Gives a failed job's charge back, once. Resolves false when there was nothing to refund. */
+    async refund(chargeKey: string): Promise<boolean> {
+      const charge = await entryByKey(db, chargeKey);
+      if (!charge || charge.kind !== 'consumption') return false;
+      return appendEntry(db, {
+        userId: charge.user_id,
+        account: charge.account,
+        kind: 'refund',
+        sourceKey: `${REFUND_PREFIX}${chargeKey}`,
+        seconds: -charge.seconds,
+        allowanceSeconds: charge.allowance_seconds,
+        usage: charge.usage,
+        usageDay: charge.usage_day,
+        recordId: charge.record_id,
+        note: charge.note,
+        createdAt: clock.now().toISOString(),
+      });
+    },
+
+    /** Credits a membership (days) or a pack (hours). */
+    async credit(
+      userId: string,
+      grant: { account: LedgerAccount; kind: 'purchase' | 'grant' | 'voucher'; sourceKey: string; seconds: number; expiresAt?: Date | null; packageId?: string | null; note?: string | null },
+    ): Promise<boolean> {
+      return appendEntry(db, {
+        userId,
+        account: grant.account,
+        kind: grant.kind,
+        sourceKey: grant.sourceKey,
+        seconds: grant.seconds,
+        expiresAt: grant.expiresAt ? grant.expiresAt.toISOString() : null,
+        packageId: grant.packageId ?? null,
+        note: grant.note ?? null,
+        createdAt: clock.now().toISOString(),
+      });
+    },
+  };
+}
+
+export type Entitlements = ReturnType<typeof createEntitlements>;

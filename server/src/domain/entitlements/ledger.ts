@@ -1,0 +1,66 @@
+// Appending to the ledger. Rows are never updated or deleted; a source key that is already there
+// means the thing was credited or charged before, and the second attempt writes nothing.
+import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Database, LedgerAccount, LedgerKind, LedgerRow, UsageKind } from '../../db/schema';
+import { sortableId } from '../../db/sortable-id';
+
+export interface NewLedgerEntry {
+  userId: string;
+  account: LedgerAccount;
+  kind: LedgerKind;
+  sourceKey: string;
+  seconds: number;
+  allowanceSeconds?: number;
+  usage?: UsageKind | null;
+  usageDay?: string | null;
+  expiresAt?: string | null;
+  packageId?: string | null;
+  recordId?: string | null;
+  note?: string | null;
+  createdAt: string;
+}
+
+/** Resolves true when written, false when the source key was already in the ledger. */
+export async function appendEntry(db: Kysely<Database>, entry: NewLedgerEntry): Promise<boolean> {
+  const inserted = await db
+    .insertInto('ledger_entries')
+    .values({
+      id: sortableId(),
+      user_id: entry.userId,
+      account: entry.account,
+      kind: entry.kind,
+      source_key: entry.sourceKey,
+      seconds: Math.round(entry.seconds),
+      allowance_seconds: Math.round(entry.allowanceSeconds ?? 0),
+      usage: entry.usage ?? null,
+      usage_day: entry.usageDay ?? null,
+      expires_at: entry.expiresAt ?? null,
+      package_id: entry.packageId ?? null,
+      record_id: entry.recordId ?? null,
+      note: entry.note ?? null,
+      created_at: entry.createdAt,
+    })
+    .onConflict((oc) => oc.column('source_key').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function entriesOf(db: Kysely<Database>, userId: string): Promise<LedgerRow[]> {
+  return db.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).execute();
+}
+
+export async function entryByKey(db: Kysely<Database>, sourceKey: string): Promise<LedgerRow | undefined> {
+  return db.selectFrom('ledger_entries').selectAll().where('source_key', '=', sourceKey).executeTakeFirst();
+}
+
+/**
+ * Runs `work` so that no other check-and-charge of the same user interleaves: PostgreSQL locks the
+ * user's row; SQLite runs one transaction at a time on its single connection.
+ */
+export async function withUserLocked<T>(db: Kysely<Database>, userId: string, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return db.transaction().execute(async (trx) => {
+    if (postgres) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    return work(trx);
+  });
+}

@@ -1,0 +1,68 @@
+// Packages, the rights picture and the cost checks of features §7 Payment. Orders and payment
+// providers (getQrPay and the rest) are a later step and still answer 501.
+import { listPackages } from '../domain/payments/packages';
+import { MEETING_PACKAGE_TYPES, purchaseCategories } from '../domain/payments/package-view';
+import { entitlementRefusal } from '../domain/entitlements/entitlements-service';
+import { availableSeconds, splitUse } from '../domain/entitlements/metering';
+import { dubbingCostSeconds } from '../domain/entitlements/tier-rules';
+import { findOwnedRecord } from '../domain/records/record-access';
+import type { UsageKind } from '../db/schema';
+import { AppError } from '../errors';
+import { rightsPictureUrl } from '../plugins/app/rights-picture';
+import { timeZoneHint } from './time-zone-hint';
+import { requireUser, type HandlerMap } from './types';
+
+type Translate = (key: string, params?: Record<string, unknown>) => unknown;
+
+/** sourceType of the cost calls: 1 local upload, 2 live interpreting, 5 audio/video dubbing. */
+const USAGE_OF_SOURCE: Record<string, UsageKind> = { '1': 'upload', '2': 'live', '5': 'dubbing' };
+
+function usageOf(sourceType: string): UsageKind {
+  const usage = USAGE_OF_SOURCE[sourceType];
+  if (!usage) throw new AppError(400, 'billing:unknownSourceType', { sourceType });
+  return usage;
+}
+
+function bodyOf<T>(body: T | undefined): T {
+  if (!body) throw new AppError(400, 'errors.invalidRequest');
+  return body;
+}
+
+export const paymentsHandlers: HandlerMap = {
+  async paymentQueryCommonPricePackage(ctx) {
+    return purchaseCategories(ctx.t as unknown as Translate, await listPackages(ctx.request.server.db, { includeDisabled: false }));
+  },
+  async paymentQueryMeetingPricePackage(ctx) {
+    return purchaseCategories(ctx.t as unknown as Translate, await listPackages(ctx.request.server.db, { includeDisabled: false }), MEETING_PACKAGE_TYPES);
+  },
+  async paymentQueryRightsPictureUrl(ctx) {
+    return { url: rightsPictureUrl(ctx.request.locale) };
+  },
+  async paymentDubbingAccountCostBefore(ctx) {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx.body);
+    if (body.userId && body.userId !== user.id) throw new AppError(403, 'vouchers:notOwnAccount');
+    const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
+    const cost = dubbingCostSeconds(body.duration, 0);
+    if (!account.billing) return { enough: true, cost, balance: null };
+    const split = splitUse(account.rule, account.state, 'dubbing', cost);
+    if (!split.ok) throw entitlementRefusal(split.code);
+    return { enough: true, cost, balance: account.state.packSeconds.dubbing };
+  },
+  async paymentOrderCostMedia(ctx) {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx.body);
+    const usage = usageOf(body.sourceType);
+    const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
+    let seconds = Math.ceil(body.duration);
+    if (body.transId) {
+      // The record's own length, not the one the caller says; a re-dubbing is priced as such.
+      const record = await findOwnedRecord(ctx.request.server.db, user.id, body.transId);
+      seconds = Math.ceil((record.duration_ms ?? 0) / 1000);
+      if (usage === 'dubbing') seconds = dubbingCostSeconds(seconds, account.state.dubbingsOf.get(record.id) ?? 0);
+    }
+    if (!account.billing) return { enough: true, cost: seconds, balance: null };
+    const split = splitUse(account.rule, account.state, usage, seconds);
+    return { enough: split.ok, cost: seconds, balance: availableSeconds(account.rule, account.state, usage) };
+  },
+};
