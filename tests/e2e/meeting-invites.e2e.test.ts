@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createUser } from '../../server/src/domain/auth/users';
+import { grantToUserId } from '../../server/src/domain/entitlements/grants';
+import { SVIP } from '../../server/src/domain/vouchers/package-types';
 import { startTestServer } from '../../server/src/testing/start-test-server';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
@@ -33,7 +35,9 @@ describe('meeting invitations: open, join by the link, close, closed page in the
 
   beforeAll(async () => {
     server = await startTestServer({ nodeEnv: 'development' });
-    await createUser(server.app.db, { now: () => new Date() }, { kind: 'email', value: email }, password);
+    const hostUser = await createUser(server.app.db, { now: () => new Date() }, { kind: 'email', value: email }, password);
+    // Inviting participants is an SVIP right (features §6); the host holds it for this journey.
+    await grantToUserId(server.app.db, { now: () => new Date() }, hostUser.id, SVIP, 30);
     hostBrowser = await launchChromium(HOST_MEDIA_ARGS);
     guestBrowser = await launchChromium();
     host = await page(hostBrowser, 'host', 'en-US');

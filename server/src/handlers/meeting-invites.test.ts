@@ -3,6 +3,8 @@
 // while sharing is closed; closing, expiry (test clock), a renewed link, the meeting's end, an
 // unknown code and another user's meeting all answer one translated error that does not tell
 // whether the meeting exists. Sockets are in live/live-invites.test.ts.
+import { grantToUserId } from '../domain/entitlements/grants';
+import { SVIP } from '../domain/vouchers/package-types';
 import { describe, expect, it } from 'vitest';
 import { INVITE_EXPIRIES } from '../../../src/shared/contract/limits';
 import { createVisitor } from '../domain/auth/users';
@@ -27,6 +29,7 @@ describe.each(variants)('meeting invitations on $name', (variant) => {
   describe.skipIf(variant.skipReason)('', () => {
     it('opens with an expiry, admits its holder while sharing is closed, and closes independently of sharing', async () => {
       const owner = await kit.signUp();
+      await grantToUserId(kit.app.db, kit.clock, owner.user.id, SVIP, 30);
       const meeting = await create(owner);
       expect(meeting).toMatchObject({ inviteStatus: '0', invitation: null, mayInvite: true });
 
@@ -66,6 +69,7 @@ describe.each(variants)('meeting invitations on $name', (variant) => {
 
     it('expires at the chosen time; opening an expired one gives a new link; renew retires the old one at once', async () => {
       const owner = await kit.signUp();
+      await grantToUserId(kit.app.db, kit.clock, owner.user.id, SVIP, 30);
       const meeting = await create(owner);
       const guest = await visitor();
       const first = codeOf((await kit.post('/speech/meeting/invite', owner, { meetingId: meeting.id, expiry: '1h' })).data.invitation.url);
@@ -95,7 +99,9 @@ describe.each(variants)('meeting invitations on $name', (variant) => {
 
     it("never reaches another user's meeting, and an unknown code answers like a closed one", async () => {
       const owner = await kit.signUp();
+      await grantToUserId(kit.app.db, kit.clock, owner.user.id, SVIP, 30);
       const stranger = await kit.signUp('stranger');
+      await grantToUserId(kit.app.db, kit.clock, stranger.user.id, SVIP, 30);
       const meeting = await create(owner);
       const code = codeOf((await kit.post('/speech/meeting/invite', owner, { meetingId: meeting.id, expiry: '7d' })).data.invitation.url);
 

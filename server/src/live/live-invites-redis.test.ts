@@ -1,6 +1,8 @@
 // Invitations across two instances on one Redis: a participant joined by the invitation on
 // instance B is closed (live:inviteClosed) when the host closes it through instance A — B re-reads
 // the invitation of meetings it holds invited sockets of, so the close reaches it without a message.
+import { grantToUserId } from '../domain/entitlements/grants';
+import { SVIP } from '../domain/vouchers/package-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../testing/inject';
 import { redisVariant } from '../testing/redis-variant';
@@ -25,6 +27,7 @@ describe.skipIf(redis.skipReason)('meeting invitations over Redis', () => {
 
   it('ends on instance B the invited sockets of an invitation closed through instance A', async () => {
     const owner = await a.signUp();
+    await grantToUserId(a.app.db, a.app.services.clock, owner.id, SVIP, 30);
     const meeting = await a.createMeeting(owner);
     const host = await LiveClient.open(a.wsUrl(meeting.id, owner.token));
     host.send({ type: 'resume', lastSeq: 0 });

@@ -3,6 +3,8 @@
 // (test clock) refuses new joins and closes the sockets that joined through it with the reason,
 // leaving the share link's participants and the host alone; closing sharing leaves the invited. A
 // burst of 20 joins racing the close never leaves a socket in once the close has answered.
+import { grantToUserId } from '../domain/entitlements/grants';
+import { SVIP } from '../domain/vouchers/package-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ManualClock } from '../testing/inject';
 import { LiveClient, startLiveServer, type LiveTestServer, type LiveTestUser } from './live-test-kit';
@@ -44,6 +46,7 @@ describe('meeting invitations on the socket', () => {
 
   it('admits by invitation while sharing is closed; closing it ends only the invited, with the reason', async () => {
     const owner = await server.signUp();
+    await grantToUserId(server.app.db, server.app.services.clock, owner.id, SVIP, 30);
     const meeting = await server.createMeeting(owner);
     const host = await hostOf(meeting.id, owner);
     const code = await invite(owner, meeting.id, '24h');
@@ -83,7 +86,9 @@ describe('meeting invitations on the socket', () => {
 
   it("admits nobody to another meeting with a code, and names no meeting to a wrong or unknown one", async () => {
     const owner = await server.signUp();
+    await grantToUserId(server.app.db, server.app.services.clock, owner.id, SVIP, 30);
     const other = await server.signUp('other');
+    await grantToUserId(server.app.db, server.app.services.clock, other.id, SVIP, 30);
     const mine = await server.createMeeting(owner);
     const theirs = await server.createMeeting(other);
     await post(other, '/speech/meeting/edit', { id: theirs.id, shareStatus: '0' });
@@ -100,6 +105,7 @@ describe('meeting invitations on the socket', () => {
 
   it('closes the invited sockets at the expiry, and at once when the link is renewed', async () => {
     const owner = await server.signUp();
+    await grantToUserId(server.app.db, server.app.services.clock, owner.id, SVIP, 30);
     const meeting = await server.createMeeting(owner);
     const host = await hostOf(meeting.id, owner);
     const code = await invite(owner, meeting.id, '1h');
@@ -130,6 +136,7 @@ describe('meeting invitations on the socket', () => {
 
   it('lets no join of a burst of 20 through once the close has answered', async () => {
     const owner = await server.signUp();
+    await grantToUserId(server.app.db, server.app.services.clock, owner.id, SVIP, 30);
     const meeting = await server.createMeeting(owner);
     // Sharing closed: the invitation is the only way in.
     await post(owner, '/speech/meeting/edit', { id: meeting.id, shareStatus: '0' });

@@ -3,6 +3,8 @@
 // joined or left, and is not counted in joinRecord — on one instance and across two on Redis. The
 // host hears how many screens are connected (screens.connected), apart from the participants. A code
 // that is not this meeting's is refused, so nobody hides from the list by claiming to be a screen.
+import { grantToUserId } from '../domain/entitlements/grants';
+import { SVIP } from '../domain/vouchers/package-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineConfig } from '../engines/config';
 import { call } from '../testing/inject';
@@ -44,6 +46,7 @@ describe('screens and the audience (one instance)', () => {
 
   it('reads subtitles without joining the list or the participant count', async () => {
     const owner = await server.signUp();
+    await grantToUserId(server.app.db, server.app.services.clock, owner.id, SVIP, 30);
     const meeting = await server.createMeeting(owner, { translationLanguages: ['es-ES', 'zh-CN'] });
     const host = await LiveClient.open(server.wsUrl(meeting.id, owner.token));
     host.send({ type: 'resume', lastSeq: 0 });
@@ -79,6 +82,7 @@ describe('screens and the audience (one instance)', () => {
 
   it('refuses a code that is not one of this meeting’s screens', async () => {
     const owner = await server.signUp();
+    await grantToUserId(server.app.db, server.app.services.clock, owner.id, SVIP, 30);
     const meeting = await server.createMeeting(owner);
     const other = await server.createMeeting(owner);
     const othersCode = await screenCode(server, owner, other.id);
@@ -108,6 +112,7 @@ describe.skipIf(redis.skipReason)('screens and the audience across two instances
 
   it('keeps a screen on another instance out of the shared list while its language is read everywhere', async () => {
     const owner = await a.signUp();
+    await grantToUserId(a.app.db, a.app.services.clock, owner.id, SVIP, 30);
     const meeting = await a.createMeeting(owner, { translationLanguages: ['es-ES', 'zh-CN'] });
     const host = await LiveClient.open(a.wsUrl(meeting.id, owner.token));
     host.send({ type: 'resume', lastSeq: 0 });
