@@ -78,6 +78,12 @@ function seed(file: string, userId: string, records: number, lines: number): voi
   }
 }
 
+/** Where the seeded database of these parameters is kept; the name changes with anything that shapes it. */
+export function cachedSeedFile(records: number, lines: number): string {
+  const cacheDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../node_modules/.cache/parley-search-bench');
+  return path.join(cacheDir, `${records}x${lines}-${cacheKey(records, lines)}.sqlite`);
+}
+
 function cacheKey(records: number, lines: number): string {
   const hash = createHash('sha256').update(JSON.stringify({ records, lines }));
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -100,8 +106,8 @@ function cacheKey(records: number, lines: number): string {
 export async function prepareSearchDatabase(config: ServerConfig, records: number, lines: number): Promise<{ userId: string; reused: boolean; seedMs: number }> {
   if (config.database.kind !== 'sqlite') throw new Error('sqlite expected');
   const file = config.database.file;
-  const cacheDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../node_modules/.cache/parley-search-bench');
-  const cached = path.join(cacheDir, `${records}x${lines}-${cacheKey(records, lines)}.sqlite`);
+  const cached = cachedSeedFile(records, lines);
+  const cacheDir = path.dirname(cached);
   const started = performance.now();
   let reused = fs.existsSync(cached);
   if (!reused) {

@@ -182,7 +182,7 @@ describe.each(variants)('records search on $name', (variant) => {
       const raw = new SQLite(file.file, { readonly: true });
       try {
         for (const query of [{ q: 'hello' }, { q: '会议', folderId: '1', favorite: '1' as const }]) {
-          const compiled = searchEntriesQuery(kit.app.db, owner.user.id, query).statement.compile(kit.app.db);
+          const compiled = (await searchEntriesQuery(kit.app.db, owner.user.id, query)).statement.compile(kit.app.db);
           const plan = raw
             .prepare(`explain query plan ${compiled.sql}`)
             .all(...(compiled.parameters as unknown[]))

@@ -53,6 +53,7 @@ function snapshot({ raw, users }: { raw: SQLite.Database; users: [string, string
   return {
     entries: entries.map((entry) => ({ ...entry, user_id: users.indexOf(entry.user_id) })),
     terms: raw.prepare('select term, doc, offset from temp.terms order by term, doc, offset').all(),
+    words: raw.prepare('select word from search_words order by word').all(),
     triggers: raw.prepare(`select name, sql from sqlite_master where type = 'trigger' order by name`).all(),
   };
 }

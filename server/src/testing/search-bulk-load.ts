@@ -1,5 +1,6 @@
 // Loading millions of lines for a benchmark (bench/search.bench.ts) with the per-row search
-// triggers of 0009_search set aside, then filling the index in two statements. The fill makes the
+// triggers of 0009_search and 0012_search_words set aside, then filling the index and the word list
+// in a few statements. The fill makes the
 // same writes the triggers would have made, in the same order, through the same registered
 // parley_search_text function: search_entries gets one row per name and line numbered record by
 // record (name first, then lines in insertion order, which is the order the triggers number them
@@ -9,13 +10,14 @@
 // segment layout differs, since it flushes pending terms when each statement ends: one statement
 // writes a few large segments where the upload pipeline's statement per record writes many small
 // ones that automerge folds together. Measured at 2,000 records × 50 lines: 8 segments in bulk, 9
-// with one statement per record, so a search reads about as many segments either way.
+// with one statement per record, so a search reads about as many segments either way. The word list
+// (search_words) gets the tokens of the same names and lines through the same tokenizer table.
 // SQLite only; the caller's connection must have registerSearchText (db/dialect.ts).
 import type SQLite from 'better-sqlite3';
 import { SEARCH_TEXT_FUNCTION } from '../db/search-text';
 
-/** The two triggers that index inserted rows; the others (edit, rename, delete) stay in place. */
-const INSERT_TRIGGERS = ['search_record_insert', 'search_segment_insert'];
+/** The triggers that index inserted rows (0009, 0012); the others (edit, rename, delete) stay in place. */
+const INSERT_TRIGGERS = ['search_record_insert', 'search_segment_insert', 'search_words_record_insert', 'search_words_segment_insert'];
 
 /**
  * Runs `load` in one transaction with the insert triggers dropped, indexes every record and line it
@@ -25,7 +27,7 @@ export function loadWithSearchIndexDeferred(raw: SQLite.Database, load: () => vo
   const triggers = raw
     .prepare(`select name, sql from sqlite_master where type = 'trigger' and name in (${INSERT_TRIGGERS.map(() => '?').join(', ')})`)
     .all(...INSERT_TRIGGERS) as Array<{ name: string; sql: string }>;
-  if (triggers.length !== INSERT_TRIGGERS.length) throw new Error('the search index triggers of 0009_search are missing');
+  if (triggers.length !== INSERT_TRIGGERS.length) throw new Error('the search index triggers of 0009_search and 0012_search_words are missing');
   const watermark = (table: string) => (raw.prepare(`select coalesce(max(rowid), 0) as n from ${table}`).get() as { n: number }).n;
 
   raw.transaction(() => {
@@ -54,6 +56,15 @@ export function loadWithSearchIndexDeferred(raw: SQLite.Database, load: () => vo
          where e.entry > ? order by e.entry`,
       )
       .run(entries);
+    // The words of the same names and lines, through the same tokenizer as the 0012 triggers.
+    raw
+      .prepare(`insert or ignore into search_words (word) select t.token from records r, search_tokens t
+        where r.rowid > ? and t.input = ${SEARCH_TEXT_FUNCTION}(r.show_name)`)
+      .run(records);
+    raw
+      .prepare(`insert or ignore into search_words (word) select t.token from record_segments s, search_tokens t
+        where s.rowid > ? and t.input = ${SEARCH_TEXT_FUNCTION}(s.text)`)
+      .run(lines);
     for (const { sql } of triggers) raw.exec(sql);
   })();
 }

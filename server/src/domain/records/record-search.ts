@@ -7,6 +7,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
 import type { Database, RecordRow, RecordSegmentRow } from '../../db/schema';
 import { folderNotFound } from '../folders/folder-errors';
+import { spelledOutPrefixes } from './search-expansion';
 import { fts5Query, highlightRanges, searchTerms, tsQuery } from './search-query';
 
 export interface RecordSearchQuery {
@@ -32,7 +33,7 @@ interface EntryRow {
 }
 
 /** The page's entries (exported so a test can read the SQLite query plan). */
-export function searchEntriesQuery(db: Kysely<Database>, userId: string, query: RecordSearchQuery) {
+export async function searchEntriesQuery(db: Kysely<Database>, userId: string, query: RecordSearchQuery) {
   const terms = searchTerms(query.q);
   const pageSize = query.pageSize ?? 20;
   const offset = ((query.pageNum ?? 1) - 1) * pageSize;
@@ -43,13 +44,17 @@ export function searchEntriesQuery(db: Kysely<Database>, userId: string, query: 
   if (query.favorite !== undefined) filters.push(sql`r.favorite = ${query.favorite === '1' ? 1 : 0}`);
   const where = sql.join(filters, sql` and `);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    // Newest first straight from the index's rowid order: FTS5 walks the doclists backwards and the
+    // walk stops at the page, so a word in millions of lines costs what a rare one does — as long as
+    // no prefix has to be merged up front (search-expansion.ts spells those out).
+    const match = fts5Query(terms, terms.length ? await spelledOutPrefixes(db, terms) : []);
     return {
       terms,
       pageSize,
       statement: sql<EntryRow>`
         select e.entry, e.record_id, e.segment_id
         from search_index s join search_entries e on e.entry = s.rowid join records r on r.id = e.record_id
-        where search_index match ${fts5Query(terms)} and ${where}
+        where search_index match ${match} and ${where}
         order by s.rowid desc limit ${pageSize + 1} offset ${offset}`,
     };
   }
@@ -73,7 +78,7 @@ export async function searchRecords(
     const folder = await db.selectFrom('folders').select('id').where('id', '=', query.folderId).where('user_id', '=', userId).executeTakeFirst();
     if (!folder) throw folderNotFound();
   }
-  const { terms, pageSize, statement } = searchEntriesQuery(db, userId, query);
+  const { terms, pageSize, statement } = await searchEntriesQuery(db, userId, query);
   if (terms.length === 0) return { matches: [], hasMore: false };
   const entries = (await statement.execute(db)).rows;
   const page = entries.slice(0, pageSize);
