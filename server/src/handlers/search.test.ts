@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { searchText } from '../db/search-text';
-import { searchEntriesQuery } from '../domain/records/record-search';
+import { matchedRecordsQuery, searchEntriesQuery } from '../domain/records/record-search';
 import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 
@@ -192,6 +192,11 @@ describe.each(variants)('records search on $name', (variant) => {
           expect(plan).toMatch(/SEARCH e USING INTEGER PRIMARY KEY/);
           expect(plan).not.toMatch(/TEMP B-TREE/);
         }
+        // A page's records are looked up by id, never by reading the user's index (20 ids: a full page).
+        const ids = Array.from({ length: 20 }, (_, i) => `record-${i}`);
+        const compiled = matchedRecordsQuery(kit.app.db, ids).compile();
+        const plan = raw.prepare(`explain query plan ${compiled.sql}`).all(...(compiled.parameters as unknown[])) as Array<{ detail: string }>;
+        expect(plan.map((step) => step.detail)).toEqual(['SEARCH records USING INDEX sqlite_autoindex_records_1 (id=?)']);
       } finally {
         raw.close();
       }
