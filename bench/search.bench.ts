@@ -2,8 +2,8 @@
 // (5,000,000 lines in the full-text index), through the real handler (app.inject: routing,
 // validation, auth, query, views), against listing page 1 of the same user's records the same way.
 // Both are reported as p95; the search should stay within 2× the list. The database is built once
-// (support/search-seed.ts: rows inserted straight into SQLite, the index filled in bulk exactly as
-// the 0009_search triggers fill it) and reused from node_modules/.cache while nothing it depends on
+// (support/search-seed.ts: rows inserted straight into SQLite, the index and the word list filled in
+// bulk with what the 0009_search and 0012_search_words triggers would write) and reused from node_modules/.cache while nothing it depends on
 // changes.
 import fs from 'node:fs';
 import { buildApp } from '../server/src/app';
