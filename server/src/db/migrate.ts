@@ -10,7 +10,7 @@ import * as m0006 from './migrations/0006_transcript_extras';
 import * as m0007 from './migrations/0007_vouchers';
 import * as m0008 from './migrations/0008_stale_translations';
 import * as m0009 from './migrations/0009_search';
-import * as m0012 from './migrations/0012_search_words';
+import * as m0012 from './migrations/0012_search_owner_words';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -23,7 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_vouchers': m0007,
   '0008_stale_translations': m0008,
   '0009_search': m0009,
-  '0012_search_words': m0012,
+  '0012_search_owner_words': m0012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
-// The word list behind spelled-out prefixes (0012_search_words, domain/records/search-expansion.ts):
-// its tokenizer cuts and folds text exactly as the search index's does, every writer keeps it
-// complete, and a spelled-out query finds exactly the rows the plain prefix query finds.
+// The SQLite index of 0012_search_owner_words: the word list behind spelled-out prefixes
+// (domain/records/search-expansion.ts) — its tokenizer cuts and folds text exactly as the search
+// index's does, every writer keeps it complete, and a spelled-out query finds exactly the rows the
+// plain prefix query finds — and the owner column, which follows a record to a new owner.
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { buildApp } from '../app';
 import { systemClock } from '../clock';
 import { createRecord } from '../domain/records/create-record';
 import { MAX_SPELLED_OUT, spelledOutPrefixes } from '../domain/records/search-expansion';
-import { fts5Query, searchTerms } from '../domain/records/search-query';
+import { fts5OwnQuery, fts5Query, searchTerms } from '../domain/records/search-query';
 import { createUser } from '../domain/auth/users';
 import { sqliteTestConfig } from '../testing/test-config';
 import { registerSearchText } from './dialect';
@@ -109,5 +110,25 @@ describe('search word list', () => {
     expect(await spelledOutPrefixes(app.db, terms)).toEqual([null]);
     expect(matching(fts5Query(terms))).toHaveLength(MAX_SPELLED_OUT + 1);
     expect(await spelledOutPrefixes(app.db, searchTerms('zebraa0'))).toEqual([['zebraa0']]);
+  });
+
+  it("re-keys a record's name and lines to a new owner, and a query walks only its owner's rows", async () => {
+    const first = await createUser(app.db, systemClock, { kind: 'email', value: 'first-owner@search.test' }, 'secret123');
+    const second = await createUser(app.db, systemClock, { kind: 'email', value: 'second-owner@search.test' }, 'secret123');
+    const record = await createRecord(app.db, systemClock, {
+      userId: first.id,
+      showName: 'Quokka census',
+      languages: ['en-US'],
+      targetLanguages: [],
+      segments: [{ startMs: 0, endMs: 1000, speaker: null, text: 'Counting quokkas on the island.', translation: null }],
+    });
+    const own = (userId: string) => matching(fts5OwnQuery(userId, fts5Query(searchTerms('quokka'))));
+    expect(own(first.id)).toHaveLength(2);
+    expect(own(second.id)).toEqual([]);
+    raw.prepare('update records set user_id = ? where id = ?').run(second.id, record.id);
+    expect(own(first.id)).toEqual([]);
+    expect(own(second.id)).toHaveLength(2);
+    // Words in the owner column are not words of the text: a prefix of the owner's hex finds nothing.
+    expect(matching(fts5OwnQuery(second.id, fts5Query(searchTerms(Buffer.from(second.id).toString('hex').slice(0, 6)))))).toEqual([]);
   });
 });

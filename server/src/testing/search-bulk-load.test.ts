@@ -52,7 +52,10 @@ function snapshot({ raw, users }: { raw: SQLite.Database; users: [string, string
   const entries = raw.prepare('select entry, user_id, record_id, segment_id from search_entries order by entry').all() as Array<{ user_id: string }>;
   return {
     entries: entries.map((entry) => ({ ...entry, user_id: users.indexOf(entry.user_id) })),
-    terms: raw.prepare('select term, doc, offset from temp.terms order by term, doc, offset').all(),
+    // Owner tokens are the users' ids in hex, named by place here, then put in one order again.
+    terms: (raw.prepare('select term, doc, col, offset from temp.terms').all() as Array<{ term: string; doc: number; col: string; offset: number }>)
+      .map((row) => (row.col === 'owner' ? { ...row, term: `user ${users.findIndex((id) => Buffer.from(id).toString('hex') === row.term)}` } : row))
+      .sort((a, b) => a.col.localeCompare(b.col) || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0) || a.doc - b.doc || a.offset - b.offset),
     words: raw.prepare('select word from search_words order by word').all(),
     triggers: raw.prepare(`select name, sql from sqlite_master where type = 'trigger' order by name`).all(),
   };
@@ -70,6 +73,7 @@ describe('loadWithSearchIndexDeferred', () => {
 
     const expected = snapshot(byTriggers);
     expect(expected.terms.length).toBeGreaterThan(1000);
+    expect(new Set(expected.terms.filter((row) => row.col === 'owner').map((row) => row.term))).toEqual(new Set(['user 0', 'user 1']));
     expect(snapshot(byBulk)).toEqual(expected);
 
     // The triggers are live again: a later write is indexed by them in both databases alike.

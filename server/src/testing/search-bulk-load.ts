@@ -1,11 +1,11 @@
 // Loading millions of lines for a benchmark (bench/search.bench.ts) with the per-row search
-// triggers of 0009_search and 0012_search_words set aside, then filling the index and the word list
+// triggers of 0009_search and 0012_search_owner_words set aside, then filling the index and the word list
 // in a few statements. The fill makes the
 // same writes the triggers would have made, in the same order, through the same registered
 // parley_search_text function: search_entries gets one row per name and line numbered record by
 // record (name first, then lines in insertion order, which is the order the triggers number them
 // when each record is written followed by its lines, as the upload pipeline and the bench do), and
-// search_index receives the same (rowid, text) inserts in entry order, so it holds the same terms at
+// search_index receives the same (rowid, owner, text) inserts in entry order, so it holds the same terms at
 // the same rows and offsets (search-bulk-load.test.ts compares the two term by term). Only FTS5's
 // segment layout differs, since it flushes pending terms when each statement ends: one statement
 // writes a few large segments where the upload pipeline's statement per record writes many small
@@ -27,7 +27,7 @@ export function loadWithSearchIndexDeferred(raw: SQLite.Database, load: () => vo
   const triggers = raw
     .prepare(`select name, sql from sqlite_master where type = 'trigger' and name in (${INSERT_TRIGGERS.map(() => '?').join(', ')})`)
     .all(...INSERT_TRIGGERS) as Array<{ name: string; sql: string }>;
-  if (triggers.length !== INSERT_TRIGGERS.length) throw new Error('the search index triggers of 0009_search and 0012_search_words are missing');
+  if (triggers.length !== INSERT_TRIGGERS.length) throw new Error('the search index triggers of 0012_search_owner_words are missing');
   const watermark = (table: string) => (raw.prepare(`select coalesce(max(rowid), 0) as n from ${table}`).get() as { n: number }).n;
 
   raw.transaction(() => {
@@ -50,8 +50,8 @@ export function loadWithSearchIndexDeferred(raw: SQLite.Database, load: () => vo
       .run(records, lines);
     raw
       .prepare(
-        `insert into search_index (rowid, body)
-         select e.entry, ${SEARCH_TEXT_FUNCTION}(case when e.segment_id is null then r.show_name else s.text end)
+        `insert into search_index (rowid, owner, body)
+         select e.entry, hex(e.user_id), ${SEARCH_TEXT_FUNCTION}(case when e.segment_id is null then r.show_name else s.text end)
          from search_entries e join records r on r.id = e.record_id left join record_segments s on s.id = e.segment_id
          where e.entry > ? order by e.entry`,
       )

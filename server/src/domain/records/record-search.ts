@@ -1,5 +1,5 @@
 // Search of one user's record names and transcript lines in the database's full-text index
-// (0009_search). Only the caller's entries are read (search_entries.user_id), newest first; the
+// (0009_search, 0012_search_owner_words). Only the caller's entries are read (search_entries.user_id), newest first; the
 // folder and favourite filters apply to the record. A page is fetched with one extra row to say
 // whether more follow: counting every match of a common word in 100,000 records would cost more
 // than the page itself (bench/search.bench.ts).
@@ -8,7 +8,7 @@ import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
 import type { Database, RecordRow, RecordSegmentRow } from '../../db/schema';
 import { folderNotFound } from '../folders/folder-errors';
 import { spelledOutPrefixes } from './search-expansion';
-import { fts5Query, highlightRanges, searchTerms, tsQuery } from './search-query';
+import { fts5OwnQuery, fts5Query, highlightRanges, searchTerms, tsQuery } from './search-query';
 
 export interface RecordSearchQuery {
   q: string;
@@ -44,10 +44,11 @@ export async function searchEntriesQuery(db: Kysely<Database>, userId: string, q
   if (query.favorite !== undefined) filters.push(sql`r.favorite = ${query.favorite === '1' ? 1 : 0}`);
   const where = sql.join(filters, sql` and `);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    // Newest first straight from the index's rowid order: FTS5 walks the doclists backwards and the
-    // walk stops at the page, so a word in millions of lines costs what a rare one does — as long as
-    // no prefix has to be merged up front (search-expansion.ts spells those out).
-    const match = fts5Query(terms, terms.length ? await spelledOutPrefixes(db, terms) : []);
+    // Newest first straight from the index's rowid order: FTS5 walks the caller's doclists backwards
+    // and the walk stops at the page, so a word in millions of lines costs what a rare one does — as
+    // long as no prefix has to be merged up front (search-expansion.ts spells those out). The owner
+    // is in the index (0012), so other users' rows are never walked; e.user_id checks it again.
+    const match = fts5OwnQuery(userId, fts5Query(terms, terms.length ? await spelledOutPrefixes(db, terms) : []));
     return {
       terms,
       pageSize,

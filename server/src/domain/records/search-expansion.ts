@@ -1,5 +1,5 @@
 // SQLite only: the words of the index that each word prefix of a query stands for, read from
-// search_words (0012_search_words), so FTS5 reads them as an OR of terms, lazily and newest first,
+// search_words (0012_search_owner_words), so FTS5 reads them as an OR of terms, lazily and newest first,
 // instead of merging every doclist the prefix starts before the first row (300 ms → 3 ms for a word
 // in half of 5,000,000 lines; bench/search.bench.ts).
 import { sql, type Kysely } from 'kysely';
@@ -10,7 +10,7 @@ import type { SearchTerm } from './search-query';
 export const MAX_SPELLED_OUT = 32;
 
 /**
- * Prefix lengths (in characters) the index keeps a doclist of (0009_search: prefix = '2 3'): FTS5
+ * Prefix lengths (in characters) the index keeps a doclist of (0012_search_owner_words: prefix = '2 3'): FTS5
  * reads those as one term, lazily, so spelling them out would only add work.
  */
 const INDEXED_PREFIXES = new Set([2, 3]);

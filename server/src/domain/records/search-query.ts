@@ -39,6 +39,14 @@ export function fts5Query(terms: SearchTerm[], spelledOut: Array<string[] | null
     .join(' AND ');
 }
 
+/**
+ * The FTS5 query of one user's rows: the owner column holds hex(user_id) as one token
+ * (0012_search_owner_words), so FTS5 walks only that user's rows; the terms must match in the body.
+ */
+export function fts5OwnQuery(userId: string, termsQuery: string): string {
+  return `owner : "${Buffer.from(userId, 'utf8').toString('hex')}" AND body : (${termsQuery})`;
+}
+
 /** PostgreSQL to_tsquery('simple', …) text with the same meaning. */
 export function tsQuery(terms: SearchTerm[]): string {
   return terms
