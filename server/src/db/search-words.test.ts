@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { systemClock } from '../clock';
 import { createRecord } from '../domain/records/create-record';
+import { searchEntriesQuery, searchRecords } from '../domain/records/record-search';
 import { MAX_SPELLED_OUT, spelledOutPrefixes } from '../domain/records/search-expansion';
 import { fts5OwnQuery, fts5Query, searchTerms } from '../domain/records/search-query';
 import { createUser } from '../domain/auth/users';
@@ -130,5 +131,23 @@ describe('search word list', () => {
     expect(own(second.id)).toHaveLength(2);
     // Words in the owner column are not words of the text: a prefix of the owner's hex finds nothing.
     expect(matching(fts5OwnQuery(second.id, fts5Query(searchTerms(Buffer.from(second.id).toString('hex').slice(0, 6)))))).toEqual([]);
+  });
+
+  it('names the owner in the query only for a user who owns a small share of the records', async () => {
+    const big = await createUser(app.db, systemClock, { kind: 'email', value: 'big@search.test' }, 'secret123');
+    const small = await createUser(app.db, systemClock, { kind: 'email', value: 'small@search.test' }, 'secret123');
+    const existing = Number((raw.prepare('select max(rowid) as n from records').get() as { n: number }).n);
+    for (let i = 0; i < existing + 5; i++) {
+      await createRecord(app.db, systemClock, { userId: big.id, showName: `Pelican log ${i}`, languages: [], targetLanguages: [], segments: [] });
+    }
+    await createRecord(app.db, systemClock, { userId: small.id, showName: 'Pelican sighting', languages: [], targetLanguages: [], segments: [] });
+    const matchOf = async (userId: string) => (await searchEntriesQuery(app.db, userId, { q: 'pelican' })).statement.compile(app.db).parameters[0];
+    expect(await matchOf(big.id)).not.toMatch(/owner/);
+    expect(await matchOf(small.id)).toMatch(/^owner : "[0-9a-f]+" AND body : /);
+    // Either way the answer is the caller's rows only.
+    const names = async (userId: string) => (await searchRecords(app.db, userId, { q: 'pelican', pageSize: 100 })).matches.map((m) => m.record.show_name);
+    expect(await names(small.id)).toEqual(['Pelican sighting']);
+    expect(await names(big.id)).toHaveLength(existing + 5);
+    expect(await names(big.id)).not.toContain('Pelican sighting');
   });
 });
