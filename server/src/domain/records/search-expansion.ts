@@ -10,10 +10,10 @@ import type { SearchTerm } from './search-query';
 export const MAX_SPELLED_OUT = 32;
 
 /**
- * Prefix lengths (in characters) the index keeps a doclist of (0012_search_owner_words: prefix = '2 3'): FTS5
- * reads those as one term, lazily, so spelling them out would only add work.
+ * Prefix lengths (in characters) the index keeps a doclist of (0012_search_owner_words: prefix =
+ * '1 2 3'): FTS5 reads those as one term, lazily, so spelling them out would only add work.
  */
-const INDEXED_PREFIXES = new Set([2, 3]);
+const INDEXED_PREFIXES = new Set([1, 2, 3]);
 
 /** Highest code point: every word that starts with a prefix sorts below prefix + this. */
 const AFTER_ALL = String.fromCodePoint(0x10ffff);
