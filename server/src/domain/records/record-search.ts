@@ -69,7 +69,8 @@ export async function searchEntriesQuery(db: Kysely<Database>, userId: string, q
     // no prefix has to be merged up front (search-expansion.ts spells those out). e.user_id keeps
     // the answer to the caller's rows; the owner term (0012) only spares FTS5 the others' rows.
     const termsQuery = fts5Query(terms, terms.length ? await spelledOutPrefixes(db, terms) : []);
-    const match = (await ownerIsSelective(db, userId)) ? fts5OwnQuery(userId, termsQuery) : termsQuery;
+    // The terms are always held to the body: the owner column's hex token is no word of the text.
+    const match = (await ownerIsSelective(db, userId)) ? fts5OwnQuery(userId, termsQuery) : `body : (${termsQuery})`;
     return {
       terms,
       pageSize,
