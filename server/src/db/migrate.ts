@@ -12,6 +12,7 @@ import * as m0008 from './migrations/0008_stale_translations';
 import * as m0009 from './migrations/0009_search';
 import * as m0010 from './migrations/0010_meeting_invites';
 import * as m0011 from './migrations/0011_entitlements';
+import * as m0012 from './migrations/0012_search_owner_words';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009_search': m0009,
   '0010_meeting_invites': m0010,
   '0011_entitlements': m0011,
+  '0012_search_owner_words': m0012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

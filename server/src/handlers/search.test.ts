@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { searchText } from '../db/search-text';
-import { searchEntriesQuery } from '../domain/records/record-search';
+import { matchedRecordsQuery, searchEntriesQuery } from '../domain/records/record-search';
 import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 
@@ -182,7 +182,7 @@ describe.each(variants)('records search on $name', (variant) => {
       const raw = new SQLite(file.file, { readonly: true });
       try {
         for (const query of [{ q: 'hello' }, { q: '会议', folderId: '1', favorite: '1' as const }]) {
-          const compiled = searchEntriesQuery(kit.app.db, owner.user.id, query).statement.compile(kit.app.db);
+          const compiled = (await searchEntriesQuery(kit.app.db, owner.user.id, query)).statement.compile(kit.app.db);
           const plan = raw
             .prepare(`explain query plan ${compiled.sql}`)
             .all(...(compiled.parameters as unknown[]))
@@ -192,6 +192,11 @@ describe.each(variants)('records search on $name', (variant) => {
           expect(plan).toMatch(/SEARCH e USING INTEGER PRIMARY KEY/);
           expect(plan).not.toMatch(/TEMP B-TREE/);
         }
+        // A page's records are looked up by id, never by reading the user's index (20 ids: a full page).
+        const ids = Array.from({ length: 20 }, (_, i) => `record-${i}`);
+        const compiled = matchedRecordsQuery(kit.app.db, ids).compile();
+        const plan = raw.prepare(`explain query plan ${compiled.sql}`).all(...(compiled.parameters as unknown[])) as Array<{ detail: string }>;
+        expect(plan.map((step) => step.detail)).toEqual(['SEARCH records USING INDEX sqlite_autoindex_records_1 (id=?)']);
       } finally {
         raw.close();
       }

@@ -1,5 +1,5 @@
 // Search of one user's record names and transcript lines in the database's full-text index
-// (0009_search). Only the caller's entries are read (search_entries.user_id), newest first; the
+// (0009_search, 0012_search_owner_words). Only the caller's entries are read (search_entries.user_id), newest first; the
 // folder and favourite filters apply to the record. A page is fetched with one extra row to say
 // whether more follow: counting every match of a common word in 100,000 records would cost more
 // than the page itself (bench/search.bench.ts).
@@ -7,7 +7,8 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
 import type { Database, RecordRow, RecordSegmentRow } from '../../db/schema';
 import { folderNotFound } from '../folders/folder-errors';
-import { fts5Query, highlightRanges, searchTerms, tsQuery } from './search-query';
+import { spelledOutPrefixes } from './search-expansion';
+import { fts5OwnQuery, fts5Query, highlightRanges, searchTerms, tsQuery } from './search-query';
 
 export interface RecordSearchQuery {
   q: string;
@@ -31,8 +32,28 @@ interface EntryRow {
   segment_id: string | null;
 }
 
+/**
+ * Below this share of the index the query names the owner. Naming it lets FTS5 skip other users'
+ * rows (without it, a word common in their lines but absent from the caller's is read in full:
+ * 2.2 s at 5,000,000 lines), but costs a seek in the owner's doclist at every step of an AND, which
+ * for a user who owns most rows is pure overhead (two rare words: 1 ms → 60-80 ms at 100,000
+ * records). Above it, at most 1 row in 4 read belongs to someone else.
+ */
+const OWNER_TERM_BELOW_SHARE = 0.25;
+
+/** SQLite: whether the caller owns a small enough share of the records for the owner term to pay. */
+async function ownerIsSelective(db: Kysely<Database>, userId: string): Promise<boolean> {
+  // Both numbers are kept without counting: record_counts by triggers (0003), and the largest rowid
+  // of records (every record ever written, a fair measure of the index's size).
+  const { rows } = await sql<{ own: number | null; every: number | null }>`
+    select (select sum(total) from record_counts where user_id = ${userId}) as own, (select max(rowid) from records) as every`.execute(db);
+  const own = Number(rows[0]?.own ?? 0);
+  const every = Number(rows[0]?.every ?? 0);
+  return own < every * OWNER_TERM_BELOW_SHARE;
+}
+
 /** The page's entries (exported so a test can read the SQLite query plan). */
-export function searchEntriesQuery(db: Kysely<Database>, userId: string, query: RecordSearchQuery) {
+export async function searchEntriesQuery(db: Kysely<Database>, userId: string, query: RecordSearchQuery) {
   const terms = searchTerms(query.q);
   const pageSize = query.pageSize ?? 20;
   const offset = ((query.pageNum ?? 1) - 1) * pageSize;
@@ -43,13 +64,20 @@ export function searchEntriesQuery(db: Kysely<Database>, userId: string, query: 
   if (query.favorite !== undefined) filters.push(sql`r.favorite = ${query.favorite === '1' ? 1 : 0}`);
   const where = sql.join(filters, sql` and `);
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    // Newest first straight from the index's rowid order: FTS5 walks the doclists backwards and the
+    // walk stops at the page, so a word in millions of lines costs what a rare one does — as long as
+    // no prefix has to be merged up front (search-expansion.ts spells those out). e.user_id keeps
+    // the answer to the caller's rows; the owner term (0012) only spares FTS5 the others' rows.
+    const termsQuery = fts5Query(terms, terms.length ? await spelledOutPrefixes(db, terms) : []);
+    // The terms are always held to the body: the owner column's hex token is no word of the text.
+    const match = (await ownerIsSelective(db, userId)) ? fts5OwnQuery(userId, termsQuery) : `body : (${termsQuery})`;
     return {
       terms,
       pageSize,
       statement: sql<EntryRow>`
         select e.entry, e.record_id, e.segment_id
         from search_index s join search_entries e on e.entry = s.rowid join records r on r.id = e.record_id
-        where search_index match ${fts5Query(terms)} and ${where}
+        where search_index match ${match} and ${where}
         order by s.rowid desc limit ${pageSize + 1} offset ${offset}`,
     };
   }
@@ -64,6 +92,16 @@ export function searchEntriesQuery(db: Kysely<Database>, userId: string, query: 
   };
 }
 
+/**
+ * The page's records, by primary key alone; searchRecords checks the owner. With user_id in the
+ * WHERE as well, SQLite (which has no statistics here) reads the user's whole records index as soon
+ * as a few ids are asked for — 30-100 ms at 100,000 records (bench/search.bench.ts) — instead of
+ * looking each id up. Exported so a test can read the plan.
+ */
+export function matchedRecordsQuery(db: Kysely<Database>, recordIds: string[]) {
+  return db.selectFrom('records').selectAll().where('id', 'in', recordIds);
+}
+
 export async function searchRecords(
   db: Kysely<Database>,
   userId: string,
@@ -73,17 +111,18 @@ export async function searchRecords(
     const folder = await db.selectFrom('folders').select('id').where('id', '=', query.folderId).where('user_id', '=', userId).executeTakeFirst();
     if (!folder) throw folderNotFound();
   }
-  const { terms, pageSize, statement } = searchEntriesQuery(db, userId, query);
+  const { terms, pageSize, statement } = await searchEntriesQuery(db, userId, query);
   if (terms.length === 0) return { matches: [], hasMore: false };
   const entries = (await statement.execute(db)).rows;
   const page = entries.slice(0, pageSize);
   const recordIds = [...new Set(page.map((entry) => entry.record_id))];
   const segmentIds = page.flatMap((entry) => (entry.segment_id ? [entry.segment_id] : []));
   const [records, segments] = await Promise.all([
-    recordIds.length ? db.selectFrom('records').selectAll().where('id', 'in', recordIds).where('user_id', '=', userId).execute() : [],
+    recordIds.length ? matchedRecordsQuery(db, recordIds).execute() : [],
     segmentIds.length ? db.selectFrom('record_segments').selectAll().where('id', 'in', segmentIds).execute() : [],
   ]);
-  const recordById = new Map(records.map((row) => [row.id, row]));
+  // Entries carry their owner already; the record's own user_id is checked once more all the same.
+  const recordById = new Map(records.filter((row) => row.user_id === userId).map((row) => [row.id, row]));
   const segmentById = new Map(segments.map((row) => [row.id, row]));
   const matches: SearchMatch[] = [];
   for (const entry of page) {

@@ -34,6 +34,13 @@ describe('search terms', () => {
     expect(fts5Query(searchTerms('下午开会'))).toBe('"下午 午开 开会"');
     expect(tsQuery(searchTerms('下午开会'))).toBe("('下午' <-> '午开' <-> '开会')");
   });
+
+  it('spells a prefix out as an OR of the words it stands for, where they are given', () => {
+    const terms = searchTerms('market 讨 会议 plan');
+    expect(fts5Query(terms, [['market', 'marketing'], ['讨论'], null, null])).toBe('("market" OR "marketing") AND "讨论" AND "会议" AND "plan"*');
+    // An indexed word with a quote in it stays one quoted term.
+    expect(fts5Query(searchTerms('x'), [['x"y']])).toBe('"x""y"');
+  });
 });
 
 describe('highlight ranges', () => {

@@ -20,15 +20,31 @@ export function searchTerms(query: string): SearchTerm[] {
   return terms;
 }
 
-/** FTS5 query: "word"* for words, "b1 b2 …" for CJK runs (a lone character: the bigrams it starts). */
-export function fts5Query(terms: SearchTerm[]): string {
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * FTS5 query: "word"* for words, "b1 b2 …" for CJK runs (a lone character: the bigrams it starts).
+ * `spelledOut[i]`, when given, lists the indexed words term i stands for as a prefix (search-expansion.ts):
+ * ("w1" OR "w2" …) matches the same rows as the prefix query, but FTS5 reads it lazily.
+ */
+export function fts5Query(terms: SearchTerm[], spelledOut: Array<string[] | null> = []): string {
   return terms
-    .map((term) => {
+    .map((term, i) => {
+      const words = spelledOut[i];
+      if (words?.length) return words.length === 1 ? quoted(words[0]!) : `(${words.map(quoted).join(' OR ')})`;
       if (term.kind === 'word') return `"${term.text}"*`;
       // A lone character can only be matched as the start of an indexed bigram.
       return [...term.text].length === 1 ? `"${term.text}"*` : `"${bigrams(term.text).join(' ')}"`;
     })
     .join(' AND ');
+}
+
+/**
+ * The FTS5 query of one user's rows: the owner column holds hex(user_id) as one token
+ * (0012_search_owner_words), so FTS5 walks only that user's rows; the terms must match in the body.
+ */
+export function fts5OwnQuery(userId: string, termsQuery: string): string {
+  return `owner : "${Buffer.from(userId, 'utf8').toString('hex')}" AND body : (${termsQuery})`;
 }
 
 /** PostgreSQL to_tsquery('simple', …) text with the same meaning. */
