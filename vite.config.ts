@@ -1,14 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/contract/csp';
 
+const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
 // The dev server proxies the API to the Fastify process so the browser sees one origin,
 // exactly as in production where Fastify serves the built files itself.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
-  // rxjs answers 'es2015' with its ES2015 build; without it the bundle gets the ES5 one plus tslib's
-  // helpers (~2 KB gzip more on every page, /login included).
-  resolve: { conditions: ['es2015', ...defaultClientConditions] },
+  resolve: {
+    // rxjs answers 'es2015' with its ES2015 build; without it the bundle gets the ES5 one plus tslib's
+    // helpers (~2 KB gzip more on every page, /login included).
+    conditions: ['es2015', ...defaultClientConditions],
+    // React Router 7 ships a production build (dev warnings compiled out) but its package exports
+    // point every condition at the development one (remix-run/react-router#12532, "temporary"), so
+    // production bundles carried its warning code. The build takes the production files; the dev
+    // server and the tests keep the warnings.
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   base: '/',
   // Writes the placeholder into index.html's script/style tags and a <meta property="csp-nonce">; the
   // server swaps in a fresh nonce per page (server/src/plugins/external/security-headers.ts).
@@ -28,4 +38,4 @@ export default defineConfig({
   server: {
     proxy: { '/prod-api': { target: 'http://127.0.0.1:8080', ws: true } },
   },
-});
+}));
