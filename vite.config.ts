@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/contract/csp';
 
@@ -7,8 +7,26 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-rout
 
 // The dev server proxies the API to the Fastify process so the browser sees one origin,
 // exactly as in production where Fastify serves the built files itself.
+/**
+ * Chakra, Ark and Zag define every component's anatomy at module level (`createAnatomy(…).parts(…)`,
+ * `x.extendWith(…)`, `anatomy.build()`), calls the bundler must otherwise assume have side effects, so
+ * the anatomies of components the app never renders (colour picker, date picker, …) stayed in the
+ * first-paint bundle. These calls only build objects; marking them pure lets the unused ones go.
+ */
+function pureAnatomies(): Plugin {
+  const anatomyModule = /node_modules[\\/](@zag-js|@ark-ui|@chakra-ui)[\\/].*anatomy\.m?js$/;
+  return {
+    name: 'parley:pure-anatomies',
+    apply: 'build',
+    transform(code, id) {
+      if (!anatomyModule.test(id)) return null;
+      return { code: code.replace(/(=\s*)(?=[\w$]+(?:\.[\w$]+)?\()/g, '$1/* @__PURE__ */ '), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), pureAnatomies()],
   resolve: {
     // rxjs answers 'es2015' with its ES2015 build; without it the bundle gets the ES5 one plus tslib's
     // helpers (~2 KB gzip more on every page, /login included).
@@ -33,6 +51,19 @@ export default defineConfig(({ command }) => ({
       // uses. defineConfig is an identity function in Chakra; marking it pure lets the unused default
       // theme (and the recipes only it references) be dropped.
       treeshake: { manualPureFunctions: ['defineConfig'] },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'], test: (id: string) => !/[\\/]theme[\\/]recipes[\\/]/.test(id), priority: 3, includeDependenciesRecursively: false },
+            {
+              name: 'forms',
+              test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|flex|stack|card|heading|text|button|field|input|native-select|alert|separator|spinner|link|center|icon|icons)[\\/.]/,
+              priority: 2,
+            },
+            { name: 'sign-in', test: /src[\\/](routes|ui|machines|api)[\\/]session[\\/]|src[\\/]api[\\/]shared[\\/]visitor-login/, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {
