@@ -25,8 +25,28 @@ function pureAnatomies(): Plugin {
   };
 }
 
+/**
+ * React Router builds its components at module level with unannotated calls
+ * (`var NavLink = React.forwardRef(…)`) and names them (`NavLink.displayName = "NavLink"`), both of
+ * which the bundler must assume have side effects, so every component stayed in the bundle: NavLink,
+ * Form with its submission code, ScrollRestoration, … although the app renders none of them. The
+ * build marks those React calls pure and drops the names (they only serve React DevTools).
+ */
+function reactRouterTreeShaking(): Plugin {
+  const routerModule = /node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/;
+  return {
+    name: 'parley:react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!routerModule.test(id)) return null;
+      const withoutNames = code.replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '');
+      return { code: withoutNames.replace(/(?<![\w$.])(React\d*\.(?:forwardRef|memo|createContext)\()/g, '/* @__PURE__ */ $1'), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pureAnatomies()],
+  plugins: [react(), pureAnatomies(), reactRouterTreeShaking()],
   resolve: {
     // rxjs answers 'es2015' with its ES2015 build; without it the bundle gets the ES5 one plus tslib's
     // helpers (~2 KB gzip more on every page, /login included).
