@@ -45,6 +45,56 @@ function reactRouterTreeShaking(): Plugin {
   };
 }
 
+const SIGN_IN_PAGE = fileURLToPath(new URL('./src/routes/session/login.route.tsx', import.meta.url));
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** Every module the page imports statically, directly or not (what it needs to render). */
+function staticallyReachable(root: string, graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const pending = [root];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** Chakra's recipe modules: src/ui/theme.ts registers some at start, the rest load later. */
+const isChakraRecipe = (id: string) => /[\\/]@chakra-ui[\\/]react[\\/].*[\\/]theme[\\/]recipes[\\/]/.test(id);
+/** Chakra's theme: its index imports every recipe (so it must not pull them into a page's chunk). */
+const isChakraTheme = (id: string) => /[\\/]@chakra-ui[\\/]react[\\/].*[\\/]theme[\\/]/.test(id);
+
+/**
+ * The sign-in page's own modules (src/) beyond the shell. Only src/ is grouped by what the page
+ * imports: through a library's barrel (`@chakra-ui/react`) the page would "reach" every component.
+ */
+function signInPageGroup() {
+  let page: Set<string> | null = null;
+  return {
+    name(id: string, graph: ModuleGraph) {
+      page ??= staticallyReachable(SIGN_IN_PAGE, graph);
+      return page.has(id) && !/[\\/]node_modules[\\/]/.test(id) ? 'sign-in' : null;
+    },
+    // The page's code alone: the library components it renders go to the group below, shared with
+    // the other pages without the sign-in code.
+    includeDependenciesRecursively: false,
+    priority: 1,
+  };
+}
+
+/**
+ * The library code the sign-in page uses beyond the shell (with what it imports), which most pages
+ * use too: the Chakra components it renders and RxJS's timer (the verification code's countdown).
+ */
+const SIGN_IN_LIBRARIES = [
+  /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|flex|stack|card|heading|text|button|field|input|native-select|alert|separator|spinner|link|center|icon|icons)[\\/.]/,
+  /[\\/]rxjs[\\/]dist[\\/]esm[\\/]internal[\\/](scheduler[\\/]|observable[\\/]timer|operators[\\/]take\.)/,
+];
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), pureAnatomies(), reactRouterTreeShaking()],
   resolve: {
@@ -72,15 +122,22 @@ export default defineConfig(({ command }) => ({
       // theme (and the recipes only it references) be dropped.
       treeshake: { manualPureFunctions: ['defineConfig'] },
       output: {
+        // /login fetches three chunks: the shell every page starts from, the sign-in page and the
+        // library components it renders. Automatic chunking made ~30 small files of them, each with
+        // its own import glue and compressed without its neighbours' context.
         codeSplitting: {
           groups: [
-            { name: 'shell', tags: ['$initial'], test: (id: string) => !/[\\/]theme[\\/]recipes[\\/]/.test(id), priority: 3, includeDependenciesRecursively: false },
             {
-              name: 'forms',
-              test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|flex|stack|card|heading|text|button|field|input|native-select|alert|separator|spinner|link|center|icon|icons)[\\/.]/,
+              name: 'shell',
+              tags: ['$initial'],
+              // Only what main.tsx itself imports: not the modules a barrel import could reach (all of
+              // Chakra's recipes, through @chakra-ui/react/theme), which tree-shaking would otherwise drop.
+              includeDependenciesRecursively: false,
+              test: (id: string) => !isChakraRecipe(id),
               priority: 2,
             },
-            { name: 'sign-in', test: /src[\\/](routes|ui|machines|api)[\\/]session[\\/]|src[\\/]api[\\/]shared[\\/]visitor-login/, priority: 1 },
+            signInPageGroup(),
+            { name: 'libraries', test: (id: string) => SIGN_IN_LIBRARIES.some((library) => library.test(id)), priority: 0 },
           ],
         },
       },
