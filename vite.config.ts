@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -64,7 +65,29 @@ function staticallyReachable(root: string, graph: ModuleGraph): Set<string> {
 }
 
 /** Chakra's recipe modules: src/ui/theme.ts registers some at start, the rest load later. */
-const isChakraRecipe = (id: string) => /[\\/]@chakra-ui[\\/]react[\\/].*[\\/]theme[\\/]recipes[\\/]/.test(id);
+const CHAKRA_RECIPE = /[\\/]@chakra-ui[\\/]react[\\/].*[\\/]theme[\\/]recipes[\\/]([\w-]+)\.js$/;
+
+/**
+ * The recipe files of the recipes src/ui/theme.ts imports (`alertSlotRecipe` is recipes/alert.js),
+ * read from its source: they belong in the shell with the theme, the others in the chunk that
+ * registers them later. Both import from Chakra's theme barrel, which alone cannot tell them apart.
+ */
+function firstPaintRecipeFiles(): Set<string> {
+  const theme = readFileSync(fileURLToPath(new URL('./src/ui/theme.ts', import.meta.url)), 'utf8');
+  const names = /import \{([^}]*)\} from '@chakra-ui\/react\/theme'/.exec(theme)?.[1] ?? '';
+  return new Set(
+    [...names.matchAll(/(\w+?)(?:Slot)?Recipe\b/g)].map(([, name]) => name!.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)),
+  );
+}
+
+/** Whether a module belongs in the shell as far as recipes go: not a recipe, or a first-paint one. */
+function shellRecipeFilter(): (id: string) => boolean {
+  const firstPaint = firstPaintRecipeFiles();
+  return (id) => {
+    const recipe = CHAKRA_RECIPE.exec(id)?.[1];
+    return recipe === undefined || firstPaint.has(recipe);
+  };
+}
 /** Chakra's theme: its index imports every recipe (so it must not pull them into a page's chunk). */
 const isChakraTheme = (id: string) => /[\\/]@chakra-ui[\\/]react[\\/].*[\\/]theme[\\/]/.test(id);
 
@@ -91,7 +114,7 @@ function signInPageGroup() {
  * use too: the Chakra components it renders and RxJS's timer (the verification code's countdown).
  */
 const SIGN_IN_LIBRARIES = [
-  /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|flex|stack|card|heading|text|button|field|input|native-select|alert|separator|spinner|link|center|icon|icons)[\\/.]/,
+  /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](box|flex|stack|card|heading|text|button|field|input|alert|separator|spinner|link|center|icon|icons)[\\/.]/,
   /[\\/]rxjs[\\/]dist[\\/]esm[\\/]internal[\\/](scheduler[\\/]|observable[\\/]timer|operators[\\/]take\.)/,
 ];
 
@@ -150,9 +173,10 @@ export default defineConfig(({ command }) => ({
               name: 'shell',
               tags: ['$initial'],
               // Only what main.tsx itself imports: not the modules a barrel import could reach (all of
-              // Chakra's recipes, through @chakra-ui/react/theme), which tree-shaking would otherwise drop.
+              // Chakra's recipes, through @chakra-ui/react/theme), which tree-shaking would otherwise
+              // drop, and of the recipes only those the first paint registers.
               includeDependenciesRecursively: false,
-              test: (id: string) => !isChakraRecipe(id),
+              test: shellRecipeFilter(),
               priority: 2,
             },
             signInPageGroup(),

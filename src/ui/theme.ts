@@ -15,7 +15,6 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  nativeSelectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   spinnerRecipe,
@@ -56,7 +55,6 @@ export const signInTheme = defineConfig({
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
       field: fieldSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
     },
   },
 });

@@ -10,7 +10,7 @@ import { loginMachine } from '../../machines/session/login.machine';
 import { selectCodeSend } from '../../machines/session/verificationCode.machine';
 import { defaultAreaCode } from '../../ui/session/areaCodes';
 import { AuthCard } from '../../ui/session/AuthCard';
-import type { CodeSendView } from '../../ui/session/ContactCodeFields';
+import type { CodeSendView } from '../../ui/session/codeFormProps';
 import { feedbackText, formFailureText } from '../../ui/session/feedback';
 import { LoginForm } from '../../ui/session/LoginForm';
 import { sameOriginRedirect } from '../../ui/session/sameOriginRedirect';
