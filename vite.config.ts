@@ -136,8 +136,25 @@ function sideEffectFreeHoisting(): Plugin {
   };
 }
 
+/**
+ * react-i18next and @xstate/react import `use-sync-external-store/shim`, the backport of React 18's
+ * useSyncExternalStore to older Reacts, which ships its own implementation beside the check. This
+ * app runs React 19: the build hands them React's own hook.
+ */
+function nativeUseSyncExternalStore(): Plugin {
+  const shim = /^use-sync-external-store\/shim(\/index\.js)?$/;
+  const native = '\0parley:use-sync-external-store';
+  return {
+    name: 'parley:native-use-sync-external-store',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId: (source) => (shim.test(source) ? native : null),
+    load: (id) => (id === native ? "export { useSyncExternalStore } from 'react';" : null),
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pureAnatomies(), reactRouterTreeShaking(), sideEffectFreeHoisting()],
+  plugins: [react(), pureAnatomies(), reactRouterTreeShaking(), sideEffectFreeHoisting(), nativeUseSyncExternalStore()],
   resolve: {
     // rxjs answers 'es2015' with its ES2015 build; without it the bundle gets the ES5 one plus tslib's
     // helpers (~2 KB gzip more on every page, /login included).
