@@ -3,6 +3,7 @@
 // component that needs them renders.
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
+  animationStyles,
   avatarSlotRecipe,
   badgeRecipe,
   checkmarkRecipe,
@@ -10,6 +11,7 @@ import {
   dataListSlotRecipe,
   dialogSlotRecipe,
   drawerSlotRecipe,
+  keyframes,
   menuSlotRecipe,
   nativeSelectSlotRecipe,
   popoverSlotRecipe,
@@ -21,6 +23,8 @@ import { brandTheme, signInTheme } from './theme';
 
 const moreRecipes = defineConfig({
   theme: {
+    keyframes,
+    animationStyles,
     recipes: {
       badge: badgeRecipe,
       checkmark: checkmarkRecipe,

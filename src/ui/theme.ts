@@ -1,7 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
-  animationStyles,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
@@ -12,7 +11,6 @@ import {
   headingRecipe,
   iconRecipe,
   inputRecipe,
-  keyframes,
   layerStyles,
   linkRecipe,
   semanticTokens,
@@ -36,12 +34,13 @@ export const signInTheme = defineConfig({
   globalCss,
   theme: {
     breakpoints,
-    keyframes,
+    // The spinner's rotation is the only animation the sign-in pages run; Chakra's other keyframes
+    // and its animation styles come with the other recipes (theme-more-recipes.ts).
+    keyframes: { spin: { '0%': { transform: 'rotate(0deg)' }, '100%': { transform: 'rotate(360deg)' } } },
     tokens,
     semanticTokens,
     textStyles,
     layerStyles,
-    animationStyles,
     recipes: {
       button: buttonRecipe,
       heading: headingRecipe,
