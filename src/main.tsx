@@ -1,4 +1,3 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,7 +11,7 @@ import { SessionProvider } from './routes/session-context';
 import { wireSession } from './routes/session-wiring';
 import { readStoredLocale, readToken } from './shared/session-storage';
 import { createStyleCache } from './ui/emotion-cache';
-import { system } from './ui/theme';
+import { AppSystemProvider } from './ui/system-provider';
 
 async function start() {
   const session = createActor(sessionMachine, {
@@ -28,13 +27,13 @@ async function start() {
     <StrictMode>
       {/* Emotion's <style> tags carry the page's CSP nonce (src/ui/emotion-cache.ts). */}
       <CacheProvider value={createStyleCache()}>
-        <ChakraProvider value={system}>
+        <AppSystemProvider>
           <SessionProvider actor={session}>
             <HistoryRouter history={router.history}>
               <AppRoutes />
             </HistoryRouter>
           </SessionProvider>
-        </ChakraProvider>
+        </AppSystemProvider>
       </CacheProvider>
     </StrictMode>,
   );

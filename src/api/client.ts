@@ -52,6 +52,9 @@ export interface Api {
   call<R extends RawAnswer>(run: RawCall<R>, opts?: CallOptions): Promise<ApiResult<EnvelopeData<R>>>;
 }
 
+/** What a call site needs of a client: the app-wide one (instance.ts) or a page's own. */
+export type ApiCaller = Pick<Api, 'call'>;
+
 export function createApi(options: ApiOptions): Api {
   const baseUrl = options.baseUrl ?? API_BASE_URL;
   // Resolved per call so a fetch installed later (tests, polyfills) is honoured and `this` is right.

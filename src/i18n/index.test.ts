@@ -6,6 +6,7 @@ describe('i18n loading', () => {
     await initI18n('en-US');
     for (const ns of EAGER_NAMESPACES) expect(i18next.hasLoadedNamespace(ns)).toBe(true);
     expect(i18next.hasLoadedNamespace('records')).toBe(false);
+    for (const signedIn of ['nav', 'pages']) expect(i18next.hasLoadedNamespace(signedIn)).toBe(false); // not the sign-in page's
     await i18next.loadNamespaces('records');
     expect(i18next.hasLoadedNamespace('records')).toBe(true);
     expect(Object.keys(i18next.getResourceBundle('en-US', 'records') ?? {}).length).toBeGreaterThan(0);

@@ -25,12 +25,13 @@ export const NAMESPACES: readonly string[] = [
 ].sort();
 
 /**
- * Loaded before the first render: the shell's own texts and the namespaces whose keys travel inside
- * machine contexts and api errors (a component may render 'api:timeout' without naming `api`).
- * Feature namespaces (records, meetings, …) load when a component first asks for them, which keeps
- * them off the sign-in page.
+ * Loaded before the first render: the texts every page shows (common), the sign-in pages' own (auth)
+ * and the namespaces whose keys travel inside machine contexts and api errors (a component may render
+ * 'api:timeout' without naming `api`). Feature namespaces (records, meetings, …), the signed-in
+ * shell's navigation (nav) and the other pages' titles (pages) load when a component first asks for
+ * them, which keeps them off the sign-in page.
  */
-export const EAGER_NAMESPACES = ['common', 'api', 'nav', 'pages', 'auth'] as const;
+export const EAGER_NAMESPACES = ['common', 'api', 'auth'] as const;
 
 /** i18next backend that reads the bundled JSON chunks above. */
 const bundledLocales: BackendModule = {

@@ -39,9 +39,13 @@ export function documentTitle(title: string, appName: string): string {
 
 export function useDocumentTitle(): void {
   const { pathname } = useLocation();
-  const { t } = useTranslation(['pages', 'auth', 'common']);
-  const title = documentTitle(t(documentTitleKey(pathname)), t('common:appName'));
+  const key = documentTitleKey(pathname);
+  // Only the title's own namespace: the sign-in pages' titles are in `auth`, which they load anyway,
+  // so they do not fetch `pages`. The root renders this, above every Suspense boundary: it waits for
+  // a namespace without suspending and keeps the previous title meanwhile.
+  const { t, ready } = useTranslation([key.slice(0, key.indexOf(':')), 'common'], { useSuspense: false });
+  const title = ready ? documentTitle(t(key), t('common:appName')) : null;
   useEffect(() => {
-    document.title = title;
+    if (title !== null) document.title = title;
   }, [title]);
 }

@@ -12,14 +12,16 @@ import {
 import { ApiEventsBridge } from './api-events-bridge';
 import { useDocumentTitle } from './document-title';
 import { PurchaseDialogContext } from './purchase-dialog-context';
+import { withAllRecipes } from '../ui/system-provider';
 import { whenToasterNeeded } from './show-toast';
 
 // Loaded on first open only, so /login does not carry the dialog.
-const PurchaseDialogShell = lazy(() =>
-  import('../ui/purchase/PurchaseDialogShell').then((module) => ({ default: module.PurchaseDialogShell })),
+// Both render recipes the sign-in pages do not register (dialog, toast): withAllRecipes loads them first.
+const PurchaseDialogShell = lazy(
+  withAllRecipes(() => import('../ui/purchase/PurchaseDialogShell').then((module) => ({ default: module.PurchaseDialogShell }))),
 );
 
-const AppToaster = lazy(() => import('../ui/toaster').then((module) => ({ default: module.AppToaster })));
+const AppToaster = lazy(withAllRecipes(() => import('../ui/toaster').then((module) => ({ default: module.AppToaster }))));
 
 export function PageFallback() {
   return (

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
+import { withAllRecipes } from '../ui/system-provider';
 import RootRoute from './root.route';
 
 type PageModule = Promise<{ default: React.ComponentType }>;
@@ -9,7 +10,13 @@ type PageModule = Promise<{ default: React.ComponentType }>;
 // (createBrowserRouter, loaders, actions, fetchers) cost ~16 KB gzip of the /login first paint and the
 // app uses none of it. The root route's <Suspense> shows the fallback while a page's chunk loads; later
 // navigations run in a transition, so the previous page stays until the next one is ready.
+// Pages render once the recipes of the signed-in pages are loaded too (src/ui/system-provider.tsx);
+// the sign-in pages need only the first-paint ones, so /login does not wait for, or fetch, the rest.
 const page = (load: () => PageModule) => {
+  const Page = lazy(withAllRecipes(load));
+  return <Page />;
+};
+const signInPage = (load: () => PageModule) => {
   const Page = lazy(load);
   return <Page />;
 };
@@ -39,11 +46,11 @@ export const routes: RouteObject[] = [
           { path: 'account', element: page(() => import('./account/user-account.route')) },
         ],
       },
-      { path: 'login', element: page(() => import('./session/login.route')) },
-      { path: 'register', element: page(() => import('./session/register.route')) },
-      { path: 'userLogin', element: page(() => import('./session/user-login.route')) },
-      { path: 'resetPassword', element: page(() => import('./session/reset-password.route')) },
-      { path: 'googleLoginCallBack', element: page(() => import('./session/google-login-callback.route')) },
+      { path: 'login', element: signInPage(() => import('./session/login.route')) },
+      { path: 'register', element: signInPage(() => import('./session/register.route')) },
+      { path: 'userLogin', element: signInPage(() => import('./session/user-login.route')) },
+      { path: 'resetPassword', element: signInPage(() => import('./session/reset-password.route')) },
+      { path: 'googleLoginCallBack', element: signInPage(() => import('./session/google-login-callback.route')) },
       { path: 'meetingShare', element: page(() => import('./meeting-share.route')) },
       { path: 'meetingShareIng', element: page(() => import('./meetings/meeting-share-ing.route')) },
       { path: 'meetingShareDownload', element: page(() => import('./meeting-share-download.route')) },

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { loadLocale } from '../i18n/index';
-import { system } from './theme';
+import { system } from './theme-more-recipes';
 
 /** Renders a ui component the way the app does: Chakra system and i18n (en-US) in place. */
 export async function renderUi(element: ReactElement) {

@@ -1,60 +1,48 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
-  animationStyles,
-  avatarSlotRecipe,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  checkmarkRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  containerRecipe,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
   inputRecipe,
-  keyframes,
   layerStyles,
   linkRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  popoverSlotRecipe,
   semanticTokens,
   separatorRecipe,
   spinnerRecipe,
-  switchSlotRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 
 // A small brand layer over Chakra's defaults: one accent palette and the shell's surfaces.
-// Only the recipes the app uses are registered (Chakra's full set weighs on the /login bundle); a
-// component whose recipe is missing here renders unstyled, so add its recipe when you use a new one.
-const baseTheme = defineConfig({
+// Chakra's bundle-size path (createSystem over defaultBaseConfig with chosen recipes) in two steps:
+// this file holds the tokens and the recipes of the sign-in pages, which paint first and carry
+// nothing else; the recipes the signed-in pages add (dialogs, menus, toasts, …) live in
+// theme-more-recipes.ts and load with the first page that needs them (src/ui/system-provider.tsx).
+// A component whose recipe is registered in neither renders unstyled: theme.test.ts checks every
+// Chakra component src/ imports.
+export const signInTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,
   theme: {
     breakpoints,
-    keyframes,
+    // The spinner's rotation is the only animation the sign-in pages run; Chakra's other keyframes
+    // and its animation styles come with the other recipes (theme-more-recipes.ts).
+    keyframes: { spin: { '0%': { transform: 'rotate(0deg)' }, '100%': { transform: 'rotate(360deg)' } } },
     tokens,
     semanticTokens,
     textStyles,
     layerStyles,
-    animationStyles,
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
-      container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
@@ -64,22 +52,14 @@ const baseTheme = defineConfig({
     },
     slotRecipes: {
       alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      popover: popoverSlotRecipe,
-      switch: switchSlotRecipe,
-      toast: toastSlotRecipe,
     },
   },
 });
 
-const config = defineConfig({
+/** The brand layer; it goes last so its recipe overrides win over Chakra's recipes. */
+export const brandTheme = defineConfig({
   globalCss: {
     'html, body, #root': { height: '100%' },
     body: { bg: 'bg.subtle', color: 'fg' },
@@ -142,4 +122,5 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, baseTheme, config);
+/** The system the app starts with: everything the sign-in pages render. */
+export const signInSystem = createSystem(defaultBaseConfig, signInTheme, brandTheme);

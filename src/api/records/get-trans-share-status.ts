@@ -1,7 +1,7 @@
 // GET /speech/audio/transcribe/getTransShareStatus (recordsGetTransShareStatus) — whether a shared
 // record may be copied. The share page reads it together with the record, on its page client.
 import { fromPromise } from 'xstate';
-import type { Api } from '../client';
+import type { ApiCaller } from '../client';
 import { unwrap } from '../errors';
 import { createPageApi } from '../page-client';
 import type { components } from '../schema';
@@ -9,7 +9,7 @@ import { requestTransResult } from '../shared/get-trans-result';
 
 type Schemas = components['schemas'];
 
-export function requestTransShareStatus(query: { id: string; shareCode: string }, via: Api) {
+export function requestTransShareStatus(query: { id: string; shareCode: string }, via: ApiCaller) {
   return via.call((client, signal) => client.GET('/speech/audio/transcribe/getTransShareStatus', { params: { query }, signal }), {
     silent: true,
   });

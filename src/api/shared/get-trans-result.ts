@@ -2,7 +2,7 @@
 // The transcript page reads it on the app client (checked); the record share page reads it with a
 // share code on its page client (silent, see page-client.ts).
 import { fromPromise } from 'xstate';
-import type { Api } from '../client';
+import type { ApiCaller } from '../client';
 import { unwrap } from '../errors';
 import { api } from '../instance';
 import type { operations } from '../schema';
@@ -11,7 +11,7 @@ export type TransResultQuery = operations['recordsGetTransResult']['parameters']
 
 export interface TransResultOptions {
   /** The client to ask through; the app-wide one unless the page keeps its own. */
-  via?: Api;
+  via?: ApiCaller;
   silent?: boolean;
 }
 

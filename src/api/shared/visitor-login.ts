@@ -1,10 +1,9 @@
 // POST /auth/visitorlogin — a visitor token for someone who is not signed in. Three areas ask for
 // one: the login form (session), the record share page (records) and the meeting pages (meetings).
 import { fromPromise } from 'xstate';
-import type { Api } from '../client';
+import type { ApiCaller } from '../client';
 import { unwrap } from '../errors';
-import { api } from '../instance';
-import { createPageApi } from '../page-client';
+import { api, unreachableClientResult } from '../instance';
 import type { ApiError, ApiResult } from '../types';
 
 /**
@@ -17,16 +16,24 @@ import type { ApiError, ApiResult } from '../types';
  */
 export type VisitorLoginPolicy = 'app' | 'page';
 
-function clientFor(policy: VisitorLoginPolicy): Api {
-  return policy === 'app' ? api : createPageApi({ visitorToken: null, useStoredToken: false });
+// The page client loads only when a page asks for it: the login form, on the sign-in page's first
+// paint, uses the app client.
+async function clientFor(policy: VisitorLoginPolicy): Promise<ApiCaller | null> {
+  if (policy === 'app') return api;
+  try {
+    const { createPageApi } = await import('../page-client');
+    return createPageApi({ visitorToken: null, useStoredToken: false });
+  } catch {
+    return null;
+  }
 }
 
 /** The answer as it came (the login form reads the server's message from a failure). */
-export function requestVisitorLogin(policy: VisitorLoginPolicy, signal?: AbortSignal) {
-  return clientFor(policy).call((client, s) => client.POST('/auth/visitorlogin', { body: {}, signal: s }), {
-    silent: true,
-    ...(signal ? { signal } : {}),
-  });
+export async function requestVisitorLogin(policy: VisitorLoginPolicy, signal?: AbortSignal) {
+  const options = { silent: true, ...(signal ? { signal } : {}) };
+  const client = await clientFor(policy);
+  if (!client) return unreachableClientResult<{ token?: string } | null>(options);
+  return client.call((raw, s) => raw.POST('/auth/visitorlogin', { body: {}, signal: s }), options);
 }
 
 /** An answer without a token is no sign-in; it rejects like a refusal with no message of its own. */

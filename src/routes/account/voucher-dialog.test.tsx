@@ -7,7 +7,7 @@ import { selectCanExchange, selectVoucherBusy, selectVoucherCode, selectVoucherE
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { renderUi } from '../../ui/test-render';
-import { system } from '../../ui/theme';
+import { system } from '../../ui/theme-more-recipes';
 import { VoucherDialog, type VoucherDialogProps } from '../../ui/account/VoucherDialog';
 
 const inChakra = (element: ReactElement) => <ChakraProvider value={system}>{element}</ChakraProvider>;

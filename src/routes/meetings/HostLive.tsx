@@ -4,7 +4,7 @@
 import { Card, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { RouterLink } from '../router-link';
 import type { ActorRefFrom } from 'xstate';
 import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
 import {

@@ -9,7 +9,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouterLink } from '../router-link';
 import type { ActorRefFrom } from 'xstate';
 import type { SubtitleLook } from '../../shared/contract/meeting';
 import {

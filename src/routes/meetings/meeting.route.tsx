@@ -5,7 +5,8 @@ import { Alert, Button, Center, HStack, Heading, Link, Spinner, Stack, Text } fr
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouterLink } from '../router-link';
 import type { ActorRefFrom } from 'xstate';
 import {
   hostMeetingMachine,

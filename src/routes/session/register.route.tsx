@@ -2,7 +2,8 @@
 import { Link as ChakraLink, HStack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { RouterLink } from '../router-link';
 import { registerMachine } from '../../machines/session/register.machine';
 import { defaultAreaCode } from '../../ui/session/areaCodes';
 import { AuthCard } from '../../ui/session/AuthCard';

@@ -4,7 +4,7 @@ import { QR_IMAGE_SIZE_PX } from '../../shared/contract/limits';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { renderUi } from '../test-render';
-import { system } from '../theme';
+import { system } from '../theme-more-recipes';
 import { MyQrCodeDialog, type MyQrCodeDialogProps } from './MyQrCodeDialog';
 
 const inChakra = (element: ReactElement) => <ChakraProvider value={system}>{element}</ChakraProvider>;

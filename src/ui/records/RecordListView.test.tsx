@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChakraProvider } from '@chakra-ui/react';
 import { renderUi } from '../test-render';
-import { system } from '../theme';
+import { system } from '../theme-more-recipes';
 import type { RecordView } from './RecordCells';
 import { RecordListView, type RecordListViewProps } from './RecordListView';
 import { SharedTranscript } from './SharedTranscript';

@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test-render';
-import { system } from '../theme';
+import { system } from '../theme-more-recipes';
 import type { RecordView } from './RecordCells';
 import { RecordSearch, markedText, type RecordSearchProps, type SearchHitView } from './RecordSearch';
 

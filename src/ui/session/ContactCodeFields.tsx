@@ -1,46 +1,23 @@
 // E-mail or phone (with area code) and the verification code with its send button: the part the
 // code sign-in form and the register / reset form share. Field errors are already translated.
+import { Spinner } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withAllRecipes } from '../system-provider';
 import type { ContactChannel } from './ChannelTabs';
 import { ChannelTabs } from './ChannelTabs';
-import type { CodeSendStatus } from './CodeField';
 import { CodeField } from './CodeField';
-import { PhoneField } from './PhoneField';
+import type { CodeSendView } from './codeFormProps';
 import { TextField } from './TextField';
 
+export type { CodeFormProps, CodeSendView } from './codeFormProps';
+export { useFieldErrorText } from './codeFormProps';
+
+// The phone number with its area-code picker loads when the phone channel is first chosen (e-mail
+// is the default), with the select recipe the sign-in pages' first paint does not register.
+const PhoneField = lazy(withAllRecipes(() => import('./PhoneField').then((module) => ({ default: module.PhoneField }))));
+
 export type ContactCodeFieldName = 'email' | 'areaCode' | 'phone' | 'code';
-
-export interface CodeSendView {
-  status: CodeSendStatus;
-  secondsLeft: number;
-  sentOnce: boolean;
-  error?: string;
-}
-
-/** What every form with a code field takes from its page: values and i18n error keys in, events out. */
-export interface CodeFormProps<Field extends string> {
-  channel: ContactChannel;
-  values: Record<Field, string>;
-  /** i18n keys per field. */
-  fieldErrors: Partial<Record<Field, string>>;
-  /** Translated text of a failed submit. */
-  formError?: string;
-  submitting: boolean;
-  codeSend: CodeSendView;
-  onChannelChange(channel: ContactChannel): void;
-  onFieldChange(field: Field, value: string): void;
-  onSendCode(): void;
-  onSubmit(): void;
-}
-
-/** Translates a form's field errors (i18n keys) for display. */
-export function useFieldErrorText<Field extends string>(fieldErrors: Partial<Record<Field, string>>) {
-  const { t } = useTranslation('auth');
-  return (field: Field): string | undefined => {
-    const key = fieldErrors[field];
-    return key ? t(key) : undefined;
-  };
-}
 
 export interface ContactCodeFieldsProps {
   /** data-testid prefix of the tabs, phone, code and send button: 'login' gives login-code, … */
@@ -75,14 +52,16 @@ export function ContactCodeFields(props: ContactCodeFieldsProps) {
           testId={props.emailTestId}
         />
       ) : (
-        <PhoneField
-          areaCode={values.areaCode}
-          phone={values.phone}
-          onAreaCodeChange={(value) => props.onFieldChange('areaCode', value)}
-          onPhoneChange={(value) => props.onFieldChange('phone', value)}
-          error={errorOf('phone')}
-          testIdPrefix={prefix}
-        />
+        <Suspense fallback={<Spinner size="sm" alignSelf="center" />}>
+          <PhoneField
+            areaCode={values.areaCode}
+            phone={values.phone}
+            onAreaCodeChange={(value) => props.onFieldChange('areaCode', value)}
+            onPhoneChange={(value) => props.onFieldChange('phone', value)}
+            error={errorOf('phone')}
+            testIdPrefix={prefix}
+          />
+        </Suspense>
       )}
       <CodeField
         value={values.code}

@@ -1,15 +1,19 @@
 // Sign-in form: password tab (e-mail or phone in one field) and verification-code tab (e-mail or
 // phone with area code). Field errors arrive as i18n keys and are translated here.
-import { Box, Button, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabSwitch, tabSwitchTabId } from '../common/TabSwitch';
-import type { CodeFormProps } from './ContactCodeFields';
-import { ContactCodeFields, useFieldErrorText } from './ContactCodeFields';
+import type { CodeFormProps } from './codeFormProps';
+import { useFieldErrorText } from './codeFormProps';
 import { FormAlert } from './FormAlert';
 import type { SocialProviderName } from './SocialButtons';
 import { SocialButtons } from './SocialButtons';
 import { TextField } from './TextField';
+
+// The code tab's fields (channel tabs, code with its send button) load when the tab is first chosen:
+// the password tab is what the sign-in page paints first.
+const ContactCodeFields = lazy(() => import('./ContactCodeFields').then((module) => ({ default: module.ContactCodeFields })));
 
 export type LoginFormMode = 'password' | 'code';
 export type LoginFieldName = 'username' | 'password' | 'email' | 'areaCode' | 'phone' | 'code';
@@ -83,17 +87,19 @@ export function LoginForm(props: LoginFormProps) {
                 <Text fontSize="sm" color="fg.muted">
                   {t('hints.codeSignInRegisters')}
                 </Text>
-                <ContactCodeFields
-                  testIdPrefix="login"
-                  emailTestId="login-email"
-                  channel={channel}
-                  values={values}
-                  errorOf={errorOf}
-                  codeSend={codeSend}
-                  onChannelChange={props.onChannelChange}
-                  onFieldChange={props.onFieldChange}
-                  onSendCode={props.onSendCode}
-                />
+                <Suspense fallback={<Spinner size="sm" alignSelf="center" />}>
+                  <ContactCodeFields
+                    testIdPrefix="login"
+                    emailTestId="login-email"
+                    channel={channel}
+                    values={values}
+                    errorOf={errorOf}
+                    codeSend={codeSend}
+                    onChannelChange={props.onChannelChange}
+                    onFieldChange={props.onFieldChange}
+                    onSendCode={props.onSendCode}
+                  />
+                </Suspense>
               </>
             )}
 
