@@ -597,6 +597,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/expense/account/queryUsageSeries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seconds used per day and usage kind over the last days (the bills page's usage chart)
+         * @description One entry per calendar day, oldest first, ending with today, days counted in the given IANA time zone (the server's own zone when absent); days without use are present with zeros. Only the bearer's own use.
+         */
+        post: operations["accountQueryUsageSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/expense/rightsAddAuth/queryAuthLanguageByUserId": {
         parameters: {
             query?: never;
@@ -2508,8 +2528,28 @@ export interface components {
             duration: number;
             transId?: string | null;
             remark?: string | null;
+            usageKind?: components["schemas"]["UsageKind"] | null;
+            /** @description Name of the record or meeting the use belongs to */
+            recordName?: string | null;
             createTime: string;
         };
+        /**
+         * @description What the seconds were used for (live interpreting, file transcription, AI dubbing)
+         * @enum {string}
+         */
+        UsageKind: "meeting" | "transcription" | "dubbing";
+        UsageDay: {
+            /** @description YYYY-MM-DD in the asked time zone */
+            date: string;
+            meetingSeconds: number;
+            transcriptionSeconds: number;
+            dubbingSeconds: number;
+        };
+        UsageSeries: {
+            /** @description The zone the days were counted in */
+            timeZone: string;
+            days: components["schemas"]["UsageDay"][];
+        } | null;
         CostRecordPage: {
             total: number;
             rows: components["schemas"]["CostRecord"][];
@@ -3781,6 +3821,37 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["CostRecordPage"];
+                    };
+                };
+            };
+        };
+    };
+    accountQueryUsageSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 30 */
+                    days?: number;
+                    /** @description IANA zone such as Asia/Shanghai */
+                    timeZone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Usage per day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UsageSeries"];
                     };
                 };
             };
