@@ -11,6 +11,7 @@ import {
   selectPayOrder,
   selectPayStage,
   selectPayTab,
+  type PaymentEvent,
 } from './payment.machine';
 
 afterEach(() => {
@@ -81,8 +82,8 @@ describe('payment machine', () => {
     const manual = paymentWithDoubles.provide({
       actors: {
         createOrder: fromPromise<PaymentOrder, QrPayRequest>(async () => ({ outTradeNo: `T-${statuses.length}`, weChatQRCode: 'qr', aliPayQRCode: null, payPalPayHtml: null })),
-        watchPayment: fromEventObservable(() =>
-          new Observable<{ type: 'pay.status'; status: 'closed' | 'paid' }>((subscriber) => {
+        watchPayment: fromEventObservable<PaymentEvent, { outTradeNo: string }>(() =>
+          new Observable<PaymentEvent>((subscriber) => {
             statuses.push((status) => subscriber.next({ type: 'pay.status', status }));
           }),
         ),
