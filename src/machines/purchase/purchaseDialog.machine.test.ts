@@ -1,6 +1,6 @@
 import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromEventObservable, waitFor } from 'xstate';
+import { createActor, fromEventObservable, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
 import type { Notice } from '../notice';
 import { paymentDoubles, paymentWithDoubles } from './payment.doubles';
 import { selectPayStage, selectPayTab, type PaymentEvent } from './payment.machine';
@@ -14,7 +14,8 @@ import {
   type PurchasePaid,
 } from './purchaseDialog.machine';
 
-const withPayment = (payment = paymentWithDoubles) => purchaseDialogMachine.provide({ actors: { payment } });
+const withPayment = (payment: AnyActorLogic = paymentWithDoubles) =>
+  purchaseDialogMachine.provide({ actors: { loadPayment: fromPromise<AnyActorLogic, { tab: number }>(async () => payment) } });
 
 describe('purchaseDialog machine', () => {
   it('opens on the asked tab, else the selPayIndex query, else the stored tab', () => {
@@ -31,7 +32,7 @@ describe('purchaseDialog machine', () => {
     actor.send({ type: 'purchase.open', tab: 1 });
     expect(selectPurchaseOpen(actor.getSnapshot())).toBe(true);
     expect(selectPurchaseTab(actor.getSnapshot())).toBe(1);
-    const payment = selectPaymentActor(actor.getSnapshot())!;
+    const payment = (await waitFor(actor, (snapshot) => selectPaymentActor(snapshot) !== null)) && selectPaymentActor(actor.getSnapshot())!;
     await waitFor(payment, (snapshot) => selectPayStage(snapshot) === 'awaitingPayment');
     expect(selectPayTab(payment.getSnapshot())).toBe(1);
     actor.send({ type: 'purchase.close' });
@@ -53,6 +54,7 @@ describe('purchaseDialog machine', () => {
     );
     const actor = createActor(withPayment(paymentWithDoubles.provide({ actors: { ...paymentDoubles, watchPayment: watch } }))).start();
     actor.send({ type: 'purchase.open', tab: 1 });
+    await waitFor(actor, (snapshot) => selectPaymentActor(snapshot) !== null);
     await waitFor(selectPaymentActor(actor.getSnapshot())!, (snapshot) => selectPayStage(snapshot) === 'awaitingPayment');
     expect([subscribed, unsubscribed]).toEqual([1, 0]);
     actor.send({ type: 'purchase.close' });
@@ -62,6 +64,7 @@ describe('purchaseDialog machine', () => {
   it('moves the open payment to the tab a second request asks for, and passes the view’s choices on', async () => {
     const actor = createActor(withPayment()).start();
     actor.send({ type: 'purchase.open' });
+    await waitFor(actor, (snapshot) => selectPaymentActor(snapshot) !== null);
     const payment = selectPaymentActor(actor.getSnapshot())!;
     await waitFor(payment, (snapshot) => selectPayStage(snapshot) === 'orderClosed');
     actor.send({ type: 'purchase.open', tab: 1 });
@@ -86,5 +89,32 @@ describe('purchaseDialog machine', () => {
     expect(paid).toEqual([{ type: 'purchase.paid', outTradeNo: 'order-dub-hours-wxV3Pay', packageId: 'dub-hours' }]);
     expect(notices).toEqual([{ type: 'notice', level: 'success', messageKey: 'purchase:paid' }]);
     expect(selectPurchaseTab(actor.getSnapshot())).toBe(0);
+  });
+
+  it('closes with an error notice when the payment code cannot be fetched, starting on the newest tab asked', async () => {
+    let fail = true;
+    const inputs: unknown[] = [];
+    const machine = purchaseDialogMachine.provide({
+      actors: {
+        loadPayment: fromPromise<AnyActorLogic, { tab: number }>(async () => {
+          if (fail) throw new Error('Failed to fetch dynamically imported module');
+          return fromPromise(({ input }) => {
+            inputs.push(input);
+            return new Promise(() => undefined);
+          });
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    const notices: Notice[] = [];
+    actor.on('notice', (event) => notices.push(event));
+    actor.send({ type: 'purchase.open', tab: 2 });
+    await waitFor(actor, (snapshot) => !selectPurchaseOpen(snapshot));
+    expect(notices).toEqual([{ type: 'notice', level: 'error', messageKey: 'purchase:dialogLoadFailed' }]);
+    fail = false;
+    actor.send({ type: 'purchase.open', tab: 1 });
+    actor.send({ type: 'purchase.open', tab: 3 });
+    await waitFor(actor, (snapshot) => selectPaymentActor(snapshot) !== null);
+    expect(inputs).toEqual([{ source: 1, tab: 3 }]);
   });
 });

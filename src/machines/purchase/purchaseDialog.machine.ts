@@ -1,14 +1,15 @@
 // The purchase dialog (features §2, §4 Purchase): any page, and any call answered 92505000/1/3,
 // opens it on a tab; the initial tab is the one asked for, else the selPayIndex query, else the
-// stored tab index. While open it runs one payment (payment.machine.ts) as its child: closing stops
-// the child, and so the polling, and resets the stored tab to 0. When the child ends paid the
-// dialog announces it (a success notice and `purchase.paid`, on which the app re-reads the
-// entitlements) and closes by itself. The dialog's code is loaded the first time it opens so /login
-// does not carry it.
-import { assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// stored tab index. While open it runs one payment (payment.machine.ts) as its child `payment`:
+// closing stops the child, and so the polling, and resets the stored tab to 0. When the child ends
+// paid the dialog announces it (a success notice and `purchase.paid`, on which the app re-reads
+// the entitlements) and closes by itself.
+// The payment's code (machine, api calls, polling) is fetched the first time the dialog opens and
+// spawned from there, so /login, which holds this machine, does not carry it.
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup, stopChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { PayType } from '../../api/purchase/get-qr-pay';
 import type { Notice } from '../notice';
-import { paymentMachine, type PaymentOutput } from './payment.machine';
+import type { PaymentInput, PaymentOutput, paymentMachine } from './payment.machine';
 
 export interface PurchaseDialogContext {
   tab: number;
@@ -22,12 +23,16 @@ export type PurchaseDialogEvent =
   | { type: 'purchase.tabChanged'; tab: number }
   | { type: 'pay.packageChosen'; packageId: string }
   | { type: 'pay.methodChosen'; payType: PayType }
-  | { type: 'pay.retry' };
+  | { type: 'pay.retry' }
+  | { type: 'xstate.done.actor.payment'; output: PaymentOutput };
 
 export type PurchasePaid = { type: 'purchase.paid' } & PaymentOutput;
 export type PurchaseDialogEmitted = Notice | PurchasePaid;
 
 export const PURCHASE_PAID_KEY = 'purchase:paid';
+export const PURCHASE_LOAD_FAILED_KEY = 'purchase:dialogLoadFailed';
+/** The payment runs as this child; the view reads it by this id. */
+export const PAYMENT_CHILD_ID = 'payment';
 
 /** The spec's category tabs are indexed from 0; anything else is no tab. */
 const tabOrNull = (tab: number | null | undefined) => (tab !== undefined && tab !== null && Number.isInteger(tab) && tab >= 0 ? tab : null);
@@ -43,13 +48,25 @@ export const purchaseDialogMachine = setup({
     events: {} as PurchaseDialogEvent,
     emitted: {} as PurchaseDialogEmitted,
   },
-  actors: { payment: paymentMachine },
+  actors: {
+    // The tab travels with the request only so test doubles can answer per scenario.
+    loadPayment: fromPromise<AnyActorLogic, { tab: number }>(() => import('./payment.machine').then((module) => module.paymentMachine)),
+  },
   actions: {
-    // The view's choices inside the dialog go to the running payment as they are.
-    forward: sendTo('payment', ({ event }) => event),
     resetTab: assign({ tab: 0 }),
-    announcePaid: emit((_, output: PaymentOutput): PurchasePaid => ({ type: 'purchase.paid', ...output })),
+    // The view's choices inside the dialog go to the running payment as they are.
+    forward: sendTo(PAYMENT_CHILD_ID, ({ event }) => event),
+    startPayment: enqueueActions(({ context, enqueue }, logic: AnyActorLogic) => {
+      const input: PaymentInput = { source: 1, tab: context.tab };
+      // Logic fetched at run time is not one of setup's actors, whose typing forbids it an id; the
+      // id is what the view and `forward` address it by.
+      const spawnFetched = enqueue.spawnChild as unknown as (src: AnyActorLogic, options: { id: string; input: PaymentInput }) => void;
+      spawnFetched(logic, { id: PAYMENT_CHILD_ID, input });
+    }),
+    stopPayment: stopChild(PAYMENT_CHILD_ID),
+    announcePaid: emit(({ event }): PurchasePaid => ({ type: 'purchase.paid', ...(event as { output: PaymentOutput }).output })),
     noticePaid: emit((): Notice => ({ type: 'notice', level: 'success', messageKey: PURCHASE_PAID_KEY })),
+    noticeLoadFailed: emit((): Notice => ({ type: 'notice', level: 'error', messageKey: PURCHASE_LOAD_FAILED_KEY })),
   },
 }).createMachine({
   id: 'purchaseDialog',
@@ -62,30 +79,40 @@ export const purchaseDialogMachine = setup({
       },
     },
     open: {
-      invoke: {
-        id: 'payment',
-        src: 'payment',
-        input: ({ context }) => ({ source: 1 as const, tab: context.tab }),
-        onDone: {
-          target: 'closed',
-          actions: [{ type: 'announcePaid', params: ({ event }) => event.output }, 'noticePaid', 'resetTab'],
+      initial: 'loadingCode',
+      exit: 'stopPayment',
+      on: { 'purchase.close': { target: 'closed', actions: 'resetTab' } },
+      states: {
+        loadingCode: {
+          invoke: {
+            id: 'loadPayment',
+            src: 'loadPayment',
+            input: ({ context }) => ({ tab: context.tab }),
+            onDone: { target: 'running', actions: { type: 'startPayment', params: ({ event }) => event.output } },
+            // The code could not be fetched (offline, a new deployment): said so, and closed.
+            onError: { target: '#purchaseDialog.closed', actions: ['noticeLoadFailed', 'resetTab'] },
+          },
+          // Asked again before the code arrives: the payment starts on the newest tab.
+          on: { 'purchase.open': { actions: assign({ tab: ({ context, event }) => openingTab(context.tab, event) }) } },
         },
-      },
-      on: {
-        // A second request while open moves the payment to the asked tab (e.g. a 92505003 from
-        // another call). The stored tab stays the one the dialog opened on: it is reset on close.
-        'purchase.open': {
-          guard: ({ event }) => tabOrNull(event.tab) !== null,
-          actions: sendTo('payment', ({ event }) => ({ type: 'pay.tabChosen' as const, tab: event.tab ?? 0 })),
+        running: {
+          on: {
+            // A second request while open moves the payment to the asked tab (e.g. a 92505003 from
+            // another call). The stored tab stays the one the dialog opened on: it is reset on close.
+            'purchase.open': {
+              guard: ({ event }) => tabOrNull(event.tab) !== null,
+              actions: sendTo(PAYMENT_CHILD_ID, ({ event }) => ({ type: 'pay.tabChosen' as const, tab: event.tab ?? 0 })),
+            },
+            'purchase.tabChanged': {
+              guard: ({ event }) => tabOrNull(event.tab) !== null,
+              actions: sendTo(PAYMENT_CHILD_ID, ({ event }) => ({ type: 'pay.tabChosen' as const, tab: event.tab })),
+            },
+            'pay.packageChosen': { actions: 'forward' },
+            'pay.methodChosen': { actions: 'forward' },
+            'pay.retry': { actions: 'forward' },
+            'xstate.done.actor.payment': { target: '#purchaseDialog.closed', actions: ['announcePaid', 'noticePaid', 'resetTab'] },
+          },
         },
-        'purchase.tabChanged': {
-          guard: ({ event }) => tabOrNull(event.tab) !== null,
-          actions: sendTo('payment', ({ event }) => ({ type: 'pay.tabChosen' as const, tab: event.tab })),
-        },
-        'pay.packageChosen': { actions: 'forward' },
-        'pay.methodChosen': { actions: 'forward' },
-        'pay.retry': { actions: 'forward' },
-        'purchase.close': { target: 'closed', actions: 'resetTab' },
       },
     },
   },
@@ -99,4 +126,4 @@ export const selectPurchaseOpen = (snapshot: Snapshot) => snapshot.matches('open
 export const selectPurchaseTab = (snapshot: Snapshot) => snapshot.context.tab;
 export const selectPurchaseEverOpened = (snapshot: Snapshot) => snapshot.context.everOpened;
 /** The running payment while the dialog is open; the view renders its state. */
-export const selectPaymentActor = (snapshot: Snapshot) => (snapshot.children as { payment?: PaymentActor }).payment ?? null;
+export const selectPaymentActor = (snapshot: Snapshot) => ((snapshot.children as Record<string, unknown>)[PAYMENT_CHILD_ID] as PaymentActor | undefined) ?? null;
