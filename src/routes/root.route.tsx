@@ -1,23 +1,26 @@
 import { Center, Spinner } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { appEventsMachine } from '../machines/appEvents.machine';
-import {
-  purchaseDialogMachine,
-  selectPurchaseEverOpened,
-  selectPurchaseOpen,
-  selectPurchaseTab,
-} from '../machines/purchase/purchaseDialog.machine';
+import { purchaseDialogMachine, selectPurchaseEverOpened } from '../machines/purchase/purchaseDialog.machine';
 import { ApiEventsBridge } from './api-events-bridge';
 import { useDocumentTitle } from './document-title';
-import { PurchaseDialogContext } from './purchase-dialog-context';
-import { whenToasterNeeded } from './show-toast';
+import { PurchaseDialogContext, type PurchasePaidListener } from './purchase-dialog-context';
+import { useSessionActor } from './session-context';
+import { showNotice, whenToasterNeeded } from './show-toast';
 
 // Loaded on first open only, so /login does not carry the dialog.
-const PurchaseDialogShell = lazy(() =>
-  import('../ui/purchase/PurchaseDialogShell').then((module) => ({ default: module.PurchaseDialogShell })),
+const PurchaseDialogContainer = lazy(() =>
+  import('./purchase-dialog-container').then((module) => ({ default: module.PurchaseDialogContainer })),
 );
+
+/** features §4: the selPayIndex query names the tab the dialog opens on when no caller names one. */
+function queryTab(): number | null {
+  const value = new URLSearchParams(window.location.search).get('selPayIndex');
+  return value === null || value.trim() === '' ? null : Number(value);
+}
 
 const AppToaster = lazy(() => import('../ui/toaster').then((module) => ({ default: module.AppToaster })));
 
@@ -33,11 +36,37 @@ export function PageFallback() {
 export default function RootRoute() {
   const appEvents = useActorRef(appEventsMachine, { input: {} });
   const purchase = useActorRef(purchaseDialogMachine);
-  const purchaseOpen = useSelector(purchase, selectPurchaseOpen);
-  const purchaseTab = useSelector(purchase, selectPurchaseTab);
   const purchaseLoaded = useSelector(purchase, selectPurchaseEverOpened);
-  const openPurchase = useCallback((tab = 0) => purchase.send({ type: 'purchase.open', tab }), [purchase]);
-  const control = useMemo(() => ({ open: openPurchase }), [openPurchase]);
+  const session = useSessionActor();
+  const { t } = useTranslation();
+  const openPurchase = useCallback(
+    (tab?: number) => purchase.send({ type: 'purchase.open', ...(tab !== undefined ? { tab } : {}), queryTab: queryTab() }),
+    [purchase],
+  );
+  const paidListeners = useMemo(() => new Set<PurchasePaidListener>(), []);
+  const control = useMemo(
+    () => ({
+      open: openPurchase,
+      onPaid(listener: PurchasePaidListener) {
+        paidListeners.add(listener);
+        return () => void paidListeners.delete(listener);
+      },
+    }),
+    [openPurchase, paidListeners],
+  );
+  // A payment changes what the user may do: the entitlements are read again everywhere (the avatar
+  // menu's blocks, the permissions meetings and vocabularies read), then anyone listening is told.
+  useEffect(() => {
+    const paid = purchase.on('purchase.paid', (event) => {
+      session.send({ type: 'account.refresh' });
+      paidListeners.forEach((listener) => listener({ outTradeNo: event.outTradeNo, packageId: event.packageId }));
+    });
+    const notices = purchase.on('notice', (notice) => showNotice(notice, t));
+    return () => {
+      paid.unsubscribe();
+      notices.unsubscribe();
+    };
+  }, [purchase, session, paidListeners, t]);
   const [toasterNeeded, setToasterNeeded] = useState(false);
   useEffect(() => whenToasterNeeded(() => setToasterNeeded(true)), []);
   useDocumentTitle();
@@ -49,7 +78,7 @@ export default function RootRoute() {
       </Suspense>
       {purchaseLoaded && (
         <Suspense fallback={null}>
-          <PurchaseDialogShell open={purchaseOpen} tab={purchaseTab} onClose={() => purchase.send({ type: 'purchase.close' })} />
+          <PurchaseDialogContainer dialog={purchase} />
         </Suspense>
       )}
       {toasterNeeded && (

@@ -134,7 +134,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
         onHome={() => navigate('/')}
         onLocaleChange={(next) => session.send({ type: 'locale.change', locale: next })}
         onVoucher={openVoucher}
-        onPurchase={() => purchase.open(0)}
+        onPurchase={() => purchase.open()}
         onLogin={onLogin}
         onAvatarAction={onAvatarAction}
         onBuy={(kind) => purchase.open(PURCHASE_TAB[kind])}
