@@ -135,3 +135,4 @@ export const selectUsageStage = (snapshot: Snapshot) => stageOf(snapshot, 'usage
 export const selectBuysError = (snapshot: Snapshot) => errorOf(snapshot.context.buys);
 export const selectCostsError = (snapshot: Snapshot) => errorOf(snapshot.context.costs);
 export const selectUsageError = (snapshot: Snapshot) => errorOf(snapshot.context.usage);
+export const selectBillsTimeZone = (snapshot: Snapshot) => snapshot.context.timeZone;
