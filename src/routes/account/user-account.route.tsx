@@ -17,11 +17,10 @@ import {
   selectUsageError,
   selectUsageStage,
 } from '../../machines/account/bills.machine';
-import { selectAccountDetail } from '../../machines/session/session.machine';
 import { BillsView } from '../../ui/account/BillsView';
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { usePurchaseDialog, usePurchasePaid } from '../purchase-dialog-context';
-import { useSessionActor } from '../session-context';
+import { useAccountDetail } from '../session-context';
 
 // Purchase-dialog tab per account block, as in the avatar menu (shell-header).
 const PURCHASE_TAB: Record<string, number> = { svipMember: 0, vipMember: 1, smartDubbing: 2, duration: 3 };
@@ -43,9 +42,8 @@ function browserTimeZone(): string | null {
 export default function UserAccountPage() {
   const { t } = useTranslation(['purchase', 'nav']);
   const bills = useActorRef(billsMachine, { input: { timeZone: browserTimeZone() } });
-  const session = useSessionActor();
   const purchase = usePurchaseDialog();
-  const accounts = useSelector(session, selectAccountDetail);
+  const accounts = useAccountDetail();
   const buys = useSelector(bills, selectBuys);
   const costs = useSelector(bills, selectCosts);
   const days = useSelector(bills, selectUsageDays);
