@@ -1,0 +1,47 @@
+// /paypalReturn as the payer lands on it: PayPal's token and PayerID from the query are captured
+// through paypalPayBack (the token is not taken for a login) and the result is shown.
+import { screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser.
+vi.hoisted(() => {
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
+    }
+  } as typeof Request;
+});
+import { createActor } from 'xstate';
+import { fakeFetch, json } from '../../api/test-fetch';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { renderUi } from '../../ui/test-render';
+import { SessionProvider } from '../session-context';
+import PaypalReturnPage from './paypal-return.route';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('/paypalReturn', () => {
+  it('captures the PayPal order named in the query and says it is paid', async () => {
+    const fake = fakeFetch(() => json({ code: 200, msg: '', data: { outTradeNo: 'T9', status: 'paid' } }));
+    vi.stubGlobal('fetch', fake.fetch);
+    window.history.replaceState(null, '', '/paypalReturn?token=5O190127TN364715T&PayerID=FSMVU44LF3YUS');
+    const session = createActor(sessionMachine, { input: { token: null, storedLocale: 'en-US', browserLanguage: 'en-US' } }).start();
+    await renderUi(
+      <MemoryRouter>
+        <SessionProvider actor={session}>
+          <PaypalReturnPage />
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getByTestId('pay-result').getAttribute('data-tone')).toBe('success'));
+    expect(screen.getByText('Your benefits are ready. You can close this page and return to the app.')).toBeTruthy();
+    const capture = new URL(fake.requests[0]!.url);
+    expect(capture.pathname).toBe('/prod-api/expense/pay/paypalPayBack');
+    expect(Object.fromEntries(capture.searchParams)).toEqual({ token: '5O190127TN364715T', PayerID: 'FSMVU44LF3YUS' });
+  });
+});
