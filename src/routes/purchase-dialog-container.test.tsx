@@ -26,7 +26,7 @@ describe('purchase dialog container', () => {
     await renderUi(
       <MemoryRouter initialEntries={['/?source=browser_plugin_media']}>
         <SessionProvider actor={session}>
-          <PurchaseDialogContainer dialog={dialog} />
+          <PurchaseDialogContainer dialog={dialog} onPaid={() => undefined} />
         </SessionProvider>
       </MemoryRouter>,
     );

@@ -3,7 +3,7 @@
 // source (the browser plugin's media page hides the close button). Loaded the first time the
 // dialog opens.
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
@@ -12,7 +12,9 @@ import { purchaseDialogMachine, selectPaymentActor, selectPurchaseOpen } from '.
 import { selectAccountDetail, selectIsSignedIn, selectUser } from '../machines/session/session.machine';
 import { PurchaseDialog, type BalanceView } from '../ui/purchase/PurchaseDialog';
 import { isEmbedded, usePayPanel } from './purchase/use-pay-panel';
+import type { PurchasePaidListener } from './purchase-dialog-context';
 import { useSessionActor } from './session-context';
+import { showNotice } from './show-toast';
 import { CUSTOMER_SERVICE_MAIL, CUSTOMER_SERVICE_URL, HELP_CENTRE_PATH } from './shell-links';
 import { useQrDataUrl } from './use-qr-data-url';
 
@@ -26,7 +28,13 @@ const ACCOUNT_KINDS = [
   { kind: 'smartDubbing', labelKey: 'nav:accountDubbing' },
 ] as const;
 
-export function PurchaseDialogContainer({ dialog }: { dialog: ActorRefFrom<typeof purchaseDialogMachine> }) {
+export interface PurchaseDialogContainerProps {
+  dialog: ActorRefFrom<typeof purchaseDialogMachine>;
+  /** Tells the pages listening (usePurchasePaid) after the entitlements are asked for again. */
+  onPaid: PurchasePaidListener;
+}
+
+export function PurchaseDialogContainer({ dialog, onPaid }: PurchaseDialogContainerProps) {
   const { t } = useTranslation(['purchase', 'nav']);
   const navigate = useNavigate();
   const location = useLocation();
@@ -48,6 +56,20 @@ export function PurchaseDialogContainer({ dialog }: { dialog: ActorRefFrom<typeo
     [dialog],
   );
   const panel = usePayPanel(payment, choices, isEmbedded());
+  // A payment changes what the user may do: the entitlements are read again everywhere (the avatar
+  // menu's blocks, the permissions meetings and vocabularies read), then the listening pages are told.
+  // Subscribed here, not in the root, so /login does not carry it: nothing is paid before this mounts.
+  useEffect(() => {
+    const paid = dialog.on('purchase.paid', (event) => {
+      session.send({ type: 'account.refresh' });
+      onPaid({ outTradeNo: event.outTradeNo, packageId: event.packageId });
+    });
+    const notices = dialog.on('notice', (notice) => showNotice(notice, t));
+    return () => {
+      paid.unsubscribe();
+      notices.unsubscribe();
+    };
+  }, [dialog, session, onPaid, t]);
   const balances: BalanceView[] = ACCOUNT_KINDS.map(({ kind, labelKey }) => ({
     kind,
     label: t(labelKey),

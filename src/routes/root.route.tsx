@@ -1,20 +1,28 @@
 import { Center, Spinner } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { fromPromise, type AnyActorLogic } from 'xstate';
 import { appEventsMachine } from '../machines/appEvents.machine';
 import { purchaseDialogMachine, selectPurchaseEverOpened } from '../machines/purchase/purchaseDialog.machine';
 import { ApiEventsBridge } from './api-events-bridge';
 import { useDocumentTitle } from './document-title';
 import { PurchaseDialogContext, type PurchasePaidListener } from './purchase-dialog-context';
-import { useSessionActor } from './session-context';
-import { showNotice, whenToasterNeeded } from './show-toast';
+import { whenToasterNeeded } from './show-toast';
 
 // Loaded on first open only, so /login does not carry the dialog.
 const PurchaseDialogContainer = lazy(() =>
   import('./purchase-dialog-container').then((module) => ({ default: module.PurchaseDialogContainer })),
 );
+
+// The payment's code (machine, calls, polling) is fetched the first time the dialog opens.
+const purchaseDialogWithCode = purchaseDialogMachine.provide({
+  actors: {
+    loadPayment: fromPromise<AnyActorLogic, { tab: number }>(() =>
+      import('../machines/purchase/payment.machine').then((module) => module.paymentMachine),
+    ),
+  },
+});
 
 /** features §4: the selPayIndex query names the tab the dialog opens on when no caller names one. */
 function queryTab(): number | null {
@@ -35,15 +43,14 @@ export function PageFallback() {
 /** Root of every route: api events, toasts and the purchase dialog any page can open. */
 export default function RootRoute() {
   const appEvents = useActorRef(appEventsMachine, { input: {} });
-  const purchase = useActorRef(purchaseDialogMachine);
+  const purchase = useActorRef(purchaseDialogWithCode);
   const purchaseLoaded = useSelector(purchase, selectPurchaseEverOpened);
-  const session = useSessionActor();
-  const { t } = useTranslation();
   const openPurchase = useCallback(
     (tab?: number) => purchase.send({ type: 'purchase.open', ...(tab !== undefined ? { tab } : {}), queryTab: queryTab() }),
     [purchase],
   );
   const paidListeners = useMemo(() => new Set<PurchasePaidListener>(), []);
+  const tellPaid = useCallback<PurchasePaidListener>((paid) => paidListeners.forEach((listener) => listener(paid)), [paidListeners]);
   const control = useMemo(
     () => ({
       open: openPurchase,
@@ -54,19 +61,6 @@ export default function RootRoute() {
     }),
     [openPurchase, paidListeners],
   );
-  // A payment changes what the user may do: the entitlements are read again everywhere (the avatar
-  // menu's blocks, the permissions meetings and vocabularies read), then anyone listening is told.
-  useEffect(() => {
-    const paid = purchase.on('purchase.paid', (event) => {
-      session.send({ type: 'account.refresh' });
-      paidListeners.forEach((listener) => listener({ outTradeNo: event.outTradeNo, packageId: event.packageId }));
-    });
-    const notices = purchase.on('notice', (notice) => showNotice(notice, t));
-    return () => {
-      paid.unsubscribe();
-      notices.unsubscribe();
-    };
-  }, [purchase, session, paidListeners, t]);
   const [toasterNeeded, setToasterNeeded] = useState(false);
   useEffect(() => whenToasterNeeded(() => setToasterNeeded(true)), []);
   useDocumentTitle();
@@ -78,7 +72,7 @@ export default function RootRoute() {
       </Suspense>
       {purchaseLoaded && (
         <Suspense fallback={null}>
-          <PurchaseDialogContainer dialog={purchase} />
+          <PurchaseDialogContainer dialog={purchase} onPaid={tellPaid} />
         </Suspense>
       )}
       {toasterNeeded && (

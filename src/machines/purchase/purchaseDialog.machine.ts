@@ -6,7 +6,7 @@
 // the entitlements) and closes by itself.
 // The payment's code (machine, api calls, polling) is fetched the first time the dialog opens and
 // spawned from there, so /login, which holds this machine, does not carry it.
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup, stopChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { PayType } from '../../api/purchase/get-qr-pay';
 import type { Notice } from '../notice';
 import type { PaymentInput, PaymentOutput, paymentMachine } from './payment.machine';
@@ -49,13 +49,23 @@ export const purchaseDialogMachine = setup({
     emitted: {} as PurchaseDialogEmitted,
   },
   actors: {
-    // The tab travels with the request only so test doubles can answer per scenario.
-    loadPayment: fromPromise<AnyActorLogic, { tab: number }>(() => import('./payment.machine').then((module) => module.paymentMachine)),
+    // The tab travels with the request only so test doubles can answer per scenario. The app gives
+    // the real loader (root.route.tsx): a dynamic import there shares the entry's preload helper,
+    // where one here would split it into a chunk of its own on /login.
+    loadPayment: fromPromise<AnyActorLogic, { tab: number }>(async () => {
+      throw new Error('purchaseDialog: provide loadPayment');
+    }),
   },
   actions: {
     resetTab: assign({ tab: 0 }),
-    // The view's choices inside the dialog go to the running payment as they are.
-    forward: sendTo(PAYMENT_CHILD_ID, ({ event }) => event),
+    // The view's choices inside the dialog go to the running payment as they are. (Child actions go
+    // through enqueueActions, which the entry bundle already holds: sendTo and stopChild would add
+    // their own code to /login.)
+    forward: enqueueActions(({ event, enqueue }) => enqueue.sendTo(PAYMENT_CHILD_ID, event)),
+    chooseTab: enqueueActions(({ event, enqueue }) => {
+      const tab = 'tab' in event ? tabOrNull(event.tab) : null;
+      if (tab !== null) enqueue.sendTo(PAYMENT_CHILD_ID, { type: 'pay.tabChosen', tab });
+    }),
     startPayment: enqueueActions(({ context, enqueue }, logic: AnyActorLogic) => {
       const input: PaymentInput = { source: 1, tab: context.tab };
       // Logic fetched at run time is not one of setup's actors, whose typing forbids it an id; the
@@ -63,7 +73,7 @@ export const purchaseDialogMachine = setup({
       const spawnFetched = enqueue.spawnChild as unknown as (src: AnyActorLogic, options: { id: string; input: PaymentInput }) => void;
       spawnFetched(logic, { id: PAYMENT_CHILD_ID, input });
     }),
-    stopPayment: stopChild(PAYMENT_CHILD_ID),
+    stopPayment: enqueueActions(({ enqueue }) => enqueue.stopChild(PAYMENT_CHILD_ID)),
     announcePaid: emit(({ event }): PurchasePaid => ({ type: 'purchase.paid', ...(event as { output: PaymentOutput }).output })),
     noticePaid: emit((): Notice => ({ type: 'notice', level: 'success', messageKey: PURCHASE_PAID_KEY })),
     noticeLoadFailed: emit((): Notice => ({ type: 'notice', level: 'error', messageKey: PURCHASE_LOAD_FAILED_KEY })),
@@ -99,14 +109,8 @@ export const purchaseDialogMachine = setup({
           on: {
             // A second request while open moves the payment to the asked tab (e.g. a 92505003 from
             // another call). The stored tab stays the one the dialog opened on: it is reset on close.
-            'purchase.open': {
-              guard: ({ event }) => tabOrNull(event.tab) !== null,
-              actions: sendTo(PAYMENT_CHILD_ID, ({ event }) => ({ type: 'pay.tabChosen' as const, tab: event.tab ?? 0 })),
-            },
-            'purchase.tabChanged': {
-              guard: ({ event }) => tabOrNull(event.tab) !== null,
-              actions: sendTo(PAYMENT_CHILD_ID, ({ event }) => ({ type: 'pay.tabChosen' as const, tab: event.tab })),
-            },
+            'purchase.open': { actions: 'chooseTab' },
+            'purchase.tabChanged': { actions: 'chooseTab' },
             'pay.packageChosen': { actions: 'forward' },
             'pay.methodChosen': { actions: 'forward' },
             'pay.retry': { actions: 'forward' },
