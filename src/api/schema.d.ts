@@ -606,7 +606,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Hours used per day and per kind over the last 30 days of the bearer (bills chart) */
+        /**
+         * Seconds used per day and usage kind over the last days (the bills page's usage chart)
+         * @description One entry per calendar day, oldest first, ending with today, days counted in the given IANA time zone (the server's own zone when absent); days without use are present with zeros. Only the bearer's own use.
+         */
         post: operations["accountQueryUsageSeries"];
         delete?: never;
         options?: never;
@@ -2653,22 +2656,28 @@ export interface components {
             duration: number;
             transId?: string | null;
             remark?: string | null;
+            usageKind?: components["schemas"]["UsageKind"] | null;
+            /** @description Name of the record or meeting the use belongs to */
+            recordName?: string | null;
             createTime: string;
         };
-        UsageSeries: {
-            /** @description IANA zone whose midnight starts each day */
-            timeZone: string;
-            days: {
-                /** @description YYYY-MM-DD */
-                date: string;
-                /** @description Hours of local transcription */
-                upload: number;
-                /** @description Hours of live interpreting */
-                live: number;
-                /** @description Hours of AI dubbing */
-                dubbing: number;
-            }[];
+        /**
+         * @description What the seconds were used for (live interpreting, file transcription, AI dubbing)
+         * @enum {string}
+         */
+        UsageKind: "meeting" | "transcription" | "dubbing";
+        UsageDay: {
+            /** @description YYYY-MM-DD in the asked time zone */
+            date: string;
+            meetingSeconds: number;
+            transcriptionSeconds: number;
+            dubbingSeconds: number;
         };
+        UsageSeries: {
+            /** @description The zone the days were counted in */
+            timeZone: string;
+            days: components["schemas"]["UsageDay"][];
+        } | null;
         CostRecordPage: {
             total: number;
             rows: components["schemas"]["CostRecord"][];
@@ -3969,11 +3978,13 @@ export interface operations {
                 "application/json": {
                     /** @default 30 */
                     days?: number;
+                    /** @description IANA zone such as Asia/Shanghai */
+                    timeZone?: string;
                 };
             };
         };
         responses: {
-            /** @description One point per local day, oldest first */
+            /** @description Usage per day */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,11 +1,24 @@
-import { createContext, useContext } from 'react';
+// What any page may do with the purchase dialog: open it (on a tab, else the selPayIndex query's,
+// else the stored one) and hear of a payment (features §4: the paid event), e.g. to reload bills or
+// resume what the missing entitlement stopped.
+import { createContext, useContext, useEffect } from 'react';
+
+export type PurchasePaidListener = (paid: { outTradeNo: string; packageId: string }) => void;
 
 export interface PurchaseDialogControl {
   open(tab?: number): void;
+  /** Registers a listener for `purchase.paid`; returns its removal. */
+  onPaid(listener: PurchasePaidListener): () => void;
 }
 
-export const PurchaseDialogContext = createContext<PurchaseDialogControl>({ open: () => undefined });
+export const PurchaseDialogContext = createContext<PurchaseDialogControl>({ open: () => undefined, onPaid: () => () => undefined });
 
 export function usePurchaseDialog(): PurchaseDialogControl {
   return useContext(PurchaseDialogContext);
+}
+
+/** Calls `listener` on every payment while the calling component is mounted. */
+export function usePurchasePaid(listener: PurchasePaidListener): void {
+  const { onPaid } = usePurchaseDialog();
+  useEffect(() => onPaid(listener), [onPaid, listener]);
 }

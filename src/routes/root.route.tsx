@@ -2,24 +2,35 @@ import { Center, Spinner } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { fromPromise, type AnyActorLogic } from 'xstate';
 import { appEventsMachine } from '../machines/appEvents.machine';
-import {
-  purchaseDialogMachine,
-  selectPurchaseEverOpened,
-  selectPurchaseOpen,
-  selectPurchaseTab,
-} from '../machines/purchase/purchaseDialog.machine';
+import { purchaseDialogMachine, selectPurchaseEverOpened } from '../machines/purchase/purchaseDialog.machine';
 import { ApiEventsBridge } from './api-events-bridge';
 import { useDocumentTitle } from './document-title';
-import { PurchaseDialogContext } from './purchase-dialog-context';
+import { PurchaseDialogContext, type PurchasePaidListener } from './purchase-dialog-context';
 import { withAllRecipes } from '../ui/system-provider';
 import { whenToasterNeeded } from './show-toast';
 
 // Loaded on first open only, so /login does not carry the dialog.
 // Both render recipes the sign-in pages do not register (dialog, toast): withAllRecipes loads them first.
-const PurchaseDialogShell = lazy(
-  withAllRecipes(() => import('../ui/purchase/PurchaseDialogShell').then((module) => ({ default: module.PurchaseDialogShell }))),
+const PurchaseDialogContainer = lazy(
+  withAllRecipes(() => import('./purchase-dialog-container').then((module) => ({ default: module.PurchaseDialogContainer }))),
 );
+
+// The payment's code (machine, calls, polling) is fetched the first time the dialog opens.
+const purchaseDialogWithCode = purchaseDialogMachine.provide({
+  actors: {
+    loadPayment: fromPromise<AnyActorLogic, { tab: number }>(() =>
+      import('../machines/purchase/payment.machine').then((module) => module.paymentMachine),
+    ),
+  },
+});
+
+/** features §4: the selPayIndex query names the tab the dialog opens on when no caller names one. */
+function queryTab(): number | null {
+  const value = new URLSearchParams(window.location.search).get('selPayIndex');
+  return value === null || value.trim() === '' ? null : Number(value);
+}
 
 const AppToaster = lazy(withAllRecipes(() => import('../ui/toaster').then((module) => ({ default: module.AppToaster }))));
 
@@ -34,12 +45,24 @@ export function PageFallback() {
 /** Root of every route: api events, toasts and the purchase dialog any page can open. */
 export default function RootRoute() {
   const appEvents = useActorRef(appEventsMachine, { input: {} });
-  const purchase = useActorRef(purchaseDialogMachine);
-  const purchaseOpen = useSelector(purchase, selectPurchaseOpen);
-  const purchaseTab = useSelector(purchase, selectPurchaseTab);
+  const purchase = useActorRef(purchaseDialogWithCode);
   const purchaseLoaded = useSelector(purchase, selectPurchaseEverOpened);
-  const openPurchase = useCallback((tab = 0) => purchase.send({ type: 'purchase.open', tab }), [purchase]);
-  const control = useMemo(() => ({ open: openPurchase }), [openPurchase]);
+  const openPurchase = useCallback(
+    (tab?: number) => purchase.send({ type: 'purchase.open', ...(tab !== undefined ? { tab } : {}), queryTab: queryTab() }),
+    [purchase],
+  );
+  const paidListeners = useMemo(() => new Set<PurchasePaidListener>(), []);
+  const tellPaid = useCallback<PurchasePaidListener>((paid) => paidListeners.forEach((listener) => listener(paid)), [paidListeners]);
+  const control = useMemo(
+    () => ({
+      open: openPurchase,
+      onPaid(listener: PurchasePaidListener) {
+        paidListeners.add(listener);
+        return () => void paidListeners.delete(listener);
+      },
+    }),
+    [openPurchase, paidListeners],
+  );
   const [toasterNeeded, setToasterNeeded] = useState(false);
   useEffect(() => whenToasterNeeded(() => setToasterNeeded(true)), []);
   useDocumentTitle();
@@ -51,7 +74,7 @@ export default function RootRoute() {
       </Suspense>
       {purchaseLoaded && (
         <Suspense fallback={null}>
-          <PurchaseDialogShell open={purchaseOpen} tab={purchaseTab} onClose={() => purchase.send({ type: 'purchase.close' })} />
+          <PurchaseDialogContainer dialog={purchase} onPaid={tellPaid} />
         </Suspense>
       )}
       {toasterNeeded && (

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { readStoredLocale, readToken } from '../shared/session-storage';
-import { selectIsSignedIn, selectUser, sessionMachine } from '../machines/session/session.machine';
+import { selectAccountDetail, selectIsSignedIn, selectUser, sessionMachine } from '../machines/session/session.machine';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -44,4 +44,9 @@ export function useSignedInUser() {
   const session = useSessionActor();
   const user = useSelector(session, selectUser);
   return useSelector(session, selectIsSignedIn) ? user : null;
+}
+
+/** The account blocks (balances per account kind) the session holds; a payment re-reads them. */
+export function useAccountDetail() {
+  return useSelector(useSessionActor(), selectAccountDetail);
 }

@@ -35,7 +35,9 @@ import { FREE_TIME_GROUP_URL } from './shell-links';
 import { DUB_DIALOG_WIDTH_PX } from '../shared/contract/limits';
 
 // Purchase-dialog tab per account block (features §2 category tabs; dubbing packs are tab 2).
-const PURCHASE_TAB: Record<AccountKind, number> = { svipMember: 0, vipMember: 1, smartDubbing: 2, duration: 3 };
+// The catalogue's categories come in package-type order (1 SVIP, 2 VIP, 3 duration, 5 dubbing), so tab 2 —
+// where an entitlement refusal opens the dialog (features §9) — is the duration top-up.
+const PURCHASE_TAB: Record<AccountKind, number> = { svipMember: 0, vipMember: 1, duration: 2, smartDubbing: 3 };
 
 // The voucher and QR dialogs run on their own machines; only the placeholder dub dialog is local state.
 type OpenDialog = 'dub' | null;
@@ -134,7 +136,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
         onHome={() => navigate('/')}
         onLocaleChange={(next) => session.send({ type: 'locale.change', locale: next })}
         onVoucher={openVoucher}
-        onPurchase={() => purchase.open(0)}
+        onPurchase={() => purchase.open()}
         onLogin={onLogin}
         onAvatarAction={onAvatarAction}
         onBuy={(kind) => purchase.open(PURCHASE_TAB[kind])}

@@ -31,7 +31,9 @@ export const accountHandlers: HandlerMap = {
   },
   async accountQueryUsageSeries(ctx) {
     const user = requireUser(ctx);
-    const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
+    // Days are the user's own (fixed on their first metered use); the zone the page asks for is only a
+    // hint for a user who has none yet, so the chart and the daily allowances count the same days.
+    const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request) ?? ctx.body?.timeZone ?? null);
     return usageSeries(ctx.request.server.db, user.id, ctx.services.clock.now(), account.zone, ctx.body?.days ?? 30);
   },
 };

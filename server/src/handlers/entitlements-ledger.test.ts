@@ -132,11 +132,11 @@ describe.each(variants)('entitlement ledger on $name', (variant) => {
       const costs = (await kit.post('/expense/account/queryCostRecord', who, { pageNum: 1, pageSize: 1 }, 'zh-CN')).data;
       expect(costs.total).toBe(2);
       expect(costs.rows).toHaveLength(1);
-      expect(costs.rows[0]).toMatchObject({ accountTypeName: '本地转写', remark: 'Weekly', transId: id });
+      expect(costs.rows[0]).toMatchObject({ accountTypeName: '本地转写', remark: 'Weekly', recordName: 'Weekly', usageKind: 'transcription', transId: id });
       const series = (await kit.post('/expense/account/queryUsageSeries', who, {})).data;
       expect(series.days).toHaveLength(30);
       // Charged then refunded (the job failed): nothing used on the day.
-      expect(series.days.at(-1)).toMatchObject({ date: kit.clock.now().toISOString().slice(0, 10), upload: 0, live: 0 });
+      expect(series.days.at(-1)).toMatchObject({ date: kit.clock.now().toISOString().slice(0, 10), transcriptionSeconds: 0, meetingSeconds: 0 });
       // Another user sees none of it.
       expect((await kit.post('/expense/account/queryCostRecord', await kit.signUp('other'), {})).data.total).toBe(0);
     }, 30_000);

@@ -1,12 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../ui/pages/PageFrame';
-import { StandalonePage } from '../../ui/pages/StandalonePage';
+import { PayPage } from './pay-page';
 
+/** /deskPay: the desktop client's pay page. */
 export default function DeskPayPage() {
-  const { t } = useTranslation('pages');
-  return (
-    <StandalonePage>
-      <PageFrame title={t('deskPay')} comingSoon />
-    </StandalonePage>
-  );
+  return <PayPage titleKey="deskPayTitle" />;
 }

@@ -13,11 +13,8 @@ vi.hoisted(() => {
     }
   } as typeof Request;
 });
-import { createActor } from 'xstate';
-import { fakeFetch, json } from '../../api/test-fetch';
-import { sessionMachine } from '../../machines/session/session.machine';
 import { renderUi } from '../../ui/test-render';
-import { SessionProvider } from '../session-context';
+import { SessionProvider, type SessionActor } from '../session-context';
 import PaypalReturnPage from './paypal-return.route';
 
 afterEach(() => {
@@ -27,10 +24,15 @@ afterEach(() => {
 
 describe('/paypalReturn', () => {
   it('captures the PayPal order named in the query and says it is paid', async () => {
-    const fake = fakeFetch(() => json({ code: 200, msg: '', data: { outTradeNo: 'T9', status: 'paid' } }));
-    vi.stubGlobal('fetch', fake.fetch);
+    const requests: Request[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      requests.push(request);
+      return new Response(JSON.stringify({ code: 200, msg: '', data: { outTradeNo: 'T9', status: 'paid' } }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
     window.history.replaceState(null, '', '/paypalReturn?token=5O190127TN364715T&PayerID=FSMVU44LF3YUS');
-    const session = createActor(sessionMachine, { input: { token: null, storedLocale: 'en-US', browserLanguage: 'en-US' } }).start();
+    const session = { send: vi.fn() } as unknown as SessionActor;
     await renderUi(
       <MemoryRouter>
         <SessionProvider actor={session}>
@@ -40,7 +42,9 @@ describe('/paypalReturn', () => {
     );
     await waitFor(() => expect(screen.getByTestId('pay-result').getAttribute('data-tone')).toBe('success'));
     expect(screen.getByText('Your benefits are ready. You can close this page and return to the app.')).toBeTruthy();
-    const capture = new URL(fake.requests[0]!.url);
+    // The payment changes the entitlements: the session reads them again.
+    expect(session.send).toHaveBeenCalledWith({ type: 'account.refresh' });
+    const capture = new URL(requests[0]!.url);
     expect(capture.pathname).toBe('/prod-api/expense/pay/paypalPayBack');
     expect(Object.fromEntries(capture.searchParams)).toEqual({ token: '5O190127TN364715T', PayerID: 'FSMVU44LF3YUS' });
   });

@@ -1,12 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../ui/pages/PageFrame';
-import { StandalonePage } from '../../ui/pages/StandalonePage';
+import { PayPage } from './pay-page';
 
+/** /pluginPay: the browser plugin's pay page. */
 export default function PluginPayPage() {
-  const { t } = useTranslation('pages');
-  return (
-    <StandalonePage>
-      <PageFrame title={t('pluginPay')} comingSoon />
-    </StandalonePage>
-  );
+  return <PayPage titleKey="pluginPayTitle" />;
 }

@@ -56,6 +56,18 @@ export const CODE_MAX_WRONG_ATTEMPTS = 5;
 export const DUB_DIALOG_WIDTH_PX = 600;
 export const UPLOAD_DIALOG_WIDTH_PX = DUB_DIALOG_WIDTH_PX;
 export const PURCHASE_DIALOG_WIDTH_PX = 1210;
+/** features §4 and §9: payment status is polled every second while a QR or PayPal link is shown. */
+export const PAY_POLL_INTERVAL_MS = 1_000;
+/** features §9: the payment QR is 212 by 205 (high error correction). */
+export const PAY_QR_WIDTH_PX = 212;
+export const PAY_QR_HEIGHT_PX = 205;
+/** features §9: the package carousel shows 4 slides per view and slides in 300 ms. */
+export const PACKAGE_CAROUSEL_PER_VIEW = 4;
+export const PACKAGE_CAROUSEL_SLIDE_MS = 300;
+/** The bills page's usage chart covers the last 30 days. */
+export const USAGE_CHART_DAYS = 30;
+/** Rows per page of the bills tables. */
+export const BILLS_PAGE_SIZE = 10;
 
 // Record list paging (platform §7 pageNum/pageSize; the contract allows at most 100 per page) and the
 // batch size of one delete or export call (contract IdList maxItems).

@@ -11,6 +11,8 @@ type CostRecord = components['schemas']['CostRecord'];
 
 const PACKAGE_TYPE_OF = { svip: 1, vip: 2, duration: 3, dubbing: 5 } as const;
 const ACCOUNT_NAME_KEY = { svip: 'account.svipMember', vip: 'account.vipMember', duration: 'account.duration', dubbing: 'account.smartDubbing' } as const;
+const SERIES_FIELD = { live: 'meetingSeconds', upload: 'transcriptionSeconds', dubbing: 'dubbingSeconds' } as const;
+const USAGE_KIND = { live: 'meeting', upload: 'transcription', dubbing: 'dubbing' } as const;
 const CREDIT_KINDS = ['purchase', 'grant', 'voucher', 'trial'] as const;
 const USE_KINDS = ['consumption', 'refund'] as const;
 
@@ -65,6 +67,9 @@ export async function costRecords(db: Kysely<Database>, t: Translate, userId: st
         // Seconds used (both the day's allowance and the pack); a refund is negative.
         duration: (row.kind === 'refund' ? -1 : 1) * (Math.abs(row.seconds) + Math.abs(row.allowance_seconds)),
         transId: row.record_id,
+        usageKind: row.usage ? USAGE_KIND[row.usage] : null,
+        // The note holds the record's or meeting's name as it was when the use was charged.
+        recordName: row.note,
         remark: row.note,
         createTime: row.created_at,
       }),
@@ -72,7 +77,7 @@ export async function costRecords(db: Kysely<Database>, t: Translate, userId: st
   };
 }
 
-/** Hours per local day and kind, oldest first, net of refunds. */
+/** Seconds per local day and kind, oldest first, net of refunds. */
 export async function usageSeries(db: Kysely<Database>, userId: string, now: Date, zone: string, days: number) {
   const dates: string[] = [];
   for (let i = days - 1; i >= 0; i--) dates.push(localDay(new Date(now.getTime() - i * 86_400_000), zone));
@@ -84,14 +89,14 @@ export async function usageSeries(db: Kysely<Database>, userId: string, now: Dat
     .where('kind', 'in', ['consumption', 'refund'])
     .where('usage_day', 'in', unique)
     .execute();
-  const byDay = new Map(unique.map((date) => [date, { date, upload: 0, live: 0, dubbing: 0 }]));
+  // The usage kinds of the contract (UsageKind) for the ledger's own names.
+  const byDay = new Map(unique.map((date) => [date, { date, meetingSeconds: 0, transcriptionSeconds: 0, dubbingSeconds: 0 }]));
   for (const row of rows) {
     const point = byDay.get(row.usage_day ?? '');
     if (!point || !row.usage) continue;
     const seconds = Math.abs(row.seconds) + Math.abs(row.allowance_seconds);
-    point[row.usage] += (row.kind === 'refund' ? -seconds : seconds) / 3_600;
+    point[SERIES_FIELD[row.usage]] += row.kind === 'refund' ? -seconds : seconds;
   }
-  return { timeZone: zone, days: [...byDay.values()].map((p) => ({ ...p, upload: round(p.upload), live: round(p.live), dubbing: round(p.dubbing) })) };
+  return { timeZone: zone, days: [...byDay.values()] };
 }
 
-const round = (hours: number) => Math.round(hours * 1000) / 1000;

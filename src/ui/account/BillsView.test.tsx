@@ -1,0 +1,86 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../test-render';
+import { BillsView, formatSeconds, type BillsViewProps } from './BillsView';
+import { axisTopHours, type UsageDayView } from './UsageChart';
+
+const day = (date: string, meeting: number, transcription: number, dubbing: number): UsageDayView => ({
+  date,
+  meetingSeconds: meeting * 3600,
+  transcriptionSeconds: transcription * 3600,
+  dubbingSeconds: dubbing * 3600,
+});
+
+function props(overrides: Partial<BillsViewProps> = {}): BillsViewProps {
+  return {
+    balances: [
+      { kind: 'svipMember', label: 'SVIP member', remarkString: 'Until 2027-01-01' },
+      { kind: 'duration', label: 'Duration' },
+    ],
+    usage: { stage: 'shown', days: [day('2026-11-01', 1, 0.5, 0), day('2026-11-02', 0, 0, 0), day('2026-11-03', 2, 0, 1.5)], error: null, timeZone: 'Asia/Shanghai' },
+    buys: { stage: 'shown', rows: [{ id: 'b1', createTime: '2026-11-02 10:00:00', packageName: 'SVIP 1 month', payPrice: 99, status: 'paid' }], page: 1, pages: 2, error: null },
+    costs: {
+      stage: 'shown',
+      rows: [{ id: 'c1', createTime: '2026-11-03 12:00:00', accountTypeName: 'Duration', usageKind: 'meeting', duration: 5400, recordName: 'Weekly sync' }],
+      page: 1,
+      pages: 1,
+      error: null,
+    },
+    onBuysPage: vi.fn(),
+    onCostsPage: vi.fn(),
+    onRetry: vi.fn(),
+    onBuy: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('BillsView', () => {
+  it('shows balances, the rows with yuan and durations, and pages on request', async () => {
+    const p = props();
+    await renderUi(<BillsView {...p} />);
+    expect(screen.getByTestId('balance-svipMember').textContent).toContain('Until 2027-01-01');
+    expect(screen.getByTestId('balance-duration').textContent).toContain('Nothing bought yet');
+    const buys = screen.getByTestId('buys');
+    expect(buys.textContent).toContain('SVIP 1 month');
+    expect(buys.textContent).toContain('¥99.00');
+    expect(buys.textContent).toContain('Paid');
+    const costs = screen.getByTestId('costs');
+    expect(costs.textContent).toContain('Live interpreting');
+    expect(costs.textContent).toContain('1:30:00');
+    expect(costs.textContent).toContain('Weekly sync');
+    expect(screen.queryByTestId('costs-pager')).toBeNull();
+    await act(async () => fireEvent.click(within(screen.getByTestId('buys-pager')).getByLabelText('Next page')));
+    expect(p.onBuysPage).toHaveBeenCalledWith(2);
+  });
+
+  it('draws one stacked bar per day in hours per kind, summed up in its accessible name', async () => {
+    await renderUi(<BillsView {...props()} />);
+    const chart = screen.getByTestId('usage-chart');
+    expect(within(chart).getAllByTestId('usage-day')).toHaveLength(3);
+    const third = within(chart).getAllByTestId('usage-day')[2]!;
+    expect([...third.querySelectorAll('rect')].map((rect) => rect.getAttribute('data-kind'))).toEqual(['meeting', 'dubbing']);
+    // Axis top 4 h (3.5 rounded up): 2 h of meeting is half the plot's height.
+    const meeting = third.querySelector('rect[data-kind="meeting"]')!;
+    const dubbing = third.querySelector('rect[data-kind="dubbing"]')!;
+    expect(Number(meeting.getAttribute('height')) / Number(dubbing.getAttribute('height'))).toBeCloseTo(2 / 1.5);
+    expect(chart.querySelector('svg')!.getAttribute('aria-label')).toBe(
+      'Hours used per day over the last 30 days: 3 h live interpreting, 0.5 h file transcription, 1.5 h AI dubbing.',
+    );
+    expect(chart.textContent).toContain('Days in Asia/Shanghai');
+  });
+
+  it('says a section failed and retries', async () => {
+    const p = props({ costs: { stage: 'failed', rows: [], page: 1, pages: 1, error: { message: 'Bills are unavailable' } } });
+    await renderUi(<BillsView {...p} />);
+    const costs = screen.getByTestId('costs');
+    expect(within(costs).getByRole('alert').textContent).toBe('Bills are unavailable');
+    await act(async () => fireEvent.click(within(costs).getByText('Try again')));
+    expect(p.onRetry).toHaveBeenCalled();
+  });
+
+  it('formats seconds and rounds the axis up to whole hours', () => {
+    expect(formatSeconds(3725)).toBe('1:02:05');
+    expect(axisTopHours([day('d', 0, 0, 0)])).toBe(1);
+    expect(axisTopHours([day('d', 2, 1, 0.2)])).toBe(4);
+  });
+});

@@ -1,0 +1,113 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { PAY_QR_HEIGHT_PX, PAY_QR_WIDTH_PX } from '../../shared/contract/limits';
+import { renderUi } from '../test-render';
+import type { PayPanelProps } from './PayPanel';
+import { PurchaseDialog, type PurchaseDialogProps } from './PurchaseDialog';
+import type { CategoryView } from './pay-view-types';
+
+const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
+const pkg = (id: string, price: number, unit = 2) => ({ id, packageName: `Pack ${id}`, price, orgPrice: price * 2, validPeriod: 3, validPeriodUnit: unit, rights: [`right of ${id}`] });
+const CATEGORIES: CategoryView[] = [
+  { packageType: 1, desc: 'SVIP', remark: 'Everything', packageList: [pkg('a', 99), pkg('b', 199), pkg('c', 299), pkg('d', 399), pkg('e', 499)] },
+  { packageType: 2, desc: 'VIP', remark: null, packageList: [pkg('v', 49, 1)] },
+];
+
+function panel(overrides: Partial<PayPanelProps> = {}): PayPanelProps {
+  return {
+    stage: 'awaitingPayment',
+    categories: CATEGORIES,
+    tab: 0,
+    packageId: 'b',
+    method: 'wxV3Pay',
+    qrDataUrl: IMAGE,
+    approvalUrl: null,
+    paypalInNewWindow: false,
+    error: null,
+    onTab: vi.fn(),
+    onPackage: vi.fn(),
+    onMethod: vi.fn(),
+    onRetry: vi.fn(),
+    ...overrides,
+  };
+}
+
+function props(overrides: Partial<PurchaseDialogProps> = {}): PurchaseDialogProps {
+  return {
+    open: true,
+    hideClose: false,
+    user: { name: 'Ana' },
+    balances: [{ kind: 'svipMember', label: 'SVIP member', remarkString: 'Until 2027-01-01' }],
+    customerService: { qrDataUrl: IMAGE, mail: 'help@parley.test', helpUrl: '/help' },
+    rightsPictureUrl: null,
+    panel: panel(),
+    onClose: vi.fn(),
+    onAccount: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('PurchaseDialog', () => {
+  it('shows the user, the comparison table, the chosen package’s price in yuan and a 212 by 205 QR', async () => {
+    await renderUi(<PurchaseDialog {...props()} />);
+    const dialog = await screen.findByTestId('purchase-dialog');
+    expect(dialog.style.width || getComputedStyle(dialog).width).toBe('1210px');
+    expect(within(dialog).getByTestId('purchase-user-name').textContent).toBe('Ana');
+    expect(within(dialog).getByTestId('equity-table').textContent).toContain('Up to 10 h');
+    expect(within(dialog).getByTestId('pay-price').textContent).toBe('¥199.00');
+    const qr = within(dialog).getByTestId('payment-qr') as HTMLImageElement;
+    expect(qr.getAttribute('src')).toBe(IMAGE);
+    expect(getComputedStyle(qr).width).toBe(`${PAY_QR_WIDTH_PX}px`);
+    expect(getComputedStyle(qr).height).toBe(`${PAY_QR_HEIGHT_PX}px`);
+    expect(within(dialog).getByText('Scan with WeChat Pay to pay')).toBeTruthy();
+    expect(within(dialog).getByTestId('package-b').getAttribute('aria-pressed')).toBe('true');
+    expect(within(within(dialog).getByTestId('package-b')).getByText('Valid 3 months')).toBeTruthy();
+  });
+
+  it('reports choices as events and hides the close button for the plugin’s media page', async () => {
+    const p = props({ hideClose: true });
+    await renderUi(<PurchaseDialog {...p} />);
+    const dialog = await screen.findByTestId('purchase-dialog');
+    expect(within(dialog).queryByTestId('purchase-dialog-close')).toBeNull();
+    await act(async () => fireEvent.click(within(dialog).getByTestId('package-c')));
+    await act(async () => fireEvent.click(within(dialog).getByTestId('pay-method-aliPay')));
+    await act(async () => fireEvent.click(within(dialog).getByTestId('purchase-account-link')));
+    expect(p.panel!.onPackage).toHaveBeenCalledWith('c');
+    expect(p.panel!.onMethod).toHaveBeenCalledWith('aliPay');
+    expect(p.onAccount).toHaveBeenCalled();
+  });
+
+  it('keeps the dialog open on Escape, and closes by its button', async () => {
+    const p = props();
+    await renderUi(<PurchaseDialog {...p} />);
+    const dialog = await screen.findByTestId('purchase-dialog');
+    await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }));
+    expect(p.onClose).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByTestId('purchase-dialog-close')));
+    expect(p.onClose).toHaveBeenCalled();
+  });
+
+  it('disables other choices while a QR loads, and offers a new code for an expired order', async () => {
+    const loading = props({ panel: panel({ stage: 'fetchingQr', qrDataUrl: null }) });
+    const { unmount } = await renderUi(<PurchaseDialog {...loading} />);
+    let dialog = await screen.findByTestId('purchase-dialog');
+    expect((within(dialog).getByTestId('package-c') as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByTestId('pay-method-aliPay') as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByText('Preparing the payment…')).toBeTruthy();
+    unmount();
+    const closed = props({ panel: panel({ stage: 'orderClosed', qrDataUrl: null }) });
+    await renderUi(<PurchaseDialog {...closed} />);
+    dialog = await screen.findByTestId('purchase-dialog');
+    expect(within(dialog).getByText('This order has expired.')).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByTestId('payment-retry')));
+    expect(closed.panel!.onRetry).toHaveBeenCalled();
+  });
+
+  it('offers PayPal as a link, in a new window when embedded', async () => {
+    const approvalUrl = 'https://www.sandbox.paypal.com/checkoutnow?token=5O1';
+    await renderUi(<PurchaseDialog {...props({ panel: panel({ method: 'paypalV2Pay', qrDataUrl: null, approvalUrl, paypalInNewWindow: true }) })} />);
+    const link = (await screen.findByTestId('paypal-approve')) as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe(approvalUrl);
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+});
