@@ -17,6 +17,8 @@ import {
   popoverSlotRecipe,
   progressSlotRecipe,
   switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
   toastSlotRecipe,
 } from '@chakra-ui/react/theme';
 import { brandTheme, signInTheme } from './theme';
@@ -40,6 +42,8 @@ const moreRecipes = defineConfig({
       popover: popoverSlotRecipe,
       progress: progressSlotRecipe,
       switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,
     },
   },
