@@ -174,7 +174,18 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // The polyfill serves browsers without <link rel="modulepreload"> (all current ones have it):
     // ~0.4 KB gzip on every first load for none of the browsers the app supports.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Every dynamic import in the entry chunk carries the list of files to preload with it, and
+      // the entry is what /login pays for before its form paints. Only the sign-in pages and the
+      // first screen after sign-in (main layout, home) keep that list; the other pages load their
+      // chunk and then its imports — one more round trip the first time a page is opened.
+      resolveDependencies: (filename, deps, { hostId, hostType }) => {
+        const fromEntry = hostType === 'js' && /(^|\/)index-[^/]*\.js$/.test(hostId);
+        const keeps = /(^|\/)login\.route-/.test(filename);
+        return fromEntry && !keeps ? [] : deps;
+      },
+    },
     rolldownOptions: {
       // Chakra's theme module builds its full default theme (every recipe of every component) with a
       // top-level defineConfig() call that the bundler must otherwise assume has side effects, so all
@@ -182,6 +193,9 @@ export default defineConfig(({ command }) => ({
       // uses. defineConfig is an identity function in Chakra; marking it pure lets the unused default
       // theme (and the recipes only it references) be dropped.
       treeshake: { manualPureFunctions: ['defineConfig'] },
+      // Constants (limits, keys) are written where they are used instead of being exported from the
+      // shell chunk for every page that reads one.
+      optimization: { inlineConst: { mode: 'all', pass: 2 } },
       output: {
         // /login fetches three chunks: the shell every page starts from, the sign-in page and the
         // library components it renders. Automatic chunking made ~30 small files of them, each with
