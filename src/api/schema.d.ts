@@ -4484,7 +4484,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "text/plain": string;
+                    "application/x-subrip": string;
+                    "text/vtt": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
