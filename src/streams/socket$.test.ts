@@ -156,6 +156,26 @@ describe('liveSocket$', () => {
     expect(sockets[0]!.closedWith).toBe(1000);
   });
 
+  it('counts every numbered stream type, screen counts included, so none of them reads as a gap', () => {
+    const { sockets, createSocket, testScheduler } = harness();
+    const screens = { type: 'screens.connected', count: 1, seq: 2 } as const;
+    testScheduler.run(({ expectObservable }) => {
+      const events$ = liveSocket$({ url: 'ws://x', createSocket, scheduler: testScheduler });
+      testScheduler.schedule(() => sockets[0]!.receive(ready()), 1);
+      testScheduler.schedule(() => sockets[0]!.receive(partial(1)), 2);
+      testScheduler.schedule(() => sockets[0]!.receive(screens), 3);
+      testScheduler.schedule(() => sockets[0]!.receive(partial(3)), 4);
+      expectObservable(events$, '^ 600ms !').toBe('c r a s b', {
+        c: { type: 'socket.connecting', attempt: 0 },
+        r: { type: 'socket.ready', ready: ready() },
+        a: { type: 'socket.message', message: partial(1) },
+        s: { type: 'socket.message', message: screens },
+        b: { type: 'socket.message', message: partial(3) },
+      });
+    });
+    expect(sockets).toHaveLength(1);
+  });
+
   it('takes the transcript seq as the new position (reset after a server restart)', () => {
     const { sockets, createSocket, testScheduler } = harness();
     testScheduler.run(() => {

@@ -8,6 +8,7 @@ import {
   LIVE_RECONNECT_FIRST_DELAY_MS,
   LIVE_RECONNECT_MAX_DELAY_MS,
 } from '../shared/contract/limits';
+import type { LiveStreamMessage } from '../shared/contract/live-messages';
 
 type Schemas = components['schemas'];
 export type LiveServerMessage = Schemas['LiveServerMessage'];
@@ -62,7 +63,18 @@ export function reconnectDelayMs(attempt: number, firstMs = LIVE_RECONNECT_FIRST
   return Math.min(maxMs, firstMs * 2 ** Math.max(0, attempt - 1));
 }
 
-const STREAM_TYPES = new Set(['subtitle.partial', 'subtitle.final', 'participant.joined', 'participant.left', 'meeting.state', 'cast.control']);
+// Every numbered stream type of the contract, checked by the compiler: a type missing here would be
+// taken for a direct message, its seq skipped, and the next one read as a gap (reconnect, forever).
+const STREAM_TYPE_FLAGS: Record<LiveStreamMessage['type'], true> = {
+  'subtitle.partial': true,
+  'subtitle.final': true,
+  'participant.joined': true,
+  'participant.left': true,
+  'screens.connected': true,
+  'meeting.state': true,
+  'cast.control': true,
+};
+const STREAM_TYPES = new Set<string>(Object.keys(STREAM_TYPE_FLAGS));
 
 // Direct messages (ready, transcript, error, pong) carry the latest seq too, but only stream
 // messages and the transcript move the position a reconnect resumes from.
