@@ -1,7 +1,7 @@
 // The upload dialog lives once per main layout: the New menu opens it for a new upload, the
 // record list's restore banner opens it in restore mode. Both reach it through this context.
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectCanConfirm,
@@ -86,7 +86,17 @@ export function UploadDialogProvider({ folders, children }: { folders: readonly 
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor, purchase, t]);
 
-  const openDialog = useCallback((options: OpenUploadOptions = {}) => actor.send({ type: 'dialog.open', ...options }), [actor]);
+  // Where focus goes back when the dialog closes: what had it when the dialog was asked for (the New
+  // menu focuses its trigger before choosing). The dialog's own memory is what has focus when it
+  // mounts, which under load can be a menu item that is gone by the time the dialog closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const openDialog = useCallback(
+    (options: OpenUploadOptions = {}) => {
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      actor.send({ type: 'dialog.open', ...options });
+    },
+    [actor],
+  );
   const control = useMemo(
     () => ({ open: openDialog, onSubmitted: (listener: () => void) => actor.on('upload.submitted', listener) }),
     [openDialog, actor],
@@ -101,6 +111,7 @@ export function UploadDialogProvider({ folders, children }: { folders: readonly 
       {children}
       <UploadDialog
         open={open}
+        finalFocusEl={() => (opener.current?.isConnected ? opener.current : null)}
         form={context.form}
         transcribeLanguages={context.languages.transcribeLanguage}
         translationLanguages={context.languages.translation}

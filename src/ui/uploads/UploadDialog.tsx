@@ -32,6 +32,8 @@ export interface FolderOption {
 
 export interface UploadDialogProps {
   open: boolean;
+  /** The element focus returns to on close (default: what had focus when the dialog opened). */
+  finalFocusEl?: () => HTMLElement | null;
   form: UploadFormView;
   transcribeLanguages: LanguageChoice[];
   translationLanguages: LanguageChoice[];
@@ -73,7 +75,13 @@ export function UploadDialog(props: UploadDialogProps) {
   };
 
   return (
-    <Dialog.Root open={props.open} onOpenChange={(details) => !details.open && props.onClose()} placement="center" closeOnInteractOutside={false}>
+    <Dialog.Root
+      open={props.open}
+      onOpenChange={(details) => !details.open && props.onClose()}
+      placement="center"
+      closeOnInteractOutside={false}
+      {...(props.finalFocusEl ? { finalFocusEl: props.finalFocusEl } : {})}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
