@@ -45,6 +45,30 @@ type UserZoneTable = { users: { id: string; time_zone: string | null } };
 /** Users whose ledger rows are kept in memory between checks (least recently used go first). */
 const CACHED_USERS = 2_000;
 
+/** The one consumption row of a charge: the pack's share as a negative amount, the day's allowance apart. */
+function consumptionEntry(
+  userId: string,
+  use: { usage: UsageKind; chargeKey: string; recordId?: string | null; note?: string | null },
+  split: { pack: number; allowance: number },
+  today: string,
+  at = new Date(),
+) {
+  const account: LedgerAccount = use.usage === 'dubbing' ? 'dubbing' : 'duration';
+  return {
+    userId,
+    account,
+    kind: 'consumption' as const,
+    sourceKey: use.chargeKey,
+    seconds: -split.pack,
+    allowanceSeconds: split.allowance,
+    usage: use.usage,
+    usageDay: today,
+    recordId: use.recordId ?? null,
+    note: use.note ?? null,
+    createdAt: at.toISOString(),
+  };
+}
+
 export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; config: BillingConfig }) {
   const { db, clock, config } = deps;
   // The ledger is append-only, so a user's row count is the version of their rows: one index-only
@@ -159,20 +183,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
         if (account.state.keys.has(use.chargeKey)) return false;
         const split = splitUse(account.rule, account.state, use.usage, seconds);
         if (!split.ok) throw entitlementRefusal(split.code);
-        const packAccount: LedgerAccount = use.usage === 'dubbing' ? 'dubbing' : 'duration';
-        return appendEntry(trx, {
-          userId: user.id,
-          account: packAccount,
-          kind: 'consumption',
-          sourceKey: use.chargeKey,
-          seconds: -split.pack,
-          allowanceSeconds: split.allowance,
-          usage: use.usage,
-          usageDay: account.today,
-          recordId: use.recordId ?? null,
-          note: use.note ?? null,
-          createdAt: clock.now().toISOString(),
-        });
+        return appendEntry(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
       });
     },
 
@@ -185,19 +196,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
         const seconds = Math.min(Math.ceil(Math.max(0, use.seconds)), availableSeconds(account.rule, account.state, use.usage));
         const split = splitUse(account.rule, account.state, use.usage, seconds);
         if (!split.ok) return false;
-        return appendEntry(trx, {
-          userId: user.id,
-          account: use.usage === 'dubbing' ? 'dubbing' : 'duration',
-          kind: 'consumption',
-          sourceKey: use.chargeKey,
-          seconds: -split.pack,
-          allowanceSeconds: split.allowance,
-          usage: use.usage,
-          usageDay: account.today,
-          recordId: use.recordId ?? null,
-          note: use.note ?? null,
-          createdAt: clock.now().toISOString(),
-        });
+        return appendEntry(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
       });
     },
 
