@@ -787,6 +787,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/document/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One library as an .xlsx file in the import template's layout */
+        get: operations["vocabularyExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/document/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The empty import template of one kind, with its column headers in the user's language */
+        get: operations["vocabularyTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/speech/document/remove": {
         parameters: {
             query?: never;
@@ -2547,6 +2581,8 @@ export interface components {
             translationLanguage?: string | null;
             /** @description Words, word pairs or replacements in the library */
             wordCount: number;
+            /** @description Applied to the user's uploads and dubbing by default */
+            isDefault?: boolean;
             createTime: string;
             updateTime?: string | null;
         };
@@ -2561,6 +2597,21 @@ export interface components {
             /** @description The translation or the text after replacement */
             target?: string | null;
             createTime?: string;
+        };
+        /** @description What an import would do, row by row; nothing is saved while any row has a problem */
+        VocabularyImportPreview: {
+            /** @description Data rows read from the sheet */
+            total: number;
+            valid: number;
+            /** @description Rows with problems only (at most 500 listed) */
+            rows: {
+                /** @description Row number as the spreadsheet shows it */
+                row: number;
+                source?: string | null;
+                target?: string | null;
+                /** @description Codes: empty, tooLong, duplicate, overCap, control, bothRequired */
+                problems: string[];
+            }[];
         };
         VocabularyEntryPage: {
             library: components["schemas"]["VocabularyLibrary"];
@@ -4216,11 +4267,16 @@ export interface operations {
                     name?: components["schemas"]["VocabularyLibraryName"];
                     language?: components["schemas"]["LanguageCode"];
                     translationLanguage?: components["schemas"]["LanguageCode"];
+                    /**
+                     * @description 'true': check every row and answer the problems without saving anything
+                     * @enum {string}
+                     */
+                    preview?: "true" | "false";
                 };
             };
         };
         responses: {
-            /** @description The library the rows went into and how many were imported */
+            /** @description The library the rows went into and how many were imported (or, for a preview, each row's problems) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4228,10 +4284,58 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: {
-                            id: string;
+                            /** @description Null for a preview */
+                            id: string | null;
                             imported: number;
+                            preview?: components["schemas"]["VocabularyImportPreview"];
                         } | null;
                     };
+                };
+            };
+        };
+    };
+    vocabularyExport: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Excel file, or an envelope when it cannot be made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    vocabularyTemplate: {
+        parameters: {
+            query: {
+                kind: components["schemas"]["VocabularyKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Excel template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/json": components["schemas"]["Envelope"];
                 };
             };
         };
@@ -4286,6 +4390,8 @@ export interface operations {
                     name: components["schemas"]["VocabularyLibraryName"];
                     language?: components["schemas"]["LanguageCode"];
                     translationLanguage?: components["schemas"]["LanguageCode"];
+                    /** @description Applied to the user's uploads and dubbing by default */
+                    isDefault?: boolean;
                 };
             };
         };

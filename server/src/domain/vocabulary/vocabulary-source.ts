@@ -3,7 +3,8 @@
 // (features §5 Vocabulary). The library store implements VocabularySource; the live hub, the upload
 // pipeline and the translators read a VocabularySet from it and never touch the tables themselves.
 
-export type LibraryKind = 'proper' | 'terms' | 'sensitive' | 'replacement';
+/** As the contract's VocabularyKind spells them. */
+export type LibraryKind = 'properWords' | 'translationTerms' | 'sensitiveWords' | 'wordReplacement';
 
 export interface TermPair {
   original: string;
