@@ -49,8 +49,11 @@ export function planImport(kind: VocabularyKindName, rows: readonly SheetRow[], 
   for (const sheetRow of rows) {
     const checked = checkEntry(kind, { source: sheetRow.source, target: sheetRow.target });
     const problems = new Set<EntryProblem>(sheetRow.readProblems);
-    if (isProblem(checked)) for (const p of checked.problems) problems.add(p);
-    else if (problems.size === 0) {
+    // A formula without a result reads as no value: that is its problem, not also 'empty'.
+    const readAsMissing = (p: EntryProblem) => sheetRow.readProblems.length > 0 && (p === 'empty' || p === 'bothRequired');
+    if (isProblem(checked)) {
+      for (const p of checked.problems) if (!readAsMissing(p)) problems.add(p);
+    } else if (problems.size === 0) {
       const storedId = stored.get(checked.key);
       const earlier = pending.get(checked.key);
       if (storedId !== undefined || earlier) {
