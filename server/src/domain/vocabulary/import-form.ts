@@ -32,22 +32,31 @@ export async function readImportForm(parts: AsyncIterable<FormPart>): Promise<Im
   let file: Buffer | null = null;
   let files = 0;
   let tooLarge = false;
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      files += 1;
-      if (files > 1) {
-        await drain(part.file);
+  let unknownField: string | null = null;
+  // The whole body is read before any refusal, so the client always gets the answer (not a reset).
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        files += 1;
+        if (files > 1) {
+          await drain(part.file);
+          continue;
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (part.file.truncated) tooLarge = true;
+        else file = Buffer.concat(chunks);
         continue;
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      if (part.file.truncated) tooLarge = true;
-      else file = Buffer.concat(chunks);
-      continue;
+      if (!FIELDS.has(part.fieldname)) unknownField ??= part.fieldname;
+      else fields.set(part.fieldname, String(part.value ?? ''));
     }
-    if (!FIELDS.has(part.fieldname)) throw new AppError(400, 'errors.unknownField', { field: part.fieldname });
-    fields.set(part.fieldname, String(part.value ?? ''));
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Wrong or missing boundary, a body cut short: the client's error, never a 500.
+    throw new AppError(400, 'uploads:brokenMultipart');
   }
+  if (unknownField !== null) throw new AppError(400, 'errors.unknownField', { field: unknownField });
   if (files > 1) throw new AppError(400, 'vocabularyServer:file.tooMany');
   if (tooLarge) throw new AppError(400, 'vocabularyServer:file.tooLarge', { limit: VOCABULARY_IMPORT_MAX_BYTES / MB });
   if (!file || file.length === 0) throw new AppError(400, 'vocabularyServer:file.missing');
