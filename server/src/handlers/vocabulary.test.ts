@@ -294,6 +294,11 @@ describe.each(variants)('vocabulary on $name', (variant) => {
         [await zipBombFile(40), 'bomb.xlsx', 'The workbook expands to more than 20 MB and cannot be read'],
         [null, '', 'Please choose one Excel file'],
       ];
+      const twoFiles = multipartBody([{ name: 'kind', value: 'properWords' }, { name: 'id', value: id }, { name: 'file', value: await wordsFile(['a']), fileName: 'a.xlsx' }, { name: 'file', value: await wordsFile(['b']), fileName: 'b.xlsx' }]);
+      const twoAnswer = await kit.app.inject({ method: 'POST', url: '/prod-api/speech/document/import', headers: { authorization: `Bearer ${owner.token}`, 'content-type': twoFiles.contentType }, payload: twoFiles.body });
+      expect(JSON.parse(twoAnswer.body)).toMatchObject({ code: 400, msg: 'Only one file can be imported at a time' });
+      expect((await upload(owner, { kind: 'properWords', id, extra: 'x' }, await wordsFile(['a']))).msg).toBe("Unknown field 'extra'");
+      expect((await upload(owner, { kind: 'nouns', id }, await wordsFile(['a']))).code).toBe(400);
       for (const [file, fileName, msg] of cases) {
         const answer = await upload(owner, { kind: 'properWords', id }, file, undefined, fileName);
         expect([answer.code, answer.msg]).toEqual([400, msg]);
@@ -359,5 +364,18 @@ describe.each(variants)('vocabulary on $name', (variant) => {
       expect(defaults.properWords).toEqual(['Parley', 'Kysely']);
       expect(await source.byIds(owner.user.id, [])).toMatchObject({ libraries: [], properWords: [] });
     });
+  });
+});
+
+describe('vocabulary with BILLING=off', () => {
+  const kit = useRecordsTestApp(variants[0]!, { billing: false });
+
+  it('lifts the SVIP gate for every kind, on the calls and in the library source', async () => {
+    const anyone = await kit.signUp('private');
+    const created = await kit.post('/speech/document/edit', anyone, { kind: 'sensitiveWords', name: 'Private deployment' });
+    expect(created.code).toBe(200);
+    expect((await kit.post('/speech/document/editData', anyone, { documentId: created.data.id, entries: [{ source: 'darn' }] })).code).toBe(200);
+    expect((await kit.post('/expense/account/queryUserFunctionJudge', anyone, {})).data).toMatchObject({ proprietaryWords: true, translateGlossary: true, sensitiveWords: true });
+    expect((await kit.app.services.vocabularySource.byIds(anyone.user.id, [created.data.id])).sensitiveWords).toEqual(['darn']);
   });
 });
