@@ -124,6 +124,18 @@ describe.each(variants)('vocabulary on $name', (variant) => {
       const renamed = await edit(owner, { id: created.data.id, kind: 'properWords', name: 'Names', isDefault: false });
       expect(renamed.data).toMatchObject({ id: created.data.id, name: 'Names', isDefault: false });
       expect((await edit(owner, { id: created.data.id, kind: 'sensitiveWords', name: 'Other' })).code).toBe(400);
+
+      // Listed newest first, by kind and by a name filter whose % and _ are plain characters.
+      await edit(owner, { kind: 'properWords', name: '100% names' });
+      await edit(owner, { kind: 'sensitiveWords', name: 'Masked_words' });
+      const names = async (query: Record<string, string | number>) => (await kit.get('/speech/document/getDocumentList', owner, query)).data;
+      expect((await names({ kind: 'properWords' })).rows.map((l: any) => l.name)).toEqual(['100% names', 'ü'.repeat(50), 'Names']);
+      expect(await names({ name: '0%' })).toMatchObject({ total: 1, rows: [{ name: '100% names' }] });
+      expect((await names({ name: '%' })).total).toBe(1);
+      expect((await names({ name: 'd_w' })).rows.map((l: any) => l.name)).toEqual(['Masked_words']);
+      expect((await names({ name: '_' })).total).toBe(1);
+      expect((await names({ name: 'NAMES' })).total).toBe(2);
+      expect(await names({ pageSize: 2, pageNum: 2 })).toMatchObject({ total: 4, rows: [{ name: 'ü'.repeat(50) }, { name: 'Names' }] });
     });
 
     it('holds 150 proper words of 50 characters; the 151st and a 51-character word change nothing', async () => {

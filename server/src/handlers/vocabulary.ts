@@ -74,8 +74,7 @@ export const vocabularyHandlers: HandlerMap = {
     const { ids } = bodyOf(ctx.body);
     // Deleting is a write like any other (the tier table's rule for the vocabulary features); the
     // ownership check runs inside the service, in the same transaction as the delete.
-    const kinds = await Promise.all([...new Set(ids)].map((id) => ctx.services.vocabulary.owned(user.id, id).then((l) => l.kind)));
-    for (const kind of new Set(kinds)) await requireKind(ctx, kind);
+    for (const kind of await ctx.services.vocabulary.ownedKinds(user.id, ids)) await requireKind(ctx, kind);
     await ctx.services.vocabulary.remove(user.id, ids);
     return null;
   },

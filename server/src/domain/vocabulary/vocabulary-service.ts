@@ -192,6 +192,14 @@ export function createVocabularyService({ db, clock }: { db: Kysely<Database>; c
       });
     },
 
+    /** The kinds of the libraries named; one id that is not the user's answers 'does not exist'. */
+    async ownedKinds(userId: string, ids: readonly string[]): Promise<Set<VocabularyKindName>> {
+      const unique = [...new Set(ids)];
+      const rows = await db.selectFrom('vocabulary_libraries').select(['id', 'kind']).where('user_id', '=', userId).where('id', 'in', unique).execute();
+      if (rows.length !== unique.length) throw libraryNotFound();
+      return new Set(rows.map((r) => r.kind));
+    },
+
     /** The library a call names, if it is the user's own. */
     owned(userId: string, libraryId: string): Promise<VocabularyLibraryRow> {
       return ownedLibrary(db, userId, libraryId);
