@@ -4259,7 +4259,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description One .xlsx or .xls file
+                     * @description One .xlsx file of at most 5 MB, checked by its content (an old binary .xls is refused with a translated 'save it as .xlsx')
                      */
                     file: string;
                     kind: components["schemas"]["VocabularyKind"];
