@@ -342,6 +342,22 @@ describe.each(variants)('vocabulary on $name', (variant) => {
       // The export imports back into a new library unchanged.
       const again = await upload(owner, { kind: 'wordReplacement', name: 'Copy' }, exported.rawPayload);
       expect(await entriesOf(again.data.id)).toEqual(await entriesOf(id));
+      // Imported into the library it came from, every row repeats an entry: merged, nothing added.
+      const same = await upload(owner, { kind: 'wordReplacement', id }, exported.rawPayload);
+      expect(same).toMatchObject({ code: 200, msg: 'Imported 0 entries; duplicates merged: 2', data: { id, imported: 0 } });
+      expect((await entriesOf(id)).length).toBe(2);
+    });
+
+    it('keeps the import cap under parallel imports into one library', async () => {
+      const owner = await svip();
+      const id = await library(owner, 'sensitiveWords');
+      await add(owner, id, words(150, 'hand'));
+      const files = await Promise.all([0, 1, 2].map((n) => wordsFile(Array.from({ length: 100 }, (_, i) => `file${n}-${i}`))));
+      const answers = await Promise.all(files.map((file) => upload(owner, { kind: 'sensitiveWords', id }, file)));
+      const saved = answers.filter((a) => a.code === 200).length;
+      expect(saved).toBe(1);
+      expect(answers.filter((a) => a.code === 400).every((a) => /nothing was imported/.test(a.msg ?? ''))).toBe(true);
+      expect((await entriesOf(id)).length).toBe(250);
     });
 
     it('merges the user’s libraries into one set for the engines, defaults apart', async () => {

@@ -12,8 +12,7 @@ import { planEdit } from './edit-plan';
 import { planImport, PREVIEW_ROWS_MAX, type SheetRow } from './import-plan';
 import { containsPattern, countedLibraries, libraryView, type LibraryView } from './library-view';
 import { ownedLibrary, withLibraryLocked } from './locked-library';
-import { AppError } from '../../errors';
-import { kindMismatch, languagesRequired, libraryNameProblem, libraryNotFound, overHandCap } from './vocabulary-errors';
+import { entryNotFound, kindMismatch, languagesRequired, libraryNameProblem, libraryNotFound, overHandCap } from './vocabulary-errors';
 
 export interface LibraryEdit {
   id?: string;
@@ -186,7 +185,7 @@ export function createVocabularyService({ db, clock }: { db: Kysely<Database>; c
       const unique = [...new Set(ids)];
       await withLibraryLocked(db, userId, libraryId, async (trx, library) => {
         const found = await trx.selectFrom('vocabulary_entries').select('id').where('library_id', '=', library.id).where('id', 'in', unique).execute();
-        if (found.length !== unique.length) throw new AppError(404, 'vocabularyServer:entryNotFound');
+        if (found.length !== unique.length) throw entryNotFound();
         await trx.deleteFrom('vocabulary_entries').where('library_id', '=', library.id).where('id', 'in', unique).execute();
         await trx.updateTable('vocabulary_libraries').set({ updated_at: now() }).where('id', '=', library.id).execute();
       });
