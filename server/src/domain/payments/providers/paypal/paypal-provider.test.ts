@@ -155,7 +155,7 @@ describe('PayPal webhooks', () => {
 
   it('accepts a delivery PayPal verifies, and passes PayPal the headers, the webhook id and the event', async () => {
     const check = await provider().verifyWebhook(headers(), event(capture));
-    expect(check).toEqual({ ok: true, notificationId: 'WH-58D329510W468432D-8HN650336L201105X', payPalOrderId: '5O190127TN364715T', confirmation: { provider: 'paypal', outTradeNo: 'PP-HOOK-1', providerTxnId: '42311647XV020574X', amountFen: 2990, paidAt: new Date('2026-11-24T06:00:00Z') } });
+    expect(check).toEqual({ ok: true, notificationId: 'WH-58D329510W468432D-8HN650336L201105X', payPalOrderId: '5O190127TN364715T', captured: { currency_code: 'CNY', value: '29.90' }, confirmation: { provider: 'paypal', outTradeNo: 'PP-HOOK-1', providerTxnId: '42311647XV020574X', amountFen: 2990, paidAt: new Date('2026-11-24T06:00:00Z') } });
     const sent = JSON.parse(paypal.requests.at(-1)!.body);
     expect(sent).toMatchObject({ auth_algo: 'SHA256withRSA', transmission_id: '69cd13f0-d67a-11e5-baa3-778b53f4ae55', transmission_time: NOW.toISOString(), webhook_event: { id: 'WH-58D329510W468432D-8HN650336L201105X', resource: { id: '42311647XV020574X' } } });
   });

@@ -43,7 +43,7 @@ export type CaptureOutcome =
   | { ok: false; problem: 'unknownOrder' | 'notCompleted' | 'amountMismatch' | 'foreignOrder' };
 
 export type PayPalWebhookCheck =
-  | { ok: true; confirmation: PaymentConfirmation; notificationId: string; payPalOrderId: string | null }
+  | { ok: true; confirmation: PaymentConfirmation; notificationId: string; payPalOrderId: string | null; captured: Money }
   | { ok: false; problem: 'unsigned' | 'stale' | 'badSignature' | 'malformed' | 'ignored' };
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
@@ -175,6 +175,12 @@ export class PayPalProvider implements PaymentProvider {
     return { ok: true, confirmation: { provider: 'paypal', outTradeNo, providerTxnId: capture.id, amountFen, paidAt: Number.isNaN(paidAt.getTime()) ? this.now() : paidAt } };
   }
 
+  /** Whether a captured amount is exactly what an order of `amountFen` was priced at in PayPal. */
+  capturedMatches(captured: Money, amountFen: number): boolean {
+    const s = this.settings();
+    return captured.currency_code === s.currency && captured.value === payPalValue(amountFen, s.currency, s.yuanPerUnit);
+  }
+
   /** POST /v2/checkout/orders/{id}/capture; an order captured already (by a retry) is read back instead. */
   async capture(payPalOrderId: string, expected: ExpectedPayment): Promise<CaptureOutcome> {
     const path = `/v2/checkout/orders/${encodeURIComponent(payPalOrderId)}`;
@@ -229,6 +235,6 @@ export class PayPalProvider implements PaymentProvider {
     const orderId = capture.supplementary_data?.related_ids?.order_id ?? null;
     const outcome = this.captureOf({ status: 'COMPLETED', purchase_units: [{ payments: { captures: [capture] } }] }, null);
     if (!outcome.ok) return { ok: false, problem: 'ignored' };
-    return { ok: true, confirmation: outcome.confirmation, notificationId: event.id, payPalOrderId: orderId };
+    return { ok: true, confirmation: outcome.confirmation, notificationId: event.id, payPalOrderId: orderId, captured: capture.amount! };
   }
 }

@@ -1,0 +1,19 @@
+// The three real vendor adapters of one app, built from its configuration.
+import { AlipayProvider } from './alipay/alipay-provider';
+import { PayPalProvider } from './paypal/paypal-provider';
+import type { PaymentVendorConfig } from './vendor-config';
+import { WeChatPayProvider } from './wechat/wechat-pay-provider';
+
+export interface VendorProviders {
+  paypal: PayPalProvider;
+  wechat: WeChatPayProvider;
+  alipay: AlipayProvider;
+}
+
+export function createVendorProviders(config: PaymentVendorConfig, now: () => Date): VendorProviders {
+  return {
+    paypal: new PayPalProvider(config.paypal, now),
+    wechat: new WeChatPayProvider(config.wechat, now),
+    alipay: new AlipayProvider(config.alipay, now),
+  };
+}
