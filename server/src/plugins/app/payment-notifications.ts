@@ -117,7 +117,10 @@ async function notificationRoutes(app: FastifyInstance, { vendors, guard }: { ve
 
 export default fp<PaymentNotificationsOptions>(
   async (app, options) => {
-    const providers = options.providers ?? createVendorProviders(app.services.config.paymentVendors, () => app.services.clock.now());
+    const orders = options.wiring?.orders;
+    const providers =
+      options.providers ??
+      createVendorProviders(app.services.config.paymentVendors, () => app.services.clock.now(), orders ? async (outTradeNo) => (await orders.findByOutTradeNo(outTradeNo))?.amountFen ?? null : undefined);
     const vendors: PaymentVendors = { providers, wiring: options.wiring ?? null };
     app.decorate('paymentVendors', vendors);
     const guard = new ReplayGuard(() => app.services.clock.now().getTime());

@@ -10,9 +10,10 @@ export interface VendorProviders {
   alipay: AlipayProvider;
 }
 
-export function createVendorProviders(config: PaymentVendorConfig, now: () => Date): VendorProviders {
+/** `orderAmountFen`: the payments service's price of an order, for PayPal polling in a non-CNY currency. */
+export function createVendorProviders(config: PaymentVendorConfig, now: () => Date, orderAmountFen?: (outTradeNo: string) => Promise<number | null>): VendorProviders {
   return {
-    paypal: new PayPalProvider(config.paypal, now),
+    paypal: new PayPalProvider(config.paypal, now, orderAmountFen),
     wechat: new WeChatPayProvider(config.wechat, now),
     alipay: new AlipayProvider(config.alipay, now),
   };

@@ -184,3 +184,19 @@ describe('PayPal without settings', () => {
     expect(paypal.requests.length).toBe(calls);
   });
 });
+
+describe('PayPal polling in another currency', () => {
+  it('checks the capture against the order price when the payments service tells it, and refuses a different one', async () => {
+    const priced = new Map<string, number>();
+    const pp = new PayPalProvider(loadPaymentVendorConfig({ PAYPAL_CLIENT_ID: 'client-id', PAYPAL_SECRET: 'client-secret', PAYPAL_API_URL: paypal.url, PAYPAL_CURRENCY: 'USD', PAYPAL_YUAN_PER_UNIT: '7.25' }).paypal, () => now, async (id) => priced.get(id) ?? null);
+    // 29.90 yuan is 4.12 USD; converting 4.12 back would give 29.87 yuan, so only the order price can confirm it.
+    const request = order(2990);
+    priced.set(request.outTradeNo, 2990);
+    const { providerOrderId } = await pp.start(request);
+    expect(JSON.parse(paypal.requests.at(-1)!.body).purchase_units[0].amount.value).toBe('4.12');
+    await pp.capture(providerOrderId!, request);
+    expect(await pp.query(request.outTradeNo, providerOrderId)).toMatchObject({ outTradeNo: request.outTradeNo, amountFen: 2990 });
+    priced.set(request.outTradeNo, 9990);
+    expect(await pp.query(request.outTradeNo, providerOrderId)).toBeNull();
+  });
+});

@@ -56,9 +56,14 @@ export class PayPalProvider implements PaymentProvider {
   private token: { value: string; expiresAt: number } | null = null;
   private pendingToken: Promise<string> | null = null;
 
+  /**
+   * `orderAmountFen` (the payments service's price of an order) lets polling check a capture in a
+   * currency other than CNY exactly; without it the captured value is converted back at the rate.
+   */
   constructor(
     private readonly config: PayPalConfig,
     private readonly now: () => Date = () => new Date(),
+    private readonly orderAmountFen?: (outTradeNo: string) => Promise<number | null>,
   ) {}
 
   get missingSetting(): string | null {
@@ -197,13 +202,14 @@ export class PayPalProvider implements PaymentProvider {
   }
 
   /** Status polling: reads the order; a completed capture confirms it. */
-  async query(_outTradeNo: string, providerOrderId?: string): Promise<PaymentConfirmation | null> {
+  async query(outTradeNo: string, providerOrderId?: string): Promise<PaymentConfirmation | null> {
     if (!providerOrderId) return null;
     const { status, data } = await this.call<Order>('GET', `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`);
     if (status === 404) return null;
     if (status !== 200) throw vendorFailed(VENDOR, PayPalProvider.failure(status, data));
-    const outcome = this.captureOf(data, null);
-    return outcome.ok && outcome.confirmation.outTradeNo === _outTradeNo ? outcome.confirmation : null;
+    const amountFen = this.orderAmountFen ? await this.orderAmountFen(outTradeNo) : null;
+    const outcome = this.captureOf(data, amountFen === null ? null : { outTradeNo, amountFen });
+    return outcome.ok && outcome.confirmation.outTradeNo === outTradeNo ? outcome.confirmation : null;
   }
 
   /** A webhook delivery: PayPal itself confirms the transmission signature; only PAYMENT.CAPTURE.COMPLETED credits. */
