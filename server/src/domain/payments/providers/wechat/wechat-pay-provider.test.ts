@@ -1,7 +1,11 @@
 // WeChat Pay v3 against a local stand-in that checks each request as WeChat documents it (Authorization
 // schema and fields, merchant signature over METHOD\nURL\nTIMESTAMP\nNONCE\nBODY\n, required fields,
 // amount in fen) and answers signed with a platform key, plus the notification checks.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../errors';
 import { startLocalVendorServer, type LocalVendorServer, type RecordedRequest, type VendorAnswer } from '../local-vendor-server';
@@ -196,5 +200,40 @@ describe('WeChat Pay without settings', () => {
     expect(refusal).toMatchObject({ code: 503, messageKey: 'billing:providers.notConfigured', params: { vendor: 'WeChat Pay', setting: 'WECHAT_PAY_APPID' } });
     await expect(new WeChatPayProvider(loadPaymentVendorConfig({ WECHAT_PAY_APPID: APPID }).wechat).openIdFromCode('c')).rejects.toMatchObject({ params: { setting: 'WECHAT_MP_APP_SECRET' } });
     expect(vendor.requests.length).toBe(before);
+  });
+});
+
+describe('WeChat Pay with a platform certificate file', () => {
+  // WeChat hands out either a platform public key or an X.509 platform certificate; the certificate is
+  // made here with the openssl command (present wherever node is built against OpenSSL on Debian).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wechat-cert-'));
+  let made = true;
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=Parley test platform'], { stdio: 'ignore' });
+  } catch {
+    made = false;
+  }
+
+  it.skipIf(!made)('verifies notifications against the certificate read from WECHAT_PAY_PLATFORM_CERT_FILE', () => {
+    const certKey = fs.readFileSync(path.join(dir, 'key.pem'), 'utf8');
+    const config = loadPaymentVendorConfig({
+      WECHAT_PAY_MCHID: MCHID,
+      WECHAT_PAY_APPID: APPID,
+      WECHAT_PAY_SERIAL: 'MERCHANT-SERIAL',
+      WECHAT_PAY_PRIVATE_KEY: merchant.privateKey,
+      WECHAT_PAY_PLATFORM_CERT_FILE: path.join(dir, 'cert.pem'),
+      WECHAT_PAY_API_V3_KEY: API_V3_KEY,
+    });
+    expect(config.wechat.platformCertPem).toContain('BEGIN CERTIFICATE');
+    const wechat = new WeChatPayProvider(config.wechat, () => NOW);
+    const transaction = { mchid: MCHID, appid: APPID, out_trade_no: 'C1', transaction_id: '4200000009', trade_state: 'SUCCESS', amount: { total: 100 } };
+    const body = JSON.stringify({ id: 'EV-1', event_type: 'TRANSACTION.SUCCESS', resource: encryptResource(JSON.stringify(transaction), API_V3_KEY, 'transaction', 'abcdefghijkl') });
+    const signedBy = (key: string) => ({ rawBody: body, headers: { 'wechatpay-timestamp': String(nowSeconds), 'wechatpay-nonce': 'n', 'wechatpay-signature': rsaSha256Sign(`${nowSeconds}\nn\n${body}\n`, key) } });
+    expect(wechat.verifyNotification(signedBy(certKey))).toMatchObject({ ok: true, confirmation: { outTradeNo: 'C1', amountFen: 100 } });
+    expect(wechat.verifyNotification(signedBy(platform.privateKey))).toEqual({ ok: false, problem: 'badSignature' });
+  });
+
+  it('refuses to start with a key file that cannot be read, naming the setting', () => {
+    expect(() => loadPaymentVendorConfig({ WECHAT_PAY_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(/WECHAT_PAY_PRIVATE_KEY_FILE/);
   });
 });
