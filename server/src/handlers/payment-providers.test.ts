@@ -94,6 +94,16 @@ describe('WeChat in-app payment', () => {
     expect(kit.book.orders.size).toBe(orders);
   });
 
+  it('tells the pay page which official account to ask for the oauth2 code (public), and nothing when unset', async () => {
+    expect(await call(kit.app, 'GET', '/system/config/configKey/WEICHAT_MP_APP_ID')).toMatchObject({ code: 200, data: 'wxd678efh567hg6787' });
+    const bare = await vendorTestApp({}, clock);
+    try {
+      expect(await call(bare.app, 'GET', '/system/config/configKey/WEICHAT_MP_APP_ID')).toMatchObject({ code: 200, data: null });
+    } finally {
+      await bare.app.close();
+    }
+  });
+
   it('exchanges an oauth2 code for the openid', async () => {
     const payer = await kit.signUp();
     expect(await call(kit.app, 'GET', '/expense/pay/getOpenId?code=GOOD-CODE', { token: payer.token })).toMatchObject({ code: 200, data: { openid: 'OPENID-42' } });

@@ -82,6 +82,11 @@ export const paymentProvidersHandlers: HandlerMap = {
     return { openid: await wechat.openIdFromCode(ctx.query.code) };
   },
 
+  /** The official account the in-app pay page sends the payer to for the oauth2 code getOpenId exchanges. */
+  async systemConfigWeichatMpAppId(ctx) {
+    return ctx.request.server.paymentVendors.providers.wechat.appId;
+  },
+
   async paymentGetAliH5Pay(ctx) {
     const user = requireUser(ctx);
     const body = bodyOf(ctx.body);

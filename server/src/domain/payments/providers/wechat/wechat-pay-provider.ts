@@ -74,6 +74,11 @@ export class WeChatPayProvider implements PaymentProvider {
     return this.missingSetting === null;
   }
 
+  /** The official account (MP) app id of in-app payment and its oauth2; null when not set. */
+  get appId(): string | null {
+    return this.config.appId;
+  }
+
   private settings() {
     const missing = this.missingSetting;
     if (missing) throw notConfigured(VENDOR, missing);
