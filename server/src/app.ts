@@ -75,7 +75,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     rateLimitPrefix: options.rateLimitPrefix,
   });
   await app.register(authPlugin);
-  await app.register(paymentNotificationsPlugin, { wiring: options.payments ?? null });
+  await app.register(paymentNotificationsPlugin, { wiring: options.payments ?? null, replayKeyPrefix: options.rateLimitPrefix ? `${options.rateLimitPrefix}:pay-notify` : undefined });
   await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });
   await app.register(livePlugin);
   await app.register(rightsPicturePlugin);

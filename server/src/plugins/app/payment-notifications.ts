@@ -10,7 +10,7 @@ import { takeNotification, type IntakeOutcome, type VendorVerdict } from '../../
 import type { PaymentWiring } from '../../domain/payments/providers/order-lookup';
 import type { ProviderName } from '../../domain/payments/providers/payment-provider';
 import { PAYPAL_WEBHOOK_TOLERANCE_SECONDS } from '../../domain/payments/providers/paypal/paypal-provider';
-import { ReplayGuard } from '../../domain/payments/providers/replay-guard';
+import { createReplayGuard, type ReplayGuard } from '../../domain/payments/providers/replay-guard';
 import { createVendorProviders, type VendorProviders } from '../../domain/payments/providers/vendor-providers';
 
 /** WeChat documents a 5-minute window for Wechatpay-Timestamp; ids are kept a little longer than that. */
@@ -32,6 +32,8 @@ export interface PaymentNotificationsOptions {
   wiring?: PaymentWiring | null;
   /** Tests pass adapters built on their own configuration. */
   providers?: VendorProviders;
+  /** Keeps the replay ids of parallel test apps apart on a shared Redis. */
+  replayKeyPrefix?: string;
 }
 
 type Answer = { status: number; body: string; type: string };
@@ -123,7 +125,8 @@ export default fp<PaymentNotificationsOptions>(
       createVendorProviders(app.services.config.paymentVendors, () => app.services.clock.now(), orders ? async (outTradeNo) => (await orders.findByOutTradeNo(outTradeNo))?.amountFen ?? null : undefined);
     const vendors: PaymentVendors = { providers, wiring: options.wiring ?? null };
     app.decorate('paymentVendors', vendors);
-    const guard = new ReplayGuard(() => app.services.clock.now().getTime());
+    const guard = createReplayGuard(app.services.config.redisUrl, () => app.services.clock.now().getTime(), options.replayKeyPrefix);
+    app.addHook('onClose', async () => guard.close());
     await app.register(notificationRoutes, { vendors, guard });
   },
   { name: 'payment-notifications', dependencies: ['services'] },

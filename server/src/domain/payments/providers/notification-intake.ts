@@ -42,22 +42,22 @@ export async function takeNotification(deps: IntakeDeps, provider: ProviderName,
     return { result: 'refused', ...(STATUS_OF_PROBLEM[verdict.problem] ?? { status: 400, problem: 'malformed' }) };
   }
   const key = `${provider}:${verdict.notificationId}`;
-  if (!deps.guard.claim(key, replayWindowSeconds)) return { result: 'refused', status: 409, problem: 'replayed' };
+  if (!(await deps.guard.claim(key, replayWindowSeconds))) return { result: 'refused', status: 409, problem: 'replayed' };
   try {
     const order = await deps.orders.findByOutTradeNo(verdict.confirmation.outTradeNo);
     if (!order || order.provider !== provider) {
-      deps.guard.release(key);
+      await deps.guard.release(key);
       return { result: 'refused', status: 404, problem: 'unknownOrder' };
     }
     if (!verdict.amountMatches(order)) {
-      deps.guard.release(key);
+      await deps.guard.release(key);
       return { result: 'refused', status: 400, problem: 'amountMismatch' };
     }
     const settled = await deps.settle({ ...verdict.confirmation, amountFen: order.amountFen });
     return { result: settled.credited ? 'credited' : 'alreadyCredited' };
   } catch (error) {
     // Nothing was credited by this delivery: the vendor's retry must be heard.
-    deps.guard.release(key);
+    await deps.guard.release(key);
     throw error;
   }
 }
