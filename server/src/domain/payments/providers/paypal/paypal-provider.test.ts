@@ -103,6 +103,15 @@ describe('PayPal Orders v2', () => {
     expect(tokensIssued - issuedBefore).toBe(2);
   });
 
+  it('fetches a new token once when PayPal refuses the cached one', async () => {
+    const revoked = provider();
+    await revoked.start(order());
+    await provider().start(order()); // a newer token: the stand-in accepts only the latest
+    const issued = tokensIssued;
+    expect((await revoked.start(order())).payPalPayHtml).toContain('checkoutnow');
+    expect(tokensIssued).toBe(issued + 1);
+  });
+
   it('prices in another currency at the configured rate', async () => {
     const pp = provider({ PAYPAL_CURRENCY: 'USD', PAYPAL_YUAN_PER_UNIT: '7.25' });
     await pp.start(order(2900));

@@ -108,6 +108,14 @@ export class PayPalProvider implements PaymentProvider {
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string): Promise<{ status: number; data: T }> {
+    const first = await this.callOnce<T>(method, path, body, requestId);
+    if (first.status !== 401) return first;
+    // PayPal revoked the cached token before its stated expiry: one more try with a fresh one.
+    this.token = null;
+    return this.callOnce<T>(method, path, body, requestId);
+  }
+
+  private async callOnce<T>(method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string): Promise<{ status: number; data: T }> {
     const s = this.settings();
     const token = await this.accessToken();
     const response = await vendorFetch(VENDOR, `${s.apiUrl}${path}`, {
@@ -121,7 +129,6 @@ export class PayPalProvider implements PaymentProvider {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    if (response.status === 401) this.token = null;
     const data = (await response.json().catch(() => ({}))) as T;
     return { status: response.status, data };
   }
