@@ -85,6 +85,15 @@ describe('WeChat in-app payment', () => {
     expect(JSON.parse(standIn.requests.at(-1)!.body)).toMatchObject({ out_trade_no: outTradeNo, payer: { openid: 'OPENID-42' }, amount: { total: 2990 } });
   });
 
+  it('closes the order when WeChat refuses to start it, and passes the refusal on', async () => {
+    const payer = await kit.signUp();
+    const answer = await call(kit.app, 'POST', '/expense/pay/getJsApiPay', { token: payer.token, body: { packageId: PACKAGE.id, payPrice: 29.9, openid: 'REFUSED-OPENID' } });
+    expect(answer).toMatchObject({ code: 502, msg: 'WeChat Pay could not complete the request: 400 PARAM_ERROR openid mismatch' });
+    const mine = [...kit.book.orders.values()].filter((o) => o.userId === payer.user.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.status).toBe('closed');
+  });
+
   it('a forged price is refused by the order book and nothing reaches WeChat', async () => {
     const payer = await kit.signUp();
     const calls = standIn.requests.length;

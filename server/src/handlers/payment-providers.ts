@@ -3,7 +3,7 @@
 // (an honest 'not configured' naming the setting), then uses the payments service's orders through
 // the wiring the notifications plugin holds.
 import type { FastifyRequest } from 'fastify';
-import type { PaymentWiring } from '../domain/payments/providers/order-lookup';
+import type { OrderLookup, PaymentWiring } from '../domain/payments/providers/order-lookup';
 import { notConfigured, type VendorName } from '../domain/payments/providers/vendor-errors';
 import { AppError } from '../errors';
 import { requireUser, type HandlerMap } from './types';
@@ -44,6 +44,16 @@ function returnUrlOf(request: FastifyRequest, returnUrl: string | undefined): ((
   return () => url.toString();
 }
 
+/** The vendor refused to start the order: nobody can pay it, so it does not stay pending. */
+async function closedOnFailure<T>(orders: OrderLookup, outTradeNo: string, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    await orders.close(outTradeNo);
+    throw error;
+  }
+}
+
 export const paymentProvidersHandlers: HandlerMap = {
   async paymentPaypalPayBack(ctx) {
     const user = requireUser(ctx);
@@ -73,7 +83,7 @@ export const paymentProvidersHandlers: HandlerMap = {
       { provider: 'wechat', packageId: body.packageId, payPrice: body.payPrice, source: body.source, goodsName: body.goodsName, description: body.description },
       { t: ctx.t, requestOrigin: requestOrigin(ctx.request) },
     );
-    return { outTradeNo: request.outTradeNo, ...(await wechat.startJsApi(request, body.openid)) };
+    return { outTradeNo: request.outTradeNo, ...(await closedOnFailure(orders, request.outTradeNo, () => wechat.startJsApi(request, body.openid))) };
   },
 
   async paymentGetOpenId(ctx) {
@@ -100,6 +110,7 @@ export const paymentProvidersHandlers: HandlerMap = {
       { provider: 'alipay', packageId: body.packageId, payPrice: body.payPrice, source: body.source, goodsName: body.goodsName, description: body.description },
       { t: ctx.t, requestOrigin: requestOrigin(ctx.request) },
     );
-    return { outTradeNo: request.outTradeNo, payHtml: alipay.wapPayHtml(request, returnUrl?.(request.publicBaseUrl)) };
+    const payHtml = await closedOnFailure(orders, request.outTradeNo, async () => alipay.wapPayHtml(request, returnUrl?.(request.publicBaseUrl)));
+    return { outTradeNo: request.outTradeNo, payHtml };
   },
 };

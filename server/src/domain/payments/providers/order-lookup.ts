@@ -38,6 +38,8 @@ export interface OrderLookup {
   findForUser(userId: string, outTradeNo: string): Promise<VendorOrder | null>;
   /** Any user's order: notifications arrive without a user. */
   findByOutTradeNo(outTradeNo: string): Promise<VendorOrder | null>;
+  /** Closes a pending order nobody can pay (its vendor refused to start it). */
+  close(outTradeNo: string): Promise<void>;
   /** The order a vendor id belongs to (PayPal's token on /paypalReturn is its order id). */
   findByProviderOrderId(provider: ProviderName, providerOrderId: string): Promise<VendorOrder | null>;
 }

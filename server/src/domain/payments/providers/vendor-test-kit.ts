@@ -55,6 +55,7 @@ export async function startVendorStandIn(now: () => Date): Promise<VendorStandIn
       const auth = parseAuthorization(request.headers.authorization);
       const signed = auth && rsaSha256Verify(`${request.method}\n${request.url}\n${auth.timestamp}\n${auth.nonce_str}\n${request.body}\n`, auth.signature ?? '', KEYS.merchant.publicKey);
       if (!signed || auth.mchid !== WECHAT.mchId) return { status: 401, body: { code: 'SIGN_ERROR', message: 'signature invalid' } };
+      if (url.pathname === '/v3/pay/transactions/jsapi' && JSON.parse(request.body).payer?.openid === 'REFUSED-OPENID') return { status: 400, body: { code: 'PARAM_ERROR', message: 'openid mismatch' } };
       if (url.pathname === '/v3/pay/transactions/jsapi') return wechatSigned({ prepay_id: `wx${Date.now()}` }, now());
       if (url.pathname === '/v3/pay/transactions/native') return wechatSigned({ code_url: 'weixin://wxpay/bizpayurl?pr=TEST' }, now());
     }
@@ -139,6 +140,10 @@ export class FakeOrderBook implements OrderLookup {
   }
   async findByOutTradeNo(outTradeNo: string) {
     return this.orders.get(outTradeNo) ?? null;
+  }
+  async close(outTradeNo: string) {
+    const order = this.orders.get(outTradeNo);
+    if (order && order.status === 'pending') order.status = 'closed';
   }
   async findByProviderOrderId(provider: VendorOrder['provider'], id: string) {
     return [...this.orders.values()].find((o) => o.provider === provider && o.providerOrderId === id) ?? null;
