@@ -1,7 +1,7 @@
 // The three real vendor adapters of one app, built from its configuration.
 import { AlipayProvider } from './alipay/alipay-provider';
 import { PayPalProvider } from './paypal/paypal-provider';
-import type { PaymentVendorConfig } from './vendor-config';
+import { loadPaymentVendorConfig, type PaymentVendorConfig } from './vendor-config';
 import { WeChatPayProvider } from './wechat/wechat-pay-provider';
 
 export interface VendorProviders {
@@ -18,3 +18,14 @@ export function createVendorProviders(config: PaymentVendorConfig, now: () => Da
     alipay: new AlipayProvider(config.alipay, now),
   };
 }
+
+/**
+ * One factory per vendor, taking the app's configuration, for a provider registry that builds its
+ * providers by name (getQrPay's start() and status polling). An app without vendor settings gets
+ * unconfigured adapters that answer 'not configured' naming the missing setting.
+ */
+export const VENDOR_PROVIDER_FACTORIES = {
+  paypal: (config: { paymentVendors?: PaymentVendorConfig }) => new PayPalProvider((config.paymentVendors ?? loadPaymentVendorConfig({})).paypal),
+  wechat: (config: { paymentVendors?: PaymentVendorConfig }) => new WeChatPayProvider((config.paymentVendors ?? loadPaymentVendorConfig({})).wechat),
+  alipay: (config: { paymentVendors?: PaymentVendorConfig }) => new AlipayProvider((config.paymentVendors ?? loadPaymentVendorConfig({})).alipay),
+};
