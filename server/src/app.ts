@@ -14,6 +14,8 @@ import errorEnvelopePlugin from './plugins/app/error-envelope';
 import i18nPlugin from './plugins/app/i18n';
 import { contractValidatorCompiler } from './plugins/app/request-validation';
 import openapiRoutesPlugin from './plugins/app/openapi-routes';
+import paymentNotificationsPlugin from './plugins/app/payment-notifications';
+import type { PaymentWiring } from './domain/payments/providers/order-lookup';
 import rightsPicturePlugin from './plugins/app/rights-picture';
 import servicesPlugin from './plugins/app/services';
 import cookiePlugin from './plugins/external/cookie';
@@ -34,6 +36,8 @@ export interface AppOptions {
   rateLimitPrefix?: string;
   /** Registers extra routes before the app is sealed (benchmarks add their baseline routes here). */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** The payments service's orders and settle() for the vendor endpoints (none: they answer 503). */
+  payments?: PaymentWiring;
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -71,6 +75,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     rateLimitPrefix: options.rateLimitPrefix,
   });
   await app.register(authPlugin);
+  await app.register(paymentNotificationsPlugin, { wiring: options.payments ?? null, replayKeyPrefix: options.rateLimitPrefix ? `${options.rateLimitPrefix}:pay-notify` : undefined });
   await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });
   await app.register(livePlugin);
   await app.register(rightsPicturePlugin);

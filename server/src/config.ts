@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { loadEngineConfig, type EngineConfig } from './engines/config';
 import { isTimeZone } from './domain/entitlements/local-day';
+import { loadPaymentVendorConfig, type PaymentVendorConfig } from './domain/payments/providers/vendor-config';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
@@ -40,6 +41,8 @@ export interface ServerConfig {
   trialMinutes: number;
   /** BILLING_TIME_ZONE: the zone whose midnight rolls daily allowances over when a user has none of their own. */
   billingTimeZone: string;
+  /** PAYPAL_*, WECHAT_PAY_*, ALIPAY_*: the real payment vendors; each is unconfigured without its settings. */
+  paymentVendors: PaymentVendorConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -108,5 +111,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     billing: !isOff(env.BILLING),
     trialMinutes: wholeNumber('TRIAL_MINUTES', env.TRIAL_MINUTES, 30),
     billingTimeZone: timeZone(env.BILLING_TIME_ZONE),
+    paymentVendors: loadPaymentVendorConfig(env),
   };
 }

@@ -7,6 +7,7 @@ import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
 import { mediaHandlers } from './media';
 import { paymentsHandlers } from './payments';
+import { paymentProvidersHandlers } from './payment-providers';
 import { meetingsHandlers } from './meetings';
 import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
@@ -31,6 +32,7 @@ export const handlers: HandlerMap = {
   ...mediaHandlers,
   ...vouchersHandlers,
   ...paymentsHandlers,
+  ...paymentProvidersHandlers,
   ...healthHandlers,
   ...vocabularyHandlers,
 };
