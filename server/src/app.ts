@@ -15,6 +15,7 @@ import i18nPlugin from './plugins/app/i18n';
 import { contractValidatorCompiler } from './plugins/app/request-validation';
 import openapiRoutesPlugin from './plugins/app/openapi-routes';
 import rightsPicturePlugin from './plugins/app/rights-picture';
+import sandboxCheckoutPlugin from './plugins/app/sandbox-checkout';
 import servicesPlugin from './plugins/app/services';
 import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
@@ -74,6 +75,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });
   await app.register(livePlugin);
   await app.register(rightsPicturePlugin);
+  await app.register(sandboxCheckoutPlugin);
   if (config.nodeEnv === 'development') await app.register(devOutboxPlugin);
 
   if (options.extraRoutes) await app.register(options.extraRoutes);

@@ -256,6 +256,31 @@ export interface LedgerEntriesTable {
   created_at: string;
 }
 
+export type PaymentOrderStatus = 'pending' | 'paid' | 'closed';
+
+/** Payment orders (0013): one per getQrPay; paid credits the ledger once ('order:<outTradeNo>'). */
+export interface PaymentOrdersTable {
+  out_trade_no: string;
+  user_id: string;
+  package_id: string;
+  package_type: PackageType;
+  package_name: string;
+  valid_period: number;
+  valid_period_unit: number;
+  hours: number | null;
+  pay_type: string;
+  source: number;
+  provider: string;
+  amount_fen: number;
+  status: PaymentOrderStatus;
+  provider_order_id: string | null;
+  provider_txn_id: string | null;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  closed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -275,6 +300,7 @@ export interface Database {
   entitlements: EntitlementsTable;
   packages: PackagesTable;
   ledger_entries: LedgerEntriesTable;
+  payment_orders: PaymentOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -291,3 +317,4 @@ export type VoucherRow = Selectable<VouchersTable>;
 export type EntitlementRow = Selectable<EntitlementsTable>;
 export type PackageRow = Selectable<PackagesTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
+export type PaymentOrderRow = Selectable<PaymentOrdersTable>;

@@ -9,6 +9,7 @@ import { createOutbox, type Outbox } from '../../domain/mail/outbox';
 import { createRecordsService, type RecordsService } from '../../domain/records/records-service';
 import { createEngines, type Engines } from '../../engines/registry';
 import { createEntitlements, type Entitlements } from '../../domain/entitlements/entitlements-service';
+import { createPaymentsService, type PaymentsService } from '../../domain/payments/payments-service';
 import { createSummariesService, type SummariesService } from '../../domain/summaries/summaries-service';
 import { createTranscriptsService, type TranscriptsService } from '../../domain/transcripts/transcripts-service';
 import type { ServerI18n } from '../../i18n';
@@ -42,6 +43,8 @@ export interface Services {
   jobs: JobQueue;
   /** Tier rules, balances and charges, read from the ledger (issue 11). */
   entitlements: Entitlements;
+  /** Payment orders and their providers (issue 11): getQrPay, status polling, settling exactly once. */
+  payments: PaymentsService;
 }
 
 declare module 'fastify' {
@@ -64,9 +67,10 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const uploadSweep = createAbandonedUploadSweep({ db: app.db, clock, store: mediaStore, log: app.log });
     const jobs = createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });
     const entitlements = createEntitlements({ db: app.db, clock, config });
+    const payments = createPaymentsService({ db: app.db, clock, config });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements }));
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements, payments });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();
