@@ -45,9 +45,11 @@ describe('purchase journey: refused meeting → SVIP bought in the sandbox → m
     await engine?.close();
   });
 
+  /** Start; the terms are asked for once (accepted terms are remembered for the next start). */
   async function pressStart(): Promise<void> {
     await host.getByTestId('meeting-start').click();
-    await host.getByTestId('meeting-terms-accept').click();
+    const terms = host.getByTestId('meeting-terms-accept');
+    await Promise.race([terms.waitFor({ timeout: 10_000 }).then(() => terms.click()), host.getByTestId('meeting-live').waitFor({ timeout: 10_000 })]).catch(() => undefined);
   }
 
   it('refuses 3 recognition languages without SVIP, with the catalogue text and the dialog on tab 2', async () => {
