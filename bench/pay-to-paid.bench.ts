@@ -58,7 +58,7 @@ export async function payToPaidLines(): Promise<string[]> {
       const paid = new Promise<number>((resolve) => {
         subscription = paymentStatus$(order.outTradeNo, ask)
           .pipe(
-            filter((event) => event.status === 'paid'),
+            filter((event) => event.type === 'pay.status' && event.status === 'paid'),
             take(1),
           )
           .subscribe(() => resolve(performance.now()));
