@@ -3,6 +3,7 @@
 import { listPackages } from '../domain/payments/packages';
 import { packageName } from '../domain/payments/package-view';
 import { QUIET_PENDING_CODE } from '../domain/payments/order-codes';
+import { consumeMedia } from '../domain/payments/media-consumption';
 import { MEETING_PACKAGE_TYPES, purchaseCategories } from '../domain/payments/package-view';
 import { entitlementRefusal } from '../domain/entitlements/entitlements-service';
 import { availableSeconds, splitUse } from '../domain/entitlements/metering';
@@ -94,5 +95,10 @@ export const paymentsHandlers: HandlerMap = {
     if (!account.billing) return { enough: true, cost: seconds, balance: null };
     const split = splitUse(account.rule, account.state, usage, seconds);
     return { enough: split.ok, cost: seconds, balance: availableSeconds(account.rule, account.state, usage) };
+  },
+  async paymentOrderConsumerMedia(ctx) {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx.body);
+    return consumeMedia(ctx.request.server.db, ctx.services.entitlements, user, { usage: usageOf(body.sourceType), transId: body.transId, zoneHint: timeZoneHint(ctx.request) });
   },
 };
