@@ -68,6 +68,10 @@ describe.each(variants)('payment orders on $name', (variant) => {
       expect(purchases[0]!.seconds).toBe(31 * 86_400);
       expect((await kit.app.services.entitlements.account(who.user)).tier).toBe('svip');
 
+      // The bills list the purchase with its order's price.
+      const bills = await kit.post('/expense/account/queryBuyRecord', who, { pageNum: 1, pageSize: 10 });
+      expect(bills.data.rows.find((r: { outTradeNo: string }) => r.outTradeNo === outTradeNo)).toMatchObject({ outTradeNo, payPrice: 99, payType: 'wxV3Pay', status: 'paid', packageType: 1 });
+
       // A replayed post after paid changes nothing.
       const before = await counts();
       const again = await press(link, 'pay');
