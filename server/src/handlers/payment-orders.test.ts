@@ -3,6 +3,7 @@
 // order is its owner's alone; unpaid orders close at expiry; the sandbox checkout page pays or
 // cancels by its signed link; 50 concurrent payments of one order credit the ledger exactly once.
 import { describe, expect, it } from 'vitest';
+import { closeExpiredOrders } from '../domain/payments/orders';
 import { setPackageDisabled } from '../domain/payments/packages';
 import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
@@ -141,6 +142,17 @@ describe.each(variants)('payment orders on $name', (variant) => {
       const late = await press(checkoutPath(weChatQRCode), 'pay');
       expect(late.body).toContain('data-status="closed"');
       expect(await purchasesOf(who)).toHaveLength(0);
+    });
+
+    it('sweeps expired orders closed without anyone asking', async () => {
+      const who = await kit.signUp('sweep');
+      const { outTradeNo } = (await order(who)).data;
+      const stateOf = async () => (await kit.app.db.selectFrom('payment_orders').select('status').where('out_trade_no', '=', outTradeNo).executeTakeFirstOrThrow()).status;
+      await closeExpiredOrders(kit.app.db, kit.clock);
+      expect(await stateOf()).toBe('pending');
+      kit.clock.advanceSeconds(15 * 60);
+      expect(await closeExpiredOrders(kit.app.db, kit.clock)).toBeGreaterThanOrEqual(1);
+      expect(await stateOf()).toBe('closed');
     });
 
     it('cancels from the page: the order closes and cannot be paid afterwards', async () => {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { ServerConfig } from '../../config';
 import type { Database, PackageRow, PaymentOrderRow } from '../../db/schema';
-import { closeOrder, createOrder, findOrder, findOwnOrder, isExpired, recordProviderOrderId, type ContractPayType } from './orders';
+import { closeExpiredOrders, closeOrder, createOrder, findOrder, findOwnOrder, isExpired, recordProviderOrderId, type ContractPayType } from './orders';
 import { createSettle } from './orders-settle';
 import type { PaymentStart, SettlePayment } from './providers/payment-provider';
 import { createPaymentProviders, type PaymentProviders } from './providers/registry';
@@ -94,6 +94,13 @@ export function createPaymentsService(deps: { db: Kysely<Database>; clock: Clock
 
     cancel(outTradeNo: string) {
       return closeOrder(db, clock, outTradeNo);
+    },
+
+    /** Closes expired orders every minute, so bills and reports never show a stale 'pending'. */
+    startExpirySweep(onError: (error: unknown) => void): () => void {
+      const timer = setInterval(() => closeExpiredOrders(db, clock).catch(onError), 60_000);
+      timer.unref();
+      return () => clearInterval(timer);
     },
   };
 }

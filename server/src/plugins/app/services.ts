@@ -84,7 +84,12 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onReady', async () => {
       uploadSweep.start();
     });
+    let stopOrderSweep = () => {};
+    app.addHook('onReady', async () => {
+      stopOrderSweep = payments.startExpirySweep((error) => app.log.error({ err: error }, 'could not close expired payment orders'));
+    });
     app.addHook('onClose', async () => {
+      stopOrderSweep();
       await uploadSweep.stop();
       await jobs.close();
       await engines.close();
