@@ -3,6 +3,7 @@
 // order is its owner's alone; unpaid orders close at expiry; the sandbox checkout page pays or
 // cancels by its signed link; 50 concurrent payments of one order credit the ledger exactly once.
 import { describe, expect, it } from 'vitest';
+import { grantToUserId } from '../domain/entitlements/grants';
 import { closeExpiredOrders } from '../domain/payments/orders';
 import { setPackageDisabled } from '../domain/payments/packages';
 import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
@@ -78,6 +79,19 @@ describe.each(variants)('payment orders on $name', (variant) => {
       const again = await press(link, 'pay');
       expect(again.body).toContain('data-status="paid"');
       expect(await counts()).toEqual(before);
+    });
+
+    it('buying SVIP while VIP runs keeps the remaining VIP days, pushed after the SVIP period', async () => {
+      const who = await kit.signUp('upgrade');
+      await grantToUserId(kit.app.db, kit.clock, who.user.id, '2', 10);
+      kit.clock.advanceSeconds(4 * 86_400);
+      const made = await order(who);
+      await press(checkoutPath(made.data.weChatQRCode), 'pay');
+      const { state, tier } = await kit.app.services.entitlements.account(who.user);
+      expect(tier).toBe('svip');
+      const svipEnd = Math.max(...state.svipPeriods.map((p) => p.end));
+      const vipAfter = state.vipPeriods.filter((p) => p.start >= svipEnd).reduce((sum, p) => sum + (p.end - p.start), 0);
+      expect(vipAfter).toBe(6 * 86_400_000);
     });
 
     it('credits a pack’s hours lapsing after its validity', async () => {
@@ -196,5 +210,18 @@ describe.each(variants)('payment orders on $name', (variant) => {
       expect(await counts()).toEqual(before);
       expect((await status(who, outTradeNo)).code).toBe(9250747);
     });
+  });
+});
+
+describe.each(variants)('payment orders with PAYMENT_PROVIDER=vendors and no vendor set up, on $name', (variant) => {
+  const kit = useRecordsTestApp(variant, { paymentProvider: 'vendors' });
+  it.skipIf(variant.skipReason)('answers a translated “not configured” naming the settings, and writes no order', async () => {
+    const who = await kit.signUp('vendor');
+    const answer = await kit.post('/expense/pay/getQrPay', who, { source: 1, packageId: 'svip-month', payPrice: 99, payType: 'paypalV2Pay' });
+    expect(answer).toMatchObject({ code: 503, msg: 'Payment with paypal is not configured on this server (settings: PAYPAL_CLIENT_ID, PAYPAL_SECRET, PAYPAL_API_URL)' });
+    const zh = await kit.post('/expense/pay/getQrPay', who, { source: 1, packageId: 'svip-month', payPrice: 99, payType: 'wxV3Pay' }, 'zh-CN');
+    expect(zh.msg).toContain('本服务器未配置 wechat 支付');
+    const rows = await kit.app.db.selectFrom('payment_orders').selectAll().execute();
+    expect(rows).toHaveLength(0);
   });
 });
