@@ -10,6 +10,7 @@ import { createUser } from '../../server/src/domain/auth/users';
 import { loadEngineConfig } from '../../server/src/engines/config';
 import { startFakeService, type FakeService } from '../../server/src/engines/fake-service';
 import { startTestServer } from '../../server/src/testing/start-test-server';
+import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { HOST_MEDIA_ARGS, signIn } from './support/meeting-host';
 
@@ -87,6 +88,7 @@ describe('purchase journey: refused meeting → SVIP bought in the sandbox → m
     await phone.goto(checkout);
     expect(await phone.locator('body').getAttribute('data-status')).toBe('pending');
     expect(await phone.locator('[data-field="amount"]').innerText()).toBe('¥99.00');
+    await expectAccessible(phone, 'sandbox checkout page');
     await phone.getByRole('button', { name: '支付' }).click();
     await phone.waitForSelector('body[data-status="paid"]');
     const paidAt = Date.now();
@@ -94,6 +96,7 @@ describe('purchase journey: refused meeting → SVIP bought in the sandbox → m
     const closedAfterMs = Date.now() - paidAt;
     console.log(`purchase dialog closed ${closedAfterMs} ms after the sandbox Pay`);
     expect(closedAfterMs).toBeLessThanOrEqual(2_000);
+    await host.getByText('Payment successful. Your benefits are ready to use.').first().waitFor();
     const order = await server.app.db.selectFrom('payment_orders').selectAll().where('out_trade_no', '=', answer.data.outTradeNo).executeTakeFirstOrThrow();
     expect(order.status).toBe('paid');
   }, 60_000);

@@ -12,11 +12,11 @@ const escapeHtml = (text: string) =>
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f6fb;color:#1a202c}
 main{max-width:420px;margin:40px auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
-h1{font-size:20px;margin:0 0 4px}p.note{color:#718096;margin:0 0 20px;font-size:14px}
-dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 20px}dt{color:#718096}dd{margin:0;word-break:break-all}
+h1{font-size:20px;margin:0 0 4px}p.note{color:#4a5568;margin:0 0 20px;font-size:14px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 20px}dt{color:#4a5568}dd{margin:0;word-break:break-all}
 .amount{font-size:24px;font-weight:700;color:#c53030}form{display:flex;gap:12px}
 button{flex:1;font-size:16px;padding:12px;border-radius:8px;border:1px solid #cbd5e0;background:#fff;cursor:pointer}
-button[value=pay]{background:#3182ce;border-color:#3182ce;color:#fff}.state{font-size:16px;font-weight:600}`;
+button[value=pay]{background:#2b6cb0;border-color:#2b6cb0;color:#fff}.state{font-size:16px;font-weight:600}`;
 
 export function checkoutPage(t: Translate, lang: string, nonce: string, view: CheckoutView): string {
   const tr = (key: string, params?: Record<string, unknown>) => escapeHtml(String(t(`billing:orders.checkout.${key}`, params)));
