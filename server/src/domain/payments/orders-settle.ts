@@ -20,9 +20,15 @@ export function creditOf(order: PaymentOrderRow, paidAt: Date): { seconds: numbe
   return { seconds: (order.hours ?? 0) * 3_600, expiresAt: end };
 }
 
+/** A unique index refused the write (SQLite or PostgreSQL): another settle got there first. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 export function createSettle(db: Kysely<Database>, clock: Clock): SettlePayment {
   return async (confirmation: PaymentConfirmation) => {
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx): Promise<boolean> => {
       const order = await trx.selectFrom('payment_orders').selectAll().where('out_trade_no', '=', confirmation.outTradeNo).executeTakeFirst();
       if (!order || order.provider !== confirmation.provider) throw new AppError(404, 'billing:orders.notFound');
       if (confirmation.amountFen !== order.amount_fen) throw new AppError(400, 'billing:orders.amountMismatch');
@@ -58,6 +64,10 @@ export function createSettle(db: Kysely<Database>, clock: Clock): SettlePayment 
         note: order.package_name,
         createdAt: paidAt.toISOString(),
       });
+    }).catch((error: unknown) => {
+      // One vendor transaction racing to pay two orders: the (provider, provider_txn_id) index lets one through.
+      if (isUniqueViolation(error)) return false;
+      throw error;
     });
     return { credited: outcome, outTradeNo: confirmation.outTradeNo };
   };

@@ -79,6 +79,14 @@ describe.each(variants)('payments service with a queryable provider on $name', (
     // The same vendor transaction reported for another order pays nothing there.
     const second = (await start()).order;
     expect(await payments.settle({ ...confirmed, outTradeNo: second.out_trade_no })).toEqual({ credited: false, outTradeNo: second.out_trade_no });
+    // Two fresh orders raced by one transaction id: exactly one is paid.
+    const [a, b] = [(await start()).order, (await start()).order];
+    const raced = await Promise.all(
+      [a, b, a, b].map((o) => payments.settle({ provider: 'wechat', outTradeNo: o.out_trade_no, providerTxnId: '4200000002', amountFen: 3_900, paidAt: kit.clock.now() })),
+    );
+    expect(raced.filter((r) => r.credited)).toHaveLength(1);
+    const racedRows = await kit.app.db.selectFrom('payment_orders').select('status').where('out_trade_no', 'in', [a.out_trade_no, b.out_trade_no]).execute();
+    expect(racedRows.map((r) => r.status).sort()).toEqual(['paid', 'pending']);
     confirmed = null;
     kit.clock.advanceSeconds(15 * 60);
     expect((await payments.status(who.user.id, second.out_trade_no)).status).toBe('closed');
