@@ -17,6 +17,7 @@ import openapiRoutesPlugin from './plugins/app/openapi-routes';
 import paymentNotificationsPlugin from './plugins/app/payment-notifications';
 import type { PaymentWiring } from './domain/payments/providers/order-lookup';
 import rightsPicturePlugin from './plugins/app/rights-picture';
+import sandboxCheckoutPlugin from './plugins/app/sandbox-checkout';
 import servicesPlugin from './plugins/app/services';
 import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
@@ -79,6 +80,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });
   await app.register(livePlugin);
   await app.register(rightsPicturePlugin);
+  await app.register(sandboxCheckoutPlugin);
   if (config.nodeEnv === 'development') await app.register(devOutboxPlugin);
 
   if (options.extraRoutes) await app.register(options.extraRoutes);

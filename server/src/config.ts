@@ -43,6 +43,12 @@ export interface ServerConfig {
   billingTimeZone: string;
   /** PAYPAL_*, WECHAT_PAY_*, ALIPAY_*: the real payment vendors; each is unconfigured without its settings. */
   paymentVendors: PaymentVendorConfig;
+  /** PAYMENT_PROVIDER: 'sandbox' (default, the embedded checkout page) or 'vendors' (WeChat, Alipay, PayPal by payType). */
+  paymentProvider: 'sandbox' | 'vendors';
+  /** PAYMENT_ORDER_MINUTES: how long an unpaid order can still be paid before it closes (default 15). */
+  paymentOrderMinutes: number;
+  /** PUBLIC_BASE_URL: the address phones and vendors reach this Parley at (QR links, notify URLs); the request's own host otherwise. */
+  publicBaseUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -85,6 +91,25 @@ function isOff(value: string | undefined): boolean {
   return ['off', '0', 'false', 'no'].includes((value ?? '').trim().toLowerCase());
 }
 
+function paymentProvider(value: string | undefined): 'sandbox' | 'vendors' {
+  const name = nonEmpty(value)?.toLowerCase() ?? 'sandbox';
+  if (name !== 'sandbox' && name !== 'vendors') throw new Error(`PAYMENT_PROVIDER must be 'sandbox' or 'vendors', got '${value}'`);
+  return name;
+}
+
+function baseUrl(value: string | undefined): string | null {
+  const raw = nonEmpty(value);
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_BASE_URL must be an http(s) address such as https://parley.example.com, got '${raw}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_BASE_URL must be an http(s) address, got '${raw}'`);
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -112,5 +137,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trialMinutes: wholeNumber('TRIAL_MINUTES', env.TRIAL_MINUTES, 30),
     billingTimeZone: timeZone(env.BILLING_TIME_ZONE),
     paymentVendors: loadPaymentVendorConfig(env),
+    paymentProvider: paymentProvider(env.PAYMENT_PROVIDER),
+    paymentOrderMinutes: positiveInteger('PAYMENT_ORDER_MINUTES', env.PAYMENT_ORDER_MINUTES, 15),
+    publicBaseUrl: baseUrl(env.PUBLIC_BASE_URL),
   };
 }

@@ -378,7 +378,7 @@ export interface paths {
         put?: never;
         /**
          * Payment status of an order, polled every second until code 200
-         * @description Code 200 once paid; 9250747 (returned without a toast) while the order is still pending.
+         * @description Code 200 once paid (status paid) or closed (expired or cancelled unpaid: status closed); 9250747 (returned without a toast) while the order is still pending; 404 for an order that is not the bearer's (same as an unknown one).
          */
         post: operations["paymentGetPayRechargeStatus"];
         delete?: never;

@@ -280,6 +280,31 @@ export interface VocabularyEntriesTable {
   created_at: string;
 }
 
+export type PaymentOrderStatus = 'pending' | 'paid' | 'closed';
+
+/** Payment orders (0013): one per getQrPay; paid credits the ledger once ('order:<outTradeNo>'). */
+export interface PaymentOrdersTable {
+  out_trade_no: string;
+  user_id: string;
+  package_id: string;
+  package_type: PackageType;
+  package_name: string;
+  valid_period: number;
+  valid_period_unit: number;
+  hours: number | null;
+  pay_type: string;
+  source: number;
+  provider: string;
+  amount_fen: number;
+  status: PaymentOrderStatus;
+  provider_order_id: string | null;
+  provider_txn_id: string | null;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  closed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -301,6 +326,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   vocabulary_libraries: VocabularyLibrariesTable;
   vocabulary_entries: VocabularyEntriesTable;
+  payment_orders: PaymentOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -319,3 +345,4 @@ export type PackageRow = Selectable<PackagesTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
 export type VocabularyLibraryRow = Selectable<VocabularyLibrariesTable>;
 export type VocabularyEntryRow = Selectable<VocabularyEntriesTable>;
+export type PaymentOrderRow = Selectable<PaymentOrdersTable>;

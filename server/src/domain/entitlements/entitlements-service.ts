@@ -174,16 +174,25 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
      */
     async charge(
       user: BillingUser,
-      use: { usage: UsageKind; seconds: number; chargeKey: string; recordId?: string | null; note?: string | null; zoneHint?: string | null },
+      use: {
+        usage: UsageKind;
+        /** A function prices the use from the account inside the lock (a re-dubbing's price depends on the ones before). */
+        seconds: number | ((account: Account) => number);
+        chargeKey: string | ((account: Account) => string);
+        recordId?: string | null;
+        note?: string | null;
+        zoneHint?: string | null;
+      },
     ): Promise<boolean> {
       if (!config.billing) return false;
-      const seconds = Math.ceil(Math.max(0, use.seconds));
       return withUserLocked(db, user.id, async (trx) => {
         const account = await accountIn(trx, user, use.zoneHint);
-        if (account.state.keys.has(use.chargeKey)) return false;
+        const chargeKey = typeof use.chargeKey === 'function' ? use.chargeKey(account) : use.chargeKey;
+        const seconds = Math.ceil(Math.max(0, typeof use.seconds === 'function' ? use.seconds(account) : use.seconds));
+        if (account.state.keys.has(chargeKey)) return false;
         const split = splitUse(account.rule, account.state, use.usage, seconds);
         if (!split.ok) throw entitlementRefusal(split.code);
-        return appendEntry(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
+        return appendEntry(trx, consumptionEntry(user.id, { usage: use.usage, chargeKey, recordId: use.recordId ?? null, note: use.note ?? null }, split, account.today, clock.now()));
       });
     },
 

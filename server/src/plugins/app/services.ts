@@ -9,6 +9,7 @@ import { createOutbox, type Outbox } from '../../domain/mail/outbox';
 import { createRecordsService, type RecordsService } from '../../domain/records/records-service';
 import { createEngines, type Engines } from '../../engines/registry';
 import { createEntitlements, type Entitlements } from '../../domain/entitlements/entitlements-service';
+import { createPaymentsService, type PaymentsService } from '../../domain/payments/payments-service';
 import { createSummariesService, type SummariesService } from '../../domain/summaries/summaries-service';
 import { createTranscriptsService, type TranscriptsService } from '../../domain/transcripts/transcripts-service';
 import type { ServerI18n } from '../../i18n';
@@ -49,6 +50,8 @@ export interface Services {
   vocabulary: VocabularyService;
   /** What the engines read: libraries merged into one VocabularySet, own libraries only, tier-gated per kind. */
   vocabularySource: VocabularySource;
+  /** Payment orders and their providers (issue 11): getQrPay, status polling, settling exactly once. */
+  payments: PaymentsService;
 }
 
 declare module 'fastify' {
@@ -73,9 +76,10 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const entitlements = createEntitlements({ db: app.db, clock, config });
     const vocabulary = createVocabularyService({ db: app.db, clock });
     const vocabularySource = createLibrarySource({ db: app.db, entitlements });
+    const payments = createPaymentsService({ db: app.db, clock, config });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements }));
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, payments });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();
@@ -89,7 +93,12 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onReady', async () => {
       uploadSweep.start();
     });
+    let stopOrderSweep = () => {};
+    app.addHook('onReady', async () => {
+      stopOrderSweep = payments.startExpirySweep((error) => app.log.error({ err: error }, 'could not close expired payment orders'));
+    });
     app.addHook('onClose', async () => {
+      stopOrderSweep();
       await uploadSweep.stop();
       await jobs.close();
       await engines.close();
