@@ -7,6 +7,7 @@ import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
 import { mediaHandlers } from './media';
 import { paymentsHandlers } from './payments';
+import { profileHandlers } from './profile';
 import { meetingsHandlers } from './meetings';
 import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
@@ -31,4 +32,5 @@ export const handlers: HandlerMap = {
   ...vouchersHandlers,
   ...paymentsHandlers,
   ...healthHandlers,
+  ...profileHandlers,
 };
