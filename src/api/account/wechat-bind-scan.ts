@@ -33,4 +33,4 @@ export async function pollWechatScan(state: string, signal?: AbortSignal): Promi
 }
 
 export const startWechatScanActor = fromPromise<WechatScanStart, void>(({ signal }) => startWechatScan(signal));
-export const pollWechatScanActor = fromPromise<string | null, { state: string }>(({ input, signal }) => pollWechatScan(input.state, signal));
+export const pollWechatScanActor = fromPromise<string | null, { state: string; ask?: number }>(({ input, signal }) => pollWechatScan(input.state, signal));

@@ -15,6 +15,8 @@ export interface WechatBindingContext extends ErrorText {
   qrUrl: string | null;
   state: string;
   scanCode: string | null;
+  /** How many times the scan was asked about (the double of the path tests answers by it). */
+  asks: number;
 }
 
 export type WechatBindingEvent = { type: 'wechat.bind' } | { type: 'wechat.unbind' } | { type: 'wechat.confirm' } | { type: 'wechat.cancel' };
@@ -41,7 +43,7 @@ export const wechatBindingMachine = setup({
     quietFailure: (_, params: { error: unknown }) => isQuietFailure(params.error),
   },
   actions: {
-    clear: assign({ qrUrl: null, state: '', scanCode: null, ...noError }),
+    clear: assign({ qrUrl: null, state: '', scanCode: null, asks: 0, ...noError }),
     rememberFailure: assign((_, params: { error: unknown }) => failureOf(params.error)),
     noticeFailure: emit(({ context }) => failureNotice(context)),
     noticeBound: emit(() => successNotice(WECHAT_BOUND_KEY)),
@@ -49,7 +51,7 @@ export const wechatBindingMachine = setup({
   },
 }).createMachine({
   id: 'wechatBinding',
-  context: ({ input }) => ({ bound: input.bound, qrUrl: null, state: '', scanCode: null }),
+  context: ({ input }) => ({ bound: input.bound, qrUrl: null, state: '', scanCode: null, asks: 0 }),
   initial: 'settled',
   states: {
     // Bound or not, nothing in flight.
@@ -73,10 +75,11 @@ export const wechatBindingMachine = setup({
       on: { 'wechat.cancel': { target: 'settled', actions: 'clear' } },
       states: {
         asking: {
+          entry: assign({ asks: ({ context }) => context.asks + 1 }),
           invoke: {
             id: 'pollScan',
             src: 'pollScan',
-            input: ({ context }) => ({ state: context.state }),
+            input: ({ context }) => ({ state: context.state, ask: context.asks }),
             onDone: [
               { guard: ({ event }) => event.output !== null, target: '#wechatBinding.binding', actions: assign({ scanCode: ({ event }) => event.output }) },
               { target: 'waiting' },
