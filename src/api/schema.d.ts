@@ -2182,6 +2182,8 @@ export interface components {
             phone?: string | null;
             /** @description SVIP, VIP, duration or null */
             level?: string | null;
+            /** @description Parley addition: a WeChat account is bound (absent when the server does not know) */
+            wechatBound?: boolean;
         } | null;
         ClientData: {
             userId?: string;

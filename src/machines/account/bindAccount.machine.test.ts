@@ -47,6 +47,7 @@ describe('bindAccount machine', () => {
     await waitFor(actor, (s) => s.matches('closed'));
     expect(calls).toEqual(['code:new@example.com', 'bind:new@example.com:123456']);
     expect(notices.at(-1)).toEqual({ type: 'notice', level: 'success', messageKey: BOUND_KEY });
+    expect(actor.getSnapshot().context.bound).toEqual({ email: 'new@example.com' });
   });
 
   it('keeps the form with the refusal of a code for another address', async () => {

@@ -17,6 +17,8 @@ export interface BindAccountContext extends ErrorText {
   code: string;
   /** The address the last code went to: the code is only worth sending with it. */
   codeSentTo: string | null;
+  /** Addresses bound by this form since the page opened, for the page to show before user info is read again. */
+  bound: Partial<Record<AddressKind, string>>;
 }
 
 export type BindAccountEvent =
@@ -28,7 +30,7 @@ export type BindAccountEvent =
   | { type: 'bind.close' };
 
 export const CODE_SENT_KEY = 'profile:codeSent';
-export const BOUND_KEY = 'profile:bound';
+export const BOUND_KEY = 'profile:addressBound';
 
 /** The address normalised when it is one of the kind being bound, else null. */
 export function validAddress(kind: AddressKind, raw: string): string | null {
@@ -62,10 +64,11 @@ export const bindAccountMachine = setup({
     noticeFailure: emit(({ context }) => failureNotice(context)),
     noticeSent: emit(() => successNotice(CODE_SENT_KEY)),
     noticeBound: emit(() => successNotice(BOUND_KEY)),
+    keepBound: assign(({ context }) => ({ bound: { ...context.bound, [context.kind]: validAddress(context.kind, context.address) ?? '' } })),
   },
 }).createMachine({
   id: 'bindAccount',
-  context: { kind: 'email', address: '', code: '', codeSentTo: null },
+  context: { kind: 'email', address: '', code: '', codeSentTo: null, bound: {} },
   initial: 'closed',
   states: {
     closed: {
@@ -98,7 +101,7 @@ export const bindAccountMachine = setup({
         id: 'bindAddress',
         src: 'bindAddress',
         input: ({ context }) => ({ username: validAddress(context.kind, context.address) ?? '', code: context.code.trim() }),
-        onDone: { target: 'closed', actions: 'noticeBound' },
+        onDone: { target: 'closed', actions: ['keepBound', 'noticeBound'] },
         onError: [
           { guard: { type: 'quietFailure', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
           { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'noticeFailure'] },
@@ -115,3 +118,8 @@ export const selectBindBusy = (s: BindAccountSnapshot) => s.matches('sendingCode
 export const selectCanSendCode = (s: BindAccountSnapshot) => s.matches('editing') && validAddress(s.context.kind, s.context.address) !== null;
 export const selectCanBind = (s: BindAccountSnapshot) => s.can({ type: 'bind.submitted' });
 export const selectBindError = (s: BindAccountSnapshot) => shownError(s.context);
+export const selectBindKind = (s: BindAccountSnapshot) => s.context.kind;
+export const selectBindAddress = (s: BindAccountSnapshot) => s.context.address;
+export const selectBindCode = (s: BindAccountSnapshot) => s.context.code;
+export const selectBindCodeSent = (s: BindAccountSnapshot) => s.context.codeSentTo !== null;
+export const selectBoundAddresses = (s: BindAccountSnapshot) => s.context.bound;
