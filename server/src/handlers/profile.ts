@@ -2,6 +2,7 @@
 // avatar upload and the avatar images it serves. Profile text edits stay in system.ts
 // (systemClientUserEdit) next to the QR share switch they share a call with.
 import fs from 'node:fs';
+import type { MultipartFile } from '@fastify/multipart';
 import { AVATAR_MAX_BYTES } from '../../../src/shared/contract/profile-limits';
 import { squareAvatar } from '../domain/account/avatar-image';
 import { avatarObjectName, isAvatarFileName, replaceAvatar } from '../domain/account/avatar-store';
@@ -14,6 +15,21 @@ import { requireUser, type HandlerMap } from './types';
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 const avatarTooLarge = () => new AppError(400, 'profile.avatarTooLarge', { mb: AVATAR_MAX_BYTES / 1024 / 1024 });
+
+/** The one file of the form; a body the parser cannot read (wrong boundary, cut short) is the client's error. */
+async function readAvatarPart(read: () => Promise<MultipartFile | undefined>): Promise<{ bytes: Buffer; truncated: boolean }> {
+  let part: MultipartFile | undefined;
+  let bytes: Buffer;
+  try {
+    part = await read();
+    if (!part) throw new AppError(400, 'errors.missingField', { field: 'file' });
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(400, 'uploads:brokenMultipart');
+  }
+  return { bytes, truncated: part.file.truncated };
+}
 
 export const profileHandlers: HandlerMap = {
   async systemUpdatePwd(ctx) {
@@ -41,10 +57,8 @@ export const profileHandlers: HandlerMap = {
     // throwFileSizeLimit is read at run time but missing from the option type; a chunked body
     // without a length is cut at the limit by the parser, which marks the part as truncated.
     const options = { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1 }, throwFileSizeLimit: false };
-    const part = await ctx.request.file(options as Parameters<typeof ctx.request.file>[0]);
-    if (!part) throw new AppError(400, 'errors.missingField', { field: 'file' });
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw avatarTooLarge();
+    const { bytes, truncated } = await readAvatarPart(() => ctx.request.file(options as Parameters<typeof ctx.request.file>[0]));
+    if (truncated) throw avatarTooLarge();
     const image = await squareAvatar(bytes);
     const url = await replaceAvatar({ db: ctx.request.server.db, clock: ctx.services.clock, store: ctx.services.mediaStore }, user.id, image);
     return { url };
