@@ -79,11 +79,18 @@ describe.each(variants)('personal centre on $name', (variant) => {
       const meta = await sharp(image.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', AVATAR_SIDE_PX, AVATAR_SIDE_PX]);
 
-      const jpeg = await sharp({ create: { width: 300, height: 900, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+      // A phone photo's EXIF (location, camera) is not kept in the stored avatar.
+      const jpeg = await sharp({ create: { width: 300, height: 900, channels: 3, background: '#0a0' } })
+        .jpeg()
+        .withExif({ IFD0: { Copyright: 'Ann', Artist: 'Ann' } })
+        .toBuffer();
+      expect((await sharp(jpeg).metadata()).exif).toBeDefined();
       const second = await uploadAvatar(owner, jpeg, 'photo.jpg');
       expect(second.code).toBe(200);
       expect(second.data!.url).not.toBe(first.data!.url);
       expect((await kit.app.inject({ method: 'GET', url: first.data!.url })).statusCode).toBe(404);
+      const stored = await sharp((await kit.app.inject({ method: 'GET', url: second.data!.url })).rawPayload).metadata();
+      expect([stored.width, stored.height, stored.exif]).toEqual([AVATAR_SIDE_PX, AVATAR_SIDE_PX, undefined]);
       const webp = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#00f8' } }).webp().toBuffer();
       expect((await uploadAvatar(owner, webp, 'a.webp')).code).toBe(200);
       // A name outside the avatar pattern never reaches the store.

@@ -66,7 +66,6 @@ export const pathsModel: PathsModel = {
     address: context.address,
     code: context.code,
     sentTo: context.codeSentTo,
-    bound: context.bound,
     error: context.errorMessage ?? context.errorKey ?? null,
   }),
   skipSimplePaths: true,
