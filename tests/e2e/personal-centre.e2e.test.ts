@@ -88,6 +88,14 @@ describe('personal centre: avatar, nickname, e-mail binding, password', () => {
     expect((await post('/auth/c/doLogin', { username: moved, password })).code).toBe(200);
   });
 
+  it('says why WeChat cannot be bound on a server without WeChat settings', async () => {
+    await byTestId('wechat-bind').click();
+    const error = await byTestId('wechat-error').innerText();
+    expect(error).toMatch(/WeChat/);
+    expect(error).toMatch(/not configured/i);
+    await expect(byTestId('security-wechat-value').innerText()).resolves.toBe('Not bound');
+  });
+
   it('changes the password; a mismatch is refused in the form first', async () => {
     await byTestId('change-password').click();
     await byTestId('password-old').fill(password);
