@@ -4,7 +4,7 @@
 import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { bindAddressActor } from '../../api/account/binding-account';
 import type { ErrorText } from '../../api/errors';
-import { sendBindCodeActor } from '../../api/account/send-bind-code';
+import { sendBindCodeActor } from '../../api/account/get-valid-code';
 import { parseUsername } from '../../shared/contract/credentials';
 import type { Notice } from '../notice';
 import { failureNotice, failureOf, isQuietFailure, noError, shownError, successNotice } from './form-failure';

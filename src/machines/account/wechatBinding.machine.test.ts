@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { WechatScanStart } from '../../api/account/wechat-bind-scan';
+import type { WechatScanStart } from '../../api/account/get-qr-code';
 import type { Notice } from '../notice';
 import {
   SCAN_POLL_MS,

@@ -6,7 +6,8 @@ import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { bindWechatActor } from '../../api/account/binding-other';
 import type { ErrorText } from '../../api/errors';
 import { unbindWechatActor } from '../../api/account/unbind-we-cat';
-import { pollWechatScanActor, startWechatScanActor } from '../../api/account/wechat-bind-scan';
+import { pollWechatScanActor } from '../../api/account/get-open-id';
+import { startWechatScanActor } from '../../api/account/get-qr-code';
 import type { Notice } from '../notice';
 import { failureNotice, failureOf, isQuietFailure, noError, shownError, successNotice } from './form-failure';
 

@@ -3,7 +3,7 @@
 // as the server does when WeChat is the only way left to sign in.
 import { fromPromise } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
-import type { WechatScanStart } from '../../api/account/wechat-bind-scan';
+import type { WechatScanStart } from '../../api/account/get-qr-code';
 import { wechatBindingMachine, type WechatBindingContext } from './wechatBinding.machine';
 
 const START: WechatScanStart = { url: 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&state=s1', state: 's1' };
