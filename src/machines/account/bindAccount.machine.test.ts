@@ -30,6 +30,8 @@ describe('bindAccount machine', () => {
 
   it('sends a code to the new address and binds with it; a changed address needs a new code', async () => {
     const { actor, calls, notices } = start(async () => undefined);
+    const bound: unknown[] = [];
+    actor.on('address.bound', (event) => bound.push(event));
     actor.send({ type: 'bind.open', kind: 'email' });
     actor.send({ type: 'bind.addressChanged', value: 'nope' });
     expect(selectCanSendCode(actor.getSnapshot())).toBe(false);
@@ -48,6 +50,7 @@ describe('bindAccount machine', () => {
     expect(calls).toEqual(['code:new@example.com', 'bind:new@example.com:123456']);
     expect(notices.at(-1)).toEqual({ type: 'notice', level: 'success', messageKey: BOUND_KEY });
     expect(actor.getSnapshot().context.bound).toEqual({ email: 'new@example.com' });
+    expect(bound).toEqual([{ type: 'address.bound', kind: 'email', value: 'new@example.com' }]);
   });
 
   it('keeps the form with the refusal of a code for another address', async () => {

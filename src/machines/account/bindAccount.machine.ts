@@ -32,6 +32,8 @@ export type BindAccountEvent =
 export const CODE_SENT_KEY = 'profile:codeSent';
 export const BOUND_KEY = 'profile:addressBound';
 
+export type BindAccountEmitted = Notice | { type: 'address.bound'; kind: AddressKind; value: string };
+
 /** The address normalised when it is one of the kind being bound, else null. */
 export function validAddress(kind: AddressKind, raw: string): string | null {
   const parsed = parseUsername(raw);
@@ -44,7 +46,7 @@ export const bindAccountMachine = setup({
   types: {
     context: {} as BindAccountContext,
     events: {} as BindAccountEvent,
-    emitted: {} as Notice,
+    emitted: {} as BindAccountEmitted,
   },
   actors: { sendBindCode: sendBindCodeActor, bindAddress: bindAddressActor },
   guards: {
@@ -64,6 +66,7 @@ export const bindAccountMachine = setup({
     noticeFailure: emit(({ context }) => failureNotice(context)),
     noticeSent: emit(() => successNotice(CODE_SENT_KEY)),
     noticeBound: emit(() => successNotice(BOUND_KEY)),
+    announceBound: emit(({ context }) => ({ type: 'address.bound' as const, kind: context.kind, value: context.bound[context.kind] ?? '' })),
     keepBound: assign(({ context }) => ({ bound: { ...context.bound, [context.kind]: validAddress(context.kind, context.address) ?? '' } })),
   },
 }).createMachine({
@@ -101,7 +104,7 @@ export const bindAccountMachine = setup({
         id: 'bindAddress',
         src: 'bindAddress',
         input: ({ context }) => ({ username: validAddress(context.kind, context.address) ?? '', code: context.code.trim() }),
-        onDone: { target: 'closed', actions: ['keepBound', 'noticeBound'] },
+        onDone: { target: 'closed', actions: ['keepBound', 'noticeBound', 'announceBound'] },
         onError: [
           { guard: { type: 'quietFailure', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
           { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'noticeFailure'] },

@@ -27,6 +27,8 @@ describe('profileEdit machine', () => {
 
   it('saves trimmed values and shows them', async () => {
     const { actor, sent, notices } = start(async () => undefined);
+    const saved: unknown[] = [];
+    actor.on('profile.saved', (event) => saved.push(event));
     expect(selectProfileEditing(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'profile.edit' });
     actor.send({ type: 'profile.nicknameChanged', value: '  ' });
@@ -40,6 +42,7 @@ describe('profileEdit machine', () => {
     expect(sent).toEqual([{ userId: 'u1', nickname: 'Annie', name: 'Ann Lee' }]);
     expect(actor.getSnapshot().context).toMatchObject({ savedNickname: 'Annie', savedName: 'Ann Lee' });
     expect(notices).toEqual([{ type: 'notice', level: 'success', messageKey: PROFILE_SAVED_KEY }]);
+    expect(saved).toEqual([{ type: 'profile.saved', nickname: 'Annie', name: 'Ann Lee' }]);
   });
 
   it('keeps the form with the server refusal; cancel returns to the saved values', async () => {

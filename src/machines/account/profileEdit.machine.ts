@@ -33,6 +33,8 @@ export type ProfileEditEvent =
 
 export const PROFILE_SAVED_KEY = 'profile:saved';
 
+export type ProfileEditEmitted = Notice | { type: 'profile.saved'; nickname: string; name: string };
+
 /** The first rule the form's values break, as a message key; null when they may be saved. */
 export function profileProblem(nickname: string, name: string): string | null {
   if (!nickname.trim()) return 'profile:nicknameRequired';
@@ -47,7 +49,7 @@ export const profileEditMachine = setup({
     context: {} as ProfileEditContext,
     events: {} as ProfileEditEvent,
     input: {} as ProfileEditInput,
-    emitted: {} as Notice,
+    emitted: {} as ProfileEditEmitted,
   },
   actors: { saveProfile: saveProfileActor },
   guards: {
@@ -62,6 +64,7 @@ export const profileEditMachine = setup({
     rememberFailure: assign((_, params: { error: unknown }) => failureOf(params.error)),
     noticeFailure: emit(({ context }) => failureNotice(context)),
     noticeSaved: emit(() => successNotice(PROFILE_SAVED_KEY)),
+    announceSaved: emit(({ context }) => ({ type: 'profile.saved' as const, nickname: context.savedNickname, name: context.savedName })),
   },
 }).createMachine({
   id: 'profileEdit',
@@ -90,7 +93,7 @@ export const profileEditMachine = setup({
         id: 'saveProfile',
         src: 'saveProfile',
         input: ({ context }) => ({ userId: context.userId, nickname: context.nickname.trim(), name: context.name.trim() }),
-        onDone: { target: 'viewing', actions: ['keepSaved', 'noticeSaved'] },
+        onDone: { target: 'viewing', actions: ['keepSaved', 'noticeSaved', 'announceSaved'] },
         onError: [
           { guard: { type: 'quietFailure', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
           { target: 'editing', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, 'noticeFailure'] },

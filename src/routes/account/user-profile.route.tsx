@@ -57,7 +57,7 @@ import { MyQrCodeDialog } from '../../ui/account/MyQrCodeDialog';
 import { ProfileBasicInfo } from '../../ui/account/ProfileBasicInfo';
 import { ProfileSummary } from '../../ui/account/ProfileSummary';
 import { PageFrame } from '../../ui/pages/PageFrame';
-import { useSignedInUser } from '../session-context';
+import { useSessionActor, useSignedInUser } from '../session-context';
 import { showNotice } from '../show-toast';
 import { useQrDataUrl } from '../use-qr-data-url';
 
@@ -78,14 +78,21 @@ function PersonalCentre({ user }: { user: SignedInUser }) {
   const password = useActorRef(changePasswordMachine);
   const wechat = useActorRef(wechatBindingMachine, { input: { bound: user.wechatBound === true } });
   const myQrCode = useActorRef(myQrCodeMachine);
+  const session = useSessionActor();
 
   useEffect(() => {
     const toast = (notice: Notice) => showNotice(notice, t);
     const subscriptions = [profile, avatar, bind, password, wechat, myQrCode].map((actor) =>
       (actor as { on(type: 'notice', listener: (notice: Notice) => void): { unsubscribe(): void } }).on('notice', toast),
     );
+    // What the forms saved reaches the header (avatar menu) at once.
+    subscriptions.push(
+      profile.on('profile.saved', ({ nickname, name }) => session.send({ type: 'user.updated', changes: { nickname: nickname || null, name } })),
+      avatar.on('avatar.changed', ({ url }) => session.send({ type: 'user.updated', changes: { avatar: url } })),
+      bind.on('address.bound', ({ kind, value }) => session.send({ type: 'user.updated', changes: { [kind]: value } })),
+    );
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [profile, avatar, bind, password, wechat, myQrCode, t]);
+  }, [profile, avatar, bind, password, wechat, myQrCode, session, t]);
 
   const profileSnapshot = useSelector(profile, (s) => s);
   const editing = selectProfileEditing(profileSnapshot);
