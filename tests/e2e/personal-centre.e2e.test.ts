@@ -74,6 +74,8 @@ describe('personal centre: avatar, nickname, e-mail binding, password', () => {
     await byTestId('profile-nickname-input').fill('  Centre Ann ');
     await byTestId('profile-save').click();
     await expect(byTestId('profile-nickname').innerText()).resolves.toBe('Centre Ann');
+    // The header's avatar menu shows it at once, without a reload.
+    await expect(byTestId('avatar-menu-trigger').innerText()).resolves.toContain('Centre Ann');
   });
 
   it('binds a new e-mail with the code sent to it', async () => {
