@@ -181,6 +181,19 @@ describe.each(variants)('personal centre on $name', (variant) => {
       expect((await put('/system/bindingAccount', owner, { username: mine, code: codeForMine })).code).toBe(200);
     });
 
+    it('binds an address to one account only when several race with the same code', async () => {
+      const racers = await Promise.all(Array.from({ length: 6 }, () => kit.signUp('racer')));
+      const contested = uniqueEmail('contested');
+      expect((await kit.post('/auth/c/getValidCode', null, { username: contested, scene: 'bind' })).code).toBe(200);
+      const code = await latestCodeFor(kit.app, contested);
+      const answers = await Promise.all(racers.map((who) => put('/system/bindingAccount', who, { username: contested, code })));
+      expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.code === 400)).toHaveLength(racers.length - 1);
+      const holders = await kit.app.db.selectFrom('users').select('id').where('email', '=', contested).execute();
+      expect(holders).toHaveLength(1);
+      expect(racers.map((r) => r.user.id)).toContain(holders[0]!.id);
+    });
+
     it('changes the password with the old one; other sessions are signed out, the current one stays', async () => {
       const owner = await kit.signUp();
       const otherDevice = await kit.post('/auth/c/doLogin', null, { username: owner.user.email!, password: 'secret123' });
