@@ -659,7 +659,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the password (old password required) */
+        /**
+         * Change the password (old password required)
+         * @description The old password is checked like a sign-in (wrong ones count against the same hourly allowance per account and client); the new one follows the password rule and must equal confirmPassword. Every other session (token) of the account is signed out; the calling one stays.
+         */
         put: operations["systemUpdatePwd"];
         post?: never;
         delete?: never;
@@ -693,7 +696,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Bind a WeChat account (open id from a scan) to the account */
+        /**
+         * Bind or change the account's e-mail address or phone number with a code sent to the new address
+         * @description username is the new e-mail address or phone number; code is the verification code sent to it (getValidCode with scene bind). An address another account uses is refused; a code sent to another address is refused. openid and appid are not read.
+         */
         put: operations["systemBindingAccount"];
         post?: never;
         delete?: never;
@@ -713,6 +719,43 @@ export interface paths {
         put?: never;
         /** Edit user info (nickname, avatar, shareStatus of the personal QR code) */
         post: operations["systemClientUserEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/user/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a new avatar image (PNG, JPEG or WebP, at most 2 MB)
+         * @description Parley addition. The type is read from the content (an SVG or a renamed program is refused); the image is cropped to a centred square, resized to 256 px and stored as WebP. The answer's url (a fresh name each time, so caches never show the old one) is also saved as the user's avatar.
+         */
+        post: operations["systemUserAvatarUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/user/avatar/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An avatar image by its stored name (public, like the avatars shown to meeting participants) */
+        get: operations["systemUserAvatarImage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2126,7 +2169,7 @@ export interface components {
         Password: string;
         VerificationCode: string;
         /** @enum {string} */
-        CodeScene: "login" | "register" | "reset";
+        CodeScene: "login" | "register" | "reset" | "bind";
         /** @enum {string} */
         LangCode: "zh-CN" | "zh-TW" | "en-US";
         UserInfo: {
@@ -2139,6 +2182,8 @@ export interface components {
             phone?: string | null;
             /** @description SVIP, VIP, duration or null */
             level?: string | null;
+            /** @description Parley addition: a WeChat account is bound (absent when the server does not know) */
+            wechatBound?: boolean;
         } | null;
         ClientData: {
             userId?: string;
@@ -4107,6 +4152,8 @@ export interface operations {
                 "application/json": {
                     oldPassword: string;
                     newPassword: components["schemas"]["Password"];
+                    /** @description The new password typed again; must equal newPassword */
+                    confirmPassword?: string;
                 };
             };
         };
@@ -4140,6 +4187,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    username?: components["schemas"]["Username"];
                     openid?: string;
                     appid?: string;
                     code?: string;
@@ -4163,12 +4211,67 @@ export interface operations {
                     id: components["schemas"]["Id"];
                     shareStatus?: components["schemas"]["Flag"];
                     nickname?: string;
+                    name?: string;
                     avatar?: string;
                 };
             };
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    systemUserAvatarUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored avatar */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            url: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    systemUserAvatarImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WebP image, cacheable for ever (each upload has a new name) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
         };
     };
     systemConfigWeichatMpAppId: {

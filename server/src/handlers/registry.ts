@@ -8,6 +8,7 @@ import { languagesHandlers } from './languages';
 import { mediaHandlers } from './media';
 import { paymentsHandlers } from './payments';
 import { paymentProvidersHandlers } from './payment-providers';
+import { profileHandlers } from './profile';
 import { meetingsHandlers } from './meetings';
 import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
@@ -35,4 +36,5 @@ export const handlers: HandlerMap = {
   ...paymentProvidersHandlers,
   ...healthHandlers,
   ...vocabularyHandlers,
+  ...profileHandlers,
 };
