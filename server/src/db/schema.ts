@@ -256,6 +256,36 @@ export interface LedgerEntriesTable {
   created_at: string;
 }
 
+/** A provider's account bound to a user (0017): Google `sub`, WeChat unionid (or openid). */
+export interface UserIdentitiesTable {
+  id: string;
+  provider: 'google' | 'wechat';
+  subject: string;
+  user_id: string;
+  email: string | null;
+  display_name: string | null;
+  created_at: string;
+}
+
+/** An authorization request in flight (0017), keyed by the hash of its state. */
+export interface SocialSignInRequestsTable {
+  state_hash: string;
+  provider: 'google' | 'wechat';
+  purpose: 'login' | 'bind';
+  channel: 'oidc' | 'open' | 'mp';
+  user_id: string | null;
+  nonce: string | null;
+  code_verifier: string | null;
+  source: string | null;
+  redirect: string | null;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+  subject: string | null;
+  profile: string | null;
+  consumed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -275,6 +305,8 @@ export interface Database {
   entitlements: EntitlementsTable;
   packages: PackagesTable;
   ledger_entries: LedgerEntriesTable;
+  user_identities: UserIdentitiesTable;
+  social_sign_in_requests: SocialSignInRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -291,3 +323,5 @@ export type VoucherRow = Selectable<VouchersTable>;
 export type EntitlementRow = Selectable<EntitlementsTable>;
 export type PackageRow = Selectable<PackagesTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
+export type UserIdentityRow = Selectable<UserIdentitiesTable>;
+export type SocialSignInRequestRow = Selectable<SocialSignInRequestsTable>;

@@ -10,6 +10,7 @@ import { paymentsHandlers } from './payments';
 import { meetingsHandlers } from './meetings';
 import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
+import { socialHandlers } from './social';
 import { systemHandlers } from './system';
 import { transcriptsHandlers } from './transcripts';
 import type { HandlerMap } from './types';
@@ -19,6 +20,7 @@ import { vouchersHandlers } from './vouchers';
 export const handlers: HandlerMap = {
   ...authHandlers,
   ...systemHandlers,
+  ...socialHandlers,
   ...accountHandlers,
   ...recordsHandlers,
   ...foldersHandlers,
