@@ -3638,6 +3638,8 @@ export interface operations {
                 "application/json": {
                     code?: string;
                     state?: string;
+                    /** @description The provider's iss callback parameter (RFC 9207), when it sends one */
+                    iss?: string;
                 };
             };
         };

@@ -44,7 +44,7 @@ export const socialHandlers: HandlerMap = {
   async authGoogleRegisterWithLogin({ body, request }) {
     if (!body?.code || !body.state) throw invalidState();
     const social = socialServices(request.server);
-    const finished = await social.google.finish({ origin: publicOrigin(request), code: body.code, state: body.state });
+    const finished = await social.google.finish({ origin: publicOrigin(request), code: body.code, state: body.state, iss: body.iss ?? null });
     const token = await social.accounts.signInWithGoogle(finished.claims);
     return { token, source: finished.source, redirect: finished.redirect };
   },

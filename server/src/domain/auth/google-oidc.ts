@@ -93,7 +93,7 @@ export function createGoogleOidc(deps: { db: Kysely<Database>; clock: Clock; con
     },
 
     /** Spends the state (a replay is refused), exchanges the code and verifies the ID token. */
-    async finish(input: { origin: string; code: string; state: string }): Promise<GoogleSignInRequest> {
+    async finish(input: { origin: string; code: string; state: string; iss?: string | null }): Promise<GoogleSignInRequest> {
       const found = await configuration();
       const row = await findSocialRequest(db, clock, input.state, 'google');
       if (!row || !row.nonce || !row.code_verifier) throw invalidState();
@@ -101,6 +101,8 @@ export function createGoogleOidc(deps: { db: Kysely<Database>; clock: Clock; con
       const callback = new URL(`${input.origin}${GOOGLE_CALLBACK_PATH}`);
       callback.searchParams.set('code', input.code);
       callback.searchParams.set('state', input.state);
+      // Providers that name themselves in the callback (RFC 9207) are checked against the discovered issuer.
+      if (input.iss) callback.searchParams.set('iss', input.iss);
       let claims: oidc.IDToken | undefined;
       try {
         const tokens = await oidc.authorizationCodeGrant(found, callback, {
