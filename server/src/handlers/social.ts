@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { socialServices } from '../domain/auth/social-services';
 import { invalidState } from '../domain/auth/social-requests';
 import { wechatProfileOf } from '../domain/auth/social-sign-in';
+import { assertWechatConfigured } from '../domain/auth/wechat-sign-in';
 import type { SocialSignInRequestRow } from '../db/schema';
 import { AppError } from '../errors';
 import { requireUser, type HandlerMap } from './types';
@@ -42,8 +43,9 @@ export const socialHandlers: HandlerMap = {
   },
 
   async authGoogleRegisterWithLogin({ body, request }) {
-    if (!body?.code || !body.state) throw invalidState();
     const social = socialServices(request.server);
+    social.google.assertConfigured();
+    if (!body?.code || !body.state) throw invalidState();
     const finished = await social.google.finish({ origin: publicOrigin(request), code: body.code, state: body.state, iss: body.iss ?? null });
     const token = await social.accounts.signInWithGoogle(finished.claims);
     return { token, source: finished.source, redirect: finished.redirect };
@@ -64,6 +66,7 @@ export const socialHandlers: HandlerMap = {
   },
 
   async authGetOpenId({ query, request }): Promise<ScanAnswer> {
+    assertWechatConfigured(request.server.services.config);
     if (!query?.state) throw invalidState();
     const social = socialServices(request.server);
     let row: SocialSignInRequestRow | null;
@@ -84,6 +87,7 @@ export const socialHandlers: HandlerMap = {
   },
 
   async authWxLogin({ body, request }) {
+    assertWechatConfigured(request.server.services.config);
     if (!body?.state || !body.code) throw invalidState();
     const social = socialServices(request.server);
     const row = await social.wechat.complete(body.state, body.code);
@@ -94,6 +98,7 @@ export const socialHandlers: HandlerMap = {
   },
 
   async authWxRegisterWithLogin({ body, request }) {
+    assertWechatConfigured(request.server.services.config);
     if (!body?.state) throw invalidState();
     const social = socialServices(request.server);
     const row = await social.wechat.find(body.state);
@@ -108,6 +113,7 @@ export const socialHandlers: HandlerMap = {
 
   async systemBindingOther(ctx) {
     const user = requireUser(ctx);
+    assertWechatConfigured(ctx.services.config);
     if (!ctx.body?.state) throw invalidState();
     const social = socialServices(ctx.request.server);
     const row = await social.wechat.find(ctx.body.state);

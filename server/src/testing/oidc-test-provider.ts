@@ -78,7 +78,7 @@ export async function driveDevInteractions(authorizationUrl: string, login: stri
   let next = new URL(authorizationUrl);
   let form: URLSearchParams | null = null;
   for (let step = 0; step < 20; step += 1) {
-    const response = await fetch(next, {
+    const response: Response = await fetch(next, {
       method: form ? 'POST' : 'GET',
       redirect: 'manual',
       headers: { cookie: jar.header(), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
@@ -93,9 +93,9 @@ export async function driveDevInteractions(authorizationUrl: string, login: stri
       next = target;
       continue;
     }
-    const html = await response.text();
+    const html: string = await response.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
+    const prompt: string | undefined = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
     if (!action || !prompt) throw new Error(`unexpected provider page (${response.status}): ${html.slice(0, 300)}`);
     next = new URL(action.replace(/&amp;/g, '&'), next);
     form = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });

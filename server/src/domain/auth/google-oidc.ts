@@ -66,6 +66,11 @@ export function createGoogleOidc(deps: { db: Kysely<Database>; clock: Clock; con
   }
 
   return {
+    /** An unconfigured server says so before judging the input. */
+    assertConfigured(): void {
+      credentials();
+    },
+
     /** The provider's authorization address; state, nonce and the PKCE verifier stay on the server. */
     async start(input: { origin: string; source?: string | null; redirect?: string | null }): Promise<{ url: string; state: string }> {
       const found = await configuration();

@@ -34,6 +34,14 @@ export function wechatApp(config: ServerConfig, channel: WechatChannel): WechatA
   return { apiUrl: social.wechatApiUrl, appId: config.wechatAppId, secret: social.wechatAppSecret };
 }
 
+/** Any WeChat call first: an unconfigured server says so (naming the website app's setting) before judging the input. */
+export function assertWechatConfigured(config: ServerConfig): void {
+  const { social } = config;
+  const open = config.wechatAppId && social.wechatAppSecret;
+  const mp = social.wechatMpAppId && social.wechatMpAppSecret;
+  if (!open && !mp) wechatApp(config, 'open');
+}
+
 export function wechatAuthorizeUrl(app: WechatApp, channel: WechatChannel, redirectUri: string, state: string): string {
   const url =
     channel === 'open'
