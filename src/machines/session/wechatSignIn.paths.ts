@@ -1,7 +1,8 @@
 // Path model of the WeChat sign-in machine (convention: src/shared/testing/paths.ts). The doubles
 // answer by scenario: the `redirect` of the input picks what the poll answers (/signed, /register,
 // /expired, /refused, /wait), /startfail makes the start fail and /regfail the registration; on the
-// callback page the code picks the answer (confirmed, signed, register, bad). A crashed poll is retried.
+// callback page the code picks the answer (confirmed, signed, register, bad). /startcrash, /regcrash
+// and the code 'crash' make those calls throw (a lost connection); a crashed poll is retried.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
 import {
@@ -26,6 +27,7 @@ function pollAnswer(redirect: string | undefined): WechatScanAnswer | 'crash' {
       return { ok: true, status: 'signedIn', token: 'wx-token', nickname: 'Lin' };
     case '/register':
     case '/regfail':
+    case '/regcrash':
       return { ok: true, status: 'needsRegistration', nickname: 'Lin' };
     case '/expired':
       return { ok: true, status: 'expired' };
@@ -58,13 +60,20 @@ const parentRedirect = (self: { _parent?: { getSnapshot(): { context?: unknown }
 
 const machine = wechatSignInMachine.provide({
   actors: {
-    startWechat: fromPromise<WechatStartAnswer, WechatStartQuery>(async ({ input }) => startAnswer(input)),
+    startWechat: fromPromise<WechatStartAnswer, WechatStartQuery>(async ({ input }) => {
+      if (input.redirect === '/startcrash') throw CRASH;
+      return startAnswer(input);
+    }),
     checkWechatScan: fromPromise<WechatScanAnswer, { state: string; code?: string }>(async ({ input, self }) => {
+      if (input.code === 'crash') throw CRASH;
       const answer = scanAnswer(input, parentRedirect(self));
       if (answer === 'crash') throw CRASH;
       return answer;
     }),
-    registerWechat: fromPromise<WechatTokenAnswer, { state: string }>(async ({ self }) => registerAnswer(parentRedirect(self))),
+    registerWechat: fromPromise<WechatTokenAnswer, { state: string }>(async ({ self }) => {
+      if (parentRedirect(self) === '/regcrash') throw CRASH;
+      return registerAnswer(parentRedirect(self));
+    }),
   },
 });
 
@@ -80,14 +89,20 @@ export const pathsModel: PathsModel = {
     { channel: 'open', redirect: '/crash', source: 'browser_plugin_media' },
     { channel: 'open', redirect: '/wait' },
     { channel: 'open', redirect: '/startfail' },
+    { channel: 'open', redirect: '/startcrash' },
+    { channel: 'open', redirect: '/regcrash' },
     { channel: 'mp', redirect: '/signed' },
     { callback: { code: 'confirmed', state: 's' } },
     { callback: { code: 'signed', state: 's' } },
     { callback: { code: 'register', state: 's' } },
     { callback: { code: 'bad', state: 's' } },
+    { callback: { code: 'crash', state: 's' } },
   ],
   events: {
-    'xstate.done.actor.startWechat': (snapshot) => [{ type: 'xstate.done.actor.startWechat', output: startAnswer(contextOf(snapshot).query) }],
+    'xstate.done.actor.startWechat': (snapshot) =>
+      contextOf(snapshot).query.redirect === '/startcrash' ? [] : [{ type: 'xstate.done.actor.startWechat', output: startAnswer(contextOf(snapshot).query) }],
+    'xstate.error.actor.startWechat': (snapshot) =>
+      contextOf(snapshot).query.redirect === '/startcrash' ? [{ type: 'xstate.error.actor.startWechat', error: CRASH }] : [],
     'xstate.done.actor.pollWechat': (snapshot) => {
       const answer = pollAnswer(contextOf(snapshot).query.redirect);
       return answer === 'crash' ? [] : [{ type: 'xstate.done.actor.pollWechat', output: answer }];
@@ -96,10 +111,15 @@ export const pathsModel: PathsModel = {
       pollAnswer(contextOf(snapshot).query.redirect) === 'crash' ? [{ type: 'xstate.error.actor.pollWechat', error: CRASH }] : [],
     'xstate.done.actor.completeWechat': (snapshot) => {
       const callback = contextOf(snapshot).callback;
-      return callback ? [{ type: 'xstate.done.actor.completeWechat', output: callbackAnswer(callback.code) }] : [];
+      return callback && callback.code !== 'crash' ? [{ type: 'xstate.done.actor.completeWechat', output: callbackAnswer(callback.code) }] : [];
     },
-    'xstate.done.actor.registerWechat': (snapshot) => [
-      { type: 'xstate.done.actor.registerWechat', output: registerAnswer(contextOf(snapshot).query.redirect) },
-    ],
+    'xstate.error.actor.completeWechat': (snapshot) =>
+      contextOf(snapshot).callback?.code === 'crash' ? [{ type: 'xstate.error.actor.completeWechat', error: CRASH }] : [],
+    'xstate.done.actor.registerWechat': (snapshot) =>
+      contextOf(snapshot).query.redirect === '/regcrash'
+        ? []
+        : [{ type: 'xstate.done.actor.registerWechat', output: registerAnswer(contextOf(snapshot).query.redirect) }],
+    'xstate.error.actor.registerWechat': (snapshot) =>
+      contextOf(snapshot).query.redirect === '/regcrash' ? [{ type: 'xstate.error.actor.registerWechat', error: CRASH }] : [],
   },
 };
