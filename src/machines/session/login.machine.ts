@@ -44,6 +44,8 @@ export interface LoginContext extends CodeFormFeedback {
   token?: string;
   /** Where the browser goes to continue a social sign-in. */
   redirectUrl?: string;
+  /** The page's source and redirect, sent along with a social sign-in so they survive the round trip. */
+  returnTo: { source?: string | null; redirect?: string | null };
 }
 
 export type LoginEvent =
@@ -58,6 +60,8 @@ export type LoginEvent =
 export interface LoginInput {
   mode?: LoginMode;
   areaCode?: string;
+  source?: string | null;
+  redirect?: string | null;
 }
 
 export const DEFAULT_AREA_CODE = '86';
@@ -145,6 +149,7 @@ export const loginMachine = setup({
     phone: '',
     code: '',
     fieldErrors: {},
+    returnTo: { source: input?.source, redirect: input?.redirect },
   }),
   invoke: { id: 'verificationCode', src: 'verificationCode' },
   initial: 'editing',
@@ -175,7 +180,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'startSocial',
         src: 'startSocial',
-        input: ({ context }) => context.socialProvider ?? 'google',
+        input: ({ context }) => ({ provider: context.socialProvider ?? 'google', ...context.returnTo }),
         onDone: [
           {
             guard: { type: 'succeeded', params: ({ event }) => event.output },

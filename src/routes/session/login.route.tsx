@@ -1,7 +1,7 @@
 // /login (and, through UserLoginPage, /userLogin): composes the login machine with the form.
 import { Link as ChakraLink, HStack, Text } from '@chakra-ui/react';
 import { shallowEqual, useMachine, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { RouterLink } from '../router-link';
@@ -27,8 +27,12 @@ export function useCodeSendView(child: AnyActorRef | undefined): CodeSendView {
   return { status: raw.status, secondsLeft: raw.secondsLeft, sentOnce: sentOnce.current, error };
 }
 
-/** Hands a new token to the session, then goes to the same-origin `redirect` query or home. */
-export function useFinishSignIn(token: string | undefined) {
+/**
+ * Hands a new token to the session, then goes to the same-origin `redirect` query or home. A provider's
+ * round trip brings its own `returnTo` (the redirect the sign-in started with), and the query's `source`
+ * is kept on the way so the plugin's and desktop client's pages still know who opened them.
+ */
+export function useFinishSignIn(token: string | undefined, returnTo?: string | null) {
   const session = useSessionActor();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -36,9 +40,9 @@ export function useFinishSignIn(token: string | undefined) {
   const finish = useCallback(
     (newToken: string) => {
       session.send({ type: 'session.signedIn', token: newToken });
-      navigate(sameOriginRedirect(params.get('redirect'), window.location.origin), { replace: true });
+      navigate(sameOriginRedirect(returnTo ?? params.get('redirect'), window.location.origin), { replace: true });
     },
-    [session, navigate, params],
+    [session, navigate, params, returnTo],
   );
   useEffect(() => {
     if (!token || handed.current === token) return;
@@ -46,6 +50,9 @@ export function useFinishSignIn(token: string | undefined) {
     finish(token);
   }, [token, finish]);
 }
+
+// WeChat's QR, its polling and its callback load only when asked for (the sign-in page's first paint has a budget).
+const WechatSignIn = lazy(() => import('./wechat-sign-in'));
 
 export interface LoginPageProps {
   machine?: typeof loginMachine;
@@ -55,7 +62,12 @@ export interface LoginPageProps {
 export function LoginPage({ machine = loginMachine, titleKey = 'title.login' }: LoginPageProps) {
   const { t, i18n } = useTranslation('auth');
   const [search] = useSearchParams();
-  const [snapshot, send] = useMachine(machine, { input: { areaCode: defaultAreaCode(i18n.language) } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { areaCode: defaultAreaCode(i18n.language), source: search.get('source'), redirect: search.get('redirect') },
+  });
+  const wechatCode = search.get('wechat') === 'callback' ? search.get('code') : null;
+  const wechatState = search.get('state');
+  const [wechatOpen, setWechatOpen] = useState(false);
   const { context } = snapshot;
   const codeSend = useCodeSendView(snapshot.children.verificationCode);
 
@@ -86,6 +98,28 @@ export function LoginPage({ machine = loginMachine, titleKey = 'title.login' }: 
     </HStack>
   );
 
+  if (wechatOpen || (wechatCode && wechatState)) {
+    const source = search.get('source');
+    return (
+      <AuthCard title={t(titleKey)}>
+        <Suspense>
+          <WechatSignIn
+            input={
+              wechatCode && wechatState
+                ? { callback: { code: wechatCode, state: wechatState } }
+                : {
+                    channel: /MicroMessenger/i.test(navigator.userAgent) ? 'mp' : 'open',
+                    ...(source === 'browser_plugin_media' || source === 'media_desk' ? { source } : {}),
+                    ...(search.get('redirect') ? { redirect: search.get('redirect')! } : {}),
+                  }
+            }
+            onBack={() => setWechatOpen(false)}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title={t(titleKey)}>
       <LoginForm
@@ -106,7 +140,7 @@ export function LoginPage({ machine = loginMachine, titleKey = 'title.login' }: 
         onSendCode={() => send({ type: 'code.request' })}
         onSubmit={() => send({ type: 'login.submit' })}
         onVisitor={() => send({ type: 'visitor.login' })}
-        onSocial={(provider) => send({ type: 'social.start', provider })}
+        onSocial={(provider) => (provider === 'wechat' ? setWechatOpen(true) : send({ type: 'social.start', provider }))}
         links={links}
       />
     </AuthCard>
