@@ -20,10 +20,17 @@ async function listen(server: http.Server): Promise<string> {
 
 const close = (server: http.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-/** Accounts are named by the login typed on the dev page; a login starting with 'unverified' has an unverified e-mail. */
-export async function startOidcProvider(client: TestClient): Promise<{ issuer: string; close(): Promise<void> }> {
+/**
+ * Accounts are named by the login typed on the dev page; a login starting with 'unverified' has an
+ * unverified e-mail. `client` may be a function of the issuer, for a relying party that must know the
+ * issuer before its own address (and so its redirect address) exists.
+ */
+export async function startOidcProvider(
+  client: TestClient | ((issuer: string) => Promise<TestClient>),
+): Promise<{ issuer: string; close(): Promise<void> }> {
   const server = http.createServer();
   const issuer = await listen(server);
+  if (typeof client === 'function') client = await client(issuer);
   const provider = new Provider(issuer, {
     clients: [
       {
