@@ -2139,11 +2139,8 @@ export interface components {
             msg: string;
             data?: unknown;
         };
-        /**
-         * @description The client that opened the sign-in page (browser plugin, desktop client)
-         * @enum {string}
-         */
-        SignInSource: "browser_plugin_media" | "media_desk";
+        /** @description The client that opened the sign-in page (browser_plugin_media, media_desk); other values are not kept */
+        SignInSource: string;
         SocialStart: {
             /** @description Where the browser continues (the provider's authorization address) */
             url: string;

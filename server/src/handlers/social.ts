@@ -17,6 +17,11 @@ function publicOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }
 
+/** The clients that open the sign-in page (platform §4); any other source is not kept. */
+function knownSource(source: string | undefined): string | null {
+  return source === 'browser_plugin_media' || source === 'media_desk' ? source : null;
+}
+
 /** Only a same-site path is kept as the place to return to (never another site). */
 function sameSitePath(redirect: string | undefined): string | null {
   if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) return null;
@@ -36,7 +41,7 @@ export const socialHandlers: HandlerMap = {
   async authRenderGoogle({ query, request }) {
     const started = await socialServices(request.server).google.start({
       origin: publicOrigin(request),
-      source: query?.source ?? null,
+      source: knownSource(query?.source),
       redirect: sameSitePath(query?.redirect),
     });
     return { url: started.url, state: started.state };
@@ -59,7 +64,7 @@ export const socialHandlers: HandlerMap = {
       channel: query?.channel ?? 'open',
       purpose,
       userId: purpose === 'bind' ? user!.id : null,
-      source: query?.source ?? null,
+      source: knownSource(query?.source),
       redirect: sameSitePath(query?.redirect),
     });
     return started;

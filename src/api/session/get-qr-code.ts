@@ -5,7 +5,7 @@ import { api } from '../instance';
 export interface WechatStartQuery {
   channel?: 'open' | 'mp';
   purpose?: 'login' | 'bind';
-  source?: 'browser_plugin_media' | 'media_desk';
+  source?: string;
   redirect?: string;
 }
 

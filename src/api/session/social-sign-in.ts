@@ -1,9 +1,9 @@
-// Where social sign-in starts, by provider: the Google address or the WeChat QR address. An
-// unconfigured provider answers with its reason. The page's source and redirect travel with the
-// request (kept by the server) and come back with the token.
+// Where social sign-in starts: the provider's address. An unconfigured provider answers with its
+// reason. The page's source and redirect travel with the request (kept by the server) and come back
+// with the token. WeChat starts in its own panel (routes/session/wechat-sign-in.tsx, loaded on demand),
+// so only Google is asked for here and the sign-in page's first paint carries no WeChat code.
 import { fromPromise } from 'xstate';
 import { toAuthResult, UNEXPECTED_ERROR_KEY, type AuthCallResult } from './auth-answer';
-import { requestWechatQrCode } from './get-qr-code';
 import { requestGoogleStart } from './render-google';
 
 export type SocialProvider = 'wechat' | 'google';
@@ -14,17 +14,11 @@ export interface SocialStart {
   redirect?: string | null;
 }
 
-/** Only the clients the contract knows are named; anything else is not sent. */
-function returnQuery({ source, redirect }: SocialStart): { source?: 'browser_plugin_media' | 'media_desk'; redirect?: string } {
-  return {
-    ...(source === 'browser_plugin_media' || source === 'media_desk' ? { source } : {}),
-    ...(redirect ? { redirect } : {}),
-  };
-}
-
 export async function startSocialSignIn(start: SocialStart, signal?: AbortSignal): Promise<AuthCallResult> {
-  const query = returnQuery(start);
-  const answer = toAuthResult(start.provider === 'google' ? await requestGoogleStart(signal, query) : await requestWechatQrCode(signal, query));
+  // The server keeps only the sources it knows and a same-site redirect.
+  const query = { source: start.source ?? undefined, redirect: start.redirect ?? undefined };
+  if (start.provider !== 'google') return { ok: false, messageKey: UNEXPECTED_ERROR_KEY };
+  const answer = toAuthResult(await requestGoogleStart(signal, query));
   if (answer.ok && !answer.url) return { ok: false, messageKey: UNEXPECTED_ERROR_KEY };
   return answer;
 }

@@ -196,7 +196,7 @@ describe('login machine, visitor and social sign-in', () => {
     actor.send({ type: 'social.start', provider: 'google' });
     expect(actor.getSnapshot().value).toBe('socialStarting');
     await waitFor(actor, (s) => s.matches('error'));
-    expect(socialCalls).toEqual([{ provider: 'google', source: undefined, redirect: undefined }]);
+    expect(socialCalls).toEqual([{ areaCode: '86', provider: 'google' }]);
     expect(actor.getSnapshot().context.errorMessage).toBe('Google sign-in is not configured on this server');
   });
 

@@ -44,8 +44,8 @@ export interface LoginContext extends CodeFormFeedback {
   token?: string;
   /** Where the browser goes to continue a social sign-in. */
   redirectUrl?: string;
-  /** The page's source and redirect, sent along with a social sign-in so they survive the round trip. */
-  returnTo: { source?: string | null; redirect?: string | null };
+  /** The input: its source and redirect go along with a social sign-in so they survive the round trip. */
+  returnTo?: LoginInput;
 }
 
 export type LoginEvent =
@@ -149,7 +149,7 @@ export const loginMachine = setup({
     phone: '',
     code: '',
     fieldErrors: {},
-    returnTo: { source: input?.source, redirect: input?.redirect },
+    returnTo: input,
   }),
   invoke: { id: 'verificationCode', src: 'verificationCode' },
   initial: 'editing',
@@ -180,7 +180,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'startSocial',
         src: 'startSocial',
-        input: ({ context }) => ({ provider: context.socialProvider ?? 'google', ...context.returnTo }),
+        input: ({ context }) => ({ ...context.returnTo, provider: context.socialProvider ?? 'google' }),
         onDone: [
           {
             guard: { type: 'succeeded', params: ({ event }) => event.output },

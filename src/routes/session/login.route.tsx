@@ -29,8 +29,7 @@ export function useCodeSendView(child: AnyActorRef | undefined): CodeSendView {
 
 /**
  * Hands a new token to the session, then goes to the same-origin `redirect` query or home. A provider's
- * round trip brings its own `returnTo` (the redirect the sign-in started with), and the query's `source`
- * is kept on the way so the plugin's and desktop client's pages still know who opened them.
+ * round trip brings back the redirect the sign-in started with (`returnTo`, read on the callback pages).
  */
 export function useFinishSignIn(token: string | undefined, returnTo?: string | null) {
   const session = useSessionActor();
@@ -65,9 +64,7 @@ export function LoginPage({ machine = loginMachine, titleKey = 'title.login' }: 
   const [snapshot, send] = useMachine(machine, {
     input: { areaCode: defaultAreaCode(i18n.language), source: search.get('source'), redirect: search.get('redirect') },
   });
-  const wechatCode = search.get('wechat') === 'callback' ? search.get('code') : null;
-  const wechatState = search.get('state');
-  const [wechatOpen, setWechatOpen] = useState(false);
+  const [wechatOpen, setWechatOpen] = useState(search.get('wechat') === 'callback');
   const { context } = snapshot;
   const codeSend = useCodeSendView(snapshot.children.verificationCode);
 
@@ -98,27 +95,14 @@ export function LoginPage({ machine = loginMachine, titleKey = 'title.login' }: 
     </HStack>
   );
 
-  if (wechatOpen || (wechatCode && wechatState)) {
-    const source = search.get('source');
+  if (wechatOpen)
     return (
       <AuthCard title={t(titleKey)}>
         <Suspense>
-          <WechatSignIn
-            input={
-              wechatCode && wechatState
-                ? { callback: { code: wechatCode, state: wechatState } }
-                : {
-                    channel: /MicroMessenger/i.test(navigator.userAgent) ? 'mp' : 'open',
-                    ...(source === 'browser_plugin_media' || source === 'media_desk' ? { source } : {}),
-                    ...(search.get('redirect') ? { redirect: search.get('redirect')! } : {}),
-                  }
-            }
-            onBack={() => setWechatOpen(false)}
-          />
+          <WechatSignIn onBack={() => setWechatOpen(false)} />
         </Suspense>
       </AuthCard>
     );
-  }
 
   return (
     <AuthCard title={t(titleKey)}>

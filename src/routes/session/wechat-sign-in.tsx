@@ -4,20 +4,35 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { wechatSignInMachine, type WechatSignInInput } from '../../machines/session/wechatSignIn.machine';
 import { WechatSignInPanel, type WechatPanelStatus } from '../../ui/session/WechatSignInPanel';
 import { feedbackText } from '../../ui/session/feedback';
 import { useFinishSignIn } from './login.route';
 
 export interface WechatSignInProps {
-  input: WechatSignInInput;
   onBack(): void;
   machine?: typeof wechatSignInMachine;
 }
 
-export default function WechatSignIn({ input, onBack, machine = wechatSignInMachine }: WechatSignInProps) {
+/** WeChat's callback (code and state), else a new request: in WeChat's own browser through the official account. */
+export function wechatInput(search: URLSearchParams, userAgent: string): WechatSignInInput {
+  const code = search.get('code');
+  const state = search.get('state');
+  if (search.get('wechat') === 'callback' && code && state) return { callback: { code, state } };
+  const source = search.get('source');
+  const redirect = search.get('redirect');
+  return {
+    channel: /MicroMessenger/i.test(userAgent) ? 'mp' : 'open',
+    ...(source === 'browser_plugin_media' || source === 'media_desk' ? { source } : {}),
+    ...(redirect ? { redirect } : {}),
+  };
+}
+
+export default function WechatSignIn({ onBack, machine = wechatSignInMachine }: WechatSignInProps) {
   const { t } = useTranslation('auth');
-  const [snapshot, send] = useMachine(machine, { input });
+  const [search] = useSearchParams();
+  const [snapshot, send] = useMachine(machine, { input: wechatInput(search, navigator.userAgent) });
   const { context } = snapshot;
   const value = snapshot.value;
   const status = (typeof value === 'string' ? value : Object.keys(value)[0]) as WechatPanelStatus | 'choosing' | 'started';
