@@ -17,6 +17,8 @@ export type NewSocialRequest = Pick<SocialSignInRequestsTable, 'provider' | 'pur
 export const invalidState = () => new AppError(400, 'auth.socialStateInvalid');
 
 export async function createSocialRequest(db: Kysely<Database>, clock: Clock, request: NewSocialRequest): Promise<{ state: string; expiresAt: Date }> {
+  // Each new request clears the long-dead ones (an indexed delete), so the table never grows unbounded.
+  await sweepSocialRequests(db, clock);
   const state = newToken();
   const now = clock.now();
   const expiresAt = addSeconds(now, SOCIAL_REQUEST_TTL_SECONDS);
