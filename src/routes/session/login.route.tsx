@@ -1,9 +1,9 @@
 // /login (and, through UserLoginPage, /userLogin): composes the login machine with the form.
 import { Link as ChakraLink, HStack, Text } from '@chakra-ui/react';
 import { shallowEqual, useMachine, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { RouterLink } from '../router-link';
 import type { AnyActorRef } from 'xstate';
 import { loginMachine } from '../../machines/session/login.machine';
@@ -13,8 +13,9 @@ import { AuthCard } from '../../ui/session/AuthCard';
 import type { CodeSendView } from '../../ui/session/codeFormProps';
 import { feedbackText, formFailureText } from '../../ui/session/feedback';
 import { LoginForm } from '../../ui/session/LoginForm';
-import { sameOriginRedirect } from '../../ui/session/sameOriginRedirect';
-import { useSessionActor } from '../session-context';
+import { useFinishSignIn } from './use-finish-sign-in';
+
+export { useFinishSignIn };
 
 /** The resend countdown of a form's verificationCode child, ready for the CodeField. */
 export function useCodeSendView(child: AnyActorRef | undefined): CodeSendView {
@@ -25,29 +26,6 @@ export function useCodeSendView(child: AnyActorRef | undefined): CodeSendView {
   const error =
     raw.status === 'idle' ? feedbackText(t, { message: raw.errorMessage, messageKey: raw.errorKey }) : undefined;
   return { status: raw.status, secondsLeft: raw.secondsLeft, sentOnce: sentOnce.current, error };
-}
-
-/**
- * Hands a new token to the session, then goes to the same-origin `redirect` query or home. A provider's
- * round trip brings back the redirect the sign-in started with (`returnTo`, read on the callback pages).
- */
-export function useFinishSignIn(token: string | undefined, returnTo?: string | null) {
-  const session = useSessionActor();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const handed = useRef<string | null>(null);
-  const finish = useCallback(
-    (newToken: string) => {
-      session.send({ type: 'session.signedIn', token: newToken });
-      navigate(sameOriginRedirect(returnTo ?? params.get('redirect'), window.location.origin), { replace: true });
-    },
-    [session, navigate, params, returnTo],
-  );
-  useEffect(() => {
-    if (!token || handed.current === token) return;
-    handed.current = token;
-    finish(token);
-  }, [token, finish]);
 }
 
 // WeChat's QR, its polling and its callback load only when asked for (the sign-in page's first paint has a budget).

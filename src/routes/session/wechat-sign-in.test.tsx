@@ -5,14 +5,15 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { wechatSignInMachine, type WechatScanAnswer, type WechatStartAnswer } from '../../machines/session/wechatSignIn.machine';
+import type { WechatStartQuery } from '../../api/session/get-qr-code';
 import { renderAuthPage } from './auth-page.harness';
 import WechatSignIn, { wechatInput } from './wechat-sign-in';
 
 function doubled(scan: WechatScanAnswer) {
   return wechatSignInMachine.provide({
     actors: {
-      startWechat: fromPromise<WechatStartAnswer>(async () => ({ ok: true, state: 'S1', qrCode: 'data:image/png;base64,QRQR', url: 'https://open.weixin.qq.com/x' })),
-      checkWechatScan: fromPromise<WechatScanAnswer>(async () => scan),
+      startWechat: fromPromise<WechatStartAnswer, WechatStartQuery>(async () => ({ ok: true, state: 'S1', qrCode: 'data:image/png;base64,QRQR', url: 'https://open.weixin.qq.com/x' })),
+      checkWechatScan: fromPromise<WechatScanAnswer, { state: string; code?: string }>(async () => scan),
     },
   });
 }

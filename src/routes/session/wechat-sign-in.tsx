@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { wechatSignInMachine, type WechatSignInInput } from '../../machines/session/wechatSignIn.machine';
 import { WechatSignInPanel, type WechatPanelStatus } from '../../ui/session/WechatSignInPanel';
 import { feedbackText } from '../../ui/session/feedback';
-import { useFinishSignIn } from './login.route';
+import { useFinishSignIn } from './use-finish-sign-in';
 
 export interface WechatSignInProps {
   onBack(): void;
