@@ -221,6 +221,12 @@ describe.each(variants)('WeChat sign-in on $name', (variant) => {
       const after = await app.db.selectFrom('user_identities').selectAll().where('subject', '=', person.unionid!).execute();
       expect(after.map((r) => r.user_id)).toEqual([aInfo.data.id]);
 
+      // A second WeChat account for A is refused until the first is unbound.
+      const secondFor = await scan(newPerson('Second'), { token: a.token, purpose: 'bind' });
+      const second = await call(app, 'PUT', '/system/bindingOther', { token: a.token, body: { state: secondFor } });
+      expect(second).toMatchObject({ code: 400, msg: 'This account already has another account of that provider bound. Unbind it first' });
+      expect(await app.db.selectFrom('user_identities').selectAll().where('user_id', '=', aInfo.data.id).execute()).toHaveLength(1);
+
       // A has a password, so unbinding is allowed; a second unbind says there is nothing bound.
       expect((await call(app, 'PUT', '/system/unbindWeCat', { token: a.token, body: {} })).code).toBe(200);
       expect(await app.db.selectFrom('user_identities').selectAll().where('user_id', '=', aInfo.data.id).execute()).toEqual([]);

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database, UserIdentityRow, UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
+import { withUserLocked } from '../entitlements/ledger';
 
 export type IdentityProvider = 'google' | 'wechat';
 
@@ -76,7 +77,8 @@ export async function hasOtherWayIn(db: Kysely<Database>, user: UserRow, provide
 
 /** Removes the user's identity of the provider, never the last way to sign in. */
 export async function unbindIdentity(db: Kysely<Database>, user: UserRow, provider: IdentityProvider): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  // The user's row is locked (PostgreSQL) so two removals cannot each count on the other's way in.
+  await withUserLocked(db, user.id, async (trx) => {
     const fresh = await trx.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
     const bound = await trx.selectFrom('user_identities').select('id').where('user_id', '=', user.id).where('provider', '=', provider).executeTakeFirst();
     if (!bound) throw new AppError(400, provider === 'wechat' ? 'auth.wechatNotBound' : 'auth.identityNotBound');
