@@ -22,6 +22,8 @@ export interface ServerConfig {
   demoAccount: boolean;
   wechatAppId: string | null;
   googleClientId: string | null;
+  /** Social sign-in (issue 15): GOOGLE_CLIENT_SECRET, OIDC_ISSUER, WECHAT_APP_SECRET, WECHAT_MP_APP_ID/SECRET, WECHAT_API_URL, PUBLIC_URL. */
+  social: SocialConfig;
   logLevel: string;
   /** Remote engine services (ASR_URL, TRANSLATE_URL, TTS_URL, SUMMARY_URL); embedded engines otherwise. */
   engines: EngineConfig;
@@ -52,6 +54,32 @@ export interface ServerConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+export interface SocialConfig {
+  googleClientSecret: string | null;
+  /** OIDC_ISSUER: the OpenID provider Google sign-in speaks to (Google's by default; a test provider in tests). */
+  oidcIssuer: string;
+  wechatAppSecret: string | null;
+  /** WECHAT_MP_APP_ID / WECHAT_MP_APP_SECRET: the official-account app of the in-WeChat browser flow. */
+  wechatMpAppId: string | null;
+  wechatMpAppSecret: string | null;
+  /** WECHAT_API_URL: where the code is exchanged (https://api.weixin.qq.com). */
+  wechatApiUrl: string;
+  /** PUBLIC_URL: the address users reach Parley at, for the providers' redirect addresses (else the request's own). */
+  publicUrl: string | null;
+}
+
+function loadSocialConfig(env: Env): SocialConfig {
+  return {
+    googleClientSecret: nonEmpty(env.GOOGLE_CLIENT_SECRET),
+    oidcIssuer: nonEmpty(env.OIDC_ISSUER) ?? 'https://accounts.google.com',
+    wechatAppSecret: nonEmpty(env.WECHAT_APP_SECRET),
+    wechatMpAppId: nonEmpty(env.WECHAT_MP_APP_ID),
+    wechatMpAppSecret: nonEmpty(env.WECHAT_MP_APP_SECRET),
+    wechatApiUrl: (nonEmpty(env.WECHAT_API_URL) ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+    publicUrl: nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, '') ?? null,
+  };
+}
 
 function nonEmpty(value: string | undefined): string | null {
   const trimmed = value?.trim();
@@ -128,6 +156,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     demoAccount: !isOff(env.DEMO_ACCOUNT),
     wechatAppId: nonEmpty(env.WECHAT_APP_ID),
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
+    social: loadSocialConfig(env),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     engines: loadEngineConfig(env),
     uploadUrlAllowPrivate: isOn(env.UPLOAD_URL_ALLOW_PRIVATE),

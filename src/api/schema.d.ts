@@ -113,7 +113,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** WeChat login QR code */
+        /**
+         * WeChat login QR code
+         * @description Starts a WeChat authorization request. channel open (default): data.qrCode is a QR of the Open
+         *     Platform website authorize address (scope snsapi_login) to show and poll getOpenId with data.state;
+         *     channel mp: data.url is the official-account authorize address (snsapi_userinfo) to open inside
+         *     WeChat. purpose bind needs the signed-in user (then systemBindingOther with the state).
+         */
         get: operations["authGetQrCode"];
         put?: never;
         post?: never;
@@ -130,7 +136,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** WeChat open id after a scan */
+        /**
+         * WeChat open id after a scan
+         * @description With code and state (WeChat's callback): exchanges the code and records who scanned. With the
+         *     state alone (the page that shows the QR polls): waiting until then; afterwards signedIn with a token
+         *     when the WeChat account is bound, needsRegistration when not (wxRegisterWithLogin with the state),
+         *     confirmed for a bind request (systemBindingOther with the state), expired when unknown or used.
+         */
         get: operations["authGetOpenId"];
         put?: never;
         post?: never;
@@ -198,7 +210,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Address of Google's consent page */
+        /**
+         * Address of Google's consent page
+         * @description An OpenID Connect authorization request (state, nonce, PKCE S256) kept on the server; source and redirect come back with the token.
+         */
         get: operations["authRenderGoogle"];
         put?: never;
         post?: never;
@@ -642,7 +657,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Bind a phone number or e-mail address to the account with a verification code */
+        /**
+         * Bind WeChat to the account (issue 15) with a completed bind request of this user
+         * @description state: a getQrCode request with purpose bind, started by this user and scanned (getOpenId answers
+         *     confirmed). A WeChat account bound to another user is refused; so is a second WeChat account.
+         */
         put: operations["systemBindingOther"];
         post?: never;
         delete?: never;
@@ -2163,6 +2182,25 @@ export interface components {
             msg: string;
             data?: unknown;
         };
+        /** @description The client that opened the sign-in page (browser_plugin_media, media_desk); other values are not kept */
+        SignInSource: string;
+        SocialStart: {
+            /** @description Where the browser continues (the provider's authorization address) */
+            url: string;
+            state: string;
+            /** @description WeChat open channel: a data: URL of the QR image */
+            qrCode?: string;
+            expiresInSeconds?: number;
+        };
+        WechatScan: {
+            /** @enum {string} */
+            status: "waiting" | "confirmed" | "signedIn" | "needsRegistration" | "expired";
+            token?: string;
+            nickname?: string | null;
+            avatar?: string | null;
+            source?: string | null;
+            redirect?: string | null;
+        };
         /** @description An e-mail address or a phone number in international form (+86…) */
         Username: string;
         /** @description 8 to 24 characters with letters and digits (checked by the server with a translated message) */
@@ -3316,6 +3354,21 @@ export interface components {
                 "application/json": components["schemas"]["Envelope"];
             };
         };
+        /** @description Signed in through a provider; source and redirect are those the sign-in started with */
+        SocialTokenAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: {
+                        token: string;
+                        source?: string | null;
+                        redirect?: string | null;
+                    } | null;
+                };
+            };
+        };
         /** @description Signed in; data.token is the bearer credential */
         TokenAnswer: {
             headers: {
@@ -3485,20 +3538,11 @@ export interface operations {
     };
     authGetQrCode: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["AnyAnswer"];
-        };
-    };
-    authGetOpenId: {
-        parameters: {
             query?: {
-                code?: string;
+                purpose?: "login" | "bind";
+                channel?: "open" | "mp";
+                source?: components["schemas"]["SignInSource"];
+                redirect?: string;
             };
             header?: never;
             path?: never;
@@ -3506,7 +3550,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AnyAnswer"];
+            /** @description The request's state, the authorize address and its QR */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SocialStart"];
+                    };
+                };
+            };
+        };
+    };
+    authGetOpenId: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the WeChat request stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WechatScan"];
+                    };
+                };
+            };
         };
     };
     authGetUserInfo: {
@@ -3534,11 +3613,13 @@ export interface operations {
                     openid?: string;
                     username?: components["schemas"]["Username"];
                     code?: components["schemas"]["VerificationCode"];
+                    /** @description The completed WeChat request (getQrCode) */
+                    state?: string;
                 };
             };
         };
         responses: {
-            200: components["responses"]["TokenAnswer"];
+            200: components["responses"]["SocialTokenAnswer"];
         };
     };
     authWxLogin: {
@@ -3553,23 +3634,38 @@ export interface operations {
                 "application/json": {
                     openid?: string;
                     code?: string;
+                    /** @description The WeChat request (getQrCode channel mp) the code answers */
+                    state?: string;
                 };
             };
         };
         responses: {
-            200: components["responses"]["TokenAnswer"];
+            200: components["responses"]["SocialTokenAnswer"];
         };
     };
     authRenderGoogle: {
         parameters: {
-            query?: never;
+            query?: {
+                source?: components["schemas"]["SignInSource"];
+                redirect?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AnyAnswer"];
+            /** @description The provider's authorization address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SocialStart"];
+                    };
+                };
+            };
         };
     };
     authGoogleRegisterWithLogin: {
@@ -3584,11 +3680,13 @@ export interface operations {
                 "application/json": {
                     code?: string;
                     state?: string;
+                    /** @description The provider's iss callback parameter (RFC 9207), when it sends one */
+                    iss?: string;
                 };
             };
         };
         responses: {
-            200: components["responses"]["TokenAnswer"];
+            200: components["responses"]["SocialTokenAnswer"];
         };
     };
     systemHealth: {
@@ -4131,8 +4229,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    username: components["schemas"]["Username"];
-                    code: components["schemas"]["VerificationCode"];
+                    state?: string;
+                    username?: components["schemas"]["Username"];
+                    code?: components["schemas"]["VerificationCode"];
                 };
             };
         };

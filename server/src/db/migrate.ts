@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011_entitlements';
 import * as m0012 from './migrations/0012_search_owner_words';
 import * as m0013 from './migrations/0013_payment_orders';
 import * as m0014 from './migrations/0014_vocabulary';
+import * as m0017 from './migrations/0017_user_identities';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012_search_owner_words': m0012,
   '0013_payment_orders': m0013,
   '0014_vocabulary': m0014,
+  '0017_user_identities': m0017,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

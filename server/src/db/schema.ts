@@ -305,6 +305,36 @@ export interface PaymentOrdersTable {
   closed_at: string | null;
 }
 
+/** A provider's account bound to a user (0017): Google `sub`, WeChat unionid (or openid). */
+export interface UserIdentitiesTable {
+  id: string;
+  provider: 'google' | 'wechat';
+  subject: string;
+  user_id: string;
+  email: string | null;
+  display_name: string | null;
+  created_at: string;
+}
+
+/** An authorization request in flight (0017), keyed by the hash of its state. */
+export interface SocialSignInRequestsTable {
+  state_hash: string;
+  provider: 'google' | 'wechat';
+  purpose: 'login' | 'bind';
+  channel: 'oidc' | 'open' | 'mp';
+  user_id: string | null;
+  nonce: string | null;
+  code_verifier: string | null;
+  source: string | null;
+  redirect: string | null;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+  subject: string | null;
+  profile: string | null;
+  consumed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -327,6 +357,8 @@ export interface Database {
   vocabulary_libraries: VocabularyLibrariesTable;
   vocabulary_entries: VocabularyEntriesTable;
   payment_orders: PaymentOrdersTable;
+  user_identities: UserIdentitiesTable;
+  social_sign_in_requests: SocialSignInRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -346,3 +378,5 @@ export type LedgerRow = Selectable<LedgerEntriesTable>;
 export type VocabularyLibraryRow = Selectable<VocabularyLibrariesTable>;
 export type VocabularyEntryRow = Selectable<VocabularyEntriesTable>;
 export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
+export type UserIdentityRow = Selectable<UserIdentitiesTable>;
+export type SocialSignInRequestRow = Selectable<SocialSignInRequestsTable>;

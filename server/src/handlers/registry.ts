@@ -12,6 +12,7 @@ import { profileHandlers } from './profile';
 import { meetingsHandlers } from './meetings';
 import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
+import { socialHandlers } from './social';
 import { systemHandlers } from './system';
 import { transcriptsHandlers } from './transcripts';
 import type { HandlerMap } from './types';
@@ -22,6 +23,7 @@ import { vouchersHandlers } from './vouchers';
 export const handlers: HandlerMap = {
   ...authHandlers,
   ...systemHandlers,
+  ...socialHandlers,
   ...accountHandlers,
   ...recordsHandlers,
   ...foldersHandlers,
