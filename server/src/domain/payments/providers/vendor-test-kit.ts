@@ -171,7 +171,7 @@ export interface VendorTestApp {
 /** An app on SQLite whose vendor settings point at the stand-in (`env: {}` for none), wired to a fake order book unless `wired` is false. */
 export async function vendorTestApp(env: Record<string, string>, clock: ManualClock, wired = true): Promise<VendorTestApp> {
   const book = new FakeOrderBook();
-  const app = await buildApp(sqliteTestConfig({ paymentVendors: loadPaymentVendorConfig(env) }), { clock, ...(wired ? { payments: { orders: book, settle: book.settle } } : {}) });
+  const app = await buildApp(sqliteTestConfig({ paymentVendors: loadPaymentVendorConfig(env) }), { clock, payments: wired ? { orders: book, settle: book.settle } : null });
   return {
     app,
     clock,
