@@ -134,6 +134,30 @@ describe.each(variants)('vendor payments wired to the payments service on $name'
       expect(await status(who, outTradeNo)).toMatchObject({ code: 200, data: { status: 'paid' } });
     });
 
+    it('the in-app and mobile variants open real orders at the catalogue price, close one WeChat refuses, and refuse a forged price', async () => {
+      const who = await kit.signUp('in-app');
+      const ordersOf = () => kit.app.db.selectFrom('payment_orders').selectAll().where('user_id', '=', who.user.id).orderBy('created_at').execute();
+      const jsapi = await kit.post('/expense/pay/getJsApiPay', who, { packageId: SVIP_MONTH.packageId, payPrice: SVIP_MONTH.payPrice, openid: 'OPENID-42', source: 2 });
+      expect(jsapi.code).toBe(200);
+      expect(jsapi.data.package).toMatch(/^prepay_id=wx\d+$/);
+      expect(await row(jsapi.data.outTradeNo)).toMatchObject({ user_id: who.user.id, provider: 'wechat', pay_type: 'wxV3Pay', source: 2, amount_fen: SVIP_MONTH.amountFen, status: 'pending' });
+      const sent = JSON.parse(standIn.requests.filter((r) => r.url === '/v3/pay/transactions/jsapi').at(-1)!.body);
+      expect(sent).toMatchObject({ out_trade_no: jsapi.data.outTradeNo, amount: { total: SVIP_MONTH.amountFen }, payer: { openid: 'OPENID-42' } });
+
+      const h5 = await kit.post('/expense/pay/getAliH5Pay', who, { packageId: SVIP_MONTH.packageId, payPrice: SVIP_MONTH.payPrice, returnUrl: '/user/account' });
+      expect(h5.code).toBe(200);
+      expect(h5.data.payHtml).toContain('alipay.trade.wap.pay');
+      expect(await row(h5.data.outTradeNo)).toMatchObject({ provider: 'alipay', pay_type: 'aliPay', source: 1, status: 'pending' });
+
+      const refused = await kit.post('/expense/pay/getJsApiPay', who, { packageId: SVIP_MONTH.packageId, payPrice: SVIP_MONTH.payPrice, openid: 'REFUSED-OPENID' });
+      expect(refused.code).toBe(502);
+      expect((await ordersOf()).at(-1)).toMatchObject({ provider: 'wechat', status: 'closed' });
+
+      const before = await ordersOf();
+      expect(await kit.post('/expense/pay/getJsApiPay', who, { packageId: SVIP_MONTH.packageId, payPrice: 0.01, openid: 'OPENID-42' })).toMatchObject({ code: 400, msg: 'The price has changed to ¥99.00. Please reopen the purchase dialog and try again' });
+      expect(await ordersOf()).toEqual(before);
+    });
+
     it('vendors without settings answer the translated not configured naming the setting, and write no order', async () => {
       const who = await bare.signUp('no-vendor');
       const counts = async () => ({
