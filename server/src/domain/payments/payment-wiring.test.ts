@@ -113,6 +113,11 @@ describe.each(variants)('vendor payments wired to the payments service on $name'
       const calls = standIn.requests.length;
       expect(await payBack(who, token)).toMatchObject({ code: 200, data: { status: 'paid' } });
       expect(standIn.requests.length).toBe(calls);
+      // PayPal's webhook then reports the same capture: acknowledged, nothing more credited.
+      const at = kit.clock.now().toISOString();
+      const event = JSON.stringify({ id: `WH-${crypto.randomUUID()}`, event_version: '1.0', create_time: at, resource_type: 'capture', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: `CAP-${token}`, status: 'COMPLETED', amount: { currency_code: 'CNY', value: '99.00' }, custom_id: outTradeNo, create_time: at, supplementary_data: { related_ids: { order_id: token } } } });
+      const headers = { 'content-type': 'application/json', 'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-1', 'paypal-transmission-id': crypto.randomUUID(), 'paypal-transmission-sig': 'c2lnbmF0dXJl', 'paypal-transmission-time': at };
+      expect((await notify('paypal', { body: event, headers })).statusCode).toBe(200);
       expect(await purchasesOf(who)).toHaveLength(1);
       expect(await status(who, outTradeNo)).toMatchObject({ code: 200, data: { status: 'paid' } });
     });
