@@ -37,8 +37,8 @@ export interface AppOptions {
   rateLimitPrefix?: string;
   /** Registers extra routes before the app is sealed (benchmarks add their baseline routes here). */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
-  /** The payments service's orders and settle() for the vendor endpoints (none: they answer 503). */
-  payments?: PaymentWiring;
+  /** Replaces the services' orders and settle() behind the vendor endpoints (tests inject an order book; null: unwired, they answer 503). */
+  payments?: PaymentWiring | null;
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -76,7 +76,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     rateLimitPrefix: options.rateLimitPrefix,
   });
   await app.register(authPlugin);
-  await app.register(paymentNotificationsPlugin, { wiring: options.payments ?? null, replayKeyPrefix: options.rateLimitPrefix ? `${options.rateLimitPrefix}:pay-notify` : undefined });
+  await app.register(paymentNotificationsPlugin, { wiring: options.payments, replayKeyPrefix: options.rateLimitPrefix ? `${options.rateLimitPrefix}:pay-notify` : undefined });
   await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });
   await app.register(livePlugin);
   await app.register(rightsPicturePlugin);

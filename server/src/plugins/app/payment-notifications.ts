@@ -11,7 +11,7 @@ import type { PaymentWiring } from '../../domain/payments/providers/order-lookup
 import type { ProviderName } from '../../domain/payments/providers/payment-provider';
 import { PAYPAL_WEBHOOK_TOLERANCE_SECONDS } from '../../domain/payments/providers/paypal/paypal-provider';
 import { createReplayGuard, type ReplayGuard } from '../../domain/payments/providers/replay-guard';
-import { createVendorProviders, type VendorProviders } from '../../domain/payments/providers/vendor-providers';
+import type { VendorProviders } from '../../domain/payments/providers/vendor-providers';
 
 /** WeChat documents a 5-minute window for Wechatpay-Timestamp; ids are kept a little longer than that. */
 const WECHAT_REPLAY_WINDOW_SECONDS = 600;
@@ -29,6 +29,7 @@ declare module 'fastify' {
 }
 
 export interface PaymentNotificationsOptions {
+  /** The services' wiring unless a test injects its own (null: unwired, every vendor call answers 503). */
   wiring?: PaymentWiring | null;
   /** Tests pass adapters built on their own configuration. */
   providers?: VendorProviders;
@@ -119,11 +120,8 @@ async function notificationRoutes(app: FastifyInstance, { vendors, guard }: { ve
 
 export default fp<PaymentNotificationsOptions>(
   async (app, options) => {
-    const orders = options.wiring?.orders;
-    const providers =
-      options.providers ??
-      createVendorProviders(app.services.config.paymentVendors, () => app.services.clock.now(), orders ? async (outTradeNo) => (await orders.findByOutTradeNo(outTradeNo))?.amountFen ?? null : undefined);
-    const vendors: PaymentVendors = { providers, wiring: options.wiring ?? null };
+    const shared = app.services.paymentVendorWiring;
+    const vendors: PaymentVendors = { providers: options.providers ?? shared.vendorProviders, wiring: options.wiring === undefined ? shared.wiring : options.wiring };
     app.decorate('paymentVendors', vendors);
     const guard = createReplayGuard(app.services.config.redisUrl, () => app.services.clock.now().getTime(), options.replayKeyPrefix);
     app.addHook('onClose', async () => guard.close());

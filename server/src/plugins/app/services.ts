@@ -9,7 +9,8 @@ import { createOutbox, type Outbox } from '../../domain/mail/outbox';
 import { createRecordsService, type RecordsService } from '../../domain/records/records-service';
 import { createEngines, type Engines } from '../../engines/registry';
 import { createEntitlements, type Entitlements } from '../../domain/entitlements/entitlements-service';
-import { createPaymentsService, type PaymentsService } from '../../domain/payments/payments-service';
+import type { PaymentsService } from '../../domain/payments/payments-service';
+import { createPayments, type Payments } from '../../domain/payments/payment-wiring';
 import { createSummariesService, type SummariesService } from '../../domain/summaries/summaries-service';
 import { createTranscriptsService, type TranscriptsService } from '../../domain/transcripts/transcripts-service';
 import type { ServerI18n } from '../../i18n';
@@ -52,6 +53,8 @@ export interface Services {
   vocabularySource: VocabularySource;
   /** Payment orders and their providers (issue 11): getQrPay, status polling, settling exactly once. */
   payments: PaymentsService;
+  /** The vendor adapters and the orders/settle() wiring the vendor endpoints use (payment-wiring.ts). */
+  paymentVendorWiring: Omit<Payments, 'service'>;
 }
 
 declare module 'fastify' {
@@ -76,10 +79,10 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const entitlements = createEntitlements({ db: app.db, clock, config });
     const vocabulary = createVocabularyService({ db: app.db, clock });
     const vocabularySource = createLibrarySource({ db: app.db, entitlements });
-    const payments = createPaymentsService({ db: app.db, clock, config });
+    const { service: payments, ...paymentVendorWiring } = createPayments({ db: app.db, clock, config });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements }));
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, payments });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, payments, paymentVendorWiring });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();

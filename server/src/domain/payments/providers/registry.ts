@@ -1,24 +1,31 @@
 // Which provider collects an order: PAYMENT_PROVIDER=sandbox (default) sends every payType to the
 // embedded checkout page; PAYMENT_PROVIDER=vendors sends each payType to its vendor. Vendor
-// adapters (providers/paypal, providers/wechat, providers/alipay) register in VENDOR_FACTORIES;
-// one that is missing or lacks its settings answers an honest, translated 'not configured'.
+// adapters (providers/paypal, providers/wechat, providers/alipay) come from VENDOR_FACTORIES unless
+// the app hands in the instances it shares with the vendor endpoints (payment-wiring.ts); one that
+// lacks its settings answers an honest, translated 'not configured' naming the first missing setting.
 import type { ServerConfig } from '../../../config';
-import { AppError } from '../../../errors';
 import type { ContractPayType } from '../orders';
 import type { PaymentProvider, ProviderName } from './payment-provider';
 import { createSandboxProvider } from './sandbox/sandbox-provider';
+import { notConfigured, type VendorName } from './vendor-errors';
+import { VENDOR_PROVIDER_FACTORIES } from './vendor-providers';
 
 export type ProviderConfig = Pick<ServerConfig, 'paymentProvider'> & Partial<ServerConfig>;
 
-/** The vendor of each payType, and the settings it needs (named in the 'not configured' message). */
-export const VENDOR_OF: Record<ContractPayType, { provider: Exclude<ProviderName, 'sandbox'>; settings: string }> = {
-  wxV3Pay: { provider: 'wechat', settings: 'WECHAT_PAY_MCH_ID, WECHAT_PAY_APP_ID, WECHAT_PAY_API_V3_KEY, WECHAT_PAY_SERIAL_NO, WECHAT_PAY_PRIVATE_KEY' },
-  aliPay: { provider: 'alipay', settings: 'ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY' },
-  paypalV2Pay: { provider: 'paypal', settings: 'PAYPAL_CLIENT_ID, PAYPAL_SECRET, PAYPAL_API_URL' },
+type VendorProviderName = Exclude<ProviderName, 'sandbox'>;
+
+/**
+ * The vendor of each payType and its name in messages. The settings it lacks come from the adapter's
+ * own `missingSetting` (one source of truth for the setting names).
+ */
+export const VENDOR_OF: Record<ContractPayType, { provider: VendorProviderName; vendor: VendorName }> = {
+  wxV3Pay: { provider: 'wechat', vendor: 'WeChat Pay' },
+  aliPay: { provider: 'alipay', vendor: 'Alipay' },
+  paypalV2Pay: { provider: 'paypal', vendor: 'PayPal' },
 };
 
-/** Vendor adapters by name: the pay-providers work adds its factories here. */
-export const VENDOR_FACTORIES: Partial<Record<Exclude<ProviderName, 'sandbox'>, (config: ProviderConfig) => PaymentProvider>> = {};
+/** Vendor adapters by name, for a registry built without the app's shared instances. */
+export const VENDOR_FACTORIES: Record<VendorProviderName, (config: ProviderConfig) => PaymentProvider> = VENDOR_PROVIDER_FACTORIES;
 
 export interface PaymentProviders {
   /** The provider that collects an order paid with `payType`; throws 'not configured' when it cannot. */
@@ -27,16 +34,17 @@ export interface PaymentProviders {
   byName(name: string): PaymentProvider | null;
 }
 
-export function createPaymentProviders(config: ProviderConfig): PaymentProviders {
+/** `instances`: adapters the app already built (shared with the notification and return endpoints). */
+export function createPaymentProviders(config: ProviderConfig, instances?: Partial<Record<VendorProviderName, PaymentProvider>>): PaymentProviders {
   const sandbox = createSandboxProvider();
   const vendors = new Map<string, PaymentProvider>();
-  for (const [name, factory] of Object.entries(VENDOR_FACTORIES)) if (factory) vendors.set(name, factory(config));
+  for (const name of Object.keys(VENDOR_FACTORIES) as VendorProviderName[]) vendors.set(name, instances?.[name] ?? VENDOR_FACTORIES[name](config));
   return {
     forPayType(payType) {
       if (config.paymentProvider === 'sandbox') return sandbox;
       const vendor = VENDOR_OF[payType];
-      const provider = vendors.get(vendor.provider);
-      if (!provider || !provider.configured) throw new AppError(503, 'billing:orders.providerNotConfigured', { provider: vendor.provider, settings: vendor.settings });
+      const provider = vendors.get(vendor.provider)!;
+      if (!provider.configured) throw notConfigured(vendor.vendor, provider.missingSetting ?? vendor.provider);
       return provider;
     },
     byName(name) {

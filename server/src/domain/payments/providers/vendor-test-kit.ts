@@ -47,6 +47,7 @@ function wechatSigned(body: object, now: Date): VendorAnswer {
 }
 
 export async function startVendorStandIn(now: () => Date): Promise<VendorStandIn> {
+  let standInUrl = () => '';
   const paypalOrders = new Map<string, PayPalOrderState>();
   const paypalVerification = { status: 'SUCCESS' };
   const answer = (request: RecordedRequest): VendorAnswer => {
@@ -58,6 +59,9 @@ export async function startVendorStandIn(now: () => Date): Promise<VendorStandIn
       if (url.pathname === '/v3/pay/transactions/jsapi' && JSON.parse(request.body).payer?.openid === 'REFUSED-OPENID') return { status: 400, body: { code: 'PARAM_ERROR', message: 'openid mismatch' } };
       if (url.pathname === '/v3/pay/transactions/jsapi') return wechatSigned({ prepay_id: `wx${Date.now()}` }, now());
       if (url.pathname === '/v3/pay/transactions/native') return wechatSigned({ code_url: 'weixin://wxpay/bizpayurl?pr=TEST' }, now());
+      // Status polling before the payer scans: WeChat knows the order, unpaid.
+      const queried = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)$/.exec(url.pathname);
+      if (queried && request.method === 'GET') return wechatSigned({ mchid: WECHAT.mchId, appid: WECHAT.appId, out_trade_no: decodeURIComponent(queried[1]!), trade_state: 'NOTPAY', trade_state_desc: '订单未支付' }, now());
     }
     if (url.pathname === '/sns/oauth2/access_token') {
       return url.searchParams.get('code') === 'GOOD-CODE' && url.searchParams.get('secret') === 'mp-secret' ? { body: { access_token: 'T', expires_in: 7200, openid: 'OPENID-42', scope: 'snsapi_base' } } : { body: { errcode: 40029, errmsg: 'invalid code' } };
@@ -65,6 +69,11 @@ export async function startVendorStandIn(now: () => Date): Promise<VendorStandIn
     if (url.pathname === '/gateway.do') {
       const params = Object.fromEntries(new URLSearchParams(request.body));
       if (!rsa2Verify(signingString(params), params.sign ?? '', KEYS.alipayApp.publicKey)) return { body: { error_response: { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' } } };
+      if (params.method === 'alipay.trade.query') {
+        // Before the payer scans, Alipay does not know the trade.
+        const missing = JSON.stringify({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: 'trade does not exist' });
+        return { body: `{"alipay_trade_query_response":${missing},"sign":"${rsa2Sign(missing, KEYS.alipay.privateKey)}"}` };
+      }
       const raw = JSON.stringify({ code: '10000', msg: 'Success', out_trade_no: JSON.parse(params.biz_content!).out_trade_no, qr_code: 'https://qr.alipay.com/TEST' });
       return { body: `{"alipay_trade_precreate_response":${raw},"sign":"${rsa2Sign(raw, KEYS.alipay.privateKey)}"}` };
     }
@@ -72,10 +81,26 @@ export async function startVendorStandIn(now: () => Date): Promise<VendorStandIn
       return request.headers.authorization === `Basic ${Buffer.from('pp-client:pp-secret').toString('base64')}` ? { body: { access_token: 'PP-TOKEN', token_type: 'Bearer', expires_in: 32400 } } : { status: 401, body: { error: 'invalid_client' } };
     }
     if (request.headers.authorization !== 'Bearer PP-TOKEN') return { status: 401, body: { error: 'invalid_token' } };
+    if (url.pathname === '/v2/checkout/orders' && request.method === 'POST') {
+      // Orders v2 create: the order id, and the payer-action link the payer opens.
+      const unit = JSON.parse(request.body).purchase_units?.[0];
+      if (!unit?.custom_id || !unit.amount?.value) return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'MISSING_REQUIRED_PARAMETER' }] } };
+      const id = `PPORDER${paypalOrders.size + 1}${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+      paypalOrders.set(id, { outTradeNo: unit.custom_id, value: unit.amount.value, captured: false });
+      return { body: { id, status: 'PAYER_ACTION_REQUIRED', links: [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' }, { href: `${standInUrl()}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' }] } };
+    }
+    const read = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(url.pathname);
+    if (read && request.method === 'GET') {
+      const order = paypalOrders.get(read[1]!);
+      if (!order) return { status: 404, body: { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] } };
+      const captures = order.captured ? [{ id: `CAP-${read[1]}`, status: 'COMPLETED', amount: { currency_code: 'CNY', value: order.value }, custom_id: order.outTradeNo, create_time: now().toISOString() }] : [];
+      return { body: { id: read[1], status: order.captured ? 'COMPLETED' : 'PAYER_ACTION_REQUIRED', purchase_units: [{ reference_id: order.outTradeNo, custom_id: order.outTradeNo, ...(order.captured ? { payments: { captures } } : {}) }] } };
+    }
     const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(url.pathname);
     if (capture) {
       const order = paypalOrders.get(capture[1]!);
       if (!order) return { status: 404, body: { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] } };
+      if (order.captured) return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] } };
       order.captured = true;
       return {
         status: 201,
@@ -89,6 +114,7 @@ export async function startVendorStandIn(now: () => Date): Promise<VendorStandIn
     return { status: 404, body: { name: 'NOT_FOUND' } };
   };
   const server = await startLocalVendorServer(answer);
+  standInUrl = () => server.url;
   return Object.assign(server, { paypalOrders, paypalVerification });
 }
 
@@ -171,7 +197,7 @@ export interface VendorTestApp {
 /** An app on SQLite whose vendor settings point at the stand-in (`env: {}` for none), wired to a fake order book unless `wired` is false. */
 export async function vendorTestApp(env: Record<string, string>, clock: ManualClock, wired = true): Promise<VendorTestApp> {
   const book = new FakeOrderBook();
-  const app = await buildApp(sqliteTestConfig({ paymentVendors: loadPaymentVendorConfig(env) }), { clock, ...(wired ? { payments: { orders: book, settle: book.settle } } : {}) });
+  const app = await buildApp(sqliteTestConfig({ paymentVendors: loadPaymentVendorConfig(env) }), { clock, payments: wired ? { orders: book, settle: book.settle } : null });
   return {
     app,
     clock,
