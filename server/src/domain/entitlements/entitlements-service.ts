@@ -77,6 +77,13 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
   // A zone once fixed never changes; 'none fixed yet' is re-read after a minute (another instance may fix it).
   const fixedZones = new Map<string, string>();
   const unfixedUntil = new Map<string, number>();
+  // Told after a row is written for a user (credit, refund, charge): the live hub re-reads a running
+  // meeting's balance with it, so a purchase resumes a meeting the meter paused (this instance only).
+  const changeListeners = new Set<(userId: string) => void>();
+  const changed = (userId: string, written: boolean): boolean => {
+    if (written) for (const listener of changeListeners) listener(userId);
+    return written;
+  };
 
   /** The user's rows replayed: from memory when unchanged, carried forward when rows were appended. */
   async function replayOf(runner: Kysely<Database>, userId: string): Promise<{ rows: LedgerRow[]; replay: LedgerReplay }> {
@@ -149,6 +156,12 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
   return {
     billing: config.billing,
 
+    /** Listens for ledger rows written through this service; returns the unsubscribe. */
+    onChange(listener: (userId: string) => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+
     account(user: BillingUser, zoneHint?: string | null): Promise<Account> {
       return accountIn(db, user, zoneHint);
     },
@@ -178,13 +191,14 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
     ): Promise<boolean> {
       if (!config.billing) return false;
       const seconds = Math.ceil(Math.max(0, use.seconds));
-      return withUserLocked(db, user.id, async (trx) => {
+      const written = await withUserLocked(db, user.id, async (trx) => {
         const account = await accountIn(trx, user, use.zoneHint);
         if (account.state.keys.has(use.chargeKey)) return false;
         const split = splitUse(account.rule, account.state, use.usage, seconds);
         if (!split.ok) throw entitlementRefusal(split.code);
         return appendEntry(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
       });
+      return changed(user.id, written);
     },
 
     /** Charges what ran already (a meeting that ended): as much of `seconds` as the balance covers. */
@@ -204,7 +218,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
     async refund(chargeKey: string): Promise<boolean> {
       const charge = await entryByKey(db, chargeKey);
       if (!charge || charge.kind !== 'consumption') return false;
-      return appendEntry(db, {
+      const written = await appendEntry(db, {
         userId: charge.user_id,
         account: charge.account,
         kind: 'refund',
@@ -217,6 +231,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
         note: charge.note,
         createdAt: clock.now().toISOString(),
       });
+      return changed(charge.user_id, written);
     },
 
     /** Credits a membership (days) or a pack (hours). */
@@ -224,7 +239,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
       userId: string,
       grant: { account: LedgerAccount; kind: 'purchase' | 'grant' | 'voucher'; sourceKey: string; seconds: number; expiresAt?: Date | null; packageId?: string | null; note?: string | null },
     ): Promise<boolean> {
-      return appendEntry(db, {
+      const written = await appendEntry(db, {
         userId,
         account: grant.account,
         kind: grant.kind,
@@ -235,6 +250,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
         note: grant.note ?? null,
         createdAt: clock.now().toISOString(),
       });
+      return changed(userId, written);
     },
   };
 }
