@@ -46,7 +46,11 @@ async function sendAudio(host: LiveClient, firstSeq: number, ms: number): Promis
 const consumptions = (userId: string) =>
   server.app.db.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).where('kind', '=', 'consumption').execute();
 
-const meetingRow = (id: string) => server.app.db.selectFrom('meetings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+async function meetingRow(id: string) {
+  const row = await server.app.live.meetings.find(id);
+  if (!row) throw new Error(`no meeting ${id}`);
+  return row;
+}
 
 describe('live metering while a meeting records', () => {
   it('pauses at the end of the duration pack, refuses a resume, resumes after a purchase and charges once', async () => {
@@ -158,8 +162,8 @@ describe('BILLING=off', () => {
       hostSocket.send({ type: 'control', action: 'stop' });
       await hostSocket.waitFor((m) => m.type === 'meeting.state' && m.state === 'ended');
       expect(hostSocket.messages.some((m) => m.type === 'meeting.allowance')).toBe(false);
-      const row = await free.app.db.selectFrom('meetings').select('audio_ms').where('id', '=', meeting.id).executeTakeFirstOrThrow();
-      expect(row.audio_ms).toBeGreaterThanOrEqual(1_900);
+      const row = await free.app.live.meetings.find(meeting.id);
+      expect(row?.audio_ms).toBeGreaterThanOrEqual(1_900);
     } finally {
       await free.close();
     }
