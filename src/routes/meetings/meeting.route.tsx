@@ -21,8 +21,7 @@ import {
   selectTransId,
   type HostMeetingActor,
 } from '../../machines/meetings/hostMeeting.machine';
-import { selectPermissions } from '../../machines/session/session.machine';
-import { useSessionActor } from '../session-context';
+import { usePermissions } from '../session-context';
 import {
   allowedFromPermissions,
   selectAllowedLanguages,
@@ -151,7 +150,7 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
   const problems = useSelector(setup, selectBlockingProblems, (a, b) => a.join() === b.join());
   // The plan's limits follow the session's permissions, which a payment re-reads (purchase.paid →
   // account.refresh): the form shows the new limits without a reload.
-  const permissions = useSelector(useSessionActor(), selectPermissions);
+  const permissions = usePermissions();
   const recognitionAllowed = permissions?.recognitionCount;
   const translationAllowed = permissions?.translateCount;
   useEffect(

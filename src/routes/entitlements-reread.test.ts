@@ -5,22 +5,22 @@
 // routes wire them (root.route.tsx, meeting.route.tsx, purchase-dialog-container.tsx).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
-import { allowedFromPermissions, meetingSetupMachine, selectAllowedLanguages } from '../meetings/meetingSetup.machine';
-import { meetingSetupDoubles } from '../meetings/meetingSetup.paths';
-import { selectAccountDetail, selectPermissions, selectPurchasesOffered, sessionMachine } from '../session/session.machine';
-import type { AccountDetail, AccountPermissions } from '../session/session.machine.types';
-import { paymentWithDoubles } from './payment.doubles';
-import { purchaseDialogMachine, selectPurchaseOpen } from './purchaseDialog.machine';
+import { allowedFromPermissions, meetingSetupMachine, selectAllowedLanguages } from '../machines/meetings/meetingSetup.machine';
+import { meetingSetupDoubles } from '../machines/meetings/meetingSetup.paths';
+import { selectAccountDetail, selectPermissions, selectPurchasesOffered, sessionMachine } from '../machines/session/session.machine';
+import type { AccountDetail, AccountPermissions, UserInfo } from '../machines/session/session.machine.types';
+import { paymentWithDoubles } from '../machines/purchase/payment.doubles';
+import { purchaseDialogMachine, selectPurchaseOpen } from '../machines/purchase/purchaseDialog.machine';
 
 function session(answers: { permissions: AccountPermissions[]; accounts: AccountDetail[] }) {
   let permissionCall = 0;
   let accountCall = 0;
   const machine = sessionMachine.provide({
     actors: {
-      fetchUserInfo: fromPromise(async () => ({ id: 'u1', name: 'alice' })),
+      fetchUserInfo: fromPromise(async (): Promise<UserInfo | null> => ({ id: 'u1', name: 'alice' })),
       fetchAccountDetail: fromPromise(async (): Promise<AccountDetail | null> => answers.accounts[Math.min(accountCall++, answers.accounts.length - 1)]!),
       fetchPermissions: fromPromise(async (): Promise<AccountPermissions | null> => answers.permissions[Math.min(permissionCall++, answers.permissions.length - 1)]!),
-      revokeToken: fromPromise(async () => undefined),
+      revokeToken: fromPromise(async (): Promise<void> => undefined),
     },
     actions: { persistToken: () => undefined, forgetToken: () => undefined, persistLocale: () => undefined },
   });
