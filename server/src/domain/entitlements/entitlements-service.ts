@@ -6,7 +6,7 @@ import type { ServerConfig } from '../../config';
 import type { Database, LedgerAccount, LedgerRow, UsageKind } from '../../db/schema';
 import { AppError } from '../../errors';
 import { LedgerReplay, REFUND_PREFIX, runningAt, type AccountState } from './balances';
-import { appendEntry, entriesOf, entryByKey, withUserLocked } from './ledger';
+import { appendRow, entriesOf, entryByKey, withUserLocked, type NewLedgerEntry } from './ledger';
 import { isTimeZone, localDay } from './local-day';
 import { availableSeconds, INSUFFICIENT_BALANCE, NO_SUCH_RIGHT, QUOTA_USED_UP, splitUse, type RefusalCode } from './metering';
 import { TIER_RULES, tierOf, UNLIMITED_RULE, type SvipFeature, type Tier, type TierRule } from './tier-rules';
@@ -117,6 +117,23 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
     return fresh;
   }
 
+  /**
+   * Writes a row and carries the held replay forward with it, so the next check needs only its
+   * count (not a read of the rows appended since). A write whose transaction does not commit leaves
+   * the held count one ahead of the table's: the next check sees the mismatch and reads everything.
+   */
+  async function append(runner: Kysely<Database>, entry: NewLedgerEntry): Promise<boolean> {
+    const row = await appendRow(runner, entry);
+    if (!row) return false;
+    const held = cachedRows.get(entry.userId);
+    if (held && held.replay.count === held.rows.length && held.rows.length === held.count && held.replay.appendable([row])) {
+      cachedRows.set(entry.userId, { count: held.count + 1, rows: [...held.rows, row], replay: held.replay.apply([row]) });
+    } else {
+      cachedRows.delete(entry.userId);
+    }
+    return true;
+  }
+
   async function zoneOf(runner: Kysely<Database>, userId: string, hint?: string | null): Promise<string> {
     const fixed = fixedZones.get(userId);
     if (fixed) return fixed;
@@ -143,7 +160,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
     let { replay } = await replayOf(runner, user.id);
     // A signed-in account starts with TRIAL_MINUTES of duration, written once (its own source key).
     if (!user.is_visitor && config.trialMinutes > 0 && !replay.keys.has(trialKey(user.id))) {
-      await appendEntry(runner, { userId: user.id, account: 'duration', kind: 'trial', sourceKey: trialKey(user.id), seconds: config.trialMinutes * 60, createdAt: now.toISOString(), note: 'trial' });
+      await append(runner, { userId: user.id, account: 'duration', kind: 'trial', sourceKey: trialKey(user.id), seconds: config.trialMinutes * 60, createdAt: now.toISOString(), note: 'trial' });
       ({ replay } = await replayOf(runner, user.id));
     }
     const zone = await zoneOf(runner, user.id, zoneHint);
@@ -196,7 +213,31 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
         if (account.state.keys.has(use.chargeKey)) return false;
         const split = splitUse(account.rule, account.state, use.usage, seconds);
         if (!split.ok) throw entitlementRefusal(split.code);
-        return appendEntry(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
+        return append(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
+      });
+      return changed(user.id, written);
+    },
+
+    /**
+     * Charges the next attempt of a job keyed `<prefix><n>` (n = 1, 2, …) unless the last attempt is
+     * paid and not refunded: the attempts are read from the same replay as the balance, inside the
+     * one locked transaction, so the check costs no query of its own. Resolves false when nothing
+     * was charged (an attempt is already paid, or BILLING=off).
+     */
+    async chargeNextAttempt(
+      user: BillingUser,
+      use: { usage: UsageKind; seconds: number; keyPrefix: string; recordId?: string | null; note?: string | null; zoneHint?: string | null },
+    ): Promise<boolean> {
+      if (!config.billing) return false;
+      const seconds = Math.ceil(Math.max(0, use.seconds));
+      const written = await withUserLocked(db, user.id, async (trx) => {
+        const account = await accountIn(trx, user, use.zoneHint);
+        let attempts = 0;
+        while (account.state.keys.has(`${use.keyPrefix}${attempts + 1}`)) attempts += 1;
+        if (attempts > 0 && !account.state.refunded.has(`${use.keyPrefix}${attempts}`)) return false;
+        const split = splitUse(account.rule, account.state, use.usage, seconds);
+        if (!split.ok) throw entitlementRefusal(split.code);
+        return append(trx, consumptionEntry(user.id, { ...use, chargeKey: `${use.keyPrefix}${attempts + 1}` }, split, account.today, clock.now()));
       });
       return changed(user.id, written);
     },
@@ -210,7 +251,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
         const seconds = Math.min(Math.ceil(Math.max(0, use.seconds)), availableSeconds(account.rule, account.state, use.usage));
         const split = splitUse(account.rule, account.state, use.usage, seconds);
         if (!split.ok) return false;
-        return appendEntry(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
+        return append(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
       });
     },
 
@@ -218,7 +259,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
     async refund(chargeKey: string): Promise<boolean> {
       const charge = await entryByKey(db, chargeKey);
       if (!charge || charge.kind !== 'consumption') return false;
-      const written = await appendEntry(db, {
+      const written = await append(db, {
         userId: charge.user_id,
         account: charge.account,
         kind: 'refund',
@@ -239,7 +280,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
       userId: string,
       grant: { account: LedgerAccount; kind: 'purchase' | 'grant' | 'voucher'; sourceKey: string; seconds: number; expiresAt?: Date | null; packageId?: string | null; note?: string | null },
     ): Promise<boolean> {
-      const written = await appendEntry(db, {
+      const written = await append(db, {
         userId,
         account: grant.account,
         kind: grant.kind,
