@@ -2973,8 +2973,8 @@ export interface components {
              */
             type: "ping";
         };
-        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, screens.connected, meeting.state, cast.control) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
-        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveScreensConnected"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
+        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, screens.connected, meeting.state, meeting.allowance, cast.control) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
+        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveScreensConnected"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveMeetingAllowance"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
         LivePartialSubtitle: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3057,10 +3057,26 @@ export interface components {
             seq: number;
             state: components["schemas"]["MeetingState"];
             /**
-             * @description control: the host asked; hostLost: the host connection closed without stop (the meeting is left paused); repaired: stopMeeting closed a paused meeting
+             * @description control: the host asked; hostLost: the host connection closed without stop (the meeting is left paused); repaired: stopMeeting closed a paused meeting; allowanceUsedUp: the host's live interpreting time (the day's membership allowance, then the duration pack) ran out while recording (paused; see meeting.allowance); allowanceRestored: the host bought time and the meeting went on by itself
              * @enum {string}
              */
-            reason?: "control" | "hostLost" | "repaired";
+            reason?: "control" | "hostLost" | "repaired" | "allowanceUsedUp" | "allowanceRestored";
+        };
+        /** @description Parley addition (issue 11). The host's live interpreting time while the meeting runs: usedUp when it ran out (the meeting pauses with reason allowanceUsedUp; a resume is refused with the same code until time is bought), restored when a purchase gave time back (the meeting resumes, reason allowanceRestored). */
+        LiveMeetingAllowance: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "meeting.allowance";
+            seq: number;
+            /** @enum {string} */
+            status: "usedUp" | "restored";
+            /**
+             * @description usedUp - 92505001 (a membership's day is used up) or 92505000 (no duration left); restored - null
+             * @enum {integer|null}
+             */
+            code?: 92505000 | 92505001 | null;
         };
         LiveCastControl: {
             /**

@@ -5,7 +5,7 @@
 import { AppError } from '../errors';
 import { languagesOf } from '../domain/meetings/meeting-view';
 import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
-import { requireMeetingFeature, withinLanguageLimits } from '../domain/meetings/meeting-permissions';
+import { mayUseMeetingFeature, requireMeetingFeature, withinLanguageLimits } from '../domain/meetings/meeting-permissions';
 import { checkLanguages } from '../domain/meetings/meetings-service';
 import { entitlementRefusal } from '../domain/entitlements/entitlements-service';
 import { availableSeconds, NO_SUCH_RIGHT } from '../domain/entitlements/metering';
@@ -44,7 +44,7 @@ export const meetingsHandlers: HandlerMap = {
     const row = await meetings.create(user, body, ctx.t('live:defaultName', { date }));
     // The host usually joins within seconds: the recogniser's model loads meanwhile, not on the first words.
     ctx.services.engines.prepareRecognition(body.recognitionLanguages[0] ?? 'en-US');
-    return meetings.view(row, user.id);
+    return meetings.view(row, user.id, { mayInvite: mayUseMeetingFeature(user, account.rule, 'inviteMeeting') });
   },
   async meetingsStopMeeting(ctx) {
     const user = requireUser(ctx);

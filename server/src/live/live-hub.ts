@@ -19,6 +19,7 @@ import { takeHostAudio } from './host-audio-intake';
 import { HostConnections } from './host-connections';
 import { createInProcessHostSlots, type HostSlots } from './host-slots';
 import { InviteWatch } from './invite-watch';
+import type { LiveAllowance } from './live-allowance';
 import type { LiveBus, StreamMessage, UnnumberedMessage } from './live-bus';
 import type { LiveConnection } from './live-connection';
 import { LiveSocketError } from './live-errors';
@@ -46,6 +47,8 @@ export interface LiveHubDeps {
   roster?: LiveRoster;
   /** Called once a meeting has ended (its audio stored): live interpreting is charged here. */
   onEnded?(meeting: MeetingRow): Promise<void>;
+  /** The host's live balance, metered while a meeting records (absent: not metered). */
+  allowance?: LiveAllowance;
 }
 
 export class LiveHub {
@@ -86,6 +89,7 @@ export class LiveHub {
       recognized: () => this.deps.onRecognized,
       readingLanguages: (meetingId) => this.roster.readingLanguages(meetingId),
       ...(deps.onEnded ? { onEnded: deps.onEnded } : {}),
+      ...(deps.allowance ? { allowance: deps.allowance } : {}),
     });
   }
 
@@ -198,7 +202,18 @@ export class LiveHub {
   /** Host audio; refused unless recording (dropped silently while paused: frames in flight). */
   async audio(meeting: MeetingRow, frameSeq: number, pcm: Buffer): Promise<void> {
     const room = this.rooms.open(meeting.id);
-    await takeHostAudio({ states: this.states, newSession: (r, m) => this.meetingControl.newSession(r, m) }, room, meeting, frameSeq, pcm);
+    await takeHostAudio(
+      { states: this.states, newSession: (r, m) => this.meetingControl.newSession(r, m), metered: (r, m) => this.meetingControl.metered(r, m) },
+      room,
+      meeting,
+      frameSeq,
+      pcm,
+    );
+  }
+
+  /** A user's ledger changed (purchase, refund, charge): their meetings recording here re-read the balance. */
+  async entitlementsChanged(userId: string): Promise<void> {
+    await this.meetingControl.allowanceChanged(userId);
   }
 
   /** A link closed: the participants here who came through it get the error and are disconnected; the host stays. */

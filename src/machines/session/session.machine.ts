@@ -304,5 +304,7 @@ export const selectIsSignedIn = (snapshot: SessionSnapshot) =>
 export const selectLocale = (snapshot: SessionSnapshot) => snapshot.context.locale;
 export const selectAccountDetail = (snapshot: SessionSnapshot) => snapshot.context.accountDetail;
 export const selectPermissions = (snapshot: SessionSnapshot) => snapshot.context.permissions;
+/** BILLING=off answers billing:false: nothing is sold, so no purchase entry point shows. */
+export const selectPurchasesOffered = (snapshot: SessionSnapshot) => snapshot.context.permissions?.billing !== false;
 export const selectIsLoadingUser = (snapshot: SessionSnapshot) =>
   snapshot.matches('booting') || snapshot.matches('loadingUser');

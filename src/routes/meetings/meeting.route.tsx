@@ -3,7 +3,7 @@
 // The hostMeeting machine runs all of it; this page shows its stage.
 import { Alert, Button, Center, HStack, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { RouterLink } from '../router-link';
@@ -21,7 +21,10 @@ import {
   selectTransId,
   type HostMeetingActor,
 } from '../../machines/meetings/hostMeeting.machine';
+import { usePermissions } from '../session-context';
 import {
+  allowedFromPermissions,
+  selectAllowedLanguages,
   selectBlockingProblems,
   selectRecognitionCodes,
   selectRecognitionUnavailable,
@@ -145,8 +148,19 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
   const recognitionUnavailable = useSelector(setup, selectRecognitionUnavailable, sameUnavailable);
   const translationUnavailable = useSelector(setup, selectTranslationUnavailable, sameUnavailable);
   const problems = useSelector(setup, selectBlockingProblems, (a, b) => a.join() === b.join());
+  // The plan's limits follow the session's permissions, which a payment re-reads (purchase.paid →
+  // account.refresh): the form shows the new limits without a reload.
+  const permissions = usePermissions();
+  const recognitionAllowed = permissions?.recognitionCount;
+  const translationAllowed = permissions?.translateCount;
+  useEffect(
+    () => setup.send({ type: 'setup.allowed', allowed: allowedFromPermissions({ recognitionCount: recognitionAllowed, translateCount: translationAllowed }) }),
+    [setup, recognitionAllowed, translationAllowed],
+  );
+  const allowed = useSelector(setup, selectAllowedLanguages);
   return (
     <MeetingSetupForm
+      allowed={allowed}
       config={config}
       recognitionCodes={recognitionCodes}
       translationCodes={translationCodes}

@@ -27,6 +27,8 @@ export interface MeetingSetupFormProps {
   translationUnavailable?: LanguageChipsProps['unavailable'];
   /** Problem keys of the setup rules (problem_<key> in the meetings namespace). */
   problems: readonly string[];
+  /** Languages per meeting the user's plan allows (re-read after a purchase); absent until known. */
+  allowed?: { recognition: number; translation: number } | null;
   busy: boolean;
   error: string | null;
   onToggleRecognition(code: string): void;
@@ -54,6 +56,11 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
           <Box>
             <Heading size="sm" mb="1">{t('recognitionLanguages')}</Heading>
             <Text fontSize="sm" color="fg.muted" mb="2">{t('recognitionHint', { max: MEETING_RECOGNITION_LANGUAGES_MAX })}</Text>
+            {props.allowed && (
+              <Text fontSize="sm" color="fg.muted" mb="2" data-testid="meeting-plan-allows">
+                {t('planAllows', props.allowed)}
+              </Text>
+            )}
             <LanguageChips codes={props.recognitionCodes} selected={config.recognitionLanguages} onToggle={props.onToggleRecognition} testId="meeting-recognition" unavailable={props.recognitionUnavailable} />
           </Box>
           <Box>
