@@ -22,6 +22,7 @@ import securityHeadersPlugin from './plugins/external/security-headers';
 import webStaticPlugin from './plugins/external/web-static';
 import websocketPlugin from './plugins/external/websocket';
 import livePlugin from './live/live-plugin';
+import type { VocabularySource } from './domain/vocabulary/vocabulary-source';
 
 // Fastify's default: the longest path segment (ids, codes) the router matches.
 const MAX_PARAM_LENGTH = 100;
@@ -34,6 +35,8 @@ export interface AppOptions {
   rateLimitPrefix?: string;
   /** Registers extra routes before the app is sealed (benchmarks add their baseline routes here). */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** The vocabulary libraries (tests pass an in-memory one; the default knows none until the library store is wired in). */
+  vocabularySource?: VocabularySource;
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -69,6 +72,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clock: options.clock ?? systemClock,
     i18n,
     rateLimitPrefix: options.rateLimitPrefix,
+    vocabularySource: options.vocabularySource,
   });
   await app.register(authPlugin);
   await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });

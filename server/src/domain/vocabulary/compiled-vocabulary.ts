@@ -7,7 +7,7 @@
 //   terms         → termsFor(): the glossary of a language pair (term-protection.ts uses it).
 import { languageMatches } from '../../engines/languages';
 import { applyCorrections, findCorrections, properWordKeys, type ProperWordKey } from './phonetic-correction';
-import { PhraseMatcher } from './phrase-matcher';
+import { PhraseMatcher, type PhraseHit } from './phrase-matcher';
 import type { TermPair, VocabularySet } from './vocabulary-source';
 
 export const MASK_CHAR = '★';
@@ -42,6 +42,11 @@ export class CompiledVocabulary {
   /** Proper words to give a recogniser that takes hints (Whisper's prompt). */
   get hints(): string[] {
     return this.set.properWords;
+  }
+
+  /** Where replacements apply in a text (what replaceInWords maps back onto words). */
+  replacementHits(text: string): PhraseHit<string>[] {
+    return this.replacements.find(text);
   }
 
   replace(text: string): string {

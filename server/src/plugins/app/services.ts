@@ -17,6 +17,8 @@ import { createAbandonedUploadSweep, type AbandonedUploadSweep } from '../../dom
 import { createJobQueue } from '../../jobs/create-job-queue';
 import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
+import { createVocabularyInForce, NO_LIBRARIES, type VocabularyInForce } from '../../domain/vocabulary/vocabulary-in-force';
+import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
 import { LocalMediaStore, mediaRoot } from '../../storage/local-media-store';
 import type { MediaStore } from '../../storage/media-store';
 
@@ -42,6 +44,8 @@ export interface Services {
   jobs: JobQueue;
   /** Tier rules, balances and charges, read from the ledger (issue 11). */
   entitlements: Entitlements;
+  /** Which vocabulary libraries apply to a meeting or an upload (SVIP-gated). */
+  vocabulary: VocabularyInForce;
 }
 
 declare module 'fastify' {
@@ -50,8 +54,8 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLimitPrefix?: string }>(
-  async (app, { config, clock, i18n, rateLimitPrefix }) => {
+export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLimitPrefix?: string; vocabularySource?: VocabularySource }>(
+  async (app, { config, clock, i18n, rateLimitPrefix, vocabularySource }) => {
     const rateLimits = createRateLimits(config.redisUrl, rateLimitPrefix, config.clientAttemptsPerHour);
     const outbox = createOutbox({ db: app.db, clock, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
     const auth = createAuthService({ db: app.db, clock, rateLimits, outbox });
@@ -64,9 +68,11 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const uploadSweep = createAbandonedUploadSweep({ db: app.db, clock, store: mediaStore, log: app.log });
     const jobs = createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });
     const entitlements = createEntitlements({ db: app.db, clock, config });
-    jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements }));
+    // NO_LIBRARIES is replaced by the library store (vocab-server) at merge.
+    const vocabulary = createVocabularyInForce({ db: app.db, source: vocabularySource ?? NO_LIBRARIES, entitlements });
+    jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements, vocabulary }));
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements, vocabulary });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();
