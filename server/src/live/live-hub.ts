@@ -24,7 +24,9 @@ import type { LiveConnection } from './live-connection';
 import { LiveSocketError } from './live-errors';
 import type { MeetingAudioDeps } from './meeting-audio';
 import { MeetingControl } from './meeting-control';
-import { MeetingRooms } from './meeting-rooms';
+import { MeetingRooms, type Room } from './meeting-rooms';
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
+import type { VocabularyInForce } from '../domain/vocabulary/vocabulary-in-force';
 import { MeetingStateCache } from './meeting-state-cache';
 import { ParticipantPresence } from './participant-presence';
 import type { SessionTimings } from './recording-session';
@@ -46,6 +48,8 @@ export interface LiveHubDeps {
   roster?: LiveRoster;
   /** Called once a meeting has ended (its audio stored): live interpreting is charged here. */
   onEnded?(meeting: MeetingRow): Promise<void>;
+  /** Which vocabulary applies to a meeting (absent: none). */
+  vocabulary?: VocabularyInForce;
 }
 
 export class LiveHub {
@@ -86,7 +90,26 @@ export class LiveHub {
       recognized: () => this.deps.onRecognized,
       readingLanguages: (meetingId) => this.roster.readingLanguages(meetingId),
       ...(deps.onEnded ? { onEnded: deps.onEnded } : {}),
+      vocabulary: (room, meeting) => this.vocabularyOf(room, meeting),
     });
+  }
+
+  /** The meeting's vocabulary, read once per room; a failed read applies none (logged) rather than stopping the meeting. */
+  vocabularyOf(room: Room, meeting: { id: string; user_id: string }): Promise<CompiledVocabulary | null> {
+    const inForce = this.deps.vocabulary;
+    if (!inForce) return Promise.resolve(null);
+    room.vocabulary ??= inForce.forMeeting(meeting).catch((error: unknown) => {
+      this.deps.log.warn({ err: error, meetingId: meeting.id }, 'meeting vocabulary not read; none applies');
+      room.vocabulary = null;
+      return null;
+    });
+    return room.vocabulary;
+  }
+
+  /** The host changed the meeting's libraries: read again for the next recording and the next joiners. */
+  vocabularyChanged(meetingId: string): void {
+    const room = this.rooms.get(meetingId);
+    if (room) room.vocabulary = null;
   }
 
   /** Tests swap in slots with a short lease and their own key prefix. */
@@ -130,6 +153,11 @@ export class LiveHub {
       await this.hosts.admit(room, connection);
       meeting = await this.meetingControl.hostArrived(room, meeting);
     }
+    // Everyone but the host reads the meeting with its sensitive words masked (features §5, §6).
+    if (connection.role !== 'host') {
+      const vocabulary = await this.vocabularyOf(room, meeting);
+      connection.mask = vocabulary?.hasSensitiveWords ? (text) => vocabulary.mask(text) : null;
+    } else void this.vocabularyOf(room, meeting);
     room.connections.add(connection);
     // In the room first, then the invitation read again: a close racing this join cannot miss it.
     if (connection.via === 'invite') await this.invites.confirm(room, connection);

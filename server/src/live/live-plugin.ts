@@ -39,6 +39,7 @@ export default fp(
       // With Redis, who is in the meeting and which languages are read is shared by instances.
       ...(config.redisUrl ? { roster: createRedisRoster(config.redisUrl, { log: app.log }) } : {}),
       onEnded: (meeting) => chargeMeeting(app.db, app.services.entitlements, meeting),
+      vocabulary: app.services.vocabulary,
     });
     app.decorate('live', { hub, meetings });
     registerLiveSocket(app, hub, meetings);

@@ -3,6 +3,7 @@
 // Which change is allowed is decided by domain/meetings/meeting-rules.ts; here the recording session
 // is opened, flushed or closed to match, the change is published (meeting.state) and stored. Changes
 // of one meeting run one at a time.
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 import type { Engines } from '../engines/registry';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
 import type { MeetingsService } from '../domain/meetings/meetings-service';
@@ -28,6 +29,8 @@ export interface MeetingControlDeps {
   readingLanguages(meetingId: string): Promise<string[]>;
   /** A meeting ended (audio stored): its seconds are charged (issue 11). A failure here is logged, not fatal. */
   onEnded?(meeting: MeetingRow): Promise<void>;
+  /** The room's vocabulary (absent: none applies). */
+  vocabulary?(room: Room, meeting: MeetingRow): Promise<CompiledVocabulary | null>;
 }
 
 export class MeetingControl {
@@ -109,6 +112,7 @@ export class MeetingControl {
       onFailure: (error: LiveSocketError) => room.host?.sendError(error, 0),
       readingLanguages: () => this.deps.readingLanguages(room.meetingId),
       ...(audio ? { audio } : {}),
+      ...(this.deps.vocabulary ? { vocabulary: () => this.deps.vocabulary!(room, meeting) } : {}),
     });
   }
 

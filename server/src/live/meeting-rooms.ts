@@ -7,6 +7,7 @@ import type { LiveBus, StreamMessage } from './live-bus';
 import type { LiveConnection } from './live-connection';
 import type { Presence } from './participant-presence';
 import type { RecordingSession } from './recording-session';
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 
 export interface Room {
   meetingId: string;
@@ -18,6 +19,8 @@ export interface Room {
   unsubscribe: Promise<() => Promise<void>>;
   /** State changes of this meeting run one at a time. */
   work: Promise<unknown>;
+  /** The meeting's vocabulary, read once per room (null: none applies); reset when the host changes the picks. */
+  vocabulary: Promise<CompiledVocabulary | null> | null;
 }
 
 /** Runs `task` after the room's earlier state changes, whether they failed or not. */
@@ -53,6 +56,7 @@ export class MeetingRooms {
         presence: new Map(),
         unsubscribe: Promise.resolve(async () => undefined),
         work: Promise.resolve(),
+        vocabulary: null,
       };
       created.unsubscribe = this.bus.subscribe(meetingId, (message) => this.deliver(created, message));
       this.rooms.set(meetingId, created);
