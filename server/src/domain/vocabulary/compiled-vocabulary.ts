@@ -6,7 +6,7 @@
 //   sensitive     → mask(): ★ per character, in what participants, invitees and cast screens see;
 //   terms         → termsFor(): the glossary of a language pair (term-protection.ts uses it).
 import { languageMatches } from '../../engines/languages';
-import { applyCorrections, findCorrections, properWordKeys, type ProperWordKey } from './phonetic-correction';
+import { applyCorrections, findCorrections, PROPER_WORD_THRESHOLD, properWordKeys, type ProperWordKey, type RunCache } from './phonetic-correction';
 import { PhraseMatcher, type PhraseHit } from './phrase-matcher';
 import type { TermPair, VocabularySet } from './vocabulary-source';
 
@@ -22,6 +22,8 @@ export class CompiledVocabulary {
   private readonly replacements: PhraseMatcher<string>;
   private readonly sensitive: PhraseMatcher<null>;
   private readonly properKeys: ProperWordKey[];
+  /** Compared runs of recognised words, reused by the next finals of the meeting (threshold fixed). */
+  private readonly runs: RunCache = new Map();
   private readonly glossaries = new Map<string, { entries: GlossaryEntry[]; matcher: PhraseMatcher<GlossaryEntry> }>();
 
   constructor(readonly set: VocabularySet) {
@@ -62,6 +64,8 @@ export class CompiledVocabulary {
     const corrections = findCorrections(
       words.map((w) => w.text),
       this.properKeys,
+      PROPER_WORD_THRESHOLD,
+      this.runs,
     );
     return applyCorrections(words, corrections, (run, text) => ({ ...run[0]!, text, endMs: run.at(-1)!.endMs }));
   }
