@@ -41,6 +41,7 @@ export const pathsModel: PathsModel = {
     'setup.toggleRecognition': [{ type: 'setup.toggleRecognition', code: 'zh-CN' }],
     'setup.toggleTranslation': [{ type: 'setup.toggleTranslation', code: 'es-ES' }],
     'setup.restyle': [{ type: 'setup.restyle', style: { display: 'original' } }],
+    'setup.pickLibraries': [{ type: 'setup.pickLibraries', documentIds: ['lib-1'] }],
     'xstate.done.actor.loadLanguages': (snapshot) => {
       const result = scenario(draftOf(snapshot));
       if (result === 'offline') return [];
