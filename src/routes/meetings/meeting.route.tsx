@@ -32,6 +32,7 @@ import {
   type meetingSetupMachine,
 } from '../../machines/meetings/meetingSetup.machine';
 import { MeetingSetupForm } from '../../ui/meetings/MeetingSetupForm';
+import { MeetingVocabularyPicker, useMeetingVocabularyPicker } from '../meeting-vocabulary-picker';
 import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
 import { HostLive } from './HostLive';
 
@@ -145,6 +146,7 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
   const recognitionUnavailable = useSelector(setup, selectRecognitionUnavailable, sameUnavailable);
   const translationUnavailable = useSelector(setup, selectTranslationUnavailable, sameUnavailable);
   const problems = useSelector(setup, selectBlockingProblems, (a, b) => a.join() === b.join());
+  const picker = useMeetingVocabularyPicker(config.documentIds ?? []);
   return (
     <MeetingSetupForm
       config={config}
@@ -163,6 +165,8 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
         if (patch.termsAccepted) setup.send({ type: 'setup.acceptTerms' });
       }}
       onStart={() => setup.send({ type: 'setup.submit' })}
+      onPickVocabulary={() => picker.send({ type: 'picker.open' })}
+      vocabularyDialog={<MeetingVocabularyPicker picker={picker} onConfirm={(documentIds) => setup.send({ type: 'setup.pickLibraries', documentIds })} />}
     />
   );
 }
