@@ -95,14 +95,21 @@ export class LiveHub {
   }
 
   /** The meeting's vocabulary, read once per room; a failed read applies none (logged) rather than stopping the meeting. */
-  vocabularyOf(room: Room, meeting: { id: string; user_id: string }): Promise<CompiledVocabulary | null> {
+  vocabularyOf(room: Room, meeting: Pick<MeetingRow, 'id' | 'user_id' | 'record_id'>): Promise<CompiledVocabulary | null> {
     const inForce = this.deps.vocabulary;
     if (!inForce) return Promise.resolve(null);
-    room.vocabulary ??= inForce.forMeeting(meeting).catch((error: unknown) => {
-      this.deps.log.warn({ err: error, meetingId: meeting.id }, 'meeting vocabulary not read; none applies');
-      room.vocabulary = null;
-      return null;
-    });
+    room.vocabulary ??= inForce
+      .forMeeting(meeting)
+      .then(async (vocabulary) => {
+        // The meeting's record shows the libraries that shaped it (the latest pick that applied).
+        if (vocabulary && meeting.record_id) await inForce.noteOnRecord(meeting.record_id, vocabulary);
+        return vocabulary;
+      })
+      .catch((error: unknown) => {
+        this.deps.log.warn({ err: error, meetingId: meeting.id }, 'meeting vocabulary not read; none applies');
+        room.vocabulary = null;
+        return null;
+      });
     return room.vocabulary;
   }
 

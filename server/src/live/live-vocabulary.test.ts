@@ -82,6 +82,8 @@ describe('vocabulary in a live meeting on real speech', () => {
     expect(recordText).toContain('Datadog');
     expect(recordText).toMatch(/weather/);
     expect(lines.map((l) => l.translation).join(' ')).toContain('Bienvenida Parley');
+    const record = await call(server.app, 'GET', `/speech/audio/transcribe/getTrans?id=${meeting.transId}`, { token: owner.token });
+    expect(record.data.vocabularies.map((v: { name: string }) => v.name).sort()).toEqual(['Glossary', 'Hidden', 'Vendors']);
 
     // The shared transcript after the meeting: masked for a reader, the original for the host.
     const shared = await call(server.app, 'GET', `/speech/meeting/shareRecord?meetingId=${meeting.id}`, { token: guest.token });
