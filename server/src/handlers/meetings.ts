@@ -97,7 +97,7 @@ export const meetingsHandlers: HandlerMap = {
     const row = await meetings.edit(user.id, edits);
     if (documentIds) {
       await ctx.services.vocabulary.setMeetingLibraries(row.id, documentIds);
-      hub.vocabularyChanged(row.id);
+      await hub.vocabularyChanged(row);
     }
     // Closing a link stops the subtitles of those who came through it at once; the other link's
     // participants stay (share and invite are opened and closed independently).

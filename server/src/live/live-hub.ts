@@ -113,10 +113,18 @@ export class LiveHub {
     return room.vocabulary;
   }
 
-  /** The host changed the meeting's libraries: read again for the next recording and the next joiners. */
-  vocabularyChanged(meetingId: string): void {
-    const room = this.rooms.get(meetingId);
-    if (room) room.vocabulary = null;
+  /**
+   * The host changed the meeting's libraries: read again now, so the readers here get the new mask at
+   * once; the recording takes it from its next start or resume.
+   */
+  async vocabularyChanged(meeting: MeetingRow): Promise<void> {
+    const room = this.rooms.get(meeting.id);
+    if (!room) return;
+    room.vocabulary = null;
+    const vocabulary = await this.vocabularyOf(room, meeting);
+    for (const connection of room.connections) {
+      if (connection.role !== 'host') connection.mask = vocabulary?.hasSensitiveWords ? (text) => vocabulary.mask(text) : null;
+    }
   }
 
   /** Tests swap in slots with a short lease and their own key prefix. */

@@ -54,8 +54,8 @@ export class RecordingSession {
   private finals: Promise<void> = Promise.resolve();
   private audioBytes = 0;
   private readonly audioWriter: MeetingAudioWriter | null;
-  /** Read once per session; finals wait for it, partials use it once it is here. */
-  private readonly vocabulary: Promise<CompiledVocabulary | null>;
+  /** Read when the recogniser opens (the room caches it; a changed pick applies from the next start or resume); finals wait for it, partials use it once it is here. */
+  private vocabulary: Promise<CompiledVocabulary | null> = Promise.resolve(null);
   private vocabularyNow: CompiledVocabulary | null = null;
   /** Whether the open recogniser took the proper words as hints (then no correction pass runs). */
   private recognizerTookHints = false;
@@ -69,7 +69,11 @@ export class RecordingSession {
     this.targets = languagesOf(meeting.translation_languages);
     this.audioBytes = meeting.audio_ms * BYTES_PER_MS;
     this.audioWriter = deps.audio ? new MeetingAudioWriter(deps.audio, meeting.id) : null;
-    this.vocabulary = (deps.vocabulary?.() ?? Promise.resolve(null)).then((vocabulary) => (this.vocabularyNow = vocabulary));
+    this.readVocabulary();
+  }
+
+  private readVocabulary(): void {
+    this.vocabulary = (this.deps.vocabulary?.() ?? Promise.resolve(null)).then((vocabulary) => (this.vocabularyNow = vocabulary));
   }
 
   get audioMs(): number {
@@ -79,6 +83,7 @@ export class RecordingSession {
   /** Opens the recogniser; an unavailable engine is a clear error before any audio is taken. */
   open(): void {
     if (this.stream) return;
+    this.readVocabulary();
     let stream: RecognitionStream;
     try {
       const recognizer = this.deps.engines.recognizerFor(this.language);
