@@ -32,6 +32,11 @@ export class CompiledVocabulary {
     this.properKeys = properWordKeys(set.properWords);
   }
 
+  /** Forgets the compared runs (the benchmark measures each round as a new meeting's first finals). */
+  forgetRuns(): void {
+    this.runs.clear();
+  }
+
   get isEmpty(): boolean {
     const s = this.set;
     return !s.properWords.length && !s.terms.length && !s.sensitiveWords.length && !s.replacements.length;
