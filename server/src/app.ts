@@ -25,6 +25,7 @@ import securityHeadersPlugin from './plugins/external/security-headers';
 import webStaticPlugin from './plugins/external/web-static';
 import websocketPlugin from './plugins/external/websocket';
 import livePlugin from './live/live-plugin';
+import type { VocabularySource } from './domain/vocabulary/vocabulary-source';
 
 // Fastify's default: the longest path segment (ids, codes) the router matches.
 const MAX_PARAM_LENGTH = 100;
@@ -39,6 +40,8 @@ export interface AppOptions {
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
   /** Replaces the services' orders and settle() behind the vendor endpoints (tests inject an order book; null: unwired, they answer 503). */
   payments?: PaymentWiring | null;
+  /** The vocabulary libraries (tests pass an in-memory one; the default knows none until the library store is wired in). */
+  vocabularySource?: VocabularySource;
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -74,6 +77,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clock: options.clock ?? systemClock,
     i18n,
     rateLimitPrefix: options.rateLimitPrefix,
+    vocabularySource: options.vocabularySource,
   });
   await app.register(authPlugin);
   await app.register(paymentNotificationsPlugin, { wiring: options.payments, replayKeyPrefix: options.rateLimitPrefix ? `${options.rateLimitPrefix}:pay-notify` : undefined });

@@ -2357,6 +2357,8 @@ export interface components {
             errorMessage?: string | null;
             /** @description Parley addition. Percent done of the running transcription or translation; null when no job runs */
             progress?: number | null;
+            /** @description Parley addition. The owner's view only. The vocabulary libraries in force when the record was transcribed or recorded */
+            vocabularies?: components["schemas"]["VocabularyInForce"][];
         };
         RecordPage: {
             total: number;
@@ -2574,6 +2576,10 @@ export interface components {
             invitation?: components["schemas"]["MeetingInvitation"] | null;
             /** @description The host's view only: whether the account may invite (SVIP) */
             mayInvite?: boolean;
+            /** @description Parley addition. The host's view only: the vocabulary libraries picked for the meeting */
+            documentIds?: string[];
+            /** @description Parley addition. The host's view only: the picked libraries that apply now (owned, and allowed by the tier) */
+            vocabularies?: components["schemas"]["VocabularyInForce"][];
         };
         /**
          * @description How long an invitation admits, from when it is opened; meetingEnd until the meeting ends
@@ -2649,6 +2655,11 @@ export interface components {
             backgroundColor?: string;
             /** @description Subtitle lines shown at once */
             lines?: number;
+        };
+        VocabularyInForce: {
+            id: string;
+            name: string;
+            kind: components["schemas"]["VocabularyKind"];
         };
         /**
          * @description proper vocabulary, translation terms, sensitive words, word replacement
@@ -4708,6 +4719,8 @@ export interface operations {
                     inviteStatus?: components["schemas"]["Flag"];
                     copyStatus?: components["schemas"]["Flag"];
                     subtitleStyle?: components["schemas"]["SubtitleStyle"];
+                    /** @description Parley addition. Replaces the vocabulary libraries the meeting uses (SVIP); applies from the next recording */
+                    documentIds?: components["schemas"]["Id"][];
                 };
             };
         };

@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012_search_owner_words';
 import * as m0013 from './migrations/0013_payment_orders';
 import * as m0014 from './migrations/0014_vocabulary';
 import * as m0017 from './migrations/0017_user_identities';
+import * as m0015 from './migrations/0015_vocabulary_in_force';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013_payment_orders': m0013,
   '0014_vocabulary': m0014,
   '0017_user_identities': m0017,
+  '0015_vocabulary_in_force': m0015,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

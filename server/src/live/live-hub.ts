@@ -25,7 +25,9 @@ import type { LiveConnection } from './live-connection';
 import { LiveSocketError } from './live-errors';
 import type { MeetingAudioDeps } from './meeting-audio';
 import { MeetingControl } from './meeting-control';
-import { MeetingRooms } from './meeting-rooms';
+import { MeetingRooms, type Room } from './meeting-rooms';
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
+import type { VocabularyInForce } from '../domain/vocabulary/vocabulary-in-force';
 import { MeetingStateCache } from './meeting-state-cache';
 import { ParticipantPresence } from './participant-presence';
 import type { SessionTimings } from './recording-session';
@@ -49,6 +51,8 @@ export interface LiveHubDeps {
   onEnded?(meeting: MeetingRow): Promise<void>;
   /** The host's live balance, metered while a meeting records (absent: not metered). */
   allowance?: LiveAllowance;
+  /** Which vocabulary applies to a meeting (absent: none). */
+  vocabulary?: VocabularyInForce;
 }
 
 export class LiveHub {
@@ -90,7 +94,41 @@ export class LiveHub {
       readingLanguages: (meetingId) => this.roster.readingLanguages(meetingId),
       ...(deps.onEnded ? { onEnded: deps.onEnded } : {}),
       ...(deps.allowance ? { allowance: deps.allowance } : {}),
+      vocabulary: (room, meeting) => this.vocabularyOf(room, meeting),
     });
+  }
+
+  /** The meeting's vocabulary, read once per room; a failed read applies none (logged) rather than stopping the meeting. */
+  vocabularyOf(room: Room, meeting: Pick<MeetingRow, 'id' | 'user_id' | 'record_id'>): Promise<CompiledVocabulary | null> {
+    const inForce = this.deps.vocabulary;
+    if (!inForce) return Promise.resolve(null);
+    room.vocabulary ??= inForce
+      .forMeeting(meeting)
+      .then(async (vocabulary) => {
+        // The meeting's record shows the libraries that shaped it (the latest pick that applied).
+        if (vocabulary && meeting.record_id) await inForce.noteOnRecord(meeting.record_id, vocabulary);
+        return vocabulary;
+      })
+      .catch((error: unknown) => {
+        this.deps.log.warn({ err: error, meetingId: meeting.id }, 'meeting vocabulary not read; none applies');
+        room.vocabulary = null;
+        return null;
+      });
+    return room.vocabulary;
+  }
+
+  /**
+   * The host changed the meeting's libraries: read again now, so the readers here get the new mask at
+   * once; the recording takes it from its next start or resume.
+   */
+  async vocabularyChanged(meeting: MeetingRow): Promise<void> {
+    const room = this.rooms.get(meeting.id);
+    if (!room) return;
+    room.vocabulary = null;
+    const vocabulary = await this.vocabularyOf(room, meeting);
+    for (const connection of room.connections) {
+      if (connection.role !== 'host') connection.mask = vocabulary?.hasSensitiveWords ? (text) => vocabulary.mask(text) : null;
+    }
   }
 
   /** Tests swap in slots with a short lease and their own key prefix. */
@@ -134,6 +172,11 @@ export class LiveHub {
       await this.hosts.admit(room, connection);
       meeting = await this.meetingControl.hostArrived(room, meeting);
     }
+    // Everyone but the host reads the meeting with its sensitive words masked (features §5, §6).
+    if (connection.role !== 'host') {
+      const vocabulary = await this.vocabularyOf(room, meeting);
+      connection.mask = vocabulary?.hasSensitiveWords ? (text) => vocabulary.mask(text) : null;
+    } else void this.vocabularyOf(room, meeting);
     room.connections.add(connection);
     // In the room first, then the invitation read again: a close racing this join cannot miss it.
     if (connection.via === 'invite') await this.invites.confirm(room, connection);

@@ -42,6 +42,7 @@ export default fp(
       onEnded: (meeting) => chargeMeeting(app.db, app.services.entitlements, meeting),
       // Metered while it records: the meeting pauses when the host's live time runs out (issue 11).
       allowance: { read: (meeting) => liveBalanceOf(app.db, app.services.entitlements, meeting) },
+      vocabulary: app.services.vocabularyInForce,
     });
     const stopListening = app.services.entitlements.onChange((userId) => void hub.entitlementsChanged(userId));
     app.decorate('live', { hub, meetings });

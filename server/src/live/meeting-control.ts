@@ -4,6 +4,7 @@
 // is opened, flushed or closed to match, the change is published (meeting.state) and stored. Changes
 // of one meeting run one at a time.
 import { INSUFFICIENT_BALANCE } from '../domain/entitlements/metering';
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 import type { Engines } from '../engines/registry';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
 import type { MeetingsService } from '../domain/meetings/meetings-service';
@@ -32,6 +33,8 @@ export interface MeetingControlDeps {
   onEnded?(meeting: MeetingRow): Promise<void>;
   /** The host's live balance (absent: recording is not metered). */
   allowance?: LiveAllowance;
+  /** The room's vocabulary (absent: none applies). */
+  vocabulary?(room: Room, meeting: MeetingRow): Promise<CompiledVocabulary | null>;
 }
 
 export class MeetingControl {
@@ -193,6 +196,7 @@ export class MeetingControl {
       onFailure: (error: LiveSocketError) => room.host?.sendError(error, 0),
       readingLanguages: () => this.deps.readingLanguages(room.meetingId),
       ...(audio ? { audio } : {}),
+      ...(this.deps.vocabulary ? { vocabulary: () => this.deps.vocabulary!(room, meeting) } : {}),
     });
   }
 

@@ -8,6 +8,7 @@ import type { LiveBus, StreamMessage } from './live-bus';
 import type { LiveConnection } from './live-connection';
 import type { Presence } from './participant-presence';
 import type { RecordingSession } from './recording-session';
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 
 export interface Room {
   meetingId: string;
@@ -21,6 +22,8 @@ export interface Room {
   work: Promise<unknown>;
   /** The host's live balance while recording here (null: not read yet, or nothing is metered). */
   allowance: RoomAllowance | null;
+  /** The meeting's vocabulary, read once per room (null: none applies); reset when the host changes the picks. */
+  vocabulary: Promise<CompiledVocabulary | null> | null;
 }
 
 /** Runs `task` after the room's earlier state changes, whether they failed or not. */
@@ -57,6 +60,7 @@ export class MeetingRooms {
         unsubscribe: Promise.resolve(async () => undefined),
         work: Promise.resolve(),
         allowance: null,
+        vocabulary: null,
       };
       created.unsubscribe = this.bus.subscribe(meetingId, (message) => this.deliver(created, message));
       this.rooms.set(meetingId, created);

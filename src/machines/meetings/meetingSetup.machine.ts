@@ -63,6 +63,7 @@ export type MeetingSetupEvent =
   | { type: 'setup.toggleTranslation'; code: string }
   | { type: 'setup.restyle'; style: Partial<SubtitleLook> }
   | { type: 'setup.acceptTerms' }
+  | { type: 'setup.pickLibraries'; documentIds: string[] }
   | { type: 'setup.submit' }
   | { type: 'setup.allowed'; allowed: AllowedLanguages | null };
 
@@ -123,6 +124,9 @@ export const meetingSetupMachine = setup({
         event.type === 'setup.restyle' ? { ...context.config, style: { ...context.config.style, ...event.style } } : context.config,
     }),
     acceptTerms: assign({ config: ({ context }) => ({ ...context.config, termsAccepted: true }) }),
+    pickLibraries: assign({
+      config: ({ context, event }) => (event.type === 'setup.pickLibraries' ? { ...context.config, documentIds: [...event.documentIds] } : context.config),
+    }),
   },
   guards: {
     languagesGiven: ({ context }) => context.languages.recognition.length > 0,
@@ -145,6 +149,7 @@ export const meetingSetupMachine = setup({
     'setup.restyle': { actions: 'restyle' },
     'setup.acceptTerms': { actions: 'acceptTerms' },
     'setup.allowed': { actions: assign({ allowed: ({ event }) => event.allowed }) },
+    'setup.pickLibraries': { actions: 'pickLibraries' },
     'setup.submit': { guard: 'valid', target: '.submitted' },
   },
   states: {

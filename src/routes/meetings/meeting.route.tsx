@@ -35,6 +35,7 @@ import {
   type meetingSetupMachine,
 } from '../../machines/meetings/meetingSetup.machine';
 import { MeetingSetupForm } from '../../ui/meetings/MeetingSetupForm';
+import { MeetingVocabularyPicker, useMeetingVocabularyPicker } from '../meeting-vocabulary-picker';
 import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
 import { HostLive } from './HostLive';
 
@@ -158,6 +159,7 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
     [setup, recognitionAllowed, translationAllowed],
   );
   const allowed = useSelector(setup, selectAllowedLanguages);
+  const picker = useMeetingVocabularyPicker(config.documentIds ?? []);
   return (
     <MeetingSetupForm
       allowed={allowed}
@@ -177,6 +179,8 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
         if (patch.termsAccepted) setup.send({ type: 'setup.acceptTerms' });
       }}
       onStart={() => setup.send({ type: 'setup.submit' })}
+      onPickVocabulary={() => picker.send({ type: 'picker.open' })}
+      vocabularyDialog={<MeetingVocabularyPicker picker={picker} onConfirm={(documentIds) => setup.send({ type: 'setup.pickLibraries', documentIds })} />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../shared/contract/limits';
 import { SUBTITLE_DISPLAYS, SUBTITLE_FONT_SIZES, type SubtitleDisplay, type SubtitleLook } from '../../shared/contract/meeting';
@@ -16,6 +16,7 @@ export interface MeetingSetupValues {
   translationLanguages: readonly string[];
   style: SubtitleLook;
   termsAccepted: boolean;
+  documentIds?: readonly string[];
 }
 
 export interface MeetingSetupFormProps {
@@ -35,6 +36,10 @@ export interface MeetingSetupFormProps {
   onToggleTranslation(code: string): void;
   onChange(patch: Partial<Pick<MeetingSetupValues, 'name' | 'style' | 'termsAccepted'>>): void;
   onStart(): void;
+  /** Opens the vocabulary picker (absent: the form offers none). */
+  onPickVocabulary?(): void;
+  /** The picker dialog, rendered by the route from its machine. */
+  vocabularyDialog?: ReactNode;
 }
 
 
@@ -116,15 +121,23 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
             </Alert.Root>
           )}
           <HStack justify="space-between" flexWrap="wrap">
-            <Button variant="plain" size="sm" onClick={() => setTermsOpen('read')} data-testid="meeting-terms-open">
-              {config.termsAccepted ? t('termsAccepted') : t('termsRead')}
-            </Button>
+            <HStack gap="2">
+              <Button variant="plain" size="sm" onClick={() => setTermsOpen('read')} data-testid="meeting-terms-open">
+                {config.termsAccepted ? t('termsAccepted') : t('termsRead')}
+              </Button>
+              {props.onPickVocabulary && (
+                <Button variant="plain" size="sm" onClick={props.onPickVocabulary} data-testid="meeting-vocabulary-open">
+                  {config.documentIds?.length ? t('vocabularyPicked', { count: config.documentIds.length }) : t('vocabularyPick')}
+                </Button>
+              )}
+            </HStack>
             <Button colorPalette="brand" size="lg" loading={busy} disabled={blocking.length > 0} onClick={start} data-testid="meeting-start">
               {t('startMeeting')}
             </Button>
           </HStack>
         </Stack>
       </Card.Body>
+      {props.vocabularyDialog}
       <TermsDialog
         open={termsOpen !== false}
         onClose={() => setTermsOpen(false)}
