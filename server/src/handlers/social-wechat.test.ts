@@ -12,13 +12,14 @@ import { call, latestCodeFor, ManualClock, uniqueEmail } from '../testing/inject
 import { startWechatTestServer, type WechatPerson, type WechatTestServer } from '../testing/wechat-test-server';
 
 const variants = await databaseVariants();
-const PUBLIC_URL = 'http://parley.test';
+const PUBLIC_BASE_URL = 'http://parley.test';
 const OPEN = { id: 'wxopen0000000001', secret: 'open-secret-0001' };
 const MP = { id: 'wxmp000000000001', secret: 'mp-secret-0001' };
 
 function wechatConfig(apiUrl: string): Partial<ServerConfig> {
   return {
     wechatAppId: OPEN.id,
+    publicBaseUrl: PUBLIC_BASE_URL,
     social: {
       googleClientSecret: null,
       oidcIssuer: 'https://accounts.google.com',
@@ -26,7 +27,6 @@ function wechatConfig(apiUrl: string): Partial<ServerConfig> {
       wechatMpAppId: MP.id,
       wechatMpAppSecret: MP.secret,
       wechatApiUrl: apiUrl,
-      publicUrl: PUBLIC_URL,
     },
   };
 }
@@ -99,7 +99,7 @@ describe.each(variants)('WeChat sign-in on $name', (variant) => {
       expect(`${url.origin}${url.pathname}`).toBe('https://open.weixin.qq.com/connect/qrconnect');
       expect(Object.fromEntries(url.searchParams)).toEqual({
         appid: OPEN.id,
-        redirect_uri: `${PUBLIC_URL}/login?wechat=callback`,
+        redirect_uri: `${PUBLIC_BASE_URL}/login?wechat=callback`,
         response_type: 'code',
         scope: 'snsapi_login',
         state: data.state,

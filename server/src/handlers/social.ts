@@ -10,9 +10,9 @@ import type { SocialSignInRequestRow } from '../db/schema';
 import { AppError } from '../errors';
 import { requireUser, type HandlerMap } from './types';
 
-/** Where users reach Parley: PUBLIC_URL, else this request's own scheme and host. */
+/** Where users reach Parley: PUBLIC_BASE_URL, else this request's own scheme and host. */
 function publicOrigin(request: FastifyRequest): string {
-  const configured = request.server.services.config.social.publicUrl;
+  const configured = request.server.services.config.publicBaseUrl;
   if (configured) return configured;
   return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }
