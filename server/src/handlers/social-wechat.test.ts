@@ -39,13 +39,13 @@ function newPerson(label: string, withUnion = true): WechatPerson {
 }
 
 describe('WeChat without settings', () => {
-  it('answers not configured naming the setting, and an empty MP app id', async () => {
+  it('answers not configured naming the setting, and no MP app id', async () => {
     const created = await variants[0]!.create();
     const app = await buildApp(created.config);
     try {
       expect(await call(app, 'GET', '/auth/getQrCode')).toMatchObject({ code: 503, msg: 'WeChat sign-in is not configured on this server (set WECHAT_APP_ID)' });
       expect((await call(app, 'GET', '/auth/getQrCode?channel=mp', { lang: 'zh-TW' })).msg).toBe('此伺服器未設定微信登入（請設定 WECHAT_MP_APP_ID）');
-      expect(await call(app, 'GET', '/system/config/configKey/WEICHAT_MP_APP_ID')).toMatchObject({ code: 200, data: '' });
+      expect(await call(app, 'GET', '/system/config/configKey/WEICHAT_MP_APP_ID')).toMatchObject({ code: 200, data: null });
     } finally {
       await app.close();
       await created.cleanup();
