@@ -4,7 +4,7 @@
 // unconfigured server's reason. Rejects with the ApiError.
 import { fromPromise } from 'xstate';
 import { unwrap } from '../errors';
-import { requestWechatQrCode } from '../session/get-qr-code';
+import { api } from '../instance';
 
 export interface WechatScanStart {
   url: string;
@@ -14,7 +14,10 @@ export interface WechatScanStart {
 const NO_QR = { kind: 'business', messageKey: 'profile:wechatNoQr' } as const;
 
 export async function startWechatScan(signal?: AbortSignal): Promise<WechatScanStart> {
-  const data = unwrap(await requestWechatQrCode(signal, { purpose: 'bind', channel: 'open' }));
+  const query = { purpose: 'bind', channel: 'open' } as const;
+  const data = unwrap(
+    await api.call((client, s) => client.GET('/auth/getQrCode', { params: { query }, signal: s }), { silent: true, ...(signal ? { signal } : {}) }),
+  );
   if (!data?.url || !data.state) throw NO_QR;
   return { url: data.url, state: data.state };
 }
