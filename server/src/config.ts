@@ -22,7 +22,7 @@ export interface ServerConfig {
   demoAccount: boolean;
   wechatAppId: string | null;
   googleClientId: string | null;
-  /** Social sign-in (issue 15): GOOGLE_CLIENT_SECRET, OIDC_ISSUER, WECHAT_APP_SECRET, WECHAT_MP_APP_ID/SECRET, WECHAT_API_URL, PUBLIC_URL. */
+  /** Social sign-in (issue 15): GOOGLE_CLIENT_SECRET, OIDC_ISSUER, WECHAT_APP_SECRET, WECHAT_MP_APP_ID/SECRET, WECHAT_API_URL (redirects use publicBaseUrl). */
   social: SocialConfig;
   logLevel: string;
   /** Remote engine services (ASR_URL, TRANSLATE_URL, TTS_URL, SUMMARY_URL); embedded engines otherwise. */
@@ -49,7 +49,7 @@ export interface ServerConfig {
   paymentProvider: 'sandbox' | 'vendors';
   /** PAYMENT_ORDER_MINUTES: how long an unpaid order can still be paid before it closes (default 15). */
   paymentOrderMinutes: number;
-  /** PUBLIC_BASE_URL: the address phones and vendors reach this Parley at (QR links, notify URLs); the request's own host otherwise. */
+  /** PUBLIC_BASE_URL: the address users, phones and vendors reach this Parley at (QR links, notify URLs, sign-in providers' redirects); the request's own host otherwise. */
   publicBaseUrl: string | null;
 }
 
@@ -65,8 +65,6 @@ export interface SocialConfig {
   wechatMpAppSecret: string | null;
   /** WECHAT_API_URL: where the code is exchanged (https://api.weixin.qq.com). */
   wechatApiUrl: string;
-  /** PUBLIC_URL: the address users reach Parley at, for the providers' redirect addresses (else the request's own). */
-  publicUrl: string | null;
 }
 
 function loadSocialConfig(env: Env): SocialConfig {
@@ -77,7 +75,6 @@ function loadSocialConfig(env: Env): SocialConfig {
     wechatMpAppId: nonEmpty(env.WECHAT_MP_APP_ID),
     wechatMpAppSecret: nonEmpty(env.WECHAT_MP_APP_SECRET),
     wechatApiUrl: (nonEmpty(env.WECHAT_API_URL) ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
-    publicUrl: nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, '') ?? null,
   };
 }
 

@@ -14,7 +14,6 @@ describe('social sign-in configuration', () => {
       wechatMpAppId: null,
       wechatMpAppSecret: null,
       wechatApiUrl: 'https://api.weixin.qq.com',
-      publicUrl: null,
     });
   });
 
@@ -28,7 +27,8 @@ describe('social sign-in configuration', () => {
       WECHAT_MP_APP_ID: 'wxmp',
       WECHAT_MP_APP_SECRET: 'mpsecret',
       WECHAT_API_URL: 'http://127.0.0.1:5000/',
-      PUBLIC_URL: 'https://parley.example/',
+      PUBLIC_BASE_URL: 'https://parley.example/',
+      PUBLIC_URL: 'https://old-setting.example',
     });
     expect(config.googleClientId).toBe('gid');
     expect(config.wechatAppId).toBe('wxopen');
@@ -39,7 +39,9 @@ describe('social sign-in configuration', () => {
       wechatMpAppId: 'wxmp',
       wechatMpAppSecret: 'mpsecret',
       wechatApiUrl: 'http://127.0.0.1:5000',
-      publicUrl: 'https://parley.example',
     });
+    // One public address for everything (payments and sign-in redirects); PUBLIC_URL is not read.
+    expect(config.publicBaseUrl).toBe('https://parley.example');
+    expect(JSON.stringify(config)).not.toContain('old-setting');
   });
 });

@@ -28,7 +28,6 @@ describe('Google sign-in through a real OpenID provider', () => {
           wechatMpAppId: null,
           wechatMpAppSecret: null,
           wechatApiUrl: 'https://api.weixin.qq.com',
-          publicUrl: null,
         },
       });
       return { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: `${server.url}/googleLoginCallBack` };

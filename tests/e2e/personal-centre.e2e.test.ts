@@ -1,10 +1,12 @@
 // Issue 15 in Debian's chromium against the real server: the personal centre at /user/profile —
 // avatar chosen, cropped square in the page and uploaded (an SVG refused before upload), nickname
-// saved, a new e-mail bound with the code sent to it, and the password changed.
+// saved, a new e-mail bound with the code sent to it, the password changed, and WeChat bound and
+// unbound against a local stand-in of WeChat's API.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer } from '../../server/src/testing/start-test-server';
+import { startWechatTestServer, type WechatTestServer } from '../../server/src/testing/wechat-test-server';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
 import { latestCodeFor } from './support/outbox';
@@ -114,5 +116,69 @@ describe('personal centre: avatar, nickname, e-mail binding, password', () => {
     await expect(byTestId('profile-nickname').innerText()).resolves.toBe('Centre Ann');
     expect((await post('/auth/c/doLogin', { username: moved, password: 'newpass123' })).code).toBe(200);
     expect((await post('/auth/c/doLogin', { username: moved, password })).code).toBe(400);
+  });
+});
+
+// WeChat binding against the local stand-in of WeChat's API (server/src/testing/wechat-test-server.ts):
+// the page shows the bind request's QR and polls; the test plays the phone (WeChat sends it back to
+// the server's callback with a code), and the page binds by itself once the server confirms.
+describe('personal centre: binding and unbinding WeChat', () => {
+  const OPEN = { id: 'wxopen00000e2e01', secret: 'open-secret-e2e1' };
+  let wechat: WechatTestServer;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    wechat = await startWechatTestServer({ [OPEN.id]: OPEN.secret });
+    server = await startTestServer({
+      nodeEnv: 'development',
+      wechatAppId: OPEN.id,
+      social: { googleClientSecret: null, oidcIssuer: 'https://accounts.google.com', wechatAppSecret: OPEN.secret, wechatMpAppId: null, wechatMpAppSecret: null, wechatApiUrl: wechat.url },
+    });
+    browser = await launchChromium();
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    const email = `wechat-${Date.now()}@example.com`;
+    const post = async (path: string, body: unknown) =>
+      (await (await fetch(`${server.url}/prod-api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { code: number; data: any };
+    expect((await post('/auth/c/getValidCode', { username: email, scene: 'register' })).code).toBe(200);
+    const registered = await post('/auth/c/doLoginByValidCode', { username: email, code: await latestCodeFor(server.url, email), password: 'parley2go' });
+    expect(registered.code).toBe(200);
+    await page.goto(`${server.url}/user/profile?token=${encodeURIComponent(registered.data.token)}`);
+    await page.getByTestId('personal-centre').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await wechat?.close();
+  });
+
+  it('binds WeChat after the scan is confirmed, then unbinds it (the account has a password)', async () => {
+    const started = page.waitForResponse((response) => response.url().includes('/prod-api/auth/getQrCode'));
+    await page.getByTestId('wechat-bind').click();
+    const answer = (await (await started).json()) as { data: { url: string; state: string } };
+    expect(new URL(answer.data.url).searchParams.get('state')).toBe(answer.data.state);
+    expect(new URL((await started).url()).searchParams.get('purpose')).toBe('bind');
+    await page.getByTestId('wechat-qr').waitFor();
+
+    // The phone: WeChat authorizes and sends it to the server's callback with a code.
+    const code = wechat.issueCode(OPEN.id, { openid: `o_e2e_${Date.now()}`, nickname: 'E2E', headimgurl: '' });
+    const callback = await fetch(`${server.url}/prod-api/auth/getOpenId?code=${encodeURIComponent(code)}&state=${encodeURIComponent(answer.data.state)}`);
+    expect(((await callback.json()) as { data: { status: string } }).data.status).toBe('confirmed');
+
+    await page.getByTestId('wechat-scan-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('wechat-unbind').waitFor();
+    await expect(page.getByTestId('security-wechat-value').innerText()).resolves.toBe('Bound');
+    // A reload reads the binding from the server (userInfo.wechatBound).
+    await page.reload();
+    await page.getByTestId('personal-centre').waitFor();
+    await expect(page.getByTestId('security-wechat-value').innerText()).resolves.toBe('Bound');
+
+    await page.getByTestId('wechat-unbind').click();
+    await page.getByTestId('wechat-unbind-confirm').click();
+    await page.getByTestId('wechat-bind').waitFor();
+    await expect(page.getByTestId('security-wechat-value').innerText()).resolves.toBe('Not bound');
   });
 });

@@ -1,6 +1,6 @@
 // Sign-in calls (features §7 Authentication). Google and WeChat are in social.ts.
 import { AppError } from '../errors';
-import { userInfo } from '../domain/auth/user-view';
+import { userInfoOf } from '../domain/auth/user-view';
 import { requireUser, type HandlerMap } from './types';
 
 
@@ -30,6 +30,6 @@ export const authHandlers: HandlerMap = {
     return null;
   },
   async authGetUserInfo(ctx) {
-    return userInfo(requireUser(ctx));
+    return userInfoOf(ctx.request.server.db, requireUser(ctx));
   },
 };

@@ -92,9 +92,12 @@ export const paymentProvidersHandlers: HandlerMap = {
     return { openid: await wechat.openIdFromCode(ctx.query.code) };
   },
 
-  /** The official account the in-app pay page sends the payer to for the oauth2 code getOpenId exchanges. */
+  /**
+   * The official account the in-app pay page sends the payer to for the oauth2 code getOpenId
+   * exchanges (so WeChat Pay's app id first); without WeChat Pay, the sign-in official account.
+   */
   async systemConfigWeichatMpAppId(ctx) {
-    return ctx.request.server.paymentVendors.providers.wechat.appId;
+    return ctx.request.server.paymentVendors.providers.wechat.appId ?? ctx.services.config.social.wechatMpAppId ?? null;
   },
 
   async paymentGetAliH5Pay(ctx) {

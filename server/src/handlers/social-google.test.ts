@@ -11,12 +11,13 @@ import { driveDevInteractions, startForgingProvider, startOidcProvider } from '.
 import type { ServerConfig } from '../config';
 
 const variants = await databaseVariants();
-const PUBLIC_URL = 'http://parley.test';
-const CLIENT = { clientId: 'parley-web', clientSecret: 'parley-secret-0123456789', redirectUri: `${PUBLIC_URL}/googleLoginCallBack` };
+const PUBLIC_BASE_URL = 'http://parley.test';
+const CLIENT = { clientId: 'parley-web', clientSecret: 'parley-secret-0123456789', redirectUri: `${PUBLIC_BASE_URL}/googleLoginCallBack` };
 
 function socialConfig(issuer: string): Partial<ServerConfig> {
   return {
     googleClientId: CLIENT.clientId,
+    publicBaseUrl: PUBLIC_BASE_URL,
     social: {
       googleClientSecret: CLIENT.clientSecret,
       oidcIssuer: issuer,
@@ -24,7 +25,6 @@ function socialConfig(issuer: string): Partial<ServerConfig> {
       wechatMpAppId: null,
       wechatMpAppSecret: null,
       wechatApiUrl: 'http://127.0.0.1:9',
-      publicUrl: PUBLIC_URL,
     },
   };
 }

@@ -12,13 +12,14 @@ import { call, latestCodeFor, ManualClock, uniqueEmail } from '../testing/inject
 import { startWechatTestServer, type WechatPerson, type WechatTestServer } from '../testing/wechat-test-server';
 
 const variants = await databaseVariants();
-const PUBLIC_URL = 'http://parley.test';
+const PUBLIC_BASE_URL = 'http://parley.test';
 const OPEN = { id: 'wxopen0000000001', secret: 'open-secret-0001' };
 const MP = { id: 'wxmp000000000001', secret: 'mp-secret-0001' };
 
 function wechatConfig(apiUrl: string): Partial<ServerConfig> {
   return {
     wechatAppId: OPEN.id,
+    publicBaseUrl: PUBLIC_BASE_URL,
     social: {
       googleClientSecret: null,
       oidcIssuer: 'https://accounts.google.com',
@@ -26,7 +27,6 @@ function wechatConfig(apiUrl: string): Partial<ServerConfig> {
       wechatMpAppId: MP.id,
       wechatMpAppSecret: MP.secret,
       wechatApiUrl: apiUrl,
-      publicUrl: PUBLIC_URL,
     },
   };
 }
@@ -39,13 +39,13 @@ function newPerson(label: string, withUnion = true): WechatPerson {
 }
 
 describe('WeChat without settings', () => {
-  it('answers not configured naming the setting, and an empty MP app id', async () => {
+  it('answers not configured naming the setting, and no MP app id', async () => {
     const created = await variants[0]!.create();
     const app = await buildApp(created.config);
     try {
       expect(await call(app, 'GET', '/auth/getQrCode')).toMatchObject({ code: 503, msg: 'WeChat sign-in is not configured on this server (set WECHAT_APP_ID)' });
       expect((await call(app, 'GET', '/auth/getQrCode?channel=mp', { lang: 'zh-TW' })).msg).toBe('此伺服器未設定微信登入（請設定 WECHAT_MP_APP_ID）');
-      expect(await call(app, 'GET', '/system/config/configKey/WEICHAT_MP_APP_ID')).toMatchObject({ code: 200, data: '' });
+      expect(await call(app, 'GET', '/system/config/configKey/WEICHAT_MP_APP_ID')).toMatchObject({ code: 200, data: null });
     } finally {
       await app.close();
       await created.cleanup();
@@ -99,7 +99,7 @@ describe.each(variants)('WeChat sign-in on $name', (variant) => {
       expect(`${url.origin}${url.pathname}`).toBe('https://open.weixin.qq.com/connect/qrconnect');
       expect(Object.fromEntries(url.searchParams)).toEqual({
         appid: OPEN.id,
-        redirect_uri: `${PUBLIC_URL}/login?wechat=callback`,
+        redirect_uri: `${PUBLIC_BASE_URL}/login?wechat=callback`,
         response_type: 'code',
         scope: 'snsapi_login',
         state: data.state,

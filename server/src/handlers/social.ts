@@ -1,5 +1,5 @@
 // Social sign-in calls (issue 15 §2-§4): Google OpenID Connect, WeChat QR and in-WeChat sign-in,
-// binding and unbinding WeChat, and the official-account app id. Without settings each answers
+// binding and unbinding WeChat (the official-account app id is answered in payment-providers.ts). Without settings each answers
 // 'not configured' naming the missing setting.
 import type { FastifyRequest } from 'fastify';
 import { socialServices } from '../domain/auth/social-services';
@@ -10,9 +10,9 @@ import type { SocialSignInRequestRow } from '../db/schema';
 import { AppError } from '../errors';
 import { requireUser, type HandlerMap } from './types';
 
-/** Where users reach Parley: PUBLIC_URL, else this request's own scheme and host. */
+/** Where users reach Parley: PUBLIC_BASE_URL, else this request's own scheme and host. */
 function publicOrigin(request: FastifyRequest): string {
-  const configured = request.server.services.config.social.publicUrl;
+  const configured = request.server.services.config.publicBaseUrl;
   if (configured) return configured;
   return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
 }
@@ -130,9 +130,5 @@ export const socialHandlers: HandlerMap = {
   async systemUnbindWeCat(ctx) {
     await socialServices(ctx.request.server).accounts.unbindWechat(requireUser(ctx));
     return null;
-  },
-
-  async systemConfigWeichatMpAppId({ services }) {
-    return services.config.social.wechatMpAppId ?? '';
   },
 };

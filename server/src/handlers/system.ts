@@ -1,11 +1,11 @@
 // User info and client data (platform §7, features §7 Account and personal centre).
-import { userInfo } from '../domain/auth/user-view';
+import { userInfoOf } from '../domain/auth/user-view';
 import { editProfile } from '../domain/account/profile-edit';
 import { requireUser, type HandlerMap } from './types';
 
 export const systemHandlers: HandlerMap = {
   async systemGetClientInfo(ctx) {
-    return userInfo(requireUser(ctx));
+    return userInfoOf(ctx.request.server.db, requireUser(ctx));
   },
   async systemGetClient(ctx) {
     // Client data is only ever the caller's own; a userId of someone else is not honoured.

@@ -1,6 +1,7 @@
-// GET /auth/getQrCode (authGetQrCode) — for binding: the WeChat authorize address to show as a QR
-// code, with the state the scan is asked about later (get-open-id.ts). Silent: the WeChat row shows
-// an unconfigured server's reason. Rejects with the ApiError.
+// GET /auth/getQrCode?purpose=bind (authGetQrCode) — starts a WeChat bind request of the signed-in
+// user: the Open Platform authorize address to show as a QR code, and the request's state that is
+// polled (get-open-id.ts) and then bound (binding-other.ts). Silent: the WeChat row shows an
+// unconfigured server's reason. Rejects with the ApiError.
 import { fromPromise } from 'xstate';
 import { unwrap } from '../errors';
 import { api } from '../instance';
@@ -13,14 +14,12 @@ export interface WechatScanStart {
 const NO_QR = { kind: 'business', messageKey: 'profile:wechatNoQr' } as const;
 
 export async function startWechatScan(signal?: AbortSignal): Promise<WechatScanStart> {
+  const query = { purpose: 'bind', channel: 'open' } as const;
   const data = unwrap(
-    await api.call((client, s) => client.GET('/auth/getQrCode', { signal: s }), { silent: true, ...(signal ? { signal } : {}) }),
-  ) as { url?: unknown; state?: unknown } | string | null;
-  const url = typeof data === 'string' ? data : typeof data?.url === 'string' ? data.url : '';
-  if (!url) throw NO_QR;
-  const fromUrl = /[?&#]state=([^&#]+)/.exec(url)?.[1];
-  const state = typeof data === 'object' && typeof data?.state === 'string' ? data.state : fromUrl ? decodeURIComponent(fromUrl) : '';
-  return { url, state };
+    await api.call((client, s) => client.GET('/auth/getQrCode', { params: { query }, signal: s }), { silent: true, ...(signal ? { signal } : {}) }),
+  );
+  if (!data?.url || !data.state) throw NO_QR;
+  return { url: data.url, state: data.state };
 }
 
 export const startWechatScanActor = fromPromise<WechatScanStart, void>(({ signal }) => startWechatScan(signal));

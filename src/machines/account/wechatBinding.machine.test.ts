@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { WECHAT_SCAN_EXPIRED } from '../../api/account/get-open-id';
 import type { WechatScanStart } from '../../api/account/get-qr-code';
 import type { Notice } from '../notice';
 import {
@@ -14,15 +15,15 @@ import {
   wechatBindingMachine,
 } from './wechatBinding.machine';
 
-const START: WechatScanStart = { url: 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&state=abc', state: 'abc' };
+const START: WechatScanStart = { url: 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&state=abc#wechat_redirect', state: 'abc' };
 const CANCELLED = { kind: 'cancelled' };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(options: {
   bound: boolean;
   startScan?: () => Promise<WechatScanStart>;
-  poll?: (ask: number) => Promise<string | null>;
-  bind?: (code: string) => Promise<void>;
+  poll?: (ask: number) => Promise<boolean>;
+  bind?: (state: string) => Promise<void>;
   unbind?: () => Promise<void>;
 }) {
   const calls: string[] = [];
@@ -31,11 +32,11 @@ function start(options: {
     wechatBindingMachine.provide({
       actors: {
         startScan: fromPromise<WechatScanStart, void>(() => (calls.push('start'), (options.startScan ?? (async () => START))())),
-        pollScan: fromPromise<string | null, { state: string; ask?: number }>(({ input }) => {
+        pollScan: fromPromise<boolean, { state: string; ask?: number }>(({ input }) => {
           calls.push(`poll:${input.state}:${input.ask}`);
-          return (options.poll ?? (async () => 'code-1'))(input.ask ?? 0);
+          return (options.poll ?? (async () => true))(input.ask ?? 0);
         }),
-        bindWechat: fromPromise<void, { code: string }>(({ input }) => (calls.push(`bind:${input.code}`), (options.bind ?? (async () => undefined))(input.code))),
+        bindWechat: fromPromise<void, { state: string }>(({ input }) => (calls.push(`bind:${input.state}`), (options.bind ?? (async () => undefined))(input.state))),
         unbindWechat: fromPromise<void, void>(() => (calls.push('unbind'), (options.unbind ?? (async () => undefined))())),
       },
     }),
@@ -47,10 +48,10 @@ function start(options: {
 }
 
 describe('wechatBinding machine', () => {
-  it('shows the QR, asks every 2 seconds until the scan finished, then binds its code', async () => {
+  it('shows the QR, asks every 2 seconds until the server confirms the scan, then binds the request by its state', async () => {
     vi.useFakeTimers();
     try {
-      const { actor, calls, notices } = start({ bound: false, poll: async (ask) => (ask < 3 ? null : 'scan-code') });
+      const { actor, calls, notices } = start({ bound: false, poll: async (ask) => ask >= 3 });
       actor.send({ type: 'wechat.bind' });
       await vi.advanceTimersByTimeAsync(0);
       expect(selectWechatQr(actor.getSnapshot())).toBe(START.url);
@@ -60,7 +61,7 @@ describe('wechatBinding machine', () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(calls).toEqual(['start', 'poll:abc:1', 'poll:abc:2']);
       await vi.advanceTimersByTimeAsync(SCAN_POLL_MS);
-      expect(calls).toEqual(['start', 'poll:abc:1', 'poll:abc:2', 'poll:abc:3', 'bind:scan-code']);
+      expect(calls).toEqual(['start', 'poll:abc:1', 'poll:abc:2', 'poll:abc:3', 'bind:abc']);
       expect(selectWechatBound(actor.getSnapshot())).toBe(true);
       expect(selectWechatQr(actor.getSnapshot())).toBeNull();
       expect(notices).toEqual([{ type: 'notice', level: 'success', messageKey: WECHAT_BOUND_KEY }]);
@@ -84,6 +85,15 @@ describe('wechatBinding machine', () => {
     actor.send({ type: 'wechat.bind' });
     await waitFor(actor, (s) => s.matches('settled') && s.context.errorKey !== undefined);
     expect(selectWechatError(actor.getSnapshot())).toEqual({ messageKey: 'api:network' });
+  });
+
+  it('an expired bind request says so and binds nothing', async () => {
+    const { actor, calls } = start({ bound: false, poll: async () => Promise.reject(WECHAT_SCAN_EXPIRED) });
+    actor.send({ type: 'wechat.bind' });
+    await waitFor(actor, (s) => s.matches('settled') && s.context.errorKey !== undefined);
+    expect(selectWechatError(actor.getSnapshot())).toEqual({ messageKey: 'profile:wechatScanExpired' });
+    expect(calls.some((call) => call.startsWith('bind:'))).toBe(false);
+    expect(selectWechatBound(actor.getSnapshot())).toBe(false);
   });
 
   it('a refused binding says why', async () => {

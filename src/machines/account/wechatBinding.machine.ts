@@ -1,7 +1,9 @@
-// WeChat binding on the personal centre (features §2 account security): an unbound account shows a
-// QR code of WeChat's authorize address and asks, every 2 seconds, whether the scan finished; its
-// authorization code is then bound (bindingOther). A bound account may unbind after confirming; the
-// server refuses when WeChat is the only way left to sign in, and says so.
+// WeChat binding on the personal centre (features §2 account security), following the server's bind
+// flow: a bind request (getQrCode purpose bind) gives WeChat's authorize address, shown as a QR code,
+// and a state; the state is asked about every 2 seconds (getOpenId) until the server answers
+// confirmed, then bound by that state (bindingOther). A bound account may unbind (unbindWeCat) after
+// confirming; the server refuses when WeChat is the only way left to sign in, and its translated
+// message is shown.
 import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { bindWechatActor } from '../../api/account/binding-other';
 import type { ErrorText } from '../../api/errors';
@@ -14,8 +16,8 @@ import { failureNotice, failureOf, isQuietFailure, noError, shownError, successN
 export interface WechatBindingContext extends ErrorText {
   bound: boolean;
   qrUrl: string | null;
+  /** The bind request's state: polled, then bound. */
   state: string;
-  scanCode: string | null;
   /** How many times the scan was asked about (the double of the path tests answers by it). */
   asks: number;
 }
@@ -44,7 +46,7 @@ export const wechatBindingMachine = setup({
     quietFailure: (_, params: { error: unknown }) => isQuietFailure(params.error),
   },
   actions: {
-    clear: assign({ qrUrl: null, state: '', scanCode: null, asks: 0, ...noError }),
+    clear: assign({ qrUrl: null, state: '', asks: 0, ...noError }),
     rememberFailure: assign((_, params: { error: unknown }) => failureOf(params.error)),
     noticeFailure: emit(({ context }) => failureNotice(context)),
     noticeBound: emit(() => successNotice(WECHAT_BOUND_KEY)),
@@ -52,7 +54,7 @@ export const wechatBindingMachine = setup({
   },
 }).createMachine({
   id: 'wechatBinding',
-  context: ({ input }) => ({ bound: input.bound, qrUrl: null, state: '', scanCode: null, asks: 0 }),
+  context: ({ input }) => ({ bound: input.bound, qrUrl: null, state: '', asks: 0 }),
   initial: 'settled',
   states: {
     // Bound or not, nothing in flight.
@@ -82,7 +84,7 @@ export const wechatBindingMachine = setup({
             src: 'pollScan',
             input: ({ context }) => ({ state: context.state, ask: context.asks }),
             onDone: [
-              { guard: ({ event }) => event.output !== null, target: '#wechatBinding.binding', actions: assign({ scanCode: ({ event }) => event.output }) },
+              { guard: ({ event }) => event.output, target: '#wechatBinding.binding' },
               { target: 'waiting' },
             ],
             onError: [{ guard: { type: 'quietFailure', params: ({ event }) => ({ error: event.error }) }, target: '#wechatBinding.settled' }, failed],
@@ -95,7 +97,7 @@ export const wechatBindingMachine = setup({
       invoke: {
         id: 'bindWechat',
         src: 'bindWechat',
-        input: ({ context }) => ({ code: context.scanCode ?? '' }),
+        input: ({ context }) => ({ state: context.state }),
         onDone: { target: 'settled', actions: [assign({ bound: true, qrUrl: null }), 'noticeBound'] },
         onError: [{ guard: { type: 'quietFailure', params: ({ event }) => ({ error: event.error }) }, target: 'settled' }, failed],
       },

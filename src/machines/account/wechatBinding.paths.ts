@@ -1,12 +1,12 @@
 // Path model of the WeChat row, from an unbound and from a bound account. The scan double answers
-// 'not scanned yet' to the first ask and a code to the next (so the 2-second wait is walked); the unbind double refuses
-// as the server does when WeChat is the only way left to sign in.
+// 'waiting' to the first ask and 'confirmed' to the next (so the 2-second wait is walked); the unbind
+// double refuses as the server does when WeChat is the only way left to sign in.
 import { fromPromise } from 'xstate';
 import type { PathsModel } from '../../shared/testing/paths';
 import type { WechatScanStart } from '../../api/account/get-qr-code';
 import { wechatBindingMachine, type WechatBindingContext } from './wechatBinding.machine';
 
-const START: WechatScanStart = { url: 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&state=s1', state: 's1' };
+const START: WechatScanStart = { url: 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&state=s1#wechat_redirect', state: 's1' };
 const LAST_WAY = { kind: 'business', code: 400, message: 'WeChat is the only way left to sign in to this account' };
 
 export const pathsModel: PathsModel = {
@@ -14,9 +14,9 @@ export const pathsModel: PathsModel = {
   machine: wechatBindingMachine.provide({
     actors: {
       startScan: fromPromise<WechatScanStart, void>(async () => START),
-      // The first ask of a scan answers 'not yet', the second a code, so the 2-second wait is walked.
-      pollScan: fromPromise<string | null, { state: string; ask?: number }>(async ({ input }) => (input.ask === 1 ? null : 'wx-code')),
-      bindWechat: fromPromise<void, { code: string }>(async () => undefined),
+      // The first ask of a scan answers 'waiting', the second 'confirmed', so the 2-second wait is walked.
+      pollScan: fromPromise<boolean, { state: string; ask?: number }>(async ({ input }) => input.ask !== 1),
+      bindWechat: fromPromise<void, { state: string }>(async () => undefined),
       unbindWechat: fromPromise<void, void>(async () => {
         throw LAST_WAY;
       }),
@@ -61,7 +61,7 @@ export const pathsModel: PathsModel = {
   events: {
     'xstate.done.actor.startScan': [{ type: 'xstate.done.actor.startScan', output: START }],
     'xstate.done.actor.pollScan': (snapshot) => [
-      { type: 'xstate.done.actor.pollScan', output: (snapshot.context as WechatBindingContext).asks === 1 ? null : 'wx-code' },
+      { type: 'xstate.done.actor.pollScan', output: (snapshot.context as WechatBindingContext).asks !== 1 },
     ],
     'xstate.done.actor.bindWechat': [{ type: 'xstate.done.actor.bindWechat' }],
     'xstate.error.actor.unbindWechat': [{ type: 'xstate.error.actor.unbindWechat', error: LAST_WAY }],
@@ -69,7 +69,7 @@ export const pathsModel: PathsModel = {
   serializeContext: (context: WechatBindingContext) => ({
     bound: context.bound,
     qr: context.qrUrl,
-    scanCode: context.scanCode,
+    state: context.state,
     asks: context.asks,
     error: context.errorMessage ?? context.errorKey ?? null,
   }),
