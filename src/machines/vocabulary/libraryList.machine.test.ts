@@ -27,7 +27,7 @@ function start(options: { save?: (body: LibraryEditBody) => Promise<VocabularyLi
       }),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input: {} }).start();
   actor.on('*', (event) => emitted.push(event as LibraryListEmitted));
   return { actor, loads, saves, removals, emitted };
 }

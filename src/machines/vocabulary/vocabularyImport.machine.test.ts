@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { VocabularyImportRequest } from '../../api/vocabulary/import';
-import type { VocabularyImportPreview } from '../../api/vocabulary/types';
+import type { VocabularyImportPreview, VocabularyKind } from '../../api/vocabulary/types';
 import { vocabularyImportMachine, type VocabularyImportEmitted } from './vocabularyImport.machine';
 import { FILE_SIZE_KEY, FILE_TYPE_KEY, ONE_FILE_KEY } from './vocabulary.rules';
 import { REFUSAL, xlsxFile } from './vocabulary.doubles';
@@ -11,14 +11,14 @@ type Answer = { id: string | null; imported: number; preview?: VocabularyImportP
 function start(answer: (request: VocabularyImportRequest) => Promise<Answer>) {
   const requests: VocabularyImportRequest[] = [];
   const emitted: VocabularyImportEmitted[] = [];
-  const templates: string[] = [];
+  const templates: VocabularyKind[] = [];
   const machine = vocabularyImportMachine.provide({
     actors: {
       importFile: fromPromise<Answer, VocabularyImportRequest>(({ input }) => {
         requests.push(input);
         return answer(input);
       }),
-      downloadTemplate: fromPromise<void, { kind: string }>(async ({ input }) => {
+      downloadTemplate: fromPromise<void, { kind: VocabularyKind }>(async ({ input }) => {
         templates.push(input.kind);
       }),
       exportLibrary: fromPromise<void, { id: string }>(async () => undefined),

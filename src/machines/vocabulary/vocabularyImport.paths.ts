@@ -6,7 +6,7 @@
 // files in a field of its own: a File serialises as {}, and the traversal tells events apart by JSON.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { VocabularyImportRequest } from '../../api/vocabulary/import';
-import type { VocabularyImportPreview } from '../../api/vocabulary/types';
+import type { VocabularyImportPreview, VocabularyKind } from '../../api/vocabulary/types';
 import type { PathsModel } from '../../shared/testing/paths';
 import { vocabularyImportMachine, type VocabularyImportContext } from './vocabularyImport.machine';
 import { REFUSAL, xlsxFile } from './vocabulary.doubles';
@@ -41,7 +41,7 @@ export const pathsModel: PathsModel = {
         if (result === 'refused') throw REFUSAL;
         return result;
       }),
-      downloadTemplate: fromPromise<void, { kind: string }>(async ({ input }) => {
+      downloadTemplate: fromPromise<void, { kind: VocabularyKind }>(async ({ input }) => {
         if (input.kind === 'translationTerms') throw REFUSAL;
       }),
       exportLibrary: fromPromise<void, { id: string }>(async ({ input }) => {
