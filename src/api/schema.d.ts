@@ -2598,7 +2598,7 @@ export interface components {
             target?: string | null;
             createTime?: string;
         };
-        /** @description What an import would do, row by row; nothing is saved while any row has a problem */
+        /** @description What an import would do, row by row; nothing is saved while any row has a problem other than 'duplicate' (a notice: the row merges into the entry it repeats, in the file or the library, and the answer's msg counts the merges) */
         VocabularyImportPreview: {
             /** @description Data rows read from the sheet */
             total: number;
@@ -2609,7 +2609,7 @@ export interface components {
                 row: number;
                 source?: string | null;
                 target?: string | null;
-                /** @description Codes: empty, tooLong, duplicate, overCap, control, bothRequired */
+                /** @description Codes: empty, tooLong, duplicate, overCap, control, bothRequired, formula (a formula cell without a cached result) */
                 problems: string[];
             }[];
         };
@@ -4259,7 +4259,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description One .xlsx or .xls file
+                     * @description One .xlsx file of at most 5 MB, checked by its content (an old binary .xls is refused with a translated 'save it as .xlsx')
                      */
                     file: string;
                     kind: components["schemas"]["VocabularyKind"];
@@ -4276,7 +4276,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The library the rows went into and how many were imported (or, for a preview, each row's problems) */
+            /** @description The library the rows went into and how many were imported (or, for a preview, each row's problems). A real import that rows' problems refuse answers code 400 with this same data (id null, imported 0, the preview): nothing is saved */
             200: {
                 headers: {
                     [name: string]: unknown;

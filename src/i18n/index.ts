@@ -13,6 +13,7 @@ const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '!./locales/*/uploads.json',
   '!./locales/*/transcripts.json',
   '!./locales/*/vouchers.json',
+  '!./locales/*/vocabularyServer.json',
 ]);
 
 function parsePath(path: string): { locale: string; namespace: string } | null {

@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009_search';
 import * as m0010 from './migrations/0010_meeting_invites';
 import * as m0011 from './migrations/0011_entitlements';
 import * as m0012 from './migrations/0012_search_owner_words';
+import * as m0014 from './migrations/0014_vocabulary';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010_meeting_invites': m0010,
   '0011_entitlements': m0011,
   '0012_search_owner_words': m0012,
+  '0014_vocabulary': m0014,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -256,6 +256,30 @@ export interface LedgerEntriesTable {
   created_at: string;
 }
 
+/** Issue 14 (0014_vocabulary): a user's vocabulary library of one kind. */
+export interface VocabularyLibrariesTable {
+  id: string;
+  user_id: string;
+  kind: 'properWords' | 'translationTerms' | 'sensitiveWords' | 'wordReplacement';
+  name: string;
+  language: string | null;
+  translation_language: string | null;
+  /** 1: applied to the user's uploads and dubbing by default. */
+  is_default: number;
+  created_at: string;
+  updated_at: string | null;
+}
+
+/** One word, term pair, sensitive word or replacement; source_key is unique per library. */
+export interface VocabularyEntriesTable {
+  id: string;
+  library_id: string;
+  source: string;
+  source_key: string;
+  target: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -275,6 +299,8 @@ export interface Database {
   entitlements: EntitlementsTable;
   packages: PackagesTable;
   ledger_entries: LedgerEntriesTable;
+  vocabulary_libraries: VocabularyLibrariesTable;
+  vocabulary_entries: VocabularyEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -291,3 +317,5 @@ export type VoucherRow = Selectable<VouchersTable>;
 export type EntitlementRow = Selectable<EntitlementsTable>;
 export type PackageRow = Selectable<PackagesTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
+export type VocabularyLibraryRow = Selectable<VocabularyLibrariesTable>;
+export type VocabularyEntryRow = Selectable<VocabularyEntriesTable>;

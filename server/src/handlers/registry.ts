@@ -14,6 +14,7 @@ import { systemHandlers } from './system';
 import { transcriptsHandlers } from './transcripts';
 import type { HandlerMap } from './types';
 import { uploadsHandlers } from './uploads';
+import { vocabularyHandlers } from './vocabulary';
 import { vouchersHandlers } from './vouchers';
 
 export const handlers: HandlerMap = {
@@ -31,4 +32,5 @@ export const handlers: HandlerMap = {
   ...vouchersHandlers,
   ...paymentsHandlers,
   ...healthHandlers,
+  ...vocabularyHandlers,
 };

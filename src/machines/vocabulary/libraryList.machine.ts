@@ -9,7 +9,7 @@ import { editLibraryActor } from '../../api/vocabulary/edit';
 import { removeLibrariesActor } from '../../api/vocabulary/remove';
 import type { VocabularyKind, VocabularyLibrary, VocabularyLibraryPage } from '../../api/vocabulary/types';
 import { describeError, type ErrorText } from '../../api/errors';
-import { VOCABULARY_KINDS, VOCABULARY_LIBRARY_NAME_MAX } from '../../shared/contract/vocabulary-limits';
+import { VOCABULARY_KINDS, VOCABULARY_NAME_MAX } from '../../shared/contract/vocabulary-limits';
 import type { Notice } from '../notice';
 import { libraryNameProblem } from './vocabulary.rules';
 
@@ -189,7 +189,7 @@ export const libraryListMachine = setup({
               ? {
                   ...context.draft,
                   // The input is capped too; the cut keeps a pasted name within the limit (a few characters over still shows the rule).
-                  ...(event.name !== undefined ? { name: [...event.name].slice(0, VOCABULARY_LIBRARY_NAME_MAX + 10).join('') } : {}),
+                  ...(event.name !== undefined ? { name: [...event.name].slice(0, VOCABULARY_NAME_MAX + 10).join('') } : {}),
                   ...(event.language !== undefined ? { language: event.language } : {}),
                   ...(event.translationLanguage !== undefined ? { translationLanguage: event.translationLanguage } : {}),
                 }

@@ -1,12 +1,12 @@
 // Client-side checks that mirror the server's vocabulary limits (features §5, §9). They only spare a
 // call that would be refused; the server checks again and its translated refusal is what counts.
 import {
-  VOCABULARY_ENTRY_CAP,
-  VOCABULARY_ENTRY_MAX_CHARS,
+  VOCABULARY_HAND_CAP,
+  VOCABULARY_ENTRY_CHARS,
   VOCABULARY_IMPORT_EXTENSIONS,
   VOCABULARY_IMPORT_MAX_BYTES,
-  VOCABULARY_LIBRARY_NAME_MAX,
-  VOCABULARY_PAIRED_KINDS,
+  VOCABULARY_NAME_MAX,
+  VOCABULARY_PAIRED,
   type VocabularyKindName,
 } from '../../shared/contract/vocabulary-limits';
 
@@ -34,16 +34,16 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function libraryNameProblem(name: string): RuleProblem | null {
   const trimmed = name.trim();
   if (!trimmed) return { key: NAME_REQUIRED_KEY };
-  if ([...trimmed].length > VOCABULARY_LIBRARY_NAME_MAX) return { key: NAME_TOO_LONG_KEY, params: { max: VOCABULARY_LIBRARY_NAME_MAX } };
+  if ([...trimmed].length > VOCABULARY_NAME_MAX) return { key: NAME_TOO_LONG_KEY, params: { max: VOCABULARY_NAME_MAX } };
   if (CONTROL.test(trimmed)) return { key: CONTROL_CHARS_KEY };
   return null;
 }
 
-export const isPairedKind = (kind: VocabularyKindName) => VOCABULARY_PAIRED_KINDS.includes(kind);
+export const isPairedKind = (kind: VocabularyKindName) => VOCABULARY_PAIRED[kind];
 
 /** The first problem of an entry as typed (source, and target for terms and replacements). */
 export function entryProblem(kind: VocabularyKindName, source: string, target: string): RuleProblem | null {
-  const max = VOCABULARY_ENTRY_MAX_CHARS[kind];
+  const max = VOCABULARY_ENTRY_CHARS[kind];
   const sides = isPairedKind(kind) ? [source.trim(), target.trim()] : [source.trim()];
   if (!sides[0]) return { key: ENTRY_REQUIRED_KEY };
   if (sides.some((side) => !side)) return { key: BOTH_SIDES_KEY };
@@ -54,7 +54,7 @@ export function entryProblem(kind: VocabularyKindName, source: string, target: s
 
 /** Whether one more entry would pass the kind's cap (by hand). */
 export function capProblem(kind: VocabularyKindName, total: number): RuleProblem | null {
-  const cap = VOCABULARY_ENTRY_CAP[kind];
+  const cap = VOCABULARY_HAND_CAP[kind];
   return total >= cap ? { key: ENTRY_CAP_KEY, params: { max: cap } } : null;
 }
 
@@ -63,7 +63,7 @@ export interface ChosenFile {
   size: number;
 }
 
-/** features §5: one file only, Excel only, at most 5 MB. */
+/** features §5: one file only, Excel only (.xlsx: the server refuses the old binary .xls), at most 5 MB. */
 export function importFileProblem(files: readonly ChosenFile[]): RuleProblem | null {
   if (files.length !== 1) return { key: ONE_FILE_KEY };
   const file = files[0]!;

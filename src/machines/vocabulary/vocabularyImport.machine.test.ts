@@ -87,6 +87,29 @@ describe('vocabulary import machine', () => {
     expect(actor.getSnapshot().context.errorMessage).toBe(REFUSAL.message);
   });
 
+  it('lets duplicates through (they merge) and shows the newer preview a refused import answers', async () => {
+    const duplicates: VocabularyImportPreview = { total: 3, valid: 2, rows: [{ row: 4, source: 'Parley', target: null, problems: ['duplicate'] }] };
+    const refused = { kind: 'business', code: 400, message: 'Row 3 is too long', data: { id: null, imported: 0, preview: PROBLEMS } };
+    const { actor, requests } = start(async (request) => {
+      if (request.preview) return { id: null, imported: 0, preview: duplicates };
+      throw refused;
+    });
+    actor.send({ type: 'import.filesChosen', files: [xlsxFile('words.xlsx')] });
+    await waitFor(actor, (s) => s.matches('previewed'));
+    actor.send({ type: 'import.confirmed' });
+    await waitFor(actor, (s) => s.matches('previewed') && s.context.errorMessage !== undefined);
+    expect(requests.map((r) => r.preview)).toEqual([true, false]);
+    expect(actor.getSnapshot().context.preview).toEqual(PROBLEMS);
+    expect(actor.getSnapshot().context.errorMessage).toBe('Row 3 is too long');
+  });
+
+  it('refuses an old binary .xls before any call (the server takes .xlsx only)', () => {
+    const { actor, requests } = start(async () => ({ id: null, imported: 0, preview: CLEAN }));
+    actor.send({ type: 'import.filesChosen', files: [xlsxFile('words.xls')] });
+    expect(actor.getSnapshot().context.errorKey).toBe(FILE_TYPE_KEY);
+    expect(requests).toEqual([]);
+  });
+
   it('downloads the template of its kind', async () => {
     const { actor, templates } = start(async () => ({ id: null, imported: 0 }));
     actor.send({ type: 'import.templateRequested' });

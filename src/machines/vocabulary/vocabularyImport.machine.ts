@@ -1,5 +1,5 @@
 // Excel import of one library (features §3, §5): the file is checked here first (one file, .xlsx
-// or .xls, at most 5 MB), then the server checks every row without saving (preview) and lists each
+// only, at most 5 MB), then the server checks every row without saving (preview) and lists each
 // row's problems; only a clean preview can be confirmed, and the import itself is all-or-nothing on
 // the server. The same dialog downloads the kind's template and exports the library.
 import { assign, emit, setup } from 'xstate';
@@ -37,9 +37,17 @@ export type VocabularyImportEmitted = Notice | { type: 'vocabulary.imported'; co
 
 const noError = { errorKey: undefined, errorMessage: undefined, errorCode: undefined, errorParams: undefined } as const;
 const failure = ({ event }: { event: { error: unknown } }) => event.error;
+/** Problem codes that do not stop an import: a duplicate row merges into the entry it repeats (a notice). */
+const NOTICE_PROBLEMS: readonly string[] = ['duplicate'];
 /** A preview with nothing to fix and something to import. */
 export const previewIsClean = (preview: VocabularyImportPreview | null) =>
-  preview !== null && preview.rows.length === 0 && preview.valid === preview.total && preview.total > 0;
+  preview !== null && preview.total > 0 && preview.rows.every((row) => row.problems.every((problem) => NOTICE_PROBLEMS.includes(problem)));
+
+/** A real import refused for its rows answers the preview again (code 400, same data): show it. */
+function previewOfRefusal(error: unknown): VocabularyImportPreview | null {
+  const data = (error as { data?: { preview?: VocabularyImportPreview } } | null)?.data;
+  return data?.preview ?? null;
+}
 
 /** A file chosen (or dropped) while no call runs: refused here, or previewed by the server. */
 const chooseFiles = [
@@ -142,8 +150,15 @@ export const vocabularyImportMachine = setup({
             })),
           ],
         },
-        // All-or-nothing: a refusal saved nothing; the preview stays, with the server's reason.
-        onError: { target: 'previewed', actions: { type: 'rememberFailure', params: failure } },
+        // All-or-nothing: a refusal saved nothing; the preview stays (the server's newer one when it
+        // sent it: the library may have changed since), with the server's reason.
+        onError: {
+          target: 'previewed',
+          actions: [
+            assign(({ context, event }) => ({ preview: previewOfRefusal(event.error) ?? context.preview })),
+            { type: 'rememberFailure', params: failure },
+          ],
+        },
       },
     },
     done: {

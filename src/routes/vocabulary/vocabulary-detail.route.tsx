@@ -19,7 +19,7 @@ import {
   vocabularyImportMachine,
 } from '../../machines/vocabulary/vocabularyImport.machine';
 import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
-import { VOCABULARY_ENTRY_CAP, VOCABULARY_IMPORT_ROW_CAP } from '../../shared/contract/vocabulary-limits';
+import { VOCABULARY_HAND_CAP, VOCABULARY_IMPORT_CAP } from '../../shared/contract/vocabulary-limits';
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { EntryTable } from '../../ui/vocabulary/EntryTable';
 import { ErrorLine } from '../../ui/vocabulary/ErrorLine';
@@ -61,7 +61,7 @@ function ImportExport({ libraryId, kind, onImported }: { libraryId: string; kind
         open={open}
         kind={kind}
         phase={phase}
-        rowCap={VOCABULARY_IMPORT_ROW_CAP[kind]}
+        rowCap={VOCABULARY_IMPORT_CAP[kind]}
         fileName={context.file?.name ?? null}
         preview={context.preview}
         canConfirm={previewIsClean(context.preview)}
@@ -117,7 +117,7 @@ function LibraryDetail({ libraryId }: { libraryId: string }) {
       {library && (
         <Stack gap="3">
           <Text color="fg.muted" data-testid="library-kind">
-            {t(`kind.${library.kind}`)} · {t('entryCount', { count: context.keyword ? library.wordCount : context.total, max: VOCABULARY_ENTRY_CAP[library.kind] })}
+            {t(`kind.${library.kind}`)} · {t('entryCount', { count: context.keyword ? library.wordCount : context.total, max: VOCABULARY_HAND_CAP[library.kind] })}
           </Text>
           <HStack gap="2" wrap="wrap">
             <Input

@@ -95,7 +95,7 @@ export function ImportDialog(props: ImportDialogProps) {
             ref={input}
             type="file"
             hidden
-            accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             data-testid="import-file-input"
             aria-label={t('chooseFile')}
             onChange={(event) => {

@@ -3,7 +3,7 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../shared/dialogs/DialogFrame';
-import { VOCABULARY_LIBRARY_NAME_MAX } from '../../shared/contract/vocabulary-limits';
+import { VOCABULARY_NAME_MAX } from '../../shared/contract/vocabulary-limits';
 import { LanguageSelect } from '../common/LanguageSelect';
 import { ErrorLine } from './ErrorLine';
 import { languageName, type ShownError } from './vocabulary-view-types';
@@ -64,7 +64,7 @@ export function LibraryDialog(props: LibraryDialogProps) {
               aria-describedby="library-name-hint"
               onChange={(event) => props.onChange({ name: event.target.value })}
             />
-            <Field.HelperText id="library-name-hint">{`${[...props.name.trim()].length}/${VOCABULARY_LIBRARY_NAME_MAX}`}</Field.HelperText>
+            <Field.HelperText id="library-name-hint">{`${[...props.name.trim()].length}/${VOCABULARY_NAME_MAX}`}</Field.HelperText>
           </Field.Root>
           {props.mode === 'create' && props.withLanguage && (
             <Field.Root>

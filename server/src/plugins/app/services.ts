@@ -19,6 +19,9 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
 import { LocalMediaStore, mediaRoot } from '../../storage/local-media-store';
 import type { MediaStore } from '../../storage/media-store';
+import { createVocabularyService, type VocabularyService } from '../../domain/vocabulary/vocabulary-service';
+import { createLibrarySource } from '../../domain/vocabulary/library-source';
+import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
 
 export interface Services {
   config: ServerConfig;
@@ -42,6 +45,10 @@ export interface Services {
   jobs: JobQueue;
   /** Tier rules, balances and charges, read from the ledger (issue 11). */
   entitlements: Entitlements;
+  /** The user's vocabulary libraries: list, edit, import (issue 14). */
+  vocabulary: VocabularyService;
+  /** What the engines read: libraries merged into one VocabularySet, own libraries only, tier-gated per kind. */
+  vocabularySource: VocabularySource;
 }
 
 declare module 'fastify' {
@@ -64,9 +71,11 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const uploadSweep = createAbandonedUploadSweep({ db: app.db, clock, store: mediaStore, log: app.log });
     const jobs = createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });
     const entitlements = createEntitlements({ db: app.db, clock, config });
+    const vocabulary = createVocabularyService({ db: app.db, clock });
+    const vocabularySource = createLibrarySource({ db: app.db, entitlements });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements }));
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();

@@ -1,0 +1,260 @@
+// Vocabulary library calls (features §3, §5, §7 Vocabulary): list, entries, create/rename, add/change
+// entries, delete, and Excel import. Every call is scoped to the signed-in user's own libraries;
+// every write runs in one transaction holding the library (locked-library.ts), and bad input
+// throws before anything is written, so a refusal changes nothing.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { VOCABULARY_HAND_CAP, VOCABULARY_NAME_MAX, type VocabularyKindName } from '../../../../src/shared/contract/vocabulary-limits';
+import type { Clock } from '../../clock';
+import type { Database, VocabularyLibraryRow } from '../../db/schema';
+import { sortableId } from '../../db/sortable-id';
+import { checkDisplayName } from '../records/display-name';
+import { planEdit } from './edit-plan';
+import { planImport, PREVIEW_ROWS_MAX, type SheetRow } from './import-plan';
+import { containsPattern, countedLibraries, libraryView, type LibraryView } from './library-view';
+import { ownedLibrary, withLibraryLocked } from './locked-library';
+import { entryNotFound, kindMismatch, languagesRequired, libraryNameProblem, libraryNotFound, overHandCap } from './vocabulary-errors';
+
+export interface LibraryEdit {
+  id?: string;
+  kind: VocabularyKindName;
+  name: string;
+  language?: string;
+  translationLanguage?: string;
+  isDefault?: boolean;
+}
+
+export interface ImportTarget {
+  kind: VocabularyKindName;
+  id?: string;
+  name?: string;
+  language?: string;
+  translationLanguage?: string;
+}
+
+export interface ImportOutcome {
+  id: string | null;
+  imported: number;
+  merged: number;
+  preview: { total: number; valid: number; rows: Array<{ row: number; source: string | null; target: string | null; problems: string[] }> };
+  /** Rows that block the import (a real import with any of these saved nothing and throws). */
+  blockingRows: number;
+  firstBlockingRow: number | null;
+}
+
+function checkedName(raw: string): string {
+  const checked = checkDisplayName(raw, VOCABULARY_NAME_MAX);
+  if ('problem' in checked) throw libraryNameProblem(checked.problem);
+  return checked.name;
+}
+
+const entriesOf = (db: Kysely<Database>, libraryId: string) =>
+  db.selectFrom('vocabulary_entries').select(['id', 'source_key']).where('library_id', '=', libraryId).execute();
+
+async function viewOf(db: Kysely<Database>, userId: string, id: string): Promise<LibraryView> {
+  const row = await countedLibraries(db, userId).where('vocabulary_libraries.id', '=', id).executeTakeFirst();
+  if (!row) throw libraryNotFound();
+  return libraryView(row);
+}
+
+async function insertEntries(trx: Transaction<Database>, libraryId: string, entries: ReadonlyArray<{ source: string; key: string; target: string | null }>, at: string) {
+  // Chunks keep each statement under the database's bound-parameter limit.
+  for (let i = 0; i < entries.length; i += 100) {
+    const chunk = entries.slice(i, i + 100).map((e) => ({ id: sortableId(), library_id: libraryId, source: e.source, source_key: e.key, target: e.target, created_at: at }));
+    await trx.insertInto('vocabulary_entries').values(chunk).execute();
+  }
+}
+
+export function createVocabularyService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+  const now = () => clock.now().toISOString();
+
+  async function newLibrary(trx: Kysely<Database>, userId: string, input: LibraryEdit): Promise<VocabularyLibraryRow> {
+    const row: VocabularyLibraryRow = {
+      id: sortableId(),
+      user_id: userId,
+      kind: input.kind,
+      name: checkedName(input.name),
+      language: input.language ?? null,
+      translation_language: input.translationLanguage ?? null,
+      is_default: input.isDefault ? 1 : 0,
+      created_at: now(),
+      updated_at: null,
+    };
+    // Terms are kept per language pair: the engines apply them only to that pair.
+    if (row.kind === 'translationTerms' && (!row.language || !row.translation_language)) throw languagesRequired();
+    await trx.insertInto('vocabulary_libraries').values(row).execute();
+    return row;
+  }
+
+  return {
+    async list(userId: string, query: { kind?: VocabularyKindName; name?: string; pageNum?: number; pageSize?: number }) {
+      const pageNum = query.pageNum ?? 1;
+      const pageSize = query.pageSize ?? 10;
+      let base = countedLibraries(db, userId);
+      if (query.kind) base = base.where('vocabulary_libraries.kind', '=', query.kind);
+      const name = query.name?.trim();
+      if (name) base = base.where(sql<boolean>`lower(vocabulary_libraries.name) like ${containsPattern(name)} escape '\\'`);
+      const [rows, counted] = await Promise.all([
+        base.orderBy('vocabulary_libraries.created_at', 'desc').orderBy('vocabulary_libraries.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+        base.clearSelect().select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+      ]);
+      return { total: Number(counted?.n ?? 0), rows: rows.map(libraryView) };
+    },
+
+    async data(userId: string, query: { id: string; keyword?: string; pageNum?: number; pageSize?: number }) {
+      const library = await viewOf(db, userId, query.id);
+      const pageNum = query.pageNum ?? 1;
+      const pageSize = query.pageSize ?? 10;
+      let base = db.selectFrom('vocabulary_entries').where('library_id', '=', library.id);
+      const keyword = query.keyword?.trim();
+      if (keyword) {
+        const pattern = containsPattern(keyword);
+        base = base.where((eb) => eb.or([sql<boolean>`lower(source) like ${pattern} escape '\\'`, sql<boolean>`lower(coalesce(target, '')) like ${pattern} escape '\\'`]));
+      }
+      const [rows, counted] = await Promise.all([
+        base.select(['id', 'source', 'target', 'created_at']).orderBy('created_at').orderBy('id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+        base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
+      ]);
+      return { library, total: Number(counted?.n ?? 0), rows: rows.map((r) => ({ id: r.id, source: r.source, target: r.target, createTime: r.created_at })) };
+    },
+
+    /** Creates (no id) or renames a library; a library's kind never changes. */
+    async edit(userId: string, input: LibraryEdit): Promise<LibraryView> {
+      if (input.id === undefined) {
+        const row = await db.transaction().execute((trx) => newLibrary(trx, userId, input));
+        return viewOf(db, userId, row.id);
+      }
+      const name = checkedName(input.name);
+      await withLibraryLocked(db, userId, input.id, async (trx, library) => {
+        if (library.kind !== input.kind) throw kindMismatch(input.kind);
+        await trx
+          .updateTable('vocabulary_libraries')
+          .set({
+            name,
+            ...(input.language !== undefined ? { language: input.language } : {}),
+            ...(input.translationLanguage !== undefined ? { translation_language: input.translationLanguage } : {}),
+            ...(input.isDefault !== undefined ? { is_default: input.isDefault ? 1 : 0 } : {}),
+            updated_at: now(),
+          })
+          .where('id', '=', library.id)
+          .execute();
+      });
+      return viewOf(db, userId, input.id);
+    },
+
+    /** Adds (no id) or changes entries; resolves how many duplicates were merged. */
+    async editData(userId: string, libraryId: string, entries: ReadonlyArray<{ id?: string; source: string; target?: string | null }>): Promise<{ merged: number }> {
+      return withLibraryLocked(db, userId, libraryId, async (trx, library) => {
+        const existing = await entriesOf(trx, library.id);
+        const plan = planEdit(library.kind, existing, entries);
+        const cap = VOCABULARY_HAND_CAP[library.kind];
+        // A library filled past the hand cap by an import keeps its entries and can still be corrected.
+        if (plan.countAfter > cap && plan.countAfter > existing.length) throw overHandCap(library.kind, cap, plan.countAfter);
+        const at = now();
+        if (plan.deletes.size > 0) await trx.deleteFrom('vocabulary_entries').where('library_id', '=', library.id).where('id', 'in', [...plan.deletes]).execute();
+        // Changed keys are freed first (a temporary key each, with a control character no entry can hold),
+        // so two entries can swap spellings without meeting the unique index halfway.
+        const rekeyed = [...plan.updates].filter(([, u]) => u.key !== undefined);
+        for (const [id] of rekeyed) await trx.updateTable('vocabulary_entries').set({ source_key: `\u0001rekey:${id}` }).where('id', '=', id).execute();
+        for (const [id, update] of plan.updates) {
+          await trx
+            .updateTable('vocabulary_entries')
+            .set({ target: update.target, ...(update.source !== undefined ? { source: update.source, source_key: update.key! } : {}) })
+            .where('id', '=', id)
+            .where('library_id', '=', library.id)
+            .execute();
+        }
+        await insertEntries(trx, library.id, plan.inserts, at);
+        await trx.updateTable('vocabulary_libraries').set({ updated_at: at }).where('id', '=', library.id).execute();
+        return { merged: plan.merged };
+      });
+    },
+
+    /** Deletes the libraries named; one id that is not the user's refuses them all. */
+    async remove(userId: string, ids: readonly string[]): Promise<void> {
+      const unique = [...new Set(ids)];
+      await db.transaction().execute(async (trx) => {
+        const owned = await trx.selectFrom('vocabulary_libraries').select('id').where('user_id', '=', userId).where('id', 'in', unique).execute();
+        if (owned.length !== unique.length) throw libraryNotFound();
+        await trx.deleteFrom('vocabulary_entries').where('library_id', 'in', unique).execute();
+        await trx.deleteFrom('vocabulary_libraries').where('user_id', '=', userId).where('id', 'in', unique).execute();
+      });
+    },
+
+    /** Deletes entries of one library; an id that is not in it refuses them all. */
+    async removeData(userId: string, libraryId: string, ids: readonly string[]): Promise<void> {
+      const unique = [...new Set(ids)];
+      await withLibraryLocked(db, userId, libraryId, async (trx, library) => {
+        const found = await trx.selectFrom('vocabulary_entries').select('id').where('library_id', '=', library.id).where('id', 'in', unique).execute();
+        if (found.length !== unique.length) throw entryNotFound();
+        await trx.deleteFrom('vocabulary_entries').where('library_id', '=', library.id).where('id', 'in', unique).execute();
+        await trx.updateTable('vocabulary_libraries').set({ updated_at: now() }).where('id', '=', library.id).execute();
+      });
+    },
+
+    /** The kinds of the libraries named; one id that is not the user's answers 'does not exist'. */
+    async ownedKinds(userId: string, ids: readonly string[]): Promise<Set<VocabularyKindName>> {
+      const unique = [...new Set(ids)];
+      const rows = await db.selectFrom('vocabulary_libraries').select(['id', 'kind']).where('user_id', '=', userId).where('id', 'in', unique).execute();
+      if (rows.length !== unique.length) throw libraryNotFound();
+      return new Set(rows.map((r) => r.kind));
+    },
+
+    /** The library a call names, if it is the user's own. */
+    owned(userId: string, libraryId: string): Promise<VocabularyLibraryRow> {
+      return ownedLibrary(db, userId, libraryId);
+    },
+
+    /**
+     * Checks every row (preview: and stops there). A real import writes all rows in one transaction or,
+     * when any row has a blocking problem, nothing: the outcome then has blockingRows > 0 and id null.
+     */
+    async importRows(userId: string, target: ImportTarget, rows: readonly SheetRow[], preview: boolean): Promise<ImportOutcome> {
+      const outcomeOf = (plan: ReturnType<typeof planImport>, id: string | null, imported: number): ImportOutcome => ({
+        id,
+        imported,
+        merged: plan.merged,
+        preview: { total: plan.total, valid: plan.valid, rows: plan.problemRows.slice(0, PREVIEW_ROWS_MAX) },
+        blockingRows: plan.blocking.length,
+        firstBlockingRow: plan.blocking[0]?.row ?? null,
+      });
+      if (target.id === undefined) {
+        // Checked before any row, so a bad name is refused even in a preview.
+        const edit = { kind: target.kind, name: target.name ?? '', language: target.language, translationLanguage: target.translationLanguage };
+        checkedName(edit.name);
+        if (edit.kind === 'translationTerms' && (!edit.language || !edit.translationLanguage)) throw languagesRequired();
+        const plan = planImport(target.kind, rows, []);
+        if (preview || plan.blocking.length > 0) return outcomeOf(plan, null, 0);
+        const id = await db.transaction().execute(async (trx) => {
+          const library = await newLibrary(trx, userId, edit);
+          await insertEntries(trx, library.id, plan.inserts, now());
+          return library.id;
+        });
+        return outcomeOf(plan, id, plan.inserts.length);
+      }
+      if (preview) {
+        const library = await ownedLibrary(db, userId, target.id);
+        if (library.kind !== target.kind) throw kindMismatch(target.kind);
+        return outcomeOf(planImport(library.kind, rows, await entriesOf(db, library.id)), null, 0);
+      }
+      return withLibraryLocked(db, userId, target.id, async (trx, library) => {
+        if (library.kind !== target.kind) throw kindMismatch(target.kind);
+        const plan = planImport(library.kind, rows, await entriesOf(trx, library.id));
+        if (plan.blocking.length > 0) return outcomeOf(plan, null, 0);
+        const at = now();
+        for (const [id, newTarget] of plan.updates) await trx.updateTable('vocabulary_entries').set({ target: newTarget }).where('id', '=', id).where('library_id', '=', library.id).execute();
+        await insertEntries(trx, library.id, plan.inserts, at);
+        await trx.updateTable('vocabulary_libraries').set({ updated_at: at }).where('id', '=', library.id).execute();
+        return outcomeOf(plan, library.id, plan.inserts.length);
+      });
+    },
+
+    /** Every entry of one of the user's libraries, oldest first (export). */
+    async allEntries(userId: string, libraryId: string) {
+      const library = await ownedLibrary(db, userId, libraryId);
+      const entries = await db.selectFrom('vocabulary_entries').select(['source', 'target']).where('library_id', '=', library.id).orderBy('created_at').orderBy('id').execute();
+      return { library, entries };
+    },
+  };
+}
+
+export type VocabularyService = ReturnType<typeof createVocabularyService>;
