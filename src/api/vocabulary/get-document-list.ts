@@ -1,20 +1,21 @@
-// GET /speech/document/getDocumentList (vocabularyGetDocumentList) — one page of the user's
-// vocabulary libraries of one kind. Checked: a refusal is toasted, 92505003 opens the purchase dialog.
+// GET /speech/document/getDocumentList (vocabularyGetDocumentList) — the user's vocabulary libraries,
+// of one kind or all, one page. Unchecked: the callers show their own failure.
 import { fromPromise } from 'xstate';
+import type { components, operations } from '../schema';
 import { unwrap } from '../errors';
 import { api } from '../instance';
-import type { operations } from '../schema';
 
-export type DocumentListQuery = NonNullable<operations['vocabularyGetDocumentList']['parameters']['query']>;
+export type VocabularyLibrary = components['schemas']['VocabularyLibrary'];
+export type VocabularyLibraryPage = components['schemas']['VocabularyLibraryPage'];
+export type GetDocumentListQuery = NonNullable<operations['vocabularyGetDocumentList']['parameters']['query']>;
 
-export async function getDocumentList(query: DocumentListQuery, signal?: AbortSignal) {
-  const result = await api.call(
-    (client, s) => client.GET('/speech/document/getDocumentList', { params: { query }, signal: s }),
-    signal ? { signal } : {},
+export async function getDocumentList(query: GetDocumentListQuery = {}, signal?: AbortSignal): Promise<VocabularyLibraryPage> {
+  return unwrap(
+    await api.call((client, s) => client.GET('/speech/document/getDocumentList', { params: { query }, signal: s }), {
+      silent: true,
+      ...(signal ? { signal } : {}),
+    }),
   );
-  return unwrap(result) ?? { total: 0, rows: [] };
 }
 
-export const getDocumentListActor = fromPromise(({ input, signal }: { input: DocumentListQuery; signal: AbortSignal }) =>
-  getDocumentList(input, signal),
-);
+export const getDocumentListActor = fromPromise<VocabularyLibraryPage, GetDocumentListQuery>(({ input, signal }) => getDocumentList(input, signal));

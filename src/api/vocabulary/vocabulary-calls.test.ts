@@ -106,15 +106,15 @@ describe('vocabulary calls', () => {
     expect(template.ok && (await template.data.blob.text())).toBe('xlsx');
   });
 
-  it('opens the purchase dialog on tab 2 when a user without SVIP calls any of them', async () => {
+  it('opens the purchase dialog on tab 2 when a user without SVIP writes or downloads; the shared list read stays quiet', async () => {
     answering(() => json({ code: 92505003, msg: 'No such right', data: null }));
     await expect(getDocumentList({ kind: 'properWords' })).rejects.toMatchObject({ kind: 'entitlement', code: 92505003 });
+    expect(events).toEqual([]); // the list machine asks for the dialog itself (purchase.needed)
     await expect(editLibrary({ kind: 'properWords', name: 'Brands' })).rejects.toMatchObject({ code: 92505003 });
     answering(() => new Response(JSON.stringify({ code: 92505003, msg: 'No such right', data: null }), { headers: { 'Content-Type': 'application/json' } }));
     const exported = await exportLibrary('L1');
     expect(exported.ok).toBe(false);
     expect(events.filter((event) => event.type === 'purchase.open')).toEqual([
-      { type: 'purchase.open', tab: 2 },
       { type: 'purchase.open', tab: 2 },
       { type: 'purchase.open', tab: 2 },
     ]);

@@ -4,9 +4,9 @@ import type { LibraryEditBody } from '../../api/vocabulary/edit';
 import type { VocabularyLibrary } from '../../api/vocabulary/types';
 import { libraryListMachine, type LibraryListAnswer, type LibraryListEmitted, type LibraryListLoad } from './libraryList.machine';
 import { NAME_REQUIRED_KEY, NAME_TOO_LONG_KEY } from './vocabulary.rules';
-import { COUNTS, REFUSAL, TERMS, WORDS } from './vocabulary.doubles';
+import { COUNTS, NO_BENEFIT, REFUSAL, TERMS, WORDS } from './vocabulary.doubles';
 
-function start(options: { save?: (body: LibraryEditBody) => Promise<VocabularyLibrary>; remove?: () => Promise<void> } = {}) {
+function start(options: { load?: () => Promise<LibraryListAnswer>; save?: (body: LibraryEditBody) => Promise<VocabularyLibrary>; remove?: () => Promise<void> } = {}) {
   const loads: LibraryListLoad[] = [];
   const saves: LibraryEditBody[] = [];
   const removals: string[][] = [];
@@ -15,6 +15,7 @@ function start(options: { save?: (body: LibraryEditBody) => Promise<VocabularyLi
     actors: {
       loadLibraries: fromPromise<LibraryListAnswer, LibraryListLoad>(async ({ input }) => {
         loads.push(input);
+        if (options.load) return options.load();
         return { page: { total: 2, rows: input.kind === 'translationTerms' ? [TERMS] : [WORDS] }, counts: COUNTS };
       }),
       saveLibrary: fromPromise<VocabularyLibrary, LibraryEditBody>(({ input }) => {
@@ -84,6 +85,13 @@ describe('library list machine', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     expect(removals).toEqual([[WORDS.id]]);
     expect(loads).toHaveLength(2);
+  });
+
+  it('asks for the purchase dialog on tab 2 when the account has no SVIP', async () => {
+    const { actor, emitted } = start({ load: () => Promise.reject(NO_BENEFIT) });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(emitted).toContainEqual({ type: 'purchase.needed', tab: 2 });
+    expect(actor.getSnapshot().context.errorCode).toBe(92505003);
   });
 
   it('flips the default flag at once and puts it back when the server refuses', async () => {

@@ -1,9 +1,12 @@
 // The /vocabulary page (features §2, §3): libraries by kind in tabs with a count per kind, paged;
 // create and rename in a dialog (name checked here before any call, language for the kinds that
 // have one), delete after a confirmation, and the default toggle (libraries applied to uploads and
-// dubbing). Every call is a checked one: the api layer toasts a refusal and opens the purchase
-// dialog on 92505003; the machine keeps the refusal too, so the dialog shows it in place.
-import { assign, emit, fromPromise, setup } from 'xstate';
+// dubbing). The writes are checked calls: the api layer toasts a refusal and opens the purchase
+// dialog on 92505003; the machine keeps the refusal too, so the dialog shows it in place. The list
+// read is quiet (the meeting setup's picker shares it): its 92505003 asks for the purchase dialog
+// through `purchase.needed`, so an account without SVIP lands on the offer either way.
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { PURCHASE_TAB_FOR_ENTITLEMENT } from '../../api/error-catalogue';
 import { getDocumentList } from '../../api/vocabulary/get-document-list';
 import { editLibraryActor } from '../../api/vocabulary/edit';
 import { removeLibrariesActor } from '../../api/vocabulary/remove';
@@ -64,8 +67,12 @@ export type LibraryListEvent =
   | { type: 'library.deleteConfirmed' }
   | { type: 'library.defaultToggled'; library: VocabularyLibrary };
 
-/** `library.created` lets the route open the new library's detail page. */
-export type LibraryListEmitted = Notice | { type: 'library.created'; id: string };
+/** The catalogue's "no such right" (SVIP only). */
+export const NO_BENEFIT_CODE = 92505003;
+export const PURCHASE_TAB = PURCHASE_TAB_FOR_ENTITLEMENT;
+
+/** `library.created` lets the route open the new library's detail page; `purchase.needed` the purchase dialog. */
+export type LibraryListEmitted = Notice | { type: 'library.created'; id: string } | { type: 'purchase.needed'; tab: number };
 
 /** The page of one kind and the count of every kind (each other kind read as a page of one). */
 export async function loadLibraries({ kind, page }: LibraryListLoad, signal?: AbortSignal): Promise<LibraryListAnswer> {
@@ -108,6 +115,9 @@ export const libraryListMachine = setup({
   },
   actions: {
     rememberFailure: assign((_, error: unknown) => ({ ...describeError(error, LIST_FAILED_KEY), errorParams: undefined })),
+    askForPurchase: enqueueActions(({ context, enqueue }) => {
+      if (context.errorCode === NO_BENEFIT_CODE) enqueue.emit({ type: 'purchase.needed', tab: PURCHASE_TAB });
+    }),
   },
 }).createMachine({
   id: 'libraryList',
@@ -148,7 +158,10 @@ export const libraryListMachine = setup({
             actions: assign(({ event }) => ({ rows: event.output.page.rows, total: event.output.page.total, counts: event.output.counts })),
           },
         ],
-        onError: { target: 'failed', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: {
+          target: 'failed',
+          actions: [{ type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }, 'askForPurchase'],
+        },
       },
     },
     failed: {
