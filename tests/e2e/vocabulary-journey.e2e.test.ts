@@ -1,0 +1,143 @@
+// The vocabulary journey in Debian's chromium against the real server (issue 14 §6): an SVIP user
+// creates a proper-words library (a 51-character name is refused first), imports an .xlsx this test
+// writes with exceljs (the preview lists a problem row of a bad file and offers no import; the good
+// file imports), sees the words in the virtualised table, edits one inline, then starts a live
+// meeting choosing that library in the setup's picker, and the meeting's record names the library.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createUser } from '../../server/src/domain/auth/users';
+import { grantToUserId } from '../../server/src/domain/entitlements/grants';
+import { SVIP } from '../../server/src/domain/vouchers/package-types';
+import { startTestServer } from '../../server/src/testing/start-test-server';
+import { expectAccessible } from './support/accessibility';
+import { launchChromium } from './support/browser';
+
+const WORDS = ['Parley', 'Kysely', 'Fastify', 'Vitest'];
+const LIBRARY = 'Product names';
+
+async function writeSheet(file: string, rows: string[][]): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Sheet1');
+  for (const row of rows) sheet.addRow(row);
+  await workbook.xlsx.writeFile(file);
+  return file;
+}
+
+describe('vocabulary journey: create a library, import Excel, use it in a meeting', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let workDir = '';
+  let libraryId = '';
+  const email = `vocabulary-${Date.now()}@example.com`;
+  const password = 'parley2go';
+
+  beforeAll(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-vocabulary-e2e-'));
+    server = await startTestServer({ nodeEnv: 'development' });
+    const user = await createUser(server.app.db, { now: () => new Date() }, { kind: 'email', value: email }, password);
+    // Vocabulary is an SVIP right (features §6).
+    await grantToUserId(server.app.db, { now: () => new Date() }, user.id, SVIP, 30);
+    browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
+    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (error) => console.error('[page] error:', error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('signs in and creates a proper-words library (a 51-character name refused first)', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-tab-password').click();
+    await page.getByTestId('login-username').fill(email);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('avatar-menu-trigger').waitFor();
+
+    await page.goto(`${server.url}/vocabulary`);
+    await page.getByTestId('library-empty').waitFor();
+    expect(await page.getByTestId('vocabulary-tab-properWords').innerText()).toBe('Proper vocabulary (0)');
+    await expectAccessible(page, 'vocabulary list');
+
+    await page.getByTestId('library-create').click();
+    await page.getByTestId('library-name-input').fill('x'.repeat(51));
+    await page.getByTestId('library-save').click();
+    expect(await page.getByTestId('library-error').innerText()).toBe('The name can have at most 50 characters.');
+    await page.getByTestId('library-name-input').fill(LIBRARY);
+    await expectAccessible(page, 'new library dialog');
+    await page.getByTestId('library-save').click();
+
+    await page.waitForURL(/\/vocabularyDetail\?id=/);
+    libraryId = new URL(page.url()).searchParams.get('id') ?? '';
+    expect(libraryId).not.toBe('');
+    await page.getByTestId('entry-empty').waitFor();
+    expect(await page.getByTestId('page-title').innerText()).toBe(LIBRARY);
+  });
+
+  it('previews a bad sheet without importing it, then imports a good one and shows its words', async () => {
+    const bad = await writeSheet(path.join(workDir, 'bad.xlsx'), [['Word'], ['Parley'], ['y'.repeat(51)]]);
+    const good = await writeSheet(path.join(workDir, 'words.xlsx'), [['Word'], ...WORDS.map((word) => [word])]);
+
+    await page.getByTestId('entries-import').click();
+    await page.getByTestId('import-dialog').waitFor();
+    await page.getByTestId('import-file-input').setInputFiles(bad);
+    await page.getByTestId('import-preview').waitFor();
+    expect(await page.getByTestId('import-summary').innerText()).toContain('1 of 2 rows can be imported.');
+    expect(await page.getByTestId('import-problem-row').innerText()).toContain('too long');
+    expect(await page.getByTestId('import-confirm').isDisabled()).toBe(true);
+    await expectAccessible(page, 'import preview');
+
+    await page.getByTestId('import-file-input').setInputFiles(good);
+    await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent?.includes('4 of 4 rows'));
+    await page.getByTestId('import-confirm').click();
+    expect(await page.getByTestId('import-done').innerText()).toBe('4 entries imported');
+    await page.getByTestId('import-close').click();
+
+    await page.waitForFunction((count) => document.querySelectorAll('[data-testid="entry-source"]').length === count, WORDS.length);
+    const shown = await page.getByTestId('entry-source').allInnerTexts();
+    expect([...shown].sort()).toEqual([...WORDS].sort());
+    await expectAccessible(page, 'library entries');
+  });
+
+  it('edits a word inline, refuses a 51-character word, and the list counts the words', async () => {
+    await page.getByRole('button', { name: 'Edit “Vitest”' }).click();
+    await page.getByTestId('entry-source-input').fill('z'.repeat(51));
+    await page.getByTestId('entry-source-input').press('Enter');
+    expect(await page.getByTestId('entry-error').innerText()).toBe('Each entry can have at most 50 characters.');
+    await page.getByTestId('entry-source-input').fill('Chakra');
+    await page.getByTestId('entry-source-input').press('Enter');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="entry-source"]')].some((cell) => cell.textContent === 'Chakra'));
+    expect(await page.getByTestId('entry-source').allInnerTexts()).not.toContain('Vitest');
+
+    await page.getByTestId('vocabulary-back').click();
+    await page.getByTestId('library-row').waitFor();
+    expect(await page.getByTestId('library-word-count').innerText()).toBe(String(WORDS.length));
+    expect(await page.getByTestId('vocabulary-tab-properWords').innerText()).toBe('Proper vocabulary (1)');
+  });
+
+  // Needs the meeting setup's library picker (branch vocab-engine): the host picks the library by its
+  // name, and the live page shows the libraries in force.
+  it('starts a live meeting choosing that library', async () => {
+    await page.goto(`${server.url}/meeting`);
+    const setup = page.getByTestId('meeting-setup');
+    await setup.waitFor();
+    await page.getByTestId('meeting-name').fill('Product review');
+    await setup.getByRole('button', { name: /vocabular/i }).first().click();
+    await page.getByRole('checkbox', { name: LIBRARY }).check();
+    await page.getByRole('dialog').getByRole('button', { name: /confirm|apply|done|ok/i }).first().click();
+    await page.getByTestId('meeting-start').click();
+    await page.getByTestId('meeting-terms-accept').click();
+    await page.getByTestId('meeting-live').waitFor({ timeout: 20_000 });
+    await page.waitForSelector('[data-testid="meeting-status"][data-status="in_progress"]');
+    await page.getByText(LIBRARY).first().waitFor();
+  });
+});
