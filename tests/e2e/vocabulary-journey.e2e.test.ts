@@ -108,7 +108,7 @@ describe('vocabulary journey: create a library, import Excel, use it in a meetin
     await expectAccessible(page, 'library entries');
   });
 
-  it('edits a word inline, refuses a 51-character word, and the list counts the words', async () => {
+  it('edits a word inline (a 51-character word refused), deletes two after a confirmation, and the list counts the rest', async () => {
     await page.getByRole('button', { name: 'Edit “Vitest”' }).click();
     await page.getByTestId('entry-source-input').fill('z'.repeat(51));
     await page.getByTestId('entry-source-input').press('Enter');
@@ -118,10 +118,32 @@ describe('vocabulary journey: create a library, import Excel, use it in a meetin
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="entry-source"]')].some((cell) => cell.textContent === 'Chakra'));
     expect(await page.getByTestId('entry-source').allInnerTexts()).not.toContain('Vitest');
 
+    await page.getByRole('checkbox', { name: 'Select “Kysely”' }).check();
+    await page.getByRole('checkbox', { name: 'Select “Fastify”' }).check();
+    await page.getByTestId('entries-bulk-delete').click();
+    await page.getByTestId('entries-delete-confirm').waitFor();
+    await expectAccessible(page, 'bulk delete confirmation');
+    await page.getByTestId('entries-delete-confirm-confirm').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="entry-source"]').length === 2);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="entry-source"]').length === 2);
+    expect([...(await page.getByTestId('entry-source').allInnerTexts())].sort()).toEqual(['Chakra', 'Parley']);
+
     await page.getByTestId('vocabulary-back').click();
     await page.getByTestId('library-row').waitFor();
-    expect(await page.getByTestId('library-word-count').innerText()).toBe(String(WORDS.length));
+    expect(await page.getByTestId('library-word-count').innerText()).toBe('2');
     expect(await page.getByTestId('vocabulary-tab-properWords').innerText()).toBe('Proper vocabulary (1)');
+
+    // Marked default (for uploads and dubbing), and still so when read again.
+    const toggle = page.getByRole('checkbox', { name: `Use “${LIBRARY}” by default for uploads and dubbing` });
+    expect(await toggle.isChecked()).toBe(false);
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/speech/document/edit') && response.status() === 200),
+      page.getByTestId('library-default').click(),
+    ]);
+    await page.reload();
+    await page.getByTestId('library-row').waitFor();
+    expect(await toggle.isChecked()).toBe(true);
   });
 
   // Needs the meeting setup's library picker (branch vocab-engine): the host picks the library by its
