@@ -146,6 +146,34 @@ describe('vocabulary journey: create a library, import Excel, use it in a meetin
     expect(await toggle.isChecked()).toBe(true);
   });
 
+  it('sends an account without SVIP to the purchase dialog on its tab 2 when it creates a library', async () => {
+    const plainEmail = `plain-${Date.now()}@example.com`;
+    await createUser(server.app.db, { now: () => new Date() }, { kind: 'email', value: plainEmail }, password);
+    const plainContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    const plain = await plainContext.newPage();
+    try {
+      await plain.goto(`${server.url}/login`);
+      await plain.getByTestId('login-tab-password').click();
+      await plain.getByTestId('login-username').fill(plainEmail);
+      await plain.getByTestId('login-password').fill(password);
+      await plain.getByTestId('login-submit').click();
+      await plain.getByTestId('avatar-menu-trigger').waitFor();
+      await plain.goto(`${server.url}/vocabulary`);
+      await plain.getByTestId('library-empty').waitFor();
+      await plain.getByTestId('library-create').click();
+      await plain.getByTestId('library-name-input').fill('Not allowed');
+      await plain.getByTestId('library-save').click();
+      await plain.getByTestId('purchase-dialog').waitFor();
+      await plain.waitForSelector('[data-testid="pay-tab-2"][aria-selected="true"]');
+      expect(await plain.getByTestId('library-dialog').count()).toBe(0);
+      // Nothing was created.
+      const rows = await server.app.db.selectFrom('vocabulary_libraries').select('id').where('name', '=', 'Not allowed').execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await plainContext.close();
+    }
+  });
+
   // Needs the meeting setup's library picker (branch vocab-engine): the host picks the library by its
   // name, and the live page shows the libraries in force.
   it('starts a live meeting choosing that library', async () => {

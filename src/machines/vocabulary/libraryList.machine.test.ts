@@ -94,6 +94,17 @@ describe('library list machine', () => {
     expect(actor.getSnapshot().context.errorCode).toBe(92505003);
   });
 
+  it('closes the form when a save is refused for want of SVIP (the purchase dialog takes over)', async () => {
+    const { actor } = start({ save: () => Promise.reject(NO_BENEFIT) });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'library.createRequested' });
+    actor.send({ type: 'library.draftChanged', name: 'Brands' });
+    actor.send({ type: 'library.submitted' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.draft).toBeNull();
+    expect(actor.getSnapshot().context.errorCode).toBe(92505003);
+  });
+
   it('flips the default flag at once and puts it back when the server refuses', async () => {
     const { actor, saves } = start({ save: () => Promise.reject(REFUSAL) });
     await waitFor(actor, (s) => s.matches('ready'));

@@ -70,6 +70,7 @@ export type LibraryListEvent =
 /** The catalogue's "no such right" (SVIP only). */
 export const NO_BENEFIT_CODE = 92505003;
 export const PURCHASE_TAB = PURCHASE_TAB_FOR_ENTITLEMENT;
+const isNoBenefit = (error: unknown) => (error as { code?: unknown } | null)?.code === NO_BENEFIT_CODE;
 
 /** `library.created` lets the route open the new library's detail page; `purchase.needed` the purchase dialog. */
 export type LibraryListEmitted = Notice | { type: 'library.created'; id: string } | { type: 'purchase.needed'; tab: number };
@@ -249,7 +250,15 @@ export const libraryListMachine = setup({
           },
           { target: 'loading', actions: [assign({ draft: null }), emit({ type: 'notice', level: 'success', messageKey: 'vocabulary:libraryRenamed' })] },
         ],
-        onError: { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: [
+          {
+            // Without SVIP the purchase dialog opens (the api layer asks for it): the form steps aside.
+            guard: ({ event }) => isNoBenefit(event.error),
+            target: 'ready',
+            actions: [assign({ draft: null }), { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error }],
+          },
+          { target: 'editing', actions: { type: 'rememberFailure', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        ],
       },
     },
     confirmingDelete: {

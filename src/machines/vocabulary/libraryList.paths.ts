@@ -6,9 +6,11 @@ import type { LibraryEditBody } from '../../api/vocabulary/edit';
 import type { VocabularyLibrary } from '../../api/vocabulary/types';
 import type { PathsModel } from '../../shared/testing/paths';
 import { libraryListMachine, type LibraryListAnswer, type LibraryListContext, type LibraryListLoad } from './libraryList.machine';
-import { COUNTS, LOCKED, REFUSAL, TERMS, WORDS } from './vocabulary.doubles';
+import { COUNTS, LOCKED, NO_BENEFIT, REFUSAL, TERMS, WORDS } from './vocabulary.doubles';
 
-const refusedSave = (body: { id?: string | undefined; name: string }) => body.name.trim() === 'Taken' || body.id === LOCKED.id;
+const refusedSave = (body: { id?: string | undefined; name: string }) => body.name.trim() === 'Taken' || body.name.trim() === 'Paid' || body.id === LOCKED.id;
+/** The save of 'Paid' is refused as an account without SVIP is (92505003). */
+const refusalOf = (body: { name: string }) => (body.name.trim() === 'Paid' ? NO_BENEFIT : REFUSAL);
 const answer = (kind: LibraryListLoad['kind'], page: number): LibraryListAnswer => ({
   // Page 2 of the terms is gone by the time it is read (another tab deleted it): the list steps back.
   page: { total: 12, rows: page === 1 ? [WORDS, LOCKED] : kind === 'translationTerms' ? [] : [{ ...TERMS, kind }] },
@@ -27,7 +29,7 @@ export const pathsModel: PathsModel = {
         return answer(input.kind, input.page);
       }),
       saveLibrary: fromPromise<VocabularyLibrary, LibraryEditBody>(async ({ input }) => {
-        if (refusedSave(input)) throw REFUSAL;
+        if (refusedSave(input)) throw refusalOf(input);
         return saved(input);
       }),
       removeLibraries: fromPromise<void, { ids: string[] }>(async ({ input }) => {
@@ -48,6 +50,7 @@ export const pathsModel: PathsModel = {
     'library.draftChanged': [
       { type: 'library.draftChanged', name: ' ' },
       { type: 'library.draftChanged', name: 'Taken' },
+      { type: 'library.draftChanged', name: 'Paid' },
       { type: 'library.draftChanged', name: 'Brands', language: 'zh-CN', translationLanguage: 'en-US' },
     ],
     'library.deleteRequested': [
@@ -71,7 +74,9 @@ export const pathsModel: PathsModel = {
     },
     'xstate.error.actor.saveLibrary': (snapshot) => {
       const draft = contextOf(snapshot).draft!;
-      return refusedSave({ ...(draft.id ? { id: draft.id } : {}), name: draft.name }) ? [{ type: 'xstate.error.actor.saveLibrary', error: REFUSAL }] : [];
+      return refusedSave({ ...(draft.id ? { id: draft.id } : {}), name: draft.name })
+        ? [{ type: 'xstate.error.actor.saveLibrary', error: refusalOf(draft) }]
+        : [];
     },
     'xstate.done.actor.saveDefault': (snapshot) => {
       const library = contextOf(snapshot).pendingDefault!;
