@@ -174,20 +174,33 @@ describe('vocabulary journey: create a library, import Excel, use it in a meetin
     }
   });
 
-  // Needs the meeting setup's library picker (branch vocab-engine): the host picks the library by its
-  // name, and the live page shows the libraries in force.
-  it('starts a live meeting choosing that library', async () => {
+  // The meeting setup's library picker comes with branch vocab-engine (its test ids are used here).
+  it('starts a live meeting choosing that library, and the meeting uses it', async () => {
     await page.goto(`${server.url}/meeting`);
-    const setup = page.getByTestId('meeting-setup');
-    await setup.waitFor();
+    await page.getByTestId('meeting-setup').waitFor();
     await page.getByTestId('meeting-name').fill('Product review');
-    await setup.getByRole('button', { name: /vocabular/i }).first().click();
-    await page.getByRole('checkbox', { name: LIBRARY }).check();
-    await page.getByRole('dialog').getByRole('button', { name: /confirm|apply|done|ok/i }).first().click();
+    await page.getByTestId('meeting-vocabulary-open').click();
+    await page.getByTestId('meeting-vocabulary-dialog').waitFor();
+    const pick = page.getByTestId(`meeting-vocabulary-${libraryId}`);
+    expect(await pick.innerText()).toContain(LIBRARY);
+    await pick.click();
+    expect(await pick.getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('meeting-vocabulary-confirm').click();
+    expect(await page.getByTestId('meeting-vocabulary-open').innerText()).toBe('Vocabulary libraries (1)');
+
     await page.getByTestId('meeting-start').click();
     await page.getByTestId('meeting-terms-accept').click();
     await page.getByTestId('meeting-live').waitFor({ timeout: 20_000 });
     await page.waitForSelector('[data-testid="meeting-status"][data-status="in_progress"]');
-    await page.getByText(LIBRARY).first().waitFor();
+    const meetingId = new URL(await page.getByTestId('share-link').inputValue()).searchParams.get('meetingId');
+    // The host's own view of the meeting names the library it uses.
+    const answer = await page.evaluate(async (id) => {
+      const token = decodeURIComponent(document.cookie.split('; ').find((part) => part.startsWith('Admin-Token='))?.slice('Admin-Token='.length) ?? '');
+      const response = await fetch(`/prod-api/speech/meeting/getMeeting?id=${encodeURIComponent(id ?? '')}`, { headers: { Authorization: `Bearer ${token}` } });
+      return response.json() as Promise<{ code: number; data?: { documentIds?: string[]; vocabularies?: Array<{ id: string; name: string; kind: string }> } }>;
+    }, meetingId);
+    expect(answer.code).toBe(200);
+    expect(answer.data?.documentIds).toEqual([libraryId]);
+    expect(answer.data?.vocabularies).toEqual([{ id: libraryId, name: LIBRARY, kind: 'properWords' }]);
   });
 });
