@@ -36,6 +36,7 @@ describe('vocabulary journey: create a library, import Excel, use it in a meetin
   let libraryId = '';
   const email = `vocabulary-${Date.now()}@example.com`;
   const password = 'parley2go';
+  const shots = process.env.E2E_SCREENSHOTS_DIR;
 
   beforeAll(async () => {
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-vocabulary-e2e-'));
@@ -95,6 +96,7 @@ describe('vocabulary journey: create a library, import Excel, use it in a meetin
     expect(await page.getByTestId('import-problem-row').innerText()).toContain('too long');
     expect(await page.getByTestId('import-confirm').isDisabled()).toBe(true);
     await expectAccessible(page, 'import preview');
+    if (shots) await page.screenshot({ path: path.join(shots, 'vocabulary-import-preview.png') });
 
     await page.getByTestId('import-file-input').setInputFiles(good);
     await page.waitForFunction(() => document.querySelector('[data-testid="import-summary"]')?.textContent?.includes('4 of 4 rows'));
@@ -106,6 +108,7 @@ describe('vocabulary journey: create a library, import Excel, use it in a meetin
     const shown = await page.getByTestId('entry-source').allInnerTexts();
     expect([...shown].sort()).toEqual([...WORDS].sort());
     await expectAccessible(page, 'library entries');
+    if (shots) await page.screenshot({ path: path.join(shots, 'vocabulary-detail.png'), fullPage: true });
   });
 
   it('edits a word inline (a 51-character word refused), deletes two after a confirmation, and the list counts the rest', async () => {
@@ -144,6 +147,7 @@ describe('vocabulary journey: create a library, import Excel, use it in a meetin
     await page.reload();
     await page.getByTestId('library-row').waitFor();
     expect(await toggle.isChecked()).toBe(true);
+    if (shots) await page.screenshot({ path: path.join(shots, 'vocabulary-list.png'), fullPage: true });
   });
 
   it('sends an account without SVIP to the purchase dialog on its tab 2 when it creates a library', async () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test-render';
-import { LibraryListView, type LibraryListViewProps } from './LibraryListView';
+import { LibraryListView, formatTime, type LibraryListViewProps } from './LibraryListView';
 import { languageName } from './vocabulary-view-types';
 
 const TERMS = { id: 'L2', kind: 'translationTerms' as const, name: 'Glossary', language: 'en-US', translationLanguage: 'es-ES', wordCount: 12, isDefault: true, createTime: '2026-11-21 10:00:00' };
@@ -53,6 +53,14 @@ describe('LibraryListView', () => {
     for (const callback of [p.onOpen, p.onRename, p.onDelete]) expect(callback).toHaveBeenCalledWith(TERMS);
     const toggle = screen.getByRole('checkbox', { name: 'Use “Glossary” by default for uploads and dubbing' }) as HTMLInputElement;
     expect(toggle.checked).toBe(true);
+  });
+
+  it('shows a create time as a local date and time, and any other text as sent', () => {
+    expect(formatTime('2026-11-24T06:55:50.379Z', 'en-US')).toBe(
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse('2026-11-24T06:55:50.379Z')),
+    );
+    expect(formatTime('2026-11-24T06:55:50.379Z', 'en-US')).toContain('2026');
+    expect(formatTime('yesterday', 'en-US')).toBe('yesterday');
   });
 
   it('offers a retry when the list could not be read', async () => {

@@ -28,6 +28,13 @@ export interface LibraryListViewProps {
 
 const PANEL_ID = 'vocabulary-kind-panel';
 
+/** The server's time as a local date and time in the interface language (as sent when it is not a time). */
+export function formatTime(value: string, locale: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+}
+
 export function LibraryListView(props: LibraryListViewProps) {
   const { t, i18n } = useTranslation('vocabulary');
   const languagesOf = (row: LibraryRow) =>
@@ -94,9 +101,10 @@ export function LibraryListView(props: LibraryListViewProps) {
                     <Table.Cell textAlign="end" data-testid="library-word-count">
                       {row.wordCount}
                     </Table.Cell>
-                    <Table.Cell>{row.createTime}</Table.Cell>
+                    <Table.Cell>{formatTime(row.createTime, i18n.language)}</Table.Cell>
                     <Table.Cell>
                       <Switch.Root
+                        colorPalette="brand"
                         checked={row.isDefault ?? false}
                         disabled={props.busyDefaultId !== null}
                         onCheckedChange={() => props.onDefault(row)}
