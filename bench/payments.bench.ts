@@ -2,7 +2,7 @@
 // and meeting create. The same calls go to two apps, one with billing on (an SVIP user with a
 // duration pack and a few hundred ledger rows of history) and one with BILLING=off, interleaved
 // sample by sample so machine noise falls on both alike; the ratio of medians is the check's cost.
-// Part 1 (sandbox Pay press to the dialog's paid state) needs the payment providers, a later step.
+// Part 1 (sandbox Pay press to the dialog's paid state through the client's poll) is pay-to-paid.bench.ts.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { grantToUserId } from '../server/src/domain/entitlements/grants';
 import { appendEntry } from '../server/src/domain/entitlements/ledger';
 import { loadEngineConfig } from '../server/src/engines/config';
 import { sqliteTestConfig } from '../server/src/testing/test-config';
+import { payToPaidLines } from './pay-to-paid.bench';
 
 const ITERATIONS = 150;
 const WARMUP = 20;
@@ -62,8 +63,9 @@ async function timed(s: Side, url: string, payload: unknown): Promise<number> {
 }
 
 export const paymentsBench = {
-  title: `entitlement check on transwrite and meeting create: billing on vs BILLING=off (median of ${ITERATIONS}, interleaved)`,
+  title: `sandbox Pay to the dialog's paid state; entitlement check on transwrite and meeting create: billing on vs BILLING=off (median of ${ITERATIONS}, interleaved)`,
   async run(): Promise<string[]> {
+    const payLines = await payToPaidLines();
     const on = await side(true);
     const off = await side(false);
     try {
@@ -85,7 +87,7 @@ export const paymentsBench = {
         const [a, b] = [median(pair.on), median(pair.off)];
         return `${label}: billing on ${a.toFixed(2)} ms, BILLING=off ${b.toFixed(2)} ms, ratio ${(a / b).toFixed(2)} (aim ≤ 1.1)`;
       };
-      return [line('transwrite', samples.transwrite), line('meeting create', samples.meeting), `ledger history of the billed user: ${HISTORY_ROWS} rows + grants`];
+      return [...payLines, line('transwrite', samples.transwrite), line('meeting create', samples.meeting), `ledger history of the billed user: ${HISTORY_ROWS} rows + grants`];
     } finally {
       for (const s of [on, off]) {
         const dir = s.app.services.config.dataDir;

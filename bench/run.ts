@@ -10,6 +10,7 @@ import { recordListBench } from './record-list.bench';
 import { searchBench } from './search.bench';
 import { serverStartBench } from './server-start.bench';
 import { uploadBench } from './upload.bench';
+import { vocabularyBench } from './vocabulary.bench';
 
 const benches = {
   login: loginBundleBench,
@@ -21,6 +22,7 @@ const benches = {
   live: liveBench,
   search: searchBench,
   payments: paymentsBench,
+  vocabulary: vocabularyBench,
 };
 
 const wanted = process.argv.slice(2);

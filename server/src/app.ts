@@ -14,7 +14,10 @@ import errorEnvelopePlugin from './plugins/app/error-envelope';
 import i18nPlugin from './plugins/app/i18n';
 import { contractValidatorCompiler } from './plugins/app/request-validation';
 import openapiRoutesPlugin from './plugins/app/openapi-routes';
+import paymentNotificationsPlugin from './plugins/app/payment-notifications';
+import type { PaymentWiring } from './domain/payments/providers/order-lookup';
 import rightsPicturePlugin from './plugins/app/rights-picture';
+import sandboxCheckoutPlugin from './plugins/app/sandbox-checkout';
 import servicesPlugin from './plugins/app/services';
 import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
@@ -22,6 +25,7 @@ import securityHeadersPlugin from './plugins/external/security-headers';
 import webStaticPlugin from './plugins/external/web-static';
 import websocketPlugin from './plugins/external/websocket';
 import livePlugin from './live/live-plugin';
+import type { VocabularySource } from './domain/vocabulary/vocabulary-source';
 
 // Fastify's default: the longest path segment (ids, codes) the router matches.
 const MAX_PARAM_LENGTH = 100;
@@ -34,6 +38,10 @@ export interface AppOptions {
   rateLimitPrefix?: string;
   /** Registers extra routes before the app is sealed (benchmarks add their baseline routes here). */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** Replaces the services' orders and settle() behind the vendor endpoints (tests inject an order book; null: unwired, they answer 503). */
+  payments?: PaymentWiring | null;
+  /** The vocabulary libraries (tests pass an in-memory one; the default knows none until the library store is wired in). */
+  vocabularySource?: VocabularySource;
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -69,11 +77,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clock: options.clock ?? systemClock,
     i18n,
     rateLimitPrefix: options.rateLimitPrefix,
+    vocabularySource: options.vocabularySource,
   });
   await app.register(authPlugin);
+  await app.register(paymentNotificationsPlugin, { wiring: options.payments, replayKeyPrefix: options.rateLimitPrefix ? `${options.rateLimitPrefix}:pay-notify` : undefined });
   await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });
   await app.register(livePlugin);
   await app.register(rightsPicturePlugin);
+  await app.register(sandboxCheckoutPlugin);
   if (config.nodeEnv === 'development') await app.register(devOutboxPlugin);
 
   if (options.extraRoutes) await app.register(options.extraRoutes);

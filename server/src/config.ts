@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { loadEngineConfig, type EngineConfig } from './engines/config';
 import { isTimeZone } from './domain/entitlements/local-day';
+import { loadPaymentVendorConfig, type PaymentVendorConfig } from './domain/payments/providers/vendor-config';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
@@ -21,6 +22,8 @@ export interface ServerConfig {
   demoAccount: boolean;
   wechatAppId: string | null;
   googleClientId: string | null;
+  /** Social sign-in (issue 15): GOOGLE_CLIENT_SECRET, OIDC_ISSUER, WECHAT_APP_SECRET, WECHAT_MP_APP_ID/SECRET, WECHAT_API_URL, PUBLIC_URL. */
+  social: SocialConfig;
   logLevel: string;
   /** Remote engine services (ASR_URL, TRANSLATE_URL, TTS_URL, SUMMARY_URL); embedded engines otherwise. */
   engines: EngineConfig;
@@ -40,9 +43,43 @@ export interface ServerConfig {
   trialMinutes: number;
   /** BILLING_TIME_ZONE: the zone whose midnight rolls daily allowances over when a user has none of their own. */
   billingTimeZone: string;
+  /** PAYPAL_*, WECHAT_PAY_*, ALIPAY_*: the real payment vendors; each is unconfigured without its settings. */
+  paymentVendors: PaymentVendorConfig;
+  /** PAYMENT_PROVIDER: 'sandbox' (default, the embedded checkout page) or 'vendors' (WeChat, Alipay, PayPal by payType). */
+  paymentProvider: 'sandbox' | 'vendors';
+  /** PAYMENT_ORDER_MINUTES: how long an unpaid order can still be paid before it closes (default 15). */
+  paymentOrderMinutes: number;
+  /** PUBLIC_BASE_URL: the address phones and vendors reach this Parley at (QR links, notify URLs); the request's own host otherwise. */
+  publicBaseUrl: string | null;
 }
 
 type Env = Record<string, string | undefined>;
+
+export interface SocialConfig {
+  googleClientSecret: string | null;
+  /** OIDC_ISSUER: the OpenID provider Google sign-in speaks to (Google's by default; a test provider in tests). */
+  oidcIssuer: string;
+  wechatAppSecret: string | null;
+  /** WECHAT_MP_APP_ID / WECHAT_MP_APP_SECRET: the official-account app of the in-WeChat browser flow. */
+  wechatMpAppId: string | null;
+  wechatMpAppSecret: string | null;
+  /** WECHAT_API_URL: where the code is exchanged (https://api.weixin.qq.com). */
+  wechatApiUrl: string;
+  /** PUBLIC_URL: the address users reach Parley at, for the providers' redirect addresses (else the request's own). */
+  publicUrl: string | null;
+}
+
+function loadSocialConfig(env: Env): SocialConfig {
+  return {
+    googleClientSecret: nonEmpty(env.GOOGLE_CLIENT_SECRET),
+    oidcIssuer: nonEmpty(env.OIDC_ISSUER) ?? 'https://accounts.google.com',
+    wechatAppSecret: nonEmpty(env.WECHAT_APP_SECRET),
+    wechatMpAppId: nonEmpty(env.WECHAT_MP_APP_ID),
+    wechatMpAppSecret: nonEmpty(env.WECHAT_MP_APP_SECRET),
+    wechatApiUrl: (nonEmpty(env.WECHAT_API_URL) ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+    publicUrl: nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, '') ?? null,
+  };
+}
 
 function nonEmpty(value: string | undefined): string | null {
   const trimmed = value?.trim();
@@ -82,6 +119,25 @@ function isOff(value: string | undefined): boolean {
   return ['off', '0', 'false', 'no'].includes((value ?? '').trim().toLowerCase());
 }
 
+function paymentProvider(value: string | undefined): 'sandbox' | 'vendors' {
+  const name = nonEmpty(value)?.toLowerCase() ?? 'sandbox';
+  if (name !== 'sandbox' && name !== 'vendors') throw new Error(`PAYMENT_PROVIDER must be 'sandbox' or 'vendors', got '${value}'`);
+  return name;
+}
+
+function baseUrl(value: string | undefined): string | null {
+  const raw = nonEmpty(value);
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_BASE_URL must be an http(s) address such as https://parley.example.com, got '${raw}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_BASE_URL must be an http(s) address, got '${raw}'`);
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -100,6 +156,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     demoAccount: !isOff(env.DEMO_ACCOUNT),
     wechatAppId: nonEmpty(env.WECHAT_APP_ID),
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
+    social: loadSocialConfig(env),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     engines: loadEngineConfig(env),
     uploadUrlAllowPrivate: isOn(env.UPLOAD_URL_ALLOW_PRIVATE),
@@ -108,5 +165,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     billing: !isOff(env.BILLING),
     trialMinutes: wholeNumber('TRIAL_MINUTES', env.TRIAL_MINUTES, 30),
     billingTimeZone: timeZone(env.BILLING_TIME_ZONE),
+    paymentVendors: loadPaymentVendorConfig(env),
+    paymentProvider: paymentProvider(env.PAYMENT_PROVIDER),
+    paymentOrderMinutes: positiveInteger('PAYMENT_ORDER_MINUTES', env.PAYMENT_ORDER_MINUTES, 15),
+    publicBaseUrl: baseUrl(env.PUBLIC_BASE_URL),
   };
 }

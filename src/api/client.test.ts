@@ -40,6 +40,26 @@ describe('request shaping', () => {
     expect(await request.json()).toEqual({ username: 'a@b.co', password: 'abcd1234' });
   });
 
+  it("sends the browser's time zone on every call, so allowances roll over at the user's midnight", async () => {
+    const { api, requests, login } = setup(() => json({ code: 200, msg: 'ok', data: { token: 't' } }));
+    await api.call((client, signal) => login(client, signal));
+    await api.call((client, signal) => client.GET('/system/getClientInfo', { signal }), { timeoutMs: 5_000 });
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(zone).toBeTruthy();
+    expect(requests.map((r) => r.headers.get('X-Time-Zone'))).toEqual([zone, zone]);
+  });
+
+  it('sends the zone the options name, and none when there is none', async () => {
+    const fake = fakeFetch(() => json({ code: 200, msg: '', data: null }));
+    let zone: string | null = 'Asia/Shanghai';
+    const api = createApi({ baseUrl: 'http://parley.test/prod-api', getToken: () => null, getLocale: () => 'en-US', getTimeZone: () => zone, fetch: fake.fetch });
+    await api.call((client, signal) => client.GET('/system/getClientInfo', { signal }));
+    zone = null;
+    await api.call((client, signal) => client.GET('/system/getClientInfo', { signal }));
+    expect(fake.requests[0]!.headers.get('X-Time-Zone')).toBe('Asia/Shanghai');
+    expect(fake.requests[1]!.headers.has('X-Time-Zone')).toBe(false);
+  });
+
   it('sends no Authorization header without a stored token', async () => {
     const { api, requests } = setup(() => json({ code: 200, msg: '', data: null }), null);
     await api.call((client, signal) => client.GET('/system/getClientInfo', { signal }));

@@ -11,6 +11,7 @@ import { isLongCall } from './long-calls';
 import { authMiddleware } from './middleware/auth';
 import { envelopeMiddleware } from './middleware/envelope';
 import { localeMiddleware } from './middleware/locale';
+import { timeZoneMiddleware } from './middleware/time-zone';
 import { timeoutMiddleware } from './middleware/timeout';
 
 export const API_BASE_URL = '/prod-api';
@@ -21,6 +22,8 @@ export interface ApiOptions {
   baseUrl?: string;
   getToken(): string | null;
   getLocale(): string;
+  /** The user's IANA time zone (default: the browser's), sent as X-Time-Zone. */
+  getTimeZone?(): string | null;
   fetch?: (input: Request) => Promise<Response>;
   /** Default time-out; calls listed in long-calls.ts get LONG_REQUEST_TIMEOUT_MS. */
   timeoutMs?: number;
@@ -62,6 +65,7 @@ export function createApi(options: ApiOptions): Api {
   const events = new Subject<ApiEvent>();
   const auth = authMiddleware(options.getToken);
   const locale = localeMiddleware(options.getLocale);
+  const timeZone = timeZoneMiddleware(options.getTimeZone);
   const envelope = envelopeMiddleware();
 
   function buildClient(overrideMs?: number): ApiClient {
@@ -69,6 +73,7 @@ export function createApi(options: ApiOptions): Api {
     client.use(
       auth,
       locale,
+      timeZone,
       timeoutMiddleware({
         defaultMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
         longMs: LONG_REQUEST_TIMEOUT_MS,

@@ -113,7 +113,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** WeChat login QR code */
+        /**
+         * WeChat login QR code
+         * @description Starts a WeChat authorization request. channel open (default): data.qrCode is a QR of the Open
+         *     Platform website authorize address (scope snsapi_login) to show and poll getOpenId with data.state;
+         *     channel mp: data.url is the official-account authorize address (snsapi_userinfo) to open inside
+         *     WeChat. purpose bind needs the signed-in user (then systemBindingOther with the state).
+         */
         get: operations["authGetQrCode"];
         put?: never;
         post?: never;
@@ -130,7 +136,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** WeChat open id after a scan */
+        /**
+         * WeChat open id after a scan
+         * @description With code and state (WeChat's callback): exchanges the code and records who scanned. With the
+         *     state alone (the page that shows the QR polls): waiting until then; afterwards signedIn with a token
+         *     when the WeChat account is bound, needsRegistration when not (wxRegisterWithLogin with the state),
+         *     confirmed for a bind request (systemBindingOther with the state), expired when unknown or used.
+         */
         get: operations["authGetOpenId"];
         put?: never;
         post?: never;
@@ -198,7 +210,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Address of Google's consent page */
+        /**
+         * Address of Google's consent page
+         * @description An OpenID Connect authorization request (state, nonce, PKCE S256) kept on the server; source and redirect come back with the token.
+         */
         get: operations["authRenderGoogle"];
         put?: never;
         post?: never;
@@ -378,7 +393,7 @@ export interface paths {
         put?: never;
         /**
          * Payment status of an order, polled every second until code 200
-         * @description Code 200 once paid; 9250747 (returned without a toast) while the order is still pending.
+         * @description Code 200 once paid (status paid) or closed (expired or cancelled unpaid: status closed); 9250747 (returned without a toast) while the order is still pending; 404 for an order that is not the bearer's (same as an unknown one).
          */
         post: operations["paymentGetPayRechargeStatus"];
         delete?: never;
@@ -642,7 +657,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Bind a phone number or e-mail address to the account with a verification code */
+        /**
+         * Bind WeChat to the account (issue 15) with a completed bind request of this user
+         * @description state: a getQrCode request with purpose bind, started by this user and scanned (getOpenId answers
+         *     confirmed). A WeChat account bound to another user is refused; so is a second WeChat account.
+         */
         put: operations["systemBindingOther"];
         post?: never;
         delete?: never;
@@ -659,7 +678,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the password (old password required) */
+        /**
+         * Change the password (old password required)
+         * @description The old password is checked like a sign-in (wrong ones count against the same hourly allowance per account and client); the new one follows the password rule and must equal confirmPassword. Every other session (token) of the account is signed out; the calling one stays.
+         */
         put: operations["systemUpdatePwd"];
         post?: never;
         delete?: never;
@@ -693,7 +715,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Bind a WeChat account (open id from a scan) to the account */
+        /**
+         * Bind or change the account's e-mail address or phone number with a code sent to the new address
+         * @description username is the new e-mail address or phone number; code is the verification code sent to it (getValidCode with scene bind). An address another account uses is refused; a code sent to another address is refused. openid and appid are not read.
+         */
         put: operations["systemBindingAccount"];
         post?: never;
         delete?: never;
@@ -713,6 +738,43 @@ export interface paths {
         put?: never;
         /** Edit user info (nickname, avatar, shareStatus of the personal QR code) */
         post: operations["systemClientUserEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/user/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a new avatar image (PNG, JPEG or WebP, at most 2 MB)
+         * @description Parley addition. The type is read from the content (an SVG or a renamed program is refused); the image is cropped to a centred square, resized to 256 px and stored as WebP. The answer's url (a fresh name each time, so caches never show the old one) is also saved as the user's avatar.
+         */
+        post: operations["systemUserAvatarUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/user/avatar/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An avatar image by its stored name (public, like the avatars shown to meeting participants) */
+        get: operations["systemUserAvatarImage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2120,13 +2182,32 @@ export interface components {
             msg: string;
             data?: unknown;
         };
+        /** @description The client that opened the sign-in page (browser_plugin_media, media_desk); other values are not kept */
+        SignInSource: string;
+        SocialStart: {
+            /** @description Where the browser continues (the provider's authorization address) */
+            url: string;
+            state: string;
+            /** @description WeChat open channel: a data: URL of the QR image */
+            qrCode?: string;
+            expiresInSeconds?: number;
+        };
+        WechatScan: {
+            /** @enum {string} */
+            status: "waiting" | "confirmed" | "signedIn" | "needsRegistration" | "expired";
+            token?: string;
+            nickname?: string | null;
+            avatar?: string | null;
+            source?: string | null;
+            redirect?: string | null;
+        };
         /** @description An e-mail address or a phone number in international form (+86…) */
         Username: string;
         /** @description 8 to 24 characters with letters and digits (checked by the server with a translated message) */
         Password: string;
         VerificationCode: string;
         /** @enum {string} */
-        CodeScene: "login" | "register" | "reset";
+        CodeScene: "login" | "register" | "reset" | "bind";
         /** @enum {string} */
         LangCode: "zh-CN" | "zh-TW" | "en-US";
         UserInfo: {
@@ -2139,6 +2220,8 @@ export interface components {
             phone?: string | null;
             /** @description SVIP, VIP, duration or null */
             level?: string | null;
+            /** @description Parley addition: a WeChat account is bound (absent when the server does not know) */
+            wechatBound?: boolean;
         } | null;
         ClientData: {
             userId?: string;
@@ -2274,6 +2357,8 @@ export interface components {
             errorMessage?: string | null;
             /** @description Parley addition. Percent done of the running transcription or translation; null when no job runs */
             progress?: number | null;
+            /** @description Parley addition. The owner's view only. The vocabulary libraries in force when the record was transcribed or recorded */
+            vocabularies?: components["schemas"]["VocabularyInForce"][];
         };
         RecordPage: {
             total: number;
@@ -2491,6 +2576,10 @@ export interface components {
             invitation?: components["schemas"]["MeetingInvitation"] | null;
             /** @description The host's view only: whether the account may invite (SVIP) */
             mayInvite?: boolean;
+            /** @description Parley addition. The host's view only: the vocabulary libraries picked for the meeting */
+            documentIds?: string[];
+            /** @description Parley addition. The host's view only: the picked libraries that apply now (owned, and allowed by the tier) */
+            vocabularies?: components["schemas"]["VocabularyInForce"][];
         };
         /**
          * @description How long an invitation admits, from when it is opened; meetingEnd until the meeting ends
@@ -2566,6 +2655,11 @@ export interface components {
             backgroundColor?: string;
             /** @description Subtitle lines shown at once */
             lines?: number;
+        };
+        VocabularyInForce: {
+            id: string;
+            name: string;
+            kind: components["schemas"]["VocabularyKind"];
         };
         /**
          * @description proper vocabulary, translation terms, sensitive words, word replacement
@@ -2890,8 +2984,8 @@ export interface components {
              */
             type: "ping";
         };
-        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, screens.connected, meeting.state, cast.control) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
-        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveScreensConnected"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
+        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, screens.connected, meeting.state, meeting.allowance, cast.control) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
+        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveScreensConnected"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveMeetingAllowance"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
         LivePartialSubtitle: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2974,10 +3068,26 @@ export interface components {
             seq: number;
             state: components["schemas"]["MeetingState"];
             /**
-             * @description control: the host asked; hostLost: the host connection closed without stop (the meeting is left paused); repaired: stopMeeting closed a paused meeting
+             * @description control: the host asked; hostLost: the host connection closed without stop (the meeting is left paused); repaired: stopMeeting closed a paused meeting; allowanceUsedUp: the host's live interpreting time (the day's membership allowance, then the duration pack) ran out while recording (paused; see meeting.allowance); allowanceRestored: the host bought time and the meeting went on by itself
              * @enum {string}
              */
-            reason?: "control" | "hostLost" | "repaired";
+            reason?: "control" | "hostLost" | "repaired" | "allowanceUsedUp" | "allowanceRestored";
+        };
+        /** @description Parley addition (issue 11). The host's live interpreting time while the meeting runs: usedUp when it ran out (the meeting pauses with reason allowanceUsedUp; a resume is refused with the same code until time is bought), restored when a purchase gave time back (the meeting resumes, reason allowanceRestored). */
+        LiveMeetingAllowance: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "meeting.allowance";
+            seq: number;
+            /** @enum {string} */
+            status: "usedUp" | "restored";
+            /**
+             * @description usedUp - 92505001 (a membership's day is used up) or 92505000 (no duration left); restored - null
+             * @enum {integer|null}
+             */
+            code?: 92505000 | 92505001 | null;
         };
         LiveCastControl: {
             /**
@@ -3271,6 +3381,21 @@ export interface components {
                 "application/json": components["schemas"]["Envelope"];
             };
         };
+        /** @description Signed in through a provider; source and redirect are those the sign-in started with */
+        SocialTokenAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: {
+                        token: string;
+                        source?: string | null;
+                        redirect?: string | null;
+                    } | null;
+                };
+            };
+        };
         /** @description Signed in; data.token is the bearer credential */
         TokenAnswer: {
             headers: {
@@ -3440,20 +3565,11 @@ export interface operations {
     };
     authGetQrCode: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["AnyAnswer"];
-        };
-    };
-    authGetOpenId: {
-        parameters: {
             query?: {
-                code?: string;
+                purpose?: "login" | "bind";
+                channel?: "open" | "mp";
+                source?: components["schemas"]["SignInSource"];
+                redirect?: string;
             };
             header?: never;
             path?: never;
@@ -3461,7 +3577,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AnyAnswer"];
+            /** @description The request's state, the authorize address and its QR */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SocialStart"];
+                    };
+                };
+            };
+        };
+    };
+    authGetOpenId: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the WeChat request stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["WechatScan"];
+                    };
+                };
+            };
         };
     };
     authGetUserInfo: {
@@ -3489,11 +3640,13 @@ export interface operations {
                     openid?: string;
                     username?: components["schemas"]["Username"];
                     code?: components["schemas"]["VerificationCode"];
+                    /** @description The completed WeChat request (getQrCode) */
+                    state?: string;
                 };
             };
         };
         responses: {
-            200: components["responses"]["TokenAnswer"];
+            200: components["responses"]["SocialTokenAnswer"];
         };
     };
     authWxLogin: {
@@ -3508,23 +3661,38 @@ export interface operations {
                 "application/json": {
                     openid?: string;
                     code?: string;
+                    /** @description The WeChat request (getQrCode channel mp) the code answers */
+                    state?: string;
                 };
             };
         };
         responses: {
-            200: components["responses"]["TokenAnswer"];
+            200: components["responses"]["SocialTokenAnswer"];
         };
     };
     authRenderGoogle: {
         parameters: {
-            query?: never;
+            query?: {
+                source?: components["schemas"]["SignInSource"];
+                redirect?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["AnyAnswer"];
+            /** @description The provider's authorization address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["SocialStart"];
+                    };
+                };
+            };
         };
     };
     authGoogleRegisterWithLogin: {
@@ -3539,11 +3707,13 @@ export interface operations {
                 "application/json": {
                     code?: string;
                     state?: string;
+                    /** @description The provider's iss callback parameter (RFC 9207), when it sends one */
+                    iss?: string;
                 };
             };
         };
         responses: {
-            200: components["responses"]["TokenAnswer"];
+            200: components["responses"]["SocialTokenAnswer"];
         };
     };
     systemHealth: {
@@ -4086,8 +4256,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    username: components["schemas"]["Username"];
-                    code: components["schemas"]["VerificationCode"];
+                    state?: string;
+                    username?: components["schemas"]["Username"];
+                    code?: components["schemas"]["VerificationCode"];
                 };
             };
         };
@@ -4107,6 +4278,8 @@ export interface operations {
                 "application/json": {
                     oldPassword: string;
                     newPassword: components["schemas"]["Password"];
+                    /** @description The new password typed again; must equal newPassword */
+                    confirmPassword?: string;
                 };
             };
         };
@@ -4140,6 +4313,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    username?: components["schemas"]["Username"];
                     openid?: string;
                     appid?: string;
                     code?: string;
@@ -4163,12 +4337,67 @@ export interface operations {
                     id: components["schemas"]["Id"];
                     shareStatus?: components["schemas"]["Flag"];
                     nickname?: string;
+                    name?: string;
                     avatar?: string;
                 };
             };
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+        };
+    };
+    systemUserAvatarUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored avatar */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            url: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    systemUserAvatarImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WebP image, cacheable for ever (each upload has a new name) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
         };
     };
     systemConfigWeichatMpAppId: {
@@ -4490,6 +4719,8 @@ export interface operations {
                     inviteStatus?: components["schemas"]["Flag"];
                     copyStatus?: components["schemas"]["Flag"];
                     subtitleStyle?: components["schemas"]["SubtitleStyle"];
+                    /** @description Parley addition. Replaces the vocabulary libraries the meeting uses (SVIP); applies from the next recording */
+                    documentIds?: components["schemas"]["Id"][];
                 };
             };
         };

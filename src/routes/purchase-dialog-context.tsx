@@ -9,9 +9,11 @@ export interface PurchaseDialogControl {
   open(tab?: number): void;
   /** Registers a listener for `purchase.paid`; returns its removal. */
   onPaid(listener: PurchasePaidListener): () => void;
+  /** False under BILLING=off: purchase buttons are hidden (and open() does nothing). */
+  offered: boolean;
 }
 
-export const PurchaseDialogContext = createContext<PurchaseDialogControl>({ open: () => undefined, onPaid: () => () => undefined });
+export const PurchaseDialogContext = createContext<PurchaseDialogControl>({ open: () => undefined, onPaid: () => () => undefined, offered: true });
 
 export function usePurchaseDialog(): PurchaseDialogControl {
   return useContext(PurchaseDialogContext);

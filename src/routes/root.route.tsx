@@ -4,10 +4,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Outlet } from 'react-router-dom';
 import { fromPromise, type AnyActorLogic } from 'xstate';
 import { appEventsMachine } from '../machines/appEvents.machine';
-import { purchaseDialogMachine, selectPurchaseEverOpened } from '../machines/purchase/purchaseDialog.machine';
+import { purchaseDialogMachine, selectPurchaseEverOpened, selectPurchaseOffered } from '../machines/purchase/purchaseDialog.machine';
+import { selectPurchasesOffered } from '../machines/session/session.machine';
 import { ApiEventsBridge } from './api-events-bridge';
 import { useDocumentTitle } from './document-title';
 import { PurchaseDialogContext, type PurchasePaidListener } from './purchase-dialog-context';
+import { useSessionActor } from './session-context';
 import { withAllRecipes } from '../ui/system-provider';
 import { whenToasterNeeded } from './show-toast';
 
@@ -47,6 +49,10 @@ export default function RootRoute() {
   const appEvents = useActorRef(appEventsMachine, { input: {} });
   const purchase = useActorRef(purchaseDialogWithCode);
   const purchaseLoaded = useSelector(purchase, selectPurchaseEverOpened);
+  // BILLING=off (permissions billing:false): the dialog opens for nobody, and the buttons hide.
+  const billingOn = useSelector(useSessionActor(), selectPurchasesOffered);
+  useEffect(() => purchase.send({ type: 'purchase.offered', offered: billingOn }), [purchase, billingOn]);
+  const offered = useSelector(purchase, selectPurchaseOffered);
   const openPurchase = useCallback(
     (tab?: number) => purchase.send({ type: 'purchase.open', ...(tab !== undefined ? { tab } : {}), queryTab: queryTab() }),
     [purchase],
@@ -60,8 +66,9 @@ export default function RootRoute() {
         paidListeners.add(listener);
         return () => void paidListeners.delete(listener);
       },
+      offered,
     }),
-    [openPurchase, paidListeners],
+    [openPurchase, paidListeners, offered],
   );
   const [toasterNeeded, setToasterNeeded] = useState(false);
   useEffect(() => whenToasterNeeded(() => setToasterNeeded(true)), []);

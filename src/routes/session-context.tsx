@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { readStoredLocale, readToken } from '../shared/session-storage';
-import { selectAccountDetail, selectIsSignedIn, selectUser, sessionMachine } from '../machines/session/session.machine';
+import { selectAccountDetail, selectIsSignedIn, selectPermissions, selectUser, sessionMachine } from '../machines/session/session.machine';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -49,4 +49,9 @@ export function useSignedInUser() {
 /** The account blocks (balances per account kind) the session holds; a payment re-reads them. */
 export function useAccountDetail() {
   return useSelector(useSessionActor(), selectAccountDetail);
+}
+
+/** What the user's plan allows (the permissions answer); a payment re-reads it (account.refresh). */
+export function usePermissions() {
+  return useSelector(useSessionActor(), selectPermissions);
 }

@@ -136,10 +136,9 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
         onHome={() => navigate('/')}
         onLocaleChange={(next) => session.send({ type: 'locale.change', locale: next })}
         onVoucher={openVoucher}
-        onPurchase={() => purchase.open()}
+        {...(purchase.offered ? { onPurchase: () => purchase.open(), onBuy: (kind: AccountKind) => purchase.open(PURCHASE_TAB[kind]) } : {})}
         onLogin={onLogin}
         onAvatarAction={onAvatarAction}
-        onBuy={(kind) => purchase.open(PURCHASE_TAB[kind])}
         onNew={onNew}
       />
       {voucherMounted && (

@@ -72,6 +72,7 @@ const STREAM_TYPE_FLAGS: Record<LiveStreamMessage['type'], true> = {
   'participant.left': true,
   'screens.connected': true,
   'meeting.state': true,
+  'meeting.allowance': true,
   'cast.control': true,
 };
 const STREAM_TYPES = new Set<string>(Object.keys(STREAM_TYPE_FLAGS));

@@ -13,7 +13,10 @@ import * as m0009 from './migrations/0009_search';
 import * as m0010 from './migrations/0010_meeting_invites';
 import * as m0011 from './migrations/0011_entitlements';
 import * as m0012 from './migrations/0012_search_owner_words';
+import * as m0013 from './migrations/0013_payment_orders';
 import * as m0014 from './migrations/0014_vocabulary';
+import * as m0017 from './migrations/0017_user_identities';
+import * as m0015 from './migrations/0015_vocabulary_in_force';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -29,7 +32,10 @@ const migrations: Record<string, Migration> = {
   '0010_meeting_invites': m0010,
   '0011_entitlements': m0011,
   '0012_search_owner_words': m0012,
+  '0013_payment_orders': m0013,
   '0014_vocabulary': m0014,
+  '0017_user_identities': m0017,
+  '0015_vocabulary_in_force': m0015,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -280,6 +280,61 @@ export interface VocabularyEntriesTable {
   created_at: string;
 }
 
+export type PaymentOrderStatus = 'pending' | 'paid' | 'closed';
+
+/** Payment orders (0013): one per getQrPay; paid credits the ledger once ('order:<outTradeNo>'). */
+export interface PaymentOrdersTable {
+  out_trade_no: string;
+  user_id: string;
+  package_id: string;
+  package_type: PackageType;
+  package_name: string;
+  valid_period: number;
+  valid_period_unit: number;
+  hours: number | null;
+  pay_type: string;
+  source: number;
+  provider: string;
+  amount_fen: number;
+  status: PaymentOrderStatus;
+  provider_order_id: string | null;
+  provider_txn_id: string | null;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  closed_at: string | null;
+}
+
+/** A provider's account bound to a user (0017): Google `sub`, WeChat unionid (or openid). */
+export interface UserIdentitiesTable {
+  id: string;
+  provider: 'google' | 'wechat';
+  subject: string;
+  user_id: string;
+  email: string | null;
+  display_name: string | null;
+  created_at: string;
+}
+
+/** An authorization request in flight (0017), keyed by the hash of its state. */
+export interface SocialSignInRequestsTable {
+  state_hash: string;
+  provider: 'google' | 'wechat';
+  purpose: 'login' | 'bind';
+  channel: 'oidc' | 'open' | 'mp';
+  user_id: string | null;
+  nonce: string | null;
+  code_verifier: string | null;
+  source: string | null;
+  redirect: string | null;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+  subject: string | null;
+  profile: string | null;
+  consumed_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -301,6 +356,9 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   vocabulary_libraries: VocabularyLibrariesTable;
   vocabulary_entries: VocabularyEntriesTable;
+  payment_orders: PaymentOrdersTable;
+  user_identities: UserIdentitiesTable;
+  social_sign_in_requests: SocialSignInRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -319,3 +377,6 @@ export type PackageRow = Selectable<PackagesTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
 export type VocabularyLibraryRow = Selectable<VocabularyLibrariesTable>;
 export type VocabularyEntryRow = Selectable<VocabularyEntriesTable>;
+export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
+export type UserIdentityRow = Selectable<UserIdentitiesTable>;
+export type SocialSignInRequestRow = Selectable<SocialSignInRequestsTable>;

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from './fake-service';
+import { compileVocabulary } from '../domain/vocabulary/compiled-vocabulary';
+import { translateWithTerms } from '../domain/vocabulary/term-protection';
+import { vocabularySet } from '../domain/vocabulary/test-vocabulary';
 import { libreTranslateCode, LibreTranslateTranslator } from './libretranslate-translator';
 
 let service: FakeService;
@@ -24,6 +27,16 @@ describe('LibreTranslate adapter', () => {
     expect(request.headers['content-type']).toBe('application/json');
     expect(request.headers.authorization).toBeUndefined();
     expect(request.json()).toEqual({ q: ['你好', '再见'], source: 'zh-Hans', target: 'en', format: 'text', api_key: 'lt-key' });
+  });
+
+  it('gets translation terms as placeholders, and the fixed translation goes back in', async () => {
+    const translator = new LibreTranslateTranslator({ url: service.url, apiKey: null, model: 'unused' }, 5_000);
+    const vocabulary = compileVocabulary(
+      vocabularySet({ terms: [{ original: 'Parley', translation: 'Parlamento Parley', originalLanguage: 'en-US', translationLanguage: 'es-ES' }] }),
+    );
+    const out = await translateWithTerms(translator, ['Welcome to Parley'], { from: 'en-US', to: 'es-ES' }, vocabulary);
+    expect(service.requests.at(-1)!.json()).toMatchObject({ q: ['Welcome to Zqvterm0z'], source: 'en', target: 'es' });
+    expect(out).toEqual(['[es] Welcome to Parlamento Parley']);
   });
 
   it('omits api_key when none is configured and maps Chinese scripts', async () => {

@@ -34,6 +34,16 @@ describe('OpenAI-compatible chat translation adapter', () => {
     expect(JSON.parse(body.messages[1]!.content)).toEqual(['你好', '开会']);
   });
 
+  it('puts the glossary of translation terms in the system prompt', async () => {
+    nextContent = (texts) => JSON.stringify(texts);
+    await translator().translate(['the budget'], { from: 'en-US', to: 'es-ES', glossary: [{ source: 'budget', target: 'presupuesto fijo' }] });
+    const system = service.requests.at(-1)!.json<ChatRequest>().messages[0]!.content;
+    expect(system).toContain('Translate these terms exactly as given');
+    expect(system).toContain('{"budget":"presupuesto fijo"}');
+    await translator().translate(['the budget'], { from: 'en-US', to: 'es-ES' });
+    expect(service.requests.at(-1)!.json<ChatRequest>().messages[0]!.content).not.toContain('terms exactly');
+  });
+
   it('refuses an answer that merges segments instead of inventing a split', async () => {
     nextContent = (texts) => JSON.stringify([texts.join(' ')]);
     await expect(translator().translate(['a', 'b'], { from: 'en-US', to: 'es-ES' })).rejects.toMatchObject({ code: 'engine_failed' });

@@ -16,6 +16,7 @@ export function parseJsonArrayAnswer(content: string): unknown {
 
 export class OpenAiChatTranslator extends RemoteTranslator {
   readonly id = 'openai-chat-translate';
+  readonly takesGlossary = true;
 
   protected async translateBatch(texts: string[], pair: TranslateRequest): Promise<string[]> {
     const content = await chatCompletion(
@@ -25,7 +26,8 @@ export class OpenAiChatTranslator extends RemoteTranslator {
         system:
           `You translate transcript segments from ${languageName(pair.from)} (${pair.from}) to ${languageName(pair.to)} (${pair.to}). ` +
           'The user sends a JSON array of strings. Answer with only a JSON array of the same length whose item i is the translation of item i. ' +
-          'Keep names and numbers; do not add, merge or drop items.',
+          'Keep names and numbers; do not add, merge or drop items.' +
+          glossaryInstruction(pair.glossary),
         user: JSON.stringify(texts),
       },
       { engine: this.id, apiKey: this.service.apiKey, timeoutMs: this.timeoutMs, signal: pair.signal },
@@ -41,4 +43,10 @@ export class OpenAiChatTranslator extends RemoteTranslator {
     }
     return parsed as string[];
   }
+}
+
+/** The user's translation terms, which the model must use word for word (features §5 Vocabulary). */
+export function glossaryInstruction(glossary: TranslateRequest['glossary']): string {
+  if (!glossary?.length) return '';
+  return ' Translate these terms exactly as given (JSON object, term: required translation): ' + JSON.stringify(Object.fromEntries(glossary.map((g) => [g.source, g.target]))) + '.';
 }

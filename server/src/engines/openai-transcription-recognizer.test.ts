@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { firstValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from './fake-service';
-import { fromVerboseJson, OpenAiTranscriptionRecognizer } from './openai-transcription-recognizer';
+import { fromVerboseJson, HINT_PROMPT_MAX_CHARS, hintPrompt, OpenAiTranscriptionRecognizer } from './openai-transcription-recognizer';
 import { concatSamples, makeTempDir, readSamples, silence, speak } from './test-audio';
 import { decodeWav, encodeWav } from './wav';
 
@@ -41,6 +41,30 @@ afterAll(async () => {
 });
 
 describe('OpenAI-compatible transcription adapter', () => {
+  it('carries the proper words as the prompt (uploads and live utterances), and no prompt without them', async () => {
+    const recognizer = new OpenAiTranscriptionRecognizer({ url: service.url, apiKey: 'sk-test', model: 'whisper-1' }, 10_000);
+    await recognizer.transcribe(speechWav, { language: 'en-US', hints: ['Datadog', 'Okonkwo'] });
+    expect((await service.requests.at(-1)!.formData()).get('prompt')).toBe('Datadog, Okonkwo.');
+    await recognizer.transcribe(speechWav, { language: 'en-US' });
+    expect((await service.requests.at(-1)!.formData()).get('prompt')).toBeNull();
+    const stream = recognizer.createStream({ language: 'en-US', hints: ['Grafana'] });
+    const done = firstValueFrom(stream.results$.pipe(toArray()));
+    stream.write(Buffer.from(concatSamples([silence(300), await readSamples(speechWav), silence(800)]).buffer));
+    stream.end();
+    await done;
+    expect((await service.requests.at(-1)!.formData()).get('prompt')).toBe('Grafana.');
+    expect(recognizer.takesHints).toBe(true);
+  });
+
+  it('cuts a long word list to what Whisper reads of a prompt, at a word', () => {
+    const words = Array.from({ length: 150 }, (_, i) => `Properword${i}`);
+    const prompt = hintPrompt(words);
+    expect(prompt.length).toBeLessThanOrEqual(HINT_PROMPT_MAX_CHARS + 1);
+    expect(prompt.startsWith('Properword0, Properword1,')).toBe(true);
+    expect(prompt.endsWith('.')).toBe(true);
+    expect(prompt.slice(0, -1).split(', ').every((w) => words.includes(w))).toBe(true);
+  });
+
   it('posts multipart verbose_json with word timestamps and maps the answer to ms', async () => {
     const recognizer = new OpenAiTranscriptionRecognizer({ url: service.url, apiKey: 'sk-test', model: 'whisper-large-v3' }, 10_000);
     const transcript = await recognizer.transcribe(speechWav, { language: 'zh-CN' });

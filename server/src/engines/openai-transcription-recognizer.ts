@@ -24,6 +24,7 @@ interface VerboseTranscription {
 
 export class OpenAiTranscriptionRecognizer implements SpeechRecognizer {
   readonly id = 'openai-transcription';
+  readonly takesHints = true;
 
   constructor(
     private readonly service: RemoteServiceConfig,
@@ -42,10 +43,10 @@ export class OpenAiTranscriptionRecognizer implements SpeechRecognizer {
     });
   }
 
-  createStream(options: { language: string }) {
+  createStream(options: { language: string; hints?: readonly string[] }) {
     // Whisper-style APIs take whole files, so streaming is VAD-cut utterances (see utterance-stream).
     return createUtteranceStream({
-      recognize: (samples, signal) => this.transcribeWav(encodeWav(samples, 16_000), { language: options.language, signal }),
+      recognize: (samples, signal) => this.transcribeWav(encodeWav(samples, 16_000), { language: options.language, signal, ...(options.hints ? { hints: options.hints } : {}) }),
     });
   }
 
@@ -58,6 +59,8 @@ export class OpenAiTranscriptionRecognizer implements SpeechRecognizer {
     form.append('timestamp_granularities[]', 'segment');
     // The API takes ISO-639-1 codes; the region of a product tag means nothing to it.
     form.append('language', primaryLanguage(options.language));
+    const prompt = hintPrompt(options.hints);
+    if (prompt) form.append('prompt', prompt);
     const response = await postToService(endpoint(this.service.url, 'audio/transcriptions'), form, {
       engine: this.id,
       apiKey: this.service.apiKey,
@@ -72,6 +75,24 @@ export class OpenAiTranscriptionRecognizer implements SpeechRecognizer {
     }
     return fromVerboseJson(answer);
   }
+}
+
+/**
+ * The user's proper words as the request's `prompt`: Whisper spells words of its prompt the way the
+ * prompt does. Whisper reads only the last 224 tokens of a prompt, so the list is cut to about that
+ * (≈ 4 characters a token) rather than have its start silently dropped.
+ */
+export const HINT_PROMPT_MAX_CHARS = 880;
+
+export function hintPrompt(hints: readonly string[] | undefined): string {
+  if (!hints?.length) return '';
+  let prompt = '';
+  for (const hint of hints) {
+    const next = prompt ? `${prompt}, ${hint}` : hint;
+    if (next.length > HINT_PROMPT_MAX_CHARS) break;
+    prompt = next;
+  }
+  return prompt ? `${prompt}.` : '';
 }
 
 const ms = (seconds: number) => Math.round(seconds * 1000);

@@ -1,9 +1,9 @@
 // What remote translation services share: the service, not Parley, decides which pairs exist (an
 // unsupported one fails at call time), and an empty batch costs no request.
 import type { RemoteServiceConfig } from './config';
-import type { LanguagePair, Translator } from './types';
+import type { LanguagePair, TranslateRequest, Translator } from './types';
 
-export type TranslateRequest = LanguagePair & { signal?: AbortSignal };
+export type { TranslateRequest };
 
 export abstract class RemoteTranslator implements Translator {
   abstract readonly id: string;

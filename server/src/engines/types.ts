@@ -29,6 +29,8 @@ export interface Transcript {
 export interface TranscribeOptions {
   language: LanguageCode;
   signal?: AbortSignal;
+  /** Proper words the speech may contain (the user's vocabulary); an engine that takes hints biases towards them. */
+  hints?: readonly string[];
 }
 
 /**
@@ -62,7 +64,12 @@ export interface SpeechRecognizer {
   languages(): LanguageCode[];
   /** The input may be any media ffmpeg reads; engines convert to 16 kHz mono wav themselves. */
   transcribe(mediaPath: string, options: TranscribeOptions): Promise<Transcript>;
-  createStream(options: { language: LanguageCode }): RecognitionStream;
+  createStream(options: { language: LanguageCode; hints?: readonly string[] }): RecognitionStream;
+  /**
+   * True when the engine itself is biased by `hints` (a prompt): then no correction pass runs after
+   * it. An engine without it (pocketsphinx: a fixed dictionary) gets the phonetic correction pass.
+   */
+  readonly takesHints?: boolean;
 }
 
 export interface LanguagePair {
@@ -70,12 +77,29 @@ export interface LanguagePair {
   to: LanguageCode;
 }
 
+/** A term the translation must render exactly: `source` as it is in the text, `target` as it must come out. */
+export interface GlossaryTerm {
+  source: string;
+  target: string;
+}
+
+export interface TranslateRequest extends LanguagePair {
+  signal?: AbortSignal;
+  /** Only read by a translator with takesGlossary; the others get the terms as placeholders instead. */
+  glossary?: readonly GlossaryTerm[];
+}
+
 export interface Translator {
   readonly id: string;
   /** Pairs served; a remote service answers [{from:'*', to:'*'}]. */
   pairs(): LanguagePair[];
   /** One output per input, same order; the pipeline sends whole segments, the live hub one final. */
-  translate(texts: string[], pair: LanguagePair & { signal?: AbortSignal }): Promise<string[]>;
+  translate(texts: string[], pair: TranslateRequest): Promise<string[]>;
+  /**
+   * True when the engine follows a glossary given in the request (a chat model's prompt). Otherwise
+   * the terms are replaced by placeholders the engine passes through (domain/vocabulary/term-protection.ts).
+   */
+  readonly takesGlossary?: boolean;
 }
 
 export interface Voice {

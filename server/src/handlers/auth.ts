@@ -1,11 +1,8 @@
-// Sign-in calls (features §7 Authentication). WeChat and Google answer an honest error naming the
-// setting they need until those providers are built.
+// Sign-in calls (features §7 Authentication). Google and WeChat are in social.ts.
 import { AppError } from '../errors';
 import { userInfo } from '../domain/auth/user-view';
 import { requireUser, type HandlerMap } from './types';
 
-const wechatMissing = () => new AppError(503, 'auth.wechatNotConfigured');
-const googleMissing = () => new AppError(503, 'auth.googleNotConfigured');
 
 export const authHandlers: HandlerMap = {
   async authGetValidCode({ body, services, t, request }) {
@@ -34,23 +31,5 @@ export const authHandlers: HandlerMap = {
   },
   async authGetUserInfo(ctx) {
     return userInfo(requireUser(ctx));
-  },
-  async authGetQrCode() {
-    throw wechatMissing();
-  },
-  async authGetOpenId() {
-    throw wechatMissing();
-  },
-  async authWxRegisterWithLogin() {
-    throw wechatMissing();
-  },
-  async authWxLogin() {
-    throw wechatMissing();
-  },
-  async authRenderGoogle() {
-    throw googleMissing();
-  },
-  async authGoogleRegisterWithLogin() {
-    throw googleMissing();
   },
 };

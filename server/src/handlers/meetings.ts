@@ -5,7 +5,7 @@
 import { AppError } from '../errors';
 import { languagesOf } from '../domain/meetings/meeting-view';
 import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
-import { requireMeetingFeature, withinLanguageLimits } from '../domain/meetings/meeting-permissions';
+import { mayUseMeetingFeature, requireMeetingFeature, withinLanguageLimits } from '../domain/meetings/meeting-permissions';
 import { checkLanguages } from '../domain/meetings/meetings-service';
 import { entitlementRefusal } from '../domain/entitlements/entitlements-service';
 import { availableSeconds, NO_SUCH_RIGHT } from '../domain/entitlements/metering';
@@ -13,14 +13,38 @@ import { timeZoneHint } from './time-zone-hint';
 import { meetingPairs, refuseWithoutEngines } from '../domain/records/engine-refusals';
 import { meetingNotFound } from '../domain/meetings/meeting-errors';
 import { sharedMeeting } from '../domain/meetings/meeting-share-access';
-import { exportMeetingShare, meetingShareLines } from '../domain/meetings/meeting-share-record';
+import { exportMeetingShare, meetingShareLines, type TextMask } from '../domain/meetings/meeting-share-record';
+import type { MeetingRow } from '../domain/meetings/meeting-tables';
 import { LiveSocketError } from '../live/live-errors';
 import { sendFile } from './transcripts';
-import { requireUser, type HandlerMap } from './types';
+import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 function bodyOf<T>(body: T | undefined): T {
   if (!body) throw new AppError(400, 'errors.invalidRequest');
   return body;
+}
+
+/** Picking libraries for a meeting is SVIP (92505003 opens the purchase dialog); an empty pick is always allowed. */
+async function requireVocabularyFeature(ctx: Pick<HandlerContext<OperationId>, 'user' | 'services'>, documentIds: readonly string[] | undefined): Promise<void> {
+  if (!documentIds?.length) return;
+  const user = requireUser(ctx);
+  const { rule } = await ctx.services.entitlements.account(user);
+  if (user.is_visitor || !rule.features.vocabulary) throw entitlementRefusal(NO_SUCH_RIGHT);
+}
+
+/** Readers other than the host see the meeting's sensitive words masked; the host reads the original. */
+async function maskFor(ctx: Pick<HandlerContext<OperationId>, 'services'>, meeting: MeetingRow, viewerId: string | null): Promise<TextMask | undefined> {
+  if (viewerId === meeting.user_id) return undefined;
+  const vocabulary = await ctx.services.vocabularyInForce.forMeeting(meeting);
+  return vocabulary?.hasSensitiveWords ? (text) => vocabulary.mask(text) : undefined;
+}
+
+/** The host's view adds the libraries picked and those that apply now (features §5: shown on the record). */
+async function withVocabularies<V extends object>(ctx: Pick<HandlerContext<OperationId>, 'services'>, row: MeetingRow, viewerId: string | null, view: V) {
+  if (viewerId !== row.user_id) return view;
+  const vocabulary = ctx.services.vocabularyInForce;
+  const [documentIds, inForce] = await Promise.all([vocabulary.meetingLibraryIds(row.id), vocabulary.forMeeting(row)]);
+  return { ...view, documentIds, vocabularies: inForce?.set.libraries ?? [] };
 }
 
 export const meetingsHandlers: HandlerMap = {
@@ -41,10 +65,12 @@ export const meetingsHandlers: HandlerMap = {
       throw entitlementRefusal(NO_SUCH_RIGHT);
     }
     const date = ctx.services.clock.now().toISOString().slice(0, 16).replace('T', ' ');
+    await requireVocabularyFeature(ctx, body.documentIds);
     const row = await meetings.create(user, body, ctx.t('live:defaultName', { date }));
+    if (body.documentIds?.length) await ctx.services.vocabularyInForce.setMeetingLibraries(row.id, body.documentIds);
     // The host usually joins within seconds: the recogniser's model loads meanwhile, not on the first words.
     ctx.services.engines.prepareRecognition(body.recognitionLanguages[0] ?? 'en-US');
-    return meetings.view(row, user.id);
+    return withVocabularies(ctx, row, user.id, await meetings.view(row, user.id, { mayInvite: mayUseMeetingFeature(user, account.rule, 'inviteMeeting') }));
   },
   async meetingsStopMeeting(ctx) {
     const user = requireUser(ctx);
@@ -66,12 +92,18 @@ export const meetingsHandlers: HandlerMap = {
       const current = await meetings.owned(user.id, body.id);
       refuseWithoutEngines(ctx.services.engines, { translate: meetingPairs(languagesOf(current.recognition_languages), body.translationLanguages) });
     }
-    const row = await meetings.edit(user.id, body);
+    await requireVocabularyFeature(ctx, body.documentIds);
+    const { documentIds, ...edits } = body;
+    const row = await meetings.edit(user.id, edits);
+    if (documentIds) {
+      await ctx.services.vocabularyInForce.setMeetingLibraries(row.id, documentIds);
+      await hub.vocabularyChanged(row);
+    }
     // Closing a link stops the subtitles of those who came through it at once; the other link's
     // participants stay (share and invite are opened and closed independently).
     if (body.shareStatus === '0') hub.closeParticipants(row.id, 'share', new LiveSocketError(410, 'meetingLinkExpired', {}, true));
     if (body.inviteStatus === '0') hub.closeParticipants(row.id, 'invite', new LiveSocketError(410, 'inviteClosed', {}, true));
-    return meetings.view(row, user.id);
+    return withVocabularies(ctx, row, user.id, await meetings.view(row, user.id));
   },
   async meetingsInvite(ctx) {
     const user = requireUser(ctx);
@@ -91,17 +123,19 @@ export const meetingsHandlers: HandlerMap = {
   async meetingsGetMeeting(ctx) {
     const { meetings } = ctx.request.server.live;
     const viewerId = ctx.user?.id ?? null;
-    return meetings.view(await meetings.readable(ctx.query.id, viewerId), viewerId);
+    const row = await meetings.readable(ctx.query.id, viewerId);
+    return withVocabularies(ctx, row, viewerId, await meetings.view(row, viewerId));
   },
   async meetingsShareRecord(ctx) {
     const viewerId = ctx.user?.id ?? null;
     const db = ctx.request.server.db;
     const meeting = await sharedMeeting(db, ctx.query.meetingId, viewerId);
+    const mask = await maskFor(ctx, meeting, viewerId);
     const recordId = meeting.record_id;
     // Every meeting writes to a record from its creation; one without (removed) has nothing to read.
     if (!recordId) throw meetingNotFound();
     const [lines, summary, media] = await Promise.all([
-      meetingShareLines(db, meeting),
+      meetingShareLines(db, meeting, mask),
       ctx.services.summaries.read(viewerId, { transId: recordId, meetingId: meeting.id }),
       db.selectFrom('media_files').select('object_name').where('id', '=', recordId).executeTakeFirst(),
     ]);
@@ -125,11 +159,17 @@ export const meetingsHandlers: HandlerMap = {
     const meeting = await sharedMeeting(ctx.request.server.db, meetingId, ctx.user?.id ?? null);
     // Stale translations are spoken of in the reader's language, as in recordsExport.
     const say = ctx.t as unknown as (key: string, params?: Record<string, unknown>) => string;
-    const file = await exportMeetingShare(ctx.request.server.db, meeting, request, {
-      mark: say('transcripts:staleTranslationMark'),
-      markedNote: (count) => say('transcripts:staleTranslationsNote', { count }),
-      leftOutNote: (count) => say('transcripts:staleTranslationsLeftOut', { count }),
-    });
+    const file = await exportMeetingShare(
+      ctx.request.server.db,
+      meeting,
+      request,
+      {
+        mark: say('transcripts:staleTranslationMark'),
+        markedNote: (count) => say('transcripts:staleTranslationsNote', { count }),
+        leftOutNote: (count) => say('transcripts:staleTranslationsLeftOut', { count }),
+      },
+      await maskFor(ctx, meeting, ctx.user?.id ?? null),
+    );
     return sendFile(ctx.reply, file);
   },
   async meetingsGetMeetingList(ctx) {

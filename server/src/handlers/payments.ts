@@ -1,6 +1,9 @@
-// Packages, the rights picture and the cost checks of features §7 Payment. Orders and payment
-// providers (getQrPay and the rest) are a later step and still answer 501.
+// Packages, the rights picture, the cost checks and the payment orders of features §7 Payment
+// (getQrPay, status polling). The vendor-specific calls (PayPal capture, JSAPI, H5) come with the vendors.
 import { listPackages } from '../domain/payments/packages';
+import { packageName } from '../domain/payments/package-view';
+import { QUIET_PENDING_CODE } from '../domain/payments/order-codes';
+import { consumeMedia } from '../domain/payments/media-consumption';
 import { MEETING_PACKAGE_TYPES, purchaseCategories } from '../domain/payments/package-view';
 import { entitlementRefusal } from '../domain/entitlements/entitlements-service';
 import { availableSeconds, splitUse } from '../domain/entitlements/metering';
@@ -29,6 +32,34 @@ function bodyOf<T>(body: T | undefined): T {
 }
 
 export const paymentsHandlers: HandlerMap = {
+  async paymentGetQrPay(ctx) {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx.body);
+    const request = ctx.request;
+    const { order, start } = await ctx.services.payments.start({
+      userId: user.id,
+      packageId: body.packageId,
+      payPrice: body.payPrice,
+      payType: body.payType,
+      source: body.source,
+      ...(body.description ? { description: body.description } : {}),
+      requestBaseUrl: `${request.protocol}://${request.host}`,
+      packageName: (row) => packageName(ctx.t as unknown as Translate, row),
+    });
+    return {
+      outTradeNo: order.out_trade_no,
+      weChatQRCode: start.weChatQRCode ?? null,
+      aliPayQRCode: start.aliPayQRCode ?? null,
+      payPalPayHtml: start.payPalPayHtml ?? null,
+    };
+  },
+  async paymentGetPayRechargeStatus(ctx) {
+    const user = requireUser(ctx);
+    const order = await ctx.services.payments.status(user.id, ctx.params.outTradeNo);
+    // Still unpaid: the quiet code the client polls through without a toast (features §8).
+    if (order.status === 'pending') throw new AppError(QUIET_PENDING_CODE, 'billing:orders.pending');
+    return { outTradeNo: order.out_trade_no, status: order.status };
+  },
   async paymentQueryCommonPricePackage(ctx) {
     return purchaseCategories(ctx.t as unknown as Translate, await listPackages(ctx.request.server.db, { includeDisabled: false }));
   },
@@ -64,5 +95,10 @@ export const paymentsHandlers: HandlerMap = {
     if (!account.billing) return { enough: true, cost: seconds, balance: null };
     const split = splitUse(account.rule, account.state, usage, seconds);
     return { enough: split.ok, cost: seconds, balance: availableSeconds(account.rule, account.state, usage) };
+  },
+  async paymentOrderConsumerMedia(ctx) {
+    const user = requireUser(ctx);
+    const body = bodyOf(ctx.body);
+    return consumeMedia(ctx.request.server.db, ctx.services.entitlements, user, { usage: usageOf(body.sourceType), transId: body.transId, zoneHint: timeZoneHint(ctx.request) });
   },
 };

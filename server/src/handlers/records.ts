@@ -26,7 +26,10 @@ export const recordsHandlers: HandlerMap = {
   },
   async recordsGetTrans(ctx) {
     const { id, shareCode } = ctx.query;
-    return ctx.services.records.get({ id, shareCode, userId: callerId(ctx) }, defaultLabel(ctx));
+    const record = await ctx.services.records.get({ id, shareCode, userId: callerId(ctx) }, defaultLabel(ctx));
+    // The owner sees which vocabulary libraries shaped the transcript; a share-link reader does not.
+    if (shareCode || !ctx.user) return record;
+    return { ...record, vocabularies: await ctx.services.vocabularyInForce.librariesOfRecord(id) };
   },
   async recordsGetTransResult(ctx) {
     const { id, shareCode } = ctx.query;

@@ -7,9 +7,12 @@ import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
 import { mediaHandlers } from './media';
 import { paymentsHandlers } from './payments';
+import { paymentProvidersHandlers } from './payment-providers';
+import { profileHandlers } from './profile';
 import { meetingsHandlers } from './meetings';
 import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
+import { socialHandlers } from './social';
 import { systemHandlers } from './system';
 import { transcriptsHandlers } from './transcripts';
 import type { HandlerMap } from './types';
@@ -20,6 +23,7 @@ import { vouchersHandlers } from './vouchers';
 export const handlers: HandlerMap = {
   ...authHandlers,
   ...systemHandlers,
+  ...socialHandlers,
   ...accountHandlers,
   ...recordsHandlers,
   ...foldersHandlers,
@@ -31,6 +35,8 @@ export const handlers: HandlerMap = {
   ...mediaHandlers,
   ...vouchersHandlers,
   ...paymentsHandlers,
+  ...paymentProvidersHandlers,
   ...healthHandlers,
   ...vocabularyHandlers,
+  ...profileHandlers,
 };

@@ -19,6 +19,10 @@ import { cutSpans } from '../domain/transcripts/line-segmenter';
 import type { ServerI18n } from '../i18n';
 import type { MediaStore } from '../storage/media-store';
 import type { JobDefinition } from './job-queue';
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
+import { translateWithTerms } from '../domain/vocabulary/term-protection';
+import { applyVocabularyToTranscript } from '../domain/vocabulary/transcript-vocabulary';
+import type { VocabularyInForce } from '../domain/vocabulary/vocabulary-in-force';
 
 export const TRANSCRIBE_JOB = 'transcribe-upload';
 
@@ -40,6 +44,8 @@ export interface TranscriptionJobDeps {
   i18n: ServerI18n;
   /** Refunds the attempt's charge when the transcription fails for good. */
   entitlements?: Entitlements;
+  /** The owner's default vocabulary libraries (absent: none applies). */
+  vocabulary?: VocabularyInForce;
 }
 
 /** Errors a retry cannot fix: no engine for the language, content that is not media. */
@@ -53,7 +59,7 @@ export function renderJobError(i18n: ServerI18n, locale: Locale, error: unknown)
   return t('uploads:jobFailed', { detail: error instanceof Error ? error.message.slice(0, 300) : String(error) });
 }
 
-export function transcriptionJob({ db, clock, engines, store, i18n, entitlements }: TranscriptionJobDeps): JobDefinition<TranscribePayload> {
+export function transcriptionJob({ db, clock, engines, store, i18n, entitlements, vocabulary: inForce }: TranscriptionJobDeps): JobDefinition<TranscribePayload> {
   const records = db.withTables<{ records: RecordPipelineColumns }>();
 
   async function update(recordId: string, values: Partial<RecordPipelineColumns> & { state?: RecordState; audio_duration_ms?: number; duration_ms?: number }) {
@@ -68,13 +74,13 @@ export function transcriptionJob({ db, clock, engines, store, i18n, entitlements
     return (await db.selectFrom('records').select('id').where('id', '=', recordId).executeTakeFirst()) !== undefined;
   }
 
-  async function translate(payload: TranscribePayload, segments: SegmentInput[], signal: AbortSignal) {
+  async function translate(payload: TranscribePayload, segments: SegmentInput[], signal: AbortSignal, vocabulary: CompiledVocabulary | null) {
     const target = payload.translationLanguage!;
     await update(payload.recordId, { state: 'translating', progress: 90, error_message: null });
     try {
       const translator = engines.translatorFor(payload.audioLanguage, target);
       const texts = segments.map((s) => s.text);
-      const translated = texts.length > 0 ? await translator.translate(texts, { from: payload.audioLanguage, to: target, signal }) : [];
+      const translated = texts.length > 0 ? await translateWithTerms(translator, texts, { from: payload.audioLanguage, to: target, signal }, vocabulary) : [];
       await db.transaction().execute(async (trx) => {
         const rows = await trx.selectFrom('record_segments').select(['id', 'position']).where('record_id', '=', payload.recordId).orderBy('position').execute();
         for (const row of rows) {
@@ -103,12 +109,19 @@ export function transcriptionJob({ db, clock, engines, store, i18n, entitlements
       await update(payload.recordId, { state: 'transcribing', progress: 0, error_message: null });
       // A language without an engine fails here, before any work (and without a retry).
       const recognizer = engines.recognizerFor(payload.audioLanguage);
+      const vocabulary = (await inForce?.forUpload(payload.userId)) ?? null;
 
       const segments = await withTempDir('pipeline', async (dir) => {
         const wav = path.join(dir, 'audio.wav');
         await engines.media.toWav16kMono(store.localPath(file.object_name), wav, { signal });
         await progress(10);
-        const transcript: Transcript = await recognizer.transcribe(wav, { language: payload.audioLanguage, signal });
+        const recognised: Transcript = await recognizer.transcribe(wav, {
+          language: payload.audioLanguage,
+          signal,
+          ...(vocabulary?.hints.length ? { hints: vocabulary.hints } : {}),
+        });
+        // Proper words corrected (after an engine that took no hints) and replacements made, before lines are cut.
+        const transcript = vocabulary ? applyVocabularyToTranscript(recognised, vocabulary, { correct: !recognizer.takesHints }) : recognised;
         await progress(70);
         // Subtitle-grade lines (≤ 7 s, two rows) from the word timings, whatever the engine's segments.
         const lines = cutSpans(transcript.segments, payload.audioLanguage);
@@ -141,13 +154,14 @@ export function transcriptionJob({ db, clock, engines, store, i18n, entitlements
         await trx.deleteFrom('record_segments').where('record_id', '=', payload.recordId).execute();
         await insertSegments(trx, segmentRows(payload.recordId, segments));
       });
+      await inForce?.noteOnRecord(payload.recordId, vocabulary);
       await update(payload.recordId, {
         state: 'transcription_completed',
         progress: payload.translationLanguage ? 90 : null,
         audio_duration_ms: file.duration_ms,
         duration_ms: file.duration_ms,
       });
-      if (payload.translationLanguage) await translate(payload, segments, signal);
+      if (payload.translationLanguage) await translate(payload, segments, signal, vocabulary);
     },
     async onFailed(payload, error) {
       // The user does not pay for work that failed, whether or not the record is still there.

@@ -3,6 +3,8 @@
 // of a text; nothing is invented.
 import { EngineError } from '../engines/engine-errors';
 import type { Engines } from '../engines/registry';
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
+import { translateWithTerms } from '../domain/vocabulary/term-protection';
 
 export interface FinalTranslations {
   translations: Record<string, string>;
@@ -20,13 +22,14 @@ export async function translationTargets(meetingLanguages: readonly string[], re
   return meetingLanguages.filter((language, index) => index === 0 || read.has(language.toLowerCase()));
 }
 
-export async function translateFinal(engines: Engines, from: string, targets: readonly string[], text: string): Promise<FinalTranslations> {
+export async function translateFinal(engines: Engines, from: string, targets: readonly string[], text: string, vocabulary?: CompiledVocabulary | null): Promise<FinalTranslations> {
   const translations: Record<string, string> = {};
   const translationErrors: Record<string, string> = {};
   await Promise.all(
     targets.map(async (to) => {
       try {
-        const [out] = await engines.translatorFor(from, to).translate([text], { from, to });
+        // Translation terms kept exactly (placeholders, or a glossary for a translator that takes one).
+        const [out] = await translateWithTerms(engines.translatorFor(from, to), [text], { from, to }, vocabulary);
         translations[to] = out ?? '';
       } catch (error) {
         translationErrors[to] = error instanceof EngineError ? error.key : 'engines:engineFailed';

@@ -11,8 +11,14 @@ import { LiveSocketError } from './live-errors';
 // Serialising a message once per language variant keeps 200 participants cheap.
 const serialized = new WeakMap<StreamMessage, Map<string, string>>();
 
-function serialize(message: StreamMessage, language: string | null): string {
-  const variant = message.type === 'subtitle.final' && language ? language : '*';
+/** What a non-host reader sees of a text (sensitive words masked); null: the text as it is. */
+export type TextMask = (text: string) => string;
+
+function serialize(message: StreamMessage, language: string | null, mask: TextMask | null): string {
+  const cut = message.type === 'subtitle.final' && language ? language : '*';
+  // One mask per meeting, so 'masked' plus the language names the variant.
+  const masks = mask !== null && (message.type === 'subtitle.final' || message.type === 'subtitle.partial');
+  const variant = masks ? `masked:${cut}` : cut;
   let byVariant = serialized.get(message);
   if (!byVariant) {
     byVariant = new Map();
@@ -20,7 +26,9 @@ function serialize(message: StreamMessage, language: string | null): string {
   }
   let text = byVariant.get(variant);
   if (text === undefined) {
-    text = JSON.stringify(message.type === 'subtitle.final' && variant !== '*' ? cutFinal(message, variant) : message);
+    let shown: StreamMessage = message.type === 'subtitle.final' && cut !== '*' ? { ...cutFinal(message, cut), seq: message.seq } : message;
+    if (masks) shown = maskSubtitle(shown, mask);
+    text = JSON.stringify(shown);
     byVariant.set(variant, text);
   }
   return text;
@@ -34,8 +42,20 @@ function cutFinal(message: LiveFinalSubtitle, language: string): LiveFinalSubtit
   return cut;
 }
 
+/** A subtitle with its text and translations masked. */
+export function maskSubtitle<M extends StreamMessage | LiveFinalSubtitle>(message: M, mask: TextMask): M {
+  if (message.type !== 'subtitle.final' && message.type !== 'subtitle.partial') return message;
+  const masked = { ...message, text: mask(message.text) };
+  if (masked.type === 'subtitle.final' && masked.translations) {
+    masked.translations = Object.fromEntries(Object.entries(masked.translations).map(([language, text]) => [language, mask(text)]));
+  }
+  return masked;
+}
+
 export class LiveConnection {
   translationLanguage: string | null = null;
+  /** Set for everyone but the host when the meeting has sensitive words. */
+  mask: TextMask | null = null;
   lastSentSeq = 0;
   attached = false;
   private pending: StreamMessage[] | null = null;
@@ -92,7 +112,7 @@ export class LiveConnection {
   sendStream(message: StreamMessage): void {
     if (message.seq <= this.lastSentSeq || !this.open) return;
     this.lastSentSeq = message.seq;
-    this.socket.send(serialize(message, this.role === 'participant' ? this.translationLanguage : null));
+    this.socket.send(serialize(message, this.role === 'participant' ? this.translationLanguage : null, this.mask));
   }
 
   /** From here until endAttach, live messages wait so the replay goes first. */

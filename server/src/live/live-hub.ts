@@ -19,12 +19,15 @@ import { takeHostAudio } from './host-audio-intake';
 import { HostConnections } from './host-connections';
 import { createInProcessHostSlots, type HostSlots } from './host-slots';
 import { InviteWatch } from './invite-watch';
+import type { LiveAllowance } from './live-allowance';
 import type { LiveBus, StreamMessage, UnnumberedMessage } from './live-bus';
 import type { LiveConnection } from './live-connection';
 import { LiveSocketError } from './live-errors';
 import type { MeetingAudioDeps } from './meeting-audio';
 import { MeetingControl } from './meeting-control';
-import { MeetingRooms } from './meeting-rooms';
+import { MeetingRooms, type Room } from './meeting-rooms';
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
+import type { VocabularyInForce } from '../domain/vocabulary/vocabulary-in-force';
 import { MeetingStateCache } from './meeting-state-cache';
 import { ParticipantPresence } from './participant-presence';
 import type { SessionTimings } from './recording-session';
@@ -46,6 +49,10 @@ export interface LiveHubDeps {
   roster?: LiveRoster;
   /** Called once a meeting has ended (its audio stored): live interpreting is charged here. */
   onEnded?(meeting: MeetingRow): Promise<void>;
+  /** The host's live balance, metered while a meeting records (absent: not metered). */
+  allowance?: LiveAllowance;
+  /** Which vocabulary applies to a meeting (absent: none). */
+  vocabulary?: VocabularyInForce;
 }
 
 export class LiveHub {
@@ -86,7 +93,42 @@ export class LiveHub {
       recognized: () => this.deps.onRecognized,
       readingLanguages: (meetingId) => this.roster.readingLanguages(meetingId),
       ...(deps.onEnded ? { onEnded: deps.onEnded } : {}),
+      ...(deps.allowance ? { allowance: deps.allowance } : {}),
+      vocabulary: (room, meeting) => this.vocabularyOf(room, meeting),
     });
+  }
+
+  /** The meeting's vocabulary, read once per room; a failed read applies none (logged) rather than stopping the meeting. */
+  vocabularyOf(room: Room, meeting: Pick<MeetingRow, 'id' | 'user_id' | 'record_id'>): Promise<CompiledVocabulary | null> {
+    const inForce = this.deps.vocabulary;
+    if (!inForce) return Promise.resolve(null);
+    room.vocabulary ??= inForce
+      .forMeeting(meeting)
+      .then(async (vocabulary) => {
+        // The meeting's record shows the libraries that shaped it (the latest pick that applied).
+        if (vocabulary && meeting.record_id) await inForce.noteOnRecord(meeting.record_id, vocabulary);
+        return vocabulary;
+      })
+      .catch((error: unknown) => {
+        this.deps.log.warn({ err: error, meetingId: meeting.id }, 'meeting vocabulary not read; none applies');
+        room.vocabulary = null;
+        return null;
+      });
+    return room.vocabulary;
+  }
+
+  /**
+   * The host changed the meeting's libraries: read again now, so the readers here get the new mask at
+   * once; the recording takes it from its next start or resume.
+   */
+  async vocabularyChanged(meeting: MeetingRow): Promise<void> {
+    const room = this.rooms.get(meeting.id);
+    if (!room) return;
+    room.vocabulary = null;
+    const vocabulary = await this.vocabularyOf(room, meeting);
+    for (const connection of room.connections) {
+      if (connection.role !== 'host') connection.mask = vocabulary?.hasSensitiveWords ? (text) => vocabulary.mask(text) : null;
+    }
   }
 
   /** Tests swap in slots with a short lease and their own key prefix. */
@@ -130,6 +172,11 @@ export class LiveHub {
       await this.hosts.admit(room, connection);
       meeting = await this.meetingControl.hostArrived(room, meeting);
     }
+    // Everyone but the host reads the meeting with its sensitive words masked (features §5, §6).
+    if (connection.role !== 'host') {
+      const vocabulary = await this.vocabularyOf(room, meeting);
+      connection.mask = vocabulary?.hasSensitiveWords ? (text) => vocabulary.mask(text) : null;
+    } else void this.vocabularyOf(room, meeting);
     room.connections.add(connection);
     // In the room first, then the invitation read again: a close racing this join cannot miss it.
     if (connection.via === 'invite') await this.invites.confirm(room, connection);
@@ -198,7 +245,18 @@ export class LiveHub {
   /** Host audio; refused unless recording (dropped silently while paused: frames in flight). */
   async audio(meeting: MeetingRow, frameSeq: number, pcm: Buffer): Promise<void> {
     const room = this.rooms.open(meeting.id);
-    await takeHostAudio({ states: this.states, newSession: (r, m) => this.meetingControl.newSession(r, m) }, room, meeting, frameSeq, pcm);
+    await takeHostAudio(
+      { states: this.states, newSession: (r, m) => this.meetingControl.newSession(r, m), metered: (r, m) => this.meetingControl.metered(r, m) },
+      room,
+      meeting,
+      frameSeq,
+      pcm,
+    );
+  }
+
+  /** A user's ledger changed (purchase, refund, charge): their meetings recording here re-read the balance. */
+  async entitlementsChanged(userId: string): Promise<void> {
+    await this.meetingControl.allowanceChanged(userId);
   }
 
   /** A link closed: the participants here who came through it get the error and are disconnected; the host stays. */

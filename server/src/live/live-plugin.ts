@@ -1,5 +1,6 @@
 // The live meeting hub of this app: the meetings service, the fan-out bus (Redis pub/sub when
 // REDIS_URL is set, so several instances share meetings; in-process otherwise) and the socket route.
+import { liveBalanceOf } from '../domain/entitlements/live-balance';
 import { chargeMeeting } from '../domain/entitlements/meeting-charges';
 import fp from 'fastify-plugin';
 import { mayUseMeetingFeature } from '../domain/meetings/meeting-permissions';
@@ -39,10 +40,15 @@ export default fp(
       // With Redis, who is in the meeting and which languages are read is shared by instances.
       ...(config.redisUrl ? { roster: createRedisRoster(config.redisUrl, { log: app.log }) } : {}),
       onEnded: (meeting) => chargeMeeting(app.db, app.services.entitlements, meeting),
+      // Metered while it records: the meeting pauses when the host's live time runs out (issue 11).
+      allowance: { read: (meeting) => liveBalanceOf(app.db, app.services.entitlements, meeting) },
+      vocabulary: app.services.vocabularyInForce,
     });
+    const stopListening = app.services.entitlements.onChange((userId) => void hub.entitlementsChanged(userId));
     app.decorate('live', { hub, meetings });
     registerLiveSocket(app, hub, meetings);
     app.addHook('onClose', async () => {
+      stopListening();
       await hub.close();
     });
   },

@@ -3,10 +3,12 @@
 // its connections; an `ended` message stops a recording here and closes the room's sockets.
 // A room is dropped (and unsubscribed) once nothing is left in it.
 import type { MeetingState } from '../domain/meetings/meeting-rules';
+import type { RoomAllowance } from './live-allowance';
 import type { LiveBus, StreamMessage } from './live-bus';
 import type { LiveConnection } from './live-connection';
 import type { Presence } from './participant-presence';
 import type { RecordingSession } from './recording-session';
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 
 export interface Room {
   meetingId: string;
@@ -18,6 +20,10 @@ export interface Room {
   unsubscribe: Promise<() => Promise<void>>;
   /** State changes of this meeting run one at a time. */
   work: Promise<unknown>;
+  /** The host's live balance while recording here (null: not read yet, or nothing is metered). */
+  allowance: RoomAllowance | null;
+  /** The meeting's vocabulary, read once per room (null: none applies); reset when the host changes the picks. */
+  vocabulary: Promise<CompiledVocabulary | null> | null;
 }
 
 /** Runs `task` after the room's earlier state changes, whether they failed or not. */
@@ -53,6 +59,8 @@ export class MeetingRooms {
         presence: new Map(),
         unsubscribe: Promise.resolve(async () => undefined),
         work: Promise.resolve(),
+        allowance: null,
+        vocabulary: null,
       };
       created.unsubscribe = this.bus.subscribe(meetingId, (message) => this.deliver(created, message));
       this.rooms.set(meetingId, created);

@@ -14,6 +14,8 @@ import type { LiveBus, UnnumberedMessage } from './live-bus';
 import { translateFinal, translationTargets } from './final-translations';
 import { LiveSocketError } from './live-errors';
 import { MeetingAudioWriter, publishMeetingAudio, type MeetingAudioDeps } from './meeting-audio';
+import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
+import { vocabularyOnUtterance } from '../domain/vocabulary/transcript-vocabulary';
 
 export interface SessionTimings {
   /** When the recogniser delivered the final (performance.now()). */
@@ -35,6 +37,8 @@ export interface RecordingSessionDeps {
   audio?: MeetingAudioDeps;
   /** Languages someone reads now (absent: every meeting language is translated). */
   readingLanguages?(): Promise<string[]>;
+  /** The meeting's vocabulary (absent or null: none applies). */
+  vocabulary?(): Promise<CompiledVocabulary | null>;
 }
 
 const BYTES_PER_MS = 32; // 16 kHz × 2 bytes
@@ -50,6 +54,11 @@ export class RecordingSession {
   private finals: Promise<void> = Promise.resolve();
   private audioBytes = 0;
   private readonly audioWriter: MeetingAudioWriter | null;
+  /** Read when the recogniser opens (the room caches it; a changed pick applies from the next start or resume); finals wait for it, partials use it once it is here. */
+  private vocabulary: Promise<CompiledVocabulary | null> = Promise.resolve(null);
+  private vocabularyNow: CompiledVocabulary | null = null;
+  /** Whether the open recogniser took the proper words as hints (then no correction pass runs). */
+  private recognizerTookHints = false;
   lastAudioSeq = -1;
 
   constructor(
@@ -60,6 +69,11 @@ export class RecordingSession {
     this.targets = languagesOf(meeting.translation_languages);
     this.audioBytes = meeting.audio_ms * BYTES_PER_MS;
     this.audioWriter = deps.audio ? new MeetingAudioWriter(deps.audio, meeting.id) : null;
+    this.readVocabulary();
+  }
+
+  private readVocabulary(): void {
+    this.vocabulary = (this.deps.vocabulary?.() ?? Promise.resolve(null)).then((vocabulary) => (this.vocabularyNow = vocabulary));
   }
 
   get audioMs(): number {
@@ -69,9 +83,14 @@ export class RecordingSession {
   /** Opens the recogniser; an unavailable engine is a clear error before any audio is taken. */
   open(): void {
     if (this.stream) return;
+    this.readVocabulary();
     let stream: RecognitionStream;
     try {
-      stream = this.deps.engines.recognizerFor(this.language).createStream({ language: this.language });
+      const recognizer = this.deps.engines.recognizerFor(this.language);
+      // The room read the vocabulary when the host joined, so it is normally here before the first frame.
+      const hints = this.vocabularyNow?.hints ?? [];
+      stream = recognizer.createStream({ language: this.language, ...(hints.length ? { hints } : {}) });
+      this.recognizerTookHints = Boolean(recognizer.takesHints && hints.length);
     } catch (error) {
       if (error instanceof EngineError) throw new LiveSocketError(503, error.key, { ...error.params });
       throw error;
@@ -152,17 +171,23 @@ export class RecordingSession {
     const startMs = offsetMs + result.startMs;
     const endMs = offsetMs + result.endMs;
     if (result.kind === 'partial') {
+      const text = this.vocabularyNow ? this.vocabularyNow.replace(result.text) : result.text;
       void this.deps.bus
-        .publish(this.meeting.id, { type: 'subtitle.partial', segmentId, startMs, endMs, text: result.text, lang: this.language })
+        .publish(this.meeting.id, { type: 'subtitle.partial', segmentId, startMs, endMs, text, lang: this.language })
         .catch((error: unknown) => this.deps.log.warn({ err: error }, 'live publish failed'));
       return;
     }
     this.deps.onRecognized?.(segmentId, { recognizedAt: performance.now(), audioEndMs: endMs });
     // An utterance without words that cleared a partial still sends an empty final, so the partial goes away.
-    const text = result.text;
+    const tookHints = this.recognizerTookHints;
     this.finals = this.finals
       .then(async () => {
-        const { translations, translationErrors } = text ? await translateFinal(this.deps.engines, this.language, await translationTargets(this.targets, this.deps.readingLanguages), text) : { translations: {}, translationErrors: {} };
+        // Proper words corrected and replacements made before anyone (the record included) sees the final.
+        const vocabulary = await this.vocabulary;
+        const { text, words: recognised } = vocabulary ? vocabularyOnUtterance(result, vocabulary, { correct: !tookHints }) : result;
+        const { translations, translationErrors } = text
+          ? await translateFinal(this.deps.engines, this.language, await translationTargets(this.targets, this.deps.readingLanguages), text, vocabulary)
+          : { translations: {}, translationErrors: {} };
         const cleared = { type: 'subtitle.final', segmentId, startMs, endMs, text: '', lang: this.language, speaker: null, translations: {} } as const;
         // Nothing to keep: the empty final only clears the partial.
         if (!text) return void (await this.deps.bus.publish(this.meeting.id, cleared));
@@ -172,7 +197,7 @@ export class RecordingSession {
           translations,
           ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
         };
-        const words = result.words.map((word) => ({ text: word.text, startMs: offsetMs + word.startMs, endMs: offsetMs + word.endMs }));
+        const words = recognised.map((word) => ({ text: word.text, startMs: offsetMs + word.startMs, endMs: offsetMs + word.endMs }));
         await this.storeThenPublish(final, { seq: 0, segmentId, lang: this.language, startMs, endMs, text, translations, translationErrors, words }, cleared);
       })
       .catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final not delivered'));

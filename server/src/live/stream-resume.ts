@@ -8,7 +8,7 @@
 import type { LiveFinalSubtitle } from '../../../src/shared/contract/live-messages';
 import type { MeetingsService } from '../domain/meetings/meetings-service';
 import type { LiveBus } from './live-bus';
-import type { LiveConnection } from './live-connection';
+import { maskSubtitle, type LiveConnection } from './live-connection';
 
 export async function resumeStream(
   deps: { bus: LiveBus; meetings: MeetingsService },
@@ -55,6 +55,11 @@ function delivered(finals: LiveFinalSubtitle[], latest: number): LiveFinalSubtit
 
 /** A subscribed participant's transcript carries only their language's translations. */
 function forConnection(finals: LiveFinalSubtitle[], connection: LiveConnection): LiveFinalSubtitle[] {
+  const mask = connection.mask;
+  return cutToLanguage(mask ? finals.map((final) => maskSubtitle(final, mask)) : finals, connection);
+}
+
+function cutToLanguage(finals: LiveFinalSubtitle[], connection: LiveConnection): LiveFinalSubtitle[] {
   const language = connection.role === 'participant' ? connection.translationLanguage : null;
   if (!language) return finals;
   return finals.map((final) => {

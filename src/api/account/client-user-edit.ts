@@ -12,3 +12,15 @@ export async function saveShareStatus(userId: string, enabled: boolean): Promise
 export const saveShareStatusActor = fromPromise<void, { userId: string; enabled: boolean }>(({ input }) =>
   saveShareStatus(input.userId, input.enabled),
 );
+
+/** The profile form's nickname and name (the server trims and checks them again). */
+export async function saveProfile(input: { userId: string; nickname: string; name: string }, signal?: AbortSignal): Promise<void> {
+  unwrap(
+    await api.call(
+      (client, s) => client.POST('/system/client/user/edit', { body: { id: input.userId, nickname: input.nickname, name: input.name }, signal: s }),
+      { silent: true, ...(signal ? { signal } : {}) },
+    ),
+  );
+}
+
+export const saveProfileActor = fromPromise<void, { userId: string; nickname: string; name: string }>(({ input, signal }) => saveProfile(input, signal));

@@ -20,4 +20,6 @@ export interface CreateMeetingInput {
   recognitionLanguages: string[];
   translationLanguages: string[];
   subtitleStyle: SubtitleStyle;
+  /** Vocabulary libraries the meeting uses. */
+  documentIds?: string[];
 }

@@ -1,9 +1,12 @@
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiveReady, LiveSocketEvent } from '../../streams/socket$';
 import {
   hostMeetingMachine,
   applyScreenChange,
+  RESUME_AFTER_PAID_MS,
+  RESUMED_NOTICE_MS,
+  selectAllowanceNotice,
   selectCastCode,
   selectCastScreens,
   selectConfirmingStop,
@@ -106,6 +109,51 @@ describe('hostMeeting machine', () => {
     await waitFor(actor, (s) => selectStatus(s) === 'ended');
     expect(microphone.released).toBe(2);
     expect(selectShowsLive(actor.getSnapshot())).toBe(true);
+  });
+
+  it('offers the purchase when the live time is used up, and says resumed when the server resumes after paying', async () => {
+    const { actor, socket } = start({ meetingId: 'm-live' });
+    await waitFor(actor, selectShowsLive);
+    socket.push!({ type: 'socket.ready', ready });
+    expect(selectAllowanceNotice(actor.getSnapshot())).toEqual({ kind: 'none' });
+    socket.push!({ type: 'socket.message', message: { type: 'meeting.allowance', seq: 1, status: 'usedUp', code: 92505001 } });
+    socket.push!({ type: 'socket.message', message: { type: 'meeting.state', seq: 2, state: 'paused', reason: 'allowanceUsedUp' } });
+    await waitFor(actor, (s) => selectStatus(s) === 'paused');
+    expect(selectAllowanceNotice(actor.getSnapshot())).toEqual({ kind: 'usedUp', code: 92505001, paid: false });
+    // Another snapshot of the socket repeats the last message heard: acted on once.
+    socket.push!({ type: 'socket.message', message: { type: 'participant.left', seq: 3, userId: 'u', leaveTime: '' } });
+    actor.send({ type: 'host.purchasePaid' });
+    expect(selectAllowanceNotice(actor.getSnapshot())).toEqual({ kind: 'usedUp', code: 92505001, paid: true });
+    socket.push!({ type: 'socket.message', message: { type: 'meeting.allowance', seq: 4, status: 'restored', code: null } });
+    socket.push!({ type: 'socket.message', message: { type: 'meeting.state', seq: 5, state: 'in_progress', reason: 'allowanceRestored' } });
+    await waitFor(actor, (s) => selectStatus(s) === 'in_progress');
+    expect(selectAllowanceNotice(actor.getSnapshot())).toEqual({ kind: 'resumed' });
+    // The host did not ask for the resume: the server did it.
+    expect(socket.sent).not.toContainEqual({ type: 'live.send', message: { type: 'control', action: 'resume' } });
+    actor.send({ type: 'allowance.dismiss' });
+    expect(selectAllowanceNotice(actor.getSnapshot())).toEqual({ kind: 'none' });
+  });
+
+  it('resumes by itself after paying when the server has not within a moment (another instance)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, socket } = start({ meetingId: 'm-live' });
+      await vi.waitFor(() => expect(selectShowsLive(actor.getSnapshot())).toBe(true));
+      socket.push!({ type: 'socket.ready', ready });
+      socket.push!({ type: 'socket.message', message: { type: 'meeting.allowance', seq: 1, status: 'usedUp', code: 92505000 } });
+      socket.push!({ type: 'socket.message', message: { type: 'meeting.state', seq: 2, state: 'paused', reason: 'allowanceUsedUp' } });
+      await vi.waitFor(() => expect(selectStatus(actor.getSnapshot())).toBe('paused'));
+      actor.send({ type: 'host.purchasePaid' });
+      await vi.advanceTimersByTimeAsync(RESUME_AFTER_PAID_MS - 100);
+      expect(socket.sent).not.toContainEqual({ type: 'live.send', message: { type: 'control', action: 'resume' } });
+      await vi.advanceTimersByTimeAsync(200);
+      expect(socket.sent).toContainEqual({ type: 'live.send', message: { type: 'control', action: 'resume' } });
+      expect(selectAllowanceNotice(actor.getSnapshot())).toEqual({ kind: 'resumed' });
+      await vi.advanceTimersByTimeAsync(RESUMED_NOTICE_MS);
+      expect(selectAllowanceNotice(actor.getSnapshot())).toEqual({ kind: 'none' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks before ending: cancel keeps the meeting, confirm ends it', async () => {

@@ -5,7 +5,10 @@
 // - the meeting's control messages (start, pause, resume) go up the socket (queued until it exists);
 // - the microphone's frames (`recording.audio`, sent to this parent) go up the socket as audio;
 // - the server's word on the meeting state (the socket's meeting.state) goes to the meeting;
-// - the microphone follows the meeting: recording in progress, released while paused, off at the end.
+// - the microphone follows the meeting: recording in progress, released while paused, off at the end;
+// - the host's live time (the socket's meeting.allowance): used up → the meeting is paused by the
+//   server and the host offered the purchase; paid → the server resumes it (restored), or, when it
+//   has not within RESUME_AFTER_PAID_MS (it may run on another instance), the host resumes it.
 import { interval, map } from 'rxjs';
 import {
   assign,
@@ -20,7 +23,7 @@ import {
 import { DEFAULT_SUBTITLE_LOOK, type SubtitleLook } from '../../shared/contract/meeting';
 import type { LiveClientMessage } from '../../streams/socket$';
 import { socketUrlFor } from './live-connection';
-import { liveSubtitlesMachine } from './liveSubtitles.machine';
+import { liveSubtitlesMachine, type LiveAllowanceMessage } from './liveSubtitles.machine';
 import { createScreenCode } from '../../api/meetings/create-screen-code';
 import { setMeetingSharing } from '../../api/meetings/edit-meeting';
 import { screenOperation, type ScreenOperationRequest } from '../../api/meetings/screen-operation';
@@ -41,6 +44,10 @@ import { meetingSummaryMachine } from './meetingSummary.machine';
 import { recordingMachine } from './recording.machine';
 
 export const CLOCK_TICK_MS = 1000;
+/** After a purchase, how long the server has to resume the meeting by itself before the host asks. */
+export const RESUME_AFTER_PAID_MS = 2000;
+/** How long 'resumed' stays on screen. */
+export const RESUMED_NOTICE_MS = 8000;
 
 export interface HostMeetingInput {
   /** An existing meeting (reload, or the repair link of a meeting left paused). */
@@ -90,6 +97,9 @@ export interface HostMeetingContext {
   copied: boolean;
   /** The recording child runs (live). */
   microphoneOn: boolean;
+  /** The last meeting.allowance acted on (its seq), and the refusal code of the last 'used up'. */
+  allowanceSeq: number;
+  allowanceCode: number | null;
 }
 
 /** A cast screen as the host last set it. */
@@ -133,7 +143,12 @@ export type HostMeetingEvent =
   | { type: 'share.castCode' }
   | { type: 'screen.change'; change: ScreenChange }
   | { type: 'clock.tick' }
-  | { type: 'recording.audio'; pcm: ArrayBuffer };
+  | { type: 'recording.audio'; pcm: ArrayBuffer }
+  // The host's live time, from the socket (meeting.allowance), and the purchase dialog's payment.
+  | { type: 'allowance.usedUp'; code: number | null }
+  | { type: 'allowance.restored' }
+  | { type: 'host.purchasePaid' }
+  | { type: 'allowance.dismiss' };
 
 type MeetingSnapshot = SnapshotFrom<typeof meetingMachine>;
 
@@ -226,6 +241,12 @@ export const hostMeetingMachine = setup({
     steerMicrophone: enqueueActions(({ context, enqueue }, status: MeetingState | null) => {
       if (context.microphoneOn && status) enqueue.sendTo('recording', { type: 'recording.follow', status });
     }),
+    // Each meeting.allowance once (a snapshot repeats the last one heard; a resume replays it in order).
+    forwardAllowance: enqueueActions(({ context, enqueue }, message: LiveAllowanceMessage | null | undefined) => {
+      if (!message || message.seq <= context.allowanceSeq) return;
+      enqueue.assign({ allowanceSeq: message.seq });
+      enqueue.raise(message.status === 'usedUp' ? { type: 'allowance.usedUp', code: message.code ?? null } : { type: 'allowance.restored' });
+    }),
     forwardServerState: enqueueActions(({ context, enqueue }, state: MeetingState | null | undefined) => {
       if (!state || state === context.serverState) return;
       enqueue.assign({ serverState: state });
@@ -269,6 +290,8 @@ export const hostMeetingMachine = setup({
       screenOperation: null,
       copied: false,
       microphoneOn: false,
+      allowanceSeq: 0,
+      allowanceCode: null,
     };
   },
   invoke: {
@@ -331,7 +354,12 @@ export const hostMeetingMachine = setup({
           src: 'liveSubtitles',
           id: 'liveSubtitles',
           input: ({ context }) => ({ socketUrl: context.socketUrl(context.view.meeting!.id), initialMessages: context.pendingMessages }),
-          onSnapshot: { actions: { type: 'forwardServerState', params: ({ event }) => event.snapshot.context?.meetingState } },
+          onSnapshot: {
+            actions: [
+              { type: 'forwardServerState', params: ({ event }) => event.snapshot.context?.meetingState },
+              { type: 'forwardAllowance', params: ({ event }) => event.snapshot.context?.allowance },
+            ],
+          },
           // The socket ends when the meeting ends (its last meeting.state is only in its final snapshot).
           onDone: { actions: { type: 'forwardServerState', params: ({ event }) => event.output?.meetingState } },
         },
@@ -375,6 +403,31 @@ export const hostMeetingMachine = setup({
                 'host.cancelStop': 'idle',
                 'host.confirmStop': { target: 'idle', actions: sendTo('meeting', { type: 'meeting.stop' as const }) },
               },
+            },
+          },
+        },
+        // The host's live time: fine → used up (paused by the server; the purchase offered) → paid
+        // (waiting for the server to resume it) → resumed; a resume the host asks for is the fallback.
+        allowance: {
+          initial: 'fine',
+          on: { 'allowance.usedUp': { target: '.usedUp', actions: assign({ allowanceCode: ({ event }) => event.code }) } },
+          states: {
+            fine: {},
+            usedUp: {
+              on: {
+                'allowance.restored': 'resumed',
+                'host.purchasePaid': 'paid',
+              },
+            },
+            paid: {
+              on: { 'allowance.restored': 'resumed' },
+              after: {
+                [RESUME_AFTER_PAID_MS]: { target: 'resumed', actions: sendTo('meeting', { type: 'meeting.resume' as const }) },
+              },
+            },
+            resumed: {
+              on: { 'allowance.dismiss': 'fine' },
+              after: { [RESUMED_NOTICE_MS]: 'fine' },
             },
           },
         },
@@ -496,6 +549,14 @@ export const selectSharingOpen = (snapshot: Snapshot) => snapshot.context.sharin
 export const selectCopied = (snapshot: Snapshot) => snapshot.context.copied;
 export const selectCastCode = (snapshot: Snapshot) => snapshot.context.castCode?.code ?? null;
 export const selectCastScreens = (snapshot: Snapshot) => snapshot.context.screens;
+/** What the host is told of the live time: nothing, used up (with the refusal code), or resumed after paying. */
+export type AllowanceNotice = { kind: 'none' } | { kind: 'usedUp'; code: number | null; paid: boolean } | { kind: 'resumed' };
+export function selectAllowanceNotice(snapshot: Snapshot): AllowanceNotice {
+  if (snapshot.matches({ live: { allowance: 'usedUp' } })) return { kind: 'usedUp', code: snapshot.context.allowanceCode, paid: false };
+  if (snapshot.matches({ live: { allowance: 'paid' } })) return { kind: 'usedUp', code: snapshot.context.allowanceCode, paid: true };
+  if (snapshot.matches({ live: { allowance: 'resumed' } })) return { kind: 'resumed' };
+  return { kind: 'none' };
+}
 export const selectScreenBusy = (snapshot: Snapshot) => snapshot.matches({ live: { screenControl: 'sending' } });
 export const selectCastUrl = (snapshot: Snapshot) =>
   snapshot.context.castCode ? new URL(snapshot.context.castCode.url, snapshot.context.origin).toString() : null;

@@ -130,6 +130,7 @@ export const pathsModel: PathsModel = {
     'xstate.snapshot.liveSubtitles': [{ type: 'xstate.snapshot.liveSubtitles', snapshot: { context: { meetingState: 'paused' } } }],
     'xstate.done.actor.meetingSetup': [{ type: 'xstate.done.actor.meetingSetup', output: DRAFT }],
     'host.control': [{ type: 'host.control', action: 'start' }],
+    'allowance.usedUp': [{ type: 'allowance.usedUp', code: 92505001 }],
     'share.toggle': (snapshot) => [{ type: 'share.toggle', open: !host(snapshot).sharingOpen }],
     'xstate.done.actor.liveSubtitles': [{ type: 'xstate.done.actor.liveSubtitles', output: { meetingState: 'ended', endReason: 'meetingEnded' } }],
     'xstate.done.actor.setSharing': outcome('setSharing', MEETING),

@@ -38,9 +38,12 @@ export interface LiveSubtitlesContext extends SubtitleView {
   errorKey: string | null;
   /** The last cast.control heard (cast screens act on those for their code). */
   castControl: LiveCastControlMessage | null;
+  /** The last meeting.allowance heard (the host's live time used up or restored). */
+  allowance: LiveAllowanceMessage | null;
 }
 
 export type LiveCastControlMessage = Extract<LiveServerMessage, { type: 'cast.control' }>;
+export type LiveAllowanceMessage = Extract<LiveServerMessage, { type: 'meeting.allowance' }>;
 
 /** What the socket's owner sends up: control messages and the host's microphone frames. */
 export type LiveOutgoingEvent =
@@ -101,6 +104,7 @@ export const liveSubtitlesMachine = setup({
       const extra: Partial<LiveSubtitlesContext> = {};
       if (message.type === 'meeting.state') extra.meetingState = message.state;
       if (message.type === 'cast.control') extra.castControl = message;
+      if (message.type === 'meeting.allowance') extra.allowance = message;
       if (message.type === 'error') {
         extra.errorMessage = message.msg;
         extra.errorKey = message.msgKey;
@@ -138,6 +142,7 @@ export const liveSubtitlesMachine = setup({
     errorMessage: null,
     errorKey: null,
     castControl: null,
+    allowance: null,
   }),
   initial: 'connected',
   states: {

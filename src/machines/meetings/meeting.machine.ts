@@ -148,6 +148,7 @@ export const meetingMachine = setup({
           recognitionLanguages: context.config.recognitionLanguages,
           translationLanguages: context.config.translationLanguages,
           subtitleStyle: toSubtitleStyle(context.config.style),
+          ...(context.config.documentIds?.length ? { documentIds: context.config.documentIds } : {}),
         }),
         onDone: { target: 'live', actions: { type: 'adoptMeeting', params: ({ event }) => event.output } },
         onError: { target: 'setup', actions: { type: 'rememberError', params: ({ event }: { event: { error: unknown } }) => event.error } },

@@ -44,6 +44,17 @@ export interface MeetingSetupContext {
   languages: LanguageCodes;
   /** The fixed list is shown (the catalogue failed or was empty). */
   fallback: boolean;
+  /**
+   * How many languages the user's plan allows per meeting (the permissions answer: recognitionCount,
+   * translateCount), re-read after a purchase; null until known. Shown, not enforced here: choosing
+   * more is the server's refusal (92505003), which opens the purchase dialog.
+   */
+  allowed: AllowedLanguages | null;
+}
+
+export interface AllowedLanguages {
+  recognition: number;
+  translation: number;
 }
 
 export type MeetingSetupEvent =
@@ -52,7 +63,9 @@ export type MeetingSetupEvent =
   | { type: 'setup.toggleTranslation'; code: string }
   | { type: 'setup.restyle'; style: Partial<SubtitleLook> }
   | { type: 'setup.acceptTerms' }
-  | { type: 'setup.submit' };
+  | { type: 'setup.pickLibraries'; documentIds: string[] }
+  | { type: 'setup.submit' }
+  | { type: 'setup.allowed'; allowed: AllowedLanguages | null };
 
 const FALLBACK: LanguageCodes = { recognition: FALLBACK_RECOGNITION, translation: FALLBACK_TRANSLATION };
 
@@ -111,6 +124,9 @@ export const meetingSetupMachine = setup({
         event.type === 'setup.restyle' ? { ...context.config, style: { ...context.config.style, ...event.style } } : context.config,
     }),
     acceptTerms: assign({ config: ({ context }) => ({ ...context.config, termsAccepted: true }) }),
+    pickLibraries: assign({
+      config: ({ context, event }) => (event.type === 'setup.pickLibraries' ? { ...context.config, documentIds: [...event.documentIds] } : context.config),
+    }),
   },
   guards: {
     languagesGiven: ({ context }) => context.languages.recognition.length > 0,
@@ -122,6 +138,7 @@ export const meetingSetupMachine = setup({
     config: input.config ?? DEFAULT_MEETING_CONFIG,
     languages: input.languages ?? { recognition: [], translation: [] },
     fallback: false,
+    allowed: null,
   }),
   initial: 'deciding',
   // The form is usable while the catalogue loads (with the fixed list).
@@ -131,6 +148,8 @@ export const meetingSetupMachine = setup({
     'setup.toggleTranslation': { actions: 'toggleTranslation' },
     'setup.restyle': { actions: 'restyle' },
     'setup.acceptTerms': { actions: 'acceptTerms' },
+    'setup.allowed': { actions: assign({ allowed: ({ event }) => event.allowed }) },
+    'setup.pickLibraries': { actions: 'pickLibraries' },
     'setup.submit': { guard: 'valid', target: '.submitted' },
   },
   states: {
@@ -152,6 +171,13 @@ export const meetingSetupMachine = setup({
 
 type Snapshot = { context: MeetingSetupContext; matches(value: unknown): boolean };
 export const selectSetupConfig = (snapshot: Snapshot) => snapshot.context.config;
+/** The plan's languages per meeting (null: not known yet). */
+export const selectAllowedLanguages = (snapshot: Snapshot) => snapshot.context.allowed;
+/** The permissions answer as the setup reads it. */
+export function allowedFromPermissions(permissions: { recognitionCount?: number; translateCount?: number } | null | undefined): AllowedLanguages | null {
+  if (!permissions || permissions.recognitionCount === undefined || permissions.translateCount === undefined) return null;
+  return { recognition: permissions.recognitionCount, translation: permissions.translateCount };
+}
 /** While loading, the fixed list stands in. */
 export const selectRecognitionCodes = (snapshot: Snapshot) =>
   snapshot.context.languages.recognition.length ? snapshot.context.languages.recognition : FALLBACK_RECOGNITION;

@@ -41,6 +41,9 @@ export const pathsModel: PathsModel = {
     'setup.toggleRecognition': [{ type: 'setup.toggleRecognition', code: 'zh-CN' }],
     'setup.toggleTranslation': [{ type: 'setup.toggleTranslation', code: 'es-ES' }],
     'setup.restyle': [{ type: 'setup.restyle', style: { display: 'original' } }],
+    // The plan's limits as the permissions answer them (re-read after a purchase).
+    'setup.allowed': [{ type: 'setup.allowed', allowed: { recognition: 10, translation: 4 } }],
+    'setup.pickLibraries': [{ type: 'setup.pickLibraries', documentIds: ['lib-1'] }],
     'xstate.done.actor.loadLanguages': (snapshot) => {
       const result = scenario(draftOf(snapshot));
       if (result === 'offline') return [];

@@ -24,6 +24,8 @@ export interface MeetingConfig {
   translationLanguages: string[];
   style: MeetingStyle;
   termsAccepted: boolean;
+  /** Vocabulary libraries the meeting uses (SVIP; the server applies only the caller's own). */
+  documentIds?: string[];
 }
 
 export const DEFAULT_MEETING_CONFIG: MeetingConfig = {

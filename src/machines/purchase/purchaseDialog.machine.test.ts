@@ -9,6 +9,7 @@ import {
   purchaseDialogMachine,
   selectPaymentActor,
   selectPurchaseEverOpened,
+  selectPurchaseOffered,
   selectPurchaseOpen,
   selectPurchaseTab,
   type PurchasePaid,
@@ -23,6 +24,20 @@ describe('purchaseDialog machine', () => {
     expect(openingTab(0, { queryTab: 1 })).toBe(1);
     expect(openingTab(3, {})).toBe(3);
     expect(openingTab(0, { tab: -3, queryTab: 1.5 })).toBe(0);
+  });
+
+  it('under BILLING=off (not offered) nothing opens it: no button, no 9250500x refusal, no page', () => {
+    const actor = createActor(withPayment()).start();
+    actor.send({ type: 'purchase.offered', offered: false });
+    expect(selectPurchaseOffered(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'purchase.open', tab: 2 });
+    actor.send({ type: 'purchase.open', queryTab: 1 });
+    expect(selectPurchaseOpen(actor.getSnapshot())).toBe(false);
+    // Never opened, so its code is never fetched either.
+    expect(selectPurchaseEverOpened(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'purchase.offered', offered: true });
+    actor.send({ type: 'purchase.open', tab: 2 });
+    expect(selectPurchaseOpen(actor.getSnapshot())).toBe(true);
   });
 
   it('stays unloaded until first opened, runs a payment while open and resets to tab 0 on close', async () => {

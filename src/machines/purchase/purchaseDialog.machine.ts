@@ -15,10 +15,13 @@ export interface PurchaseDialogContext {
   tab: number;
   /** Whether the dialog was ever opened (its code is fetched then, not before). */
   everOpened: boolean;
+  /** False under BILLING=off (the permissions answer billing:false): nothing opens it then. */
+  offered: boolean;
 }
 
 export type PurchaseDialogEvent =
   | { type: 'purchase.open'; tab?: number; queryTab?: number | null }
+  | { type: 'purchase.offered'; offered: boolean }
   | { type: 'purchase.close' }
   | { type: 'purchase.tabChanged'; tab: number }
   | { type: 'pay.packageChosen'; packageId: string }
@@ -80,12 +83,13 @@ export const purchaseDialogMachine = setup({
   },
 }).createMachine({
   id: 'purchaseDialog',
-  context: { tab: 0, everOpened: false },
+  context: { tab: 0, everOpened: false, offered: true },
   initial: 'closed',
+  on: { 'purchase.offered': { actions: assign({ offered: ({ event }) => event.offered }) } },
   states: {
     closed: {
       on: {
-        'purchase.open': { target: 'open', actions: assign({ tab: ({ context, event }) => openingTab(context.tab, event), everOpened: true }) },
+        'purchase.open': { guard: ({ context }) => context.offered, target: 'open', actions: assign({ tab: ({ context, event }) => openingTab(context.tab, event), everOpened: true }) },
       },
     },
     open: {
@@ -128,6 +132,7 @@ export type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
 export const selectPurchaseOpen = (snapshot: Snapshot) => snapshot.matches('open');
 export const selectPurchaseTab = (snapshot: Snapshot) => snapshot.context.tab;
+export const selectPurchaseOffered = (snapshot: Snapshot) => snapshot.context.offered;
 export const selectPurchaseEverOpened = (snapshot: Snapshot) => snapshot.context.everOpened;
 /** The running payment while the dialog is open; the view renders its state. */
 export const selectPaymentActor = (snapshot: Snapshot) => ((snapshot.children as Record<string, unknown>)[PAYMENT_CHILD_ID] as PaymentActor | undefined) ?? null;

@@ -37,6 +37,8 @@ export const pathsModel: PathsModel = {
           : [{ type: 'purchase.open', tab: 2 }]
         : [{ type: 'purchase.open' }, { type: 'purchase.open', tab: 2 }, { type: 'purchase.open', queryTab: 1 }],
     'purchase.tabChanged': [{ type: 'purchase.tabChanged', tab: 1 }],
+    // BILLING=off turns it off (opening is then ignored) and a permissions re-read back on.
+    'purchase.offered': (snapshot) => [{ type: 'purchase.offered', offered: !(snapshot.context as PurchaseDialogContext).offered }],
     'pay.packageChosen': [{ type: 'pay.packageChosen', packageId: 'svip-year' }],
     'pay.methodChosen': [{ type: 'pay.methodChosen', payType: 'aliPay' }],
     'xstate.done.actor.loadPayment': (snapshot) => (tabOf(snapshot) === CODE_FAILS_TAB ? [] : [{ type: 'xstate.done.actor.loadPayment', output: paymentDouble }]),

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AuthCallResult } from './authForm';
-import type { SocialProvider } from './login.machine';
+import type { SocialStart } from '../../api/session/social-sign-in';
 import { recordingVerificationCode } from './auth.doubles';
 import type { SignInRequest } from './login.machine';
 import { loginMachine } from './login.machine';
@@ -9,7 +9,7 @@ import { loginMachine } from './login.machine';
 function setUp(options: { signIn?: AuthCallResult; social?: AuthCallResult; signInThrows?: boolean } = {}) {
   const signInCalls: SignInRequest[] = [];
   const { verificationCode, codeSends } = recordingVerificationCode();
-  const socialCalls: SocialProvider[] = [];
+  const socialCalls: SocialStart[] = [];
   const logVisitorFailure = vi.fn();
   const machine = loginMachine.provide({
     actors: {
@@ -18,7 +18,7 @@ function setUp(options: { signIn?: AuthCallResult; social?: AuthCallResult; sign
         if (options.signInThrows) throw new Error('boom');
         return options.signIn ?? { ok: true, token: 'token-1' };
       }),
-      startSocial: fromPromise<AuthCallResult, SocialProvider>(async ({ input }) => {
+      startSocial: fromPromise<AuthCallResult, SocialStart>(async ({ input }) => {
         socialCalls.push(input);
         return options.social ?? { ok: false, message: 'Google sign-in is not configured on this server' };
       }),
@@ -196,7 +196,7 @@ describe('login machine, visitor and social sign-in', () => {
     actor.send({ type: 'social.start', provider: 'google' });
     expect(actor.getSnapshot().value).toBe('socialStarting');
     await waitFor(actor, (s) => s.matches('error'));
-    expect(socialCalls).toEqual(['google']);
+    expect(socialCalls).toEqual([{ areaCode: '86', provider: 'google' }]);
     expect(actor.getSnapshot().context.errorMessage).toBe('Google sign-in is not configured on this server');
   });
 

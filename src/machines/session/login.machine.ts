@@ -44,6 +44,8 @@ export interface LoginContext extends CodeFormFeedback {
   token?: string;
   /** Where the browser goes to continue a social sign-in. */
   redirectUrl?: string;
+  /** The input: its source and redirect go along with a social sign-in so they survive the round trip. */
+  returnTo?: LoginInput;
 }
 
 export type LoginEvent =
@@ -58,6 +60,8 @@ export type LoginEvent =
 export interface LoginInput {
   mode?: LoginMode;
   areaCode?: string;
+  source?: string | null;
+  redirect?: string | null;
 }
 
 export const DEFAULT_AREA_CODE = '86';
@@ -145,6 +149,7 @@ export const loginMachine = setup({
     phone: '',
     code: '',
     fieldErrors: {},
+    returnTo: input,
   }),
   invoke: { id: 'verificationCode', src: 'verificationCode' },
   initial: 'editing',
@@ -175,7 +180,7 @@ export const loginMachine = setup({
       invoke: {
         id: 'startSocial',
         src: 'startSocial',
-        input: ({ context }) => context.socialProvider ?? 'google',
+        input: ({ context }) => ({ ...context.returnTo, provider: context.socialProvider ?? 'google' }),
         onDone: [
           {
             guard: { type: 'succeeded', params: ({ event }) => event.output },

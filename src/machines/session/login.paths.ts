@@ -7,6 +7,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { fromPromise } from 'xstate';
 import type { AuthCallResult } from './authForm';
 import type { SocialProvider } from './login.machine';
+import type { SocialStart } from '../../api/session/social-sign-in';
 import { filledCount, instantVerificationCode } from './auth.doubles';
 import type { LoginContext, SignInRequest } from './login.machine';
 import { loginMachine } from './login.machine';
@@ -38,9 +39,9 @@ const machine = loginMachine.provide({
       if (answer === 'crash') throw new Error('connection reset');
       return answer;
     }),
-    startSocial: fromPromise<AuthCallResult, SocialProvider>(async ({ input, self }) => {
-      if (socialCrashes(input, parentContext(self))) throw SOCIAL_CRASH;
-      return socialAnswer(input);
+    startSocial: fromPromise<AuthCallResult, SocialStart>(async ({ input, self }) => {
+      if (socialCrashes(input.provider, parentContext(self))) throw SOCIAL_CRASH;
+      return socialAnswer(input.provider);
     }),
   },
   actions: { logVisitorFailure: () => {} },

@@ -368,3 +368,22 @@ describe('pure rules', () => {
     expect(loginPathKeepingQuery('')).toBe('/login');
   });
 });
+
+describe('session machine: the personal centre updates the user', () => {
+  it('merges saved fields into the signed-in user without reading anything again', async () => {
+    const { actor, recorder, go, settle } = start({ token: 'alice-token' });
+    go('/user/profile');
+    await settle();
+    await waitFor(actor, (s) => s.matches({ signedIn: { account: 'loaded' } }));
+    const calls = [recorder.userCalls.length, recorder.accountCalls.length];
+    actor.send({ type: 'user.updated', changes: { nickname: 'Al', avatar: '/prod-api/system/user/avatar/a.webp' } });
+    expect(selectUser(actor.getSnapshot())).toMatchObject({ id: alice.id, name: alice.name, nickname: 'Al', avatar: '/prod-api/system/user/avatar/a.webp' });
+    expect([recorder.userCalls.length, recorder.accountCalls.length]).toEqual(calls);
+  });
+
+  it('ignores an update while nobody is signed in', () => {
+    const { actor } = start();
+    actor.send({ type: 'user.updated', changes: { nickname: 'Al' } });
+    expect(selectUser(actor.getSnapshot())).toBeNull();
+  });
+});

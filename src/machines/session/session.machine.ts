@@ -39,7 +39,9 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.expired' }
   | { type: 'locale.change'; locale: Locale }
-  | { type: 'account.refresh' };
+  | { type: 'account.refresh' }
+  /** The personal centre saved some of the user's own fields; the header shows them without a reload. */
+  | { type: 'user.updated'; changes?: Partial<Pick<UserInfo, 'nickname' | 'name' | 'avatar' | 'email' | 'phone'>> };
 
 export type SessionEmitted = { type: 'navigate'; to: string } | { type: 'locale.changed'; locale: Locale };
 
@@ -236,7 +238,12 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     signedIn: {
       type: 'parallel',
-      on: { 'account.refresh': { target: ['.account.loading', '.permissions.loading'], reenter: true } },
+      on: {
+        'account.refresh': { target: ['.account.loading', '.permissions.loading'], reenter: true },
+        'user.updated': {
+          actions: assign({ user: ({ context, event }) => (context.user && event.changes ? { ...context.user, ...event.changes } : context.user) }),
+        },
+      },
       states: {
         account: {
           initial: 'loading',
@@ -297,5 +304,7 @@ export const selectIsSignedIn = (snapshot: SessionSnapshot) =>
 export const selectLocale = (snapshot: SessionSnapshot) => snapshot.context.locale;
 export const selectAccountDetail = (snapshot: SessionSnapshot) => snapshot.context.accountDetail;
 export const selectPermissions = (snapshot: SessionSnapshot) => snapshot.context.permissions;
+/** BILLING=off answers billing:false: nothing is sold, so no purchase entry point shows. */
+export const selectPurchasesOffered = (snapshot: SessionSnapshot) => snapshot.context.permissions?.billing !== false;
 export const selectIsLoadingUser = (snapshot: SessionSnapshot) =>
   snapshot.matches('booting') || snapshot.matches('loadingUser');

@@ -80,6 +80,11 @@ export const pathsModel: PathsModel = {
       { type: 'session.signedIn', token: 'carol-token' },
     ],
     'locale.change': [{ type: 'locale.change', locale: 'zh-CN' }],
+    // Sent by the personal centre once a form saved, so never while the session still loads.
+    'user.updated': (snapshot) =>
+      snapshot.matches({ signedIn: { account: 'loading' } }) || snapshot.matches({ signedIn: { permissions: 'loading' } })
+        ? []
+        : [{ type: 'user.updated', changes: { nickname: 'Al' } }],
     'xstate.done.actor.fetchUserInfo': (snapshot) => {
       const token = context(snapshot).token ?? '';
       return token in USERS ? [{ type: 'xstate.done.actor.fetchUserInfo', output: USERS[token] ?? null }] : [];

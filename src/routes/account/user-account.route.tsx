@@ -71,7 +71,7 @@ export default function UserAccountPage() {
         onBuysPage={(page) => bills.send({ type: 'bills.buysPage', page })}
         onCostsPage={(page) => bills.send({ type: 'bills.costsPage', page })}
         onRetry={() => bills.send({ type: 'bills.retry' })}
-        onBuy={(kind) => purchase.open(PURCHASE_TAB[kind] ?? 0)}
+        {...(purchase.offered ? { onBuy: (kind: string) => purchase.open(PURCHASE_TAB[kind] ?? 0) } : {})}
       />
     </PageFrame>
   );

@@ -3,6 +3,7 @@
 // reads its narrow selectors and those of its children, and sends events.
 import { Card, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../router-link';
 import type { ActorRefFrom } from 'xstate';
@@ -17,6 +18,7 @@ import {
   type MeetingInviteActor,
 } from '../../machines/meetings/meetingInvite.machine';
 import {
+  selectAllowanceNotice,
   selectBusy,
   selectCastCode,
   selectCastScreens,
@@ -66,6 +68,7 @@ import {
   selectRecordingStatus,
   type recordingMachine,
 } from '../../machines/meetings/recording.machine';
+import { AllowanceNotice } from '../../ui/meetings/AllowanceNotice';
 import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
 import { formatElapsed } from '../../ui/meetings/formatElapsed';
 import { HostControls } from '../../ui/meetings/HostControls';
@@ -75,7 +78,11 @@ import { ScreenControls } from '../../ui/meetings/ScreenControls';
 import { SharePanel } from '../../ui/meetings/SharePanel';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { SummaryPanel } from '../../ui/meetings/SummaryPanel';
+import { usePurchaseDialog, usePurchasePaid } from '../purchase-dialog-context';
 import { useQrDataUrl } from '../use-qr-data-url';
+
+/** The purchase dialog's duration tab (features §4: 92505000/1 open it there). */
+const DURATION_TAB = 2;
 
 export function HostLive({ host }: { host: HostMeetingActor }) {
   const subtitles = useSelector(host, selectSubtitlesActor);
@@ -85,6 +92,7 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
   return (
     <Grid templateColumns={{ base: '1fr', lg: '1fr 320px' }} gap="4" data-testid="meeting-live">
       <Stack gap="3">
+        <LiveTime host={host} />
         {recording && <Controls host={host} recording={recording} />}
         {subtitles && <Subtitles host={host} subtitles={subtitles} />}
       </Stack>
@@ -96,6 +104,21 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
         {summary && <Summary summary={summary} />}
       </Stack>
     </Grid>
+  );
+}
+
+/** The host's live time: used up → Buy (the dialog on the duration tab); a payment is told to the machine. */
+function LiveTime({ host }: { host: HostMeetingActor }) {
+  const notice = useSelector(host, selectAllowanceNotice);
+  const purchase = usePurchaseDialog();
+  usePurchasePaid(useCallback(() => host.send({ type: 'host.purchasePaid' }), [host]));
+  return (
+    <AllowanceNotice
+      notice={notice}
+      purchasesOffered={purchase.offered}
+      onBuy={() => purchase.open(DURATION_TAB)}
+      onDismiss={() => host.send({ type: 'allowance.dismiss' })}
+    />
   );
 }
 

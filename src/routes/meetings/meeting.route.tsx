@@ -3,7 +3,7 @@
 // The hostMeeting machine runs all of it; this page shows its stage.
 import { Alert, Button, Center, HStack, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { RouterLink } from '../router-link';
@@ -21,7 +21,10 @@ import {
   selectTransId,
   type HostMeetingActor,
 } from '../../machines/meetings/hostMeeting.machine';
+import { usePermissions } from '../session-context';
 import {
+  allowedFromPermissions,
+  selectAllowedLanguages,
   selectBlockingProblems,
   selectRecognitionCodes,
   selectRecognitionUnavailable,
@@ -32,6 +35,7 @@ import {
   type meetingSetupMachine,
 } from '../../machines/meetings/meetingSetup.machine';
 import { MeetingSetupForm } from '../../ui/meetings/MeetingSetupForm';
+import { MeetingVocabularyPicker, useMeetingVocabularyPicker } from '../meeting-vocabulary-picker';
 import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
 import { HostLive } from './HostLive';
 
@@ -145,8 +149,20 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
   const recognitionUnavailable = useSelector(setup, selectRecognitionUnavailable, sameUnavailable);
   const translationUnavailable = useSelector(setup, selectTranslationUnavailable, sameUnavailable);
   const problems = useSelector(setup, selectBlockingProblems, (a, b) => a.join() === b.join());
+  // The plan's limits follow the session's permissions, which a payment re-reads (purchase.paid →
+  // account.refresh): the form shows the new limits without a reload.
+  const permissions = usePermissions();
+  const recognitionAllowed = permissions?.recognitionCount;
+  const translationAllowed = permissions?.translateCount;
+  useEffect(
+    () => setup.send({ type: 'setup.allowed', allowed: allowedFromPermissions({ recognitionCount: recognitionAllowed, translateCount: translationAllowed }) }),
+    [setup, recognitionAllowed, translationAllowed],
+  );
+  const allowed = useSelector(setup, selectAllowedLanguages);
+  const picker = useMeetingVocabularyPicker(config.documentIds ?? []);
   return (
     <MeetingSetupForm
+      allowed={allowed}
       config={config}
       recognitionCodes={recognitionCodes}
       translationCodes={translationCodes}
@@ -163,6 +179,8 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
         if (patch.termsAccepted) setup.send({ type: 'setup.acceptTerms' });
       }}
       onStart={() => setup.send({ type: 'setup.submit' })}
+      onPickVocabulary={() => picker.send({ type: 'picker.open' })}
+      vocabularyDialog={<MeetingVocabularyPicker picker={picker} onConfirm={(documentIds) => setup.send({ type: 'setup.pickLibraries', documentIds })} />}
     />
   );
 }

@@ -19,15 +19,15 @@ export interface GoogleLoginCallbackPageProps {
 export function GoogleLoginCallbackPage({ exchange = exchangeGoogleCode }: GoogleLoginCallbackPageProps) {
   const { t } = useTranslation('auth');
   const [search] = useSearchParams();
-  const [snapshot] = useActor(exchange, { input: { code: search.get('code'), state: search.get('state') } });
-  const answer: AuthCallResult | undefined =
+  const [snapshot] = useActor(exchange, { input: { code: search.get('code'), state: search.get('state'), iss: search.get('iss') } });
+  const answer: (AuthCallResult & { redirect?: string }) | undefined =
     snapshot.status === 'done'
       ? snapshot.output
       : snapshot.status === 'error'
         ? { ok: false, messageKey: UNEXPECTED_ERROR_KEY }
         : undefined;
 
-  useFinishSignIn(answer?.ok ? answer.token : undefined);
+  useFinishSignIn(answer?.ok ? answer.token : undefined, answer?.redirect);
 
   return (
     <AuthCard title={t('title.googleCallback')}>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { AuthCallResult } from '../../machines/session/authForm';
-import type { SocialProvider } from '../../machines/session/login.machine';
+import type { SocialStart } from '../../api/session/social-sign-in';
 import { recordingVerificationCode } from '../../machines/session/auth.doubles';
 import type { SignInRequest } from '../../machines/session/login.machine';
 import { loginMachine } from '../../machines/session/login.machine';
@@ -18,7 +18,7 @@ function doubles(answer: AuthCallResult = { ok: true, token: 'tok-1' }) {
         signIns.push(input);
         return answer;
       }),
-      startSocial: fromPromise<AuthCallResult, SocialProvider>(async () => ({
+      startSocial: fromPromise<AuthCallResult, SocialStart>(async () => ({
         ok: false,
         message: 'Google sign-in is not configured on this server',
       })),

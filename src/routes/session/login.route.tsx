@@ -1,9 +1,9 @@
 // /login (and, through UserLoginPage, /userLogin): composes the login machine with the form.
 import { Link as ChakraLink, HStack, Text } from '@chakra-ui/react';
 import { shallowEqual, useMachine, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { RouterLink } from '../router-link';
 import type { AnyActorRef } from 'xstate';
 import { loginMachine } from '../../machines/session/login.machine';
@@ -13,8 +13,9 @@ import { AuthCard } from '../../ui/session/AuthCard';
 import type { CodeSendView } from '../../ui/session/codeFormProps';
 import { feedbackText, formFailureText } from '../../ui/session/feedback';
 import { LoginForm } from '../../ui/session/LoginForm';
-import { sameOriginRedirect } from '../../ui/session/sameOriginRedirect';
-import { useSessionActor } from '../session-context';
+import { useFinishSignIn } from './use-finish-sign-in';
+
+export { useFinishSignIn };
 
 /** The resend countdown of a form's verificationCode child, ready for the CodeField. */
 export function useCodeSendView(child: AnyActorRef | undefined): CodeSendView {
@@ -27,25 +28,8 @@ export function useCodeSendView(child: AnyActorRef | undefined): CodeSendView {
   return { status: raw.status, secondsLeft: raw.secondsLeft, sentOnce: sentOnce.current, error };
 }
 
-/** Hands a new token to the session, then goes to the same-origin `redirect` query or home. */
-export function useFinishSignIn(token: string | undefined) {
-  const session = useSessionActor();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const handed = useRef<string | null>(null);
-  const finish = useCallback(
-    (newToken: string) => {
-      session.send({ type: 'session.signedIn', token: newToken });
-      navigate(sameOriginRedirect(params.get('redirect'), window.location.origin), { replace: true });
-    },
-    [session, navigate, params],
-  );
-  useEffect(() => {
-    if (!token || handed.current === token) return;
-    handed.current = token;
-    finish(token);
-  }, [token, finish]);
-}
+// WeChat's QR, its polling and its callback load only when asked for (the sign-in page's first paint has a budget).
+const WechatSignIn = lazy(() => import('./wechat-sign-in'));
 
 export interface LoginPageProps {
   machine?: typeof loginMachine;
@@ -55,7 +39,10 @@ export interface LoginPageProps {
 export function LoginPage({ machine = loginMachine, titleKey = 'title.login' }: LoginPageProps) {
   const { t, i18n } = useTranslation('auth');
   const [search] = useSearchParams();
-  const [snapshot, send] = useMachine(machine, { input: { areaCode: defaultAreaCode(i18n.language) } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { areaCode: defaultAreaCode(i18n.language), source: search.get('source'), redirect: search.get('redirect') },
+  });
+  const [wechatOpen, setWechatOpen] = useState(search.get('wechat') === 'callback');
   const { context } = snapshot;
   const codeSend = useCodeSendView(snapshot.children.verificationCode);
 
@@ -86,6 +73,15 @@ export function LoginPage({ machine = loginMachine, titleKey = 'title.login' }: 
     </HStack>
   );
 
+  if (wechatOpen)
+    return (
+      <AuthCard title={t(titleKey)}>
+        <Suspense>
+          <WechatSignIn onBack={() => setWechatOpen(false)} />
+        </Suspense>
+      </AuthCard>
+    );
+
   return (
     <AuthCard title={t(titleKey)}>
       <LoginForm
@@ -106,7 +102,7 @@ export function LoginPage({ machine = loginMachine, titleKey = 'title.login' }: 
         onSendCode={() => send({ type: 'code.request' })}
         onSubmit={() => send({ type: 'login.submit' })}
         onVisitor={() => send({ type: 'visitor.login' })}
-        onSocial={(provider) => send({ type: 'social.start', provider })}
+        onSocial={(provider) => (provider === 'wechat' ? setWechatOpen(true) : send({ type: 'social.start', provider }))}
         links={links}
       />
     </AuthCard>

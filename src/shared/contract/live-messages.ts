@@ -17,6 +17,7 @@ export type LiveStreamMessage =
   | Schemas['LiveParticipantLeft']
   | Schemas['LiveScreensConnected']
   | Schemas['LiveMeetingStateChanged']
+  | Schemas['LiveMeetingAllowance']
   | Schemas['LiveCastControl'];
 
 /** Messages sent to one connection only, carrying the latest stream seq; never replayed. */
@@ -29,6 +30,7 @@ export type LiveServerMessage = Schemas['LiveServerMessage'];
 export type UnnumberedStreamMessage = LiveStreamMessage extends infer M ? (M extends unknown ? Omit<M, 'seq'> : never) : never;
 
 export type LiveFinalSubtitle = Schemas['LiveFinalSubtitle'];
+export type LiveMeetingAllowance = Schemas['LiveMeetingAllowance'];
 export type LiveStateReason = NonNullable<Schemas['LiveMeetingStateChanged']['reason']>;
 export type LiveRole = Schemas['LiveReady']['role'];
 export type MeetingState = Schemas['MeetingState'];

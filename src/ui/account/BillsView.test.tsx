@@ -53,6 +53,19 @@ describe('BillsView', () => {
     expect(p.onBuysPage).toHaveBeenCalledWith(2);
   });
 
+  it('offers buying per balance, and nothing to buy under BILLING=off (no onBuy)', async () => {
+    const p = props();
+    const view = await renderUi(<BillsView {...p} />);
+    const buy = within(screen.getByTestId('balance-duration')).getByRole('button');
+    await act(async () => fireEvent.click(buy));
+    expect(p.onBuy).toHaveBeenCalledWith('duration');
+    view.unmount();
+    const { onBuy: _onBuy, ...withoutBuy } = props();
+    await renderUi(<BillsView {...withoutBuy} />);
+    expect(within(screen.getByTestId('balance-duration')).queryByRole('button')).toBeNull();
+    expect(within(screen.getByTestId('balance-svipMember')).queryByRole('button')).toBeNull();
+  });
+
   it('draws one stacked bar per day in hours per kind, summed up in its accessible name', async () => {
     await renderUi(<BillsView {...props()} />);
     const chart = screen.getByTestId('usage-chart');

@@ -51,7 +51,8 @@ export interface BillsViewProps {
   onBuysPage(page: number): void;
   onCostsPage(page: number): void;
   onRetry(): void;
-  onBuy(kind: string): void;
+  /** Absent under BILLING=off: no buy buttons. */
+  onBuy?: (kind: string) => void;
 }
 
 /** Seconds as h:mm:ss, the way durations read in a table. */
@@ -78,9 +79,11 @@ export function BillsView(props: BillsViewProps) {
               <Text fontSize="sm" color="fg.muted">
                 {balance.remarkString || balance.accountTypeName || t('noBalance')}
               </Text>
-              <Button size="xs" variant="outline" alignSelf="start" onClick={() => props.onBuy(balance.kind)}>
-                {t('buyMore')}
-              </Button>
+              {props.onBuy && (
+                <Button size="xs" variant="outline" alignSelf="start" onClick={() => props.onBuy?.(balance.kind)}>
+                  {t('buyMore')}
+                </Button>
+              )}
             </Stack>
           ))}
         </SimpleGrid>

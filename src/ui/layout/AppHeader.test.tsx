@@ -48,6 +48,30 @@ describe('AppHeader', () => {
     expect(onPurchase).toHaveBeenCalledOnce();
   });
 
+  it('hides every purchase entry point under BILLING=off (no onPurchase, no onBuy)', async () => {
+    // The menus measure themselves; jsdom has no ResizeObserver.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    const billingOn = await renderUi(<AppHeader {...props({ user: { name: 'alice' } })} />);
+    await act(async () => fireEvent.click(screen.getByTestId('avatar-menu-trigger')));
+    expect((await screen.findByTestId('account-block-duration')).textContent).toMatch(/Buy|Renew/);
+    billingOn.unmount();
+    const { onPurchase: _p, onBuy: _b, ...rest } = props({ user: { name: 'alice' } });
+    const view = await renderUi(<AppHeader {...rest} />);
+    expect(screen.queryByTestId('purchase-button')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByTestId('avatar-menu-trigger')));
+    expect(await screen.findByTestId('avatar-menu')).toBeTruthy();
+    expect(screen.getByTestId('account-block-duration').textContent).not.toMatch(/Buy|Renew/);
+    view.unmount();
+    await renderUi(<AppHeader {...rest} isMobile />);
+    await act(async () => fireEvent.click(screen.getByTestId('mobile-more-trigger')));
+    expect(screen.getByTestId('voucher-button')).toBeTruthy();
+    expect(screen.queryByTestId('purchase-button')).toBeNull();
+  });
+
   it('offers the navigation drawer button only on mobile', async () => {
     const onOpenNav = vi.fn();
     const view = await renderUi(<AppHeader {...props({ onOpenNav })} />);

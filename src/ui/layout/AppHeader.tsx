@@ -22,10 +22,11 @@ export interface AppHeaderProps {
   onHome(): void;
   onLocaleChange(locale: Locale): void;
   onVoucher(): void;
-  onPurchase(): void;
+  /** Absent under BILLING=off: the purchase button and the avatar menu's buy items are hidden. */
+  onPurchase?: () => void;
   onLogin(): void;
   onAvatarAction(action: AvatarMenuAction): void;
-  onBuy(kind: AccountKind): void;
+  onBuy?: (kind: AccountKind) => void;
   onNew(choice: NewMenuChoice): void;
 }
 
@@ -51,15 +52,17 @@ export function AppHeader(props: AppHeaderProps) {
       <NewMenu size={size} onChoose={props.onNew} />
       {!props.isMobile && <FreeTimeQrPopover qrDataUrl={props.freeTimeQrDataUrl} />}
       {props.isMobile ? (
-        <MobileMoreMenu onVoucher={props.onVoucher} onPurchase={props.onPurchase} />
+        <MobileMoreMenu onVoucher={props.onVoucher} {...(props.onPurchase ? { onPurchase: props.onPurchase } : {})} />
       ) : (
         <>
           <Button size="sm" variant="ghost" data-testid="voucher-button" onClick={props.onVoucher}>
             {t('voucher')}
           </Button>
-          <Button size="sm" variant="outline" colorPalette="brand" data-testid="purchase-button" onClick={props.onPurchase}>
-            {t('purchase')}
-          </Button>
+          {props.onPurchase && (
+            <Button size="sm" variant="outline" colorPalette="brand" data-testid="purchase-button" onClick={props.onPurchase}>
+              {t('purchase')}
+            </Button>
+          )}
         </>
       )}
       <LanguagePicker size={size} locale={props.locale} onChange={props.onLocaleChange} />
@@ -69,7 +72,7 @@ export function AppHeader(props: AppHeaderProps) {
           avatarUrl={props.user.avatar}
           accounts={props.accounts}
           onAction={props.onAvatarAction}
-          onBuy={props.onBuy}
+          {...(props.onBuy ? { onBuy: props.onBuy } : {})}
         />
       ) : (
         <Button size={size} colorPalette="brand" variant="solid" data-testid="login-register-button" onClick={props.onLogin}>
@@ -81,10 +84,10 @@ export function AppHeader(props: AppHeaderProps) {
 }
 
 /** On narrow screens the voucher and purchase buttons fold into one menu so the header fits. */
-function MobileMoreMenu({ onVoucher, onPurchase }: { onVoucher(): void; onPurchase(): void }) {
+function MobileMoreMenu({ onVoucher, onPurchase }: { onVoucher(): void; onPurchase?: () => void }) {
   const { t } = useTranslation('nav');
   return (
-    <Menu.Root onSelect={(details) => (details.value === 'voucher' ? onVoucher() : onPurchase())}>
+    <Menu.Root onSelect={(details) => (details.value === 'voucher' ? onVoucher() : onPurchase?.())}>
       <Menu.Trigger asChild>
         <IconButton size="sm" variant="ghost" aria-label={t('more')} data-testid="mobile-more-trigger">
           <Text as="span" aria-hidden>
@@ -98,9 +101,11 @@ function MobileMoreMenu({ onVoucher, onPurchase }: { onVoucher(): void; onPurcha
             <Menu.Item value="voucher" data-testid="voucher-button">
               {t('voucher')}
             </Menu.Item>
-            <Menu.Item value="purchase" data-testid="purchase-button">
-              {t('purchase')}
-            </Menu.Item>
+            {onPurchase && (
+              <Menu.Item value="purchase" data-testid="purchase-button">
+                {t('purchase')}
+              </Menu.Item>
+            )}
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

@@ -16,7 +16,8 @@ export interface AvatarMenuProps {
   avatarUrl?: string | null;
   accounts: Partial<Record<AccountKind, AccountBlockView>> | null;
   onAction(action: AvatarMenuAction): void;
-  onBuy(kind: AccountKind): void;
+  /** Absent under BILLING=off: the blocks show balances without a buy item. */
+  onBuy?: (kind: AccountKind) => void;
 }
 
 const ACCOUNT_ORDER: { kind: AccountKind; labelKey: string }[] = [
@@ -31,7 +32,7 @@ export function AvatarMenu({ name, avatarUrl, accounts, onAction, onBuy }: Avata
   return (
     <Menu.Root
       onSelect={(details) => {
-        if (details.value.startsWith('buy:')) onBuy(details.value.slice(4) as AccountKind);
+        if (details.value.startsWith('buy:')) onBuy?.(details.value.slice(4) as AccountKind);
         else onAction(details.value as AvatarMenuAction);
       }}
     >
@@ -65,9 +66,11 @@ export function AvatarMenu({ name, avatarUrl, accounts, onAction, onBuy }: Avata
                         {block?.remarkString || t('accountNone')}
                       </Text>
                     </Box>
-                    <Menu.Item value={`buy:${kind}`} width="auto" flexShrink={0} color="brand.fg" fontSize="xs">
-                      {block?.operationString || (block?.remarkString ? t('renew') : t('buy'))}
-                    </Menu.Item>
+                    {onBuy && (
+                      <Menu.Item value={`buy:${kind}`} width="auto" flexShrink={0} color="brand.fg" fontSize="xs">
+                        {block?.operationString || (block?.remarkString ? t('renew') : t('buy'))}
+                      </Menu.Item>
+                    )}
                   </HStack>
                 );
               })}

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../shared/contract/limits';
 import { SUBTITLE_DISPLAYS, SUBTITLE_FONT_SIZES, type SubtitleDisplay, type SubtitleLook } from '../../shared/contract/meeting';
@@ -16,6 +16,7 @@ export interface MeetingSetupValues {
   translationLanguages: readonly string[];
   style: SubtitleLook;
   termsAccepted: boolean;
+  documentIds?: readonly string[];
 }
 
 export interface MeetingSetupFormProps {
@@ -27,12 +28,18 @@ export interface MeetingSetupFormProps {
   translationUnavailable?: LanguageChipsProps['unavailable'];
   /** Problem keys of the setup rules (problem_<key> in the meetings namespace). */
   problems: readonly string[];
+  /** Languages per meeting the user's plan allows (re-read after a purchase); absent until known. */
+  allowed?: { recognition: number; translation: number } | null;
   busy: boolean;
   error: string | null;
   onToggleRecognition(code: string): void;
   onToggleTranslation(code: string): void;
   onChange(patch: Partial<Pick<MeetingSetupValues, 'name' | 'style' | 'termsAccepted'>>): void;
   onStart(): void;
+  /** Opens the vocabulary picker (absent: the form offers none). */
+  onPickVocabulary?(): void;
+  /** The picker dialog, rendered by the route from its machine. */
+  vocabularyDialog?: ReactNode;
 }
 
 
@@ -54,6 +61,11 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
           <Box>
             <Heading size="sm" mb="1">{t('recognitionLanguages')}</Heading>
             <Text fontSize="sm" color="fg.muted" mb="2">{t('recognitionHint', { max: MEETING_RECOGNITION_LANGUAGES_MAX })}</Text>
+            {props.allowed && (
+              <Text fontSize="sm" color="fg.muted" mb="2" data-testid="meeting-plan-allows">
+                {t('planAllows', props.allowed)}
+              </Text>
+            )}
             <LanguageChips codes={props.recognitionCodes} selected={config.recognitionLanguages} onToggle={props.onToggleRecognition} testId="meeting-recognition" unavailable={props.recognitionUnavailable} />
           </Box>
           <Box>
@@ -109,15 +121,23 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
             </Alert.Root>
           )}
           <HStack justify="space-between" flexWrap="wrap">
-            <Button variant="plain" size="sm" onClick={() => setTermsOpen('read')} data-testid="meeting-terms-open">
-              {config.termsAccepted ? t('termsAccepted') : t('termsRead')}
-            </Button>
+            <HStack gap="2">
+              <Button variant="plain" size="sm" onClick={() => setTermsOpen('read')} data-testid="meeting-terms-open">
+                {config.termsAccepted ? t('termsAccepted') : t('termsRead')}
+              </Button>
+              {props.onPickVocabulary && (
+                <Button variant="plain" size="sm" onClick={props.onPickVocabulary} data-testid="meeting-vocabulary-open">
+                  {config.documentIds?.length ? t('vocabularyPicked', { count: config.documentIds.length }) : t('vocabularyPick')}
+                </Button>
+              )}
+            </HStack>
             <Button colorPalette="brand" size="lg" loading={busy} disabled={blocking.length > 0} onClick={start} data-testid="meeting-start">
               {t('startMeeting')}
             </Button>
           </HStack>
         </Stack>
       </Card.Body>
+      {props.vocabularyDialog}
       <TermsDialog
         open={termsOpen !== false}
         onClose={() => setTermsOpen(false)}

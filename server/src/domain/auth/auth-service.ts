@@ -53,7 +53,8 @@ export function createAuthService({ db, clock, rateLimits, outbox }: AuthService
       if (!(await rateLimits.takeCodeSend(address.value, client))) throw tooManyAttempts();
       const user = await findUserByAddress(db, address);
       // Same answer either way, so this call cannot be used to learn which addresses have accounts.
-      const shouldSend = scene === 'register' ? user === null : user !== null && user.is_visitor === 0;
+      // A bind code goes only to an address no account uses yet (binding refuses a taken one anyway).
+      const shouldSend = scene === 'register' || scene === 'bind' ? user === null : user !== null && user.is_visitor === 0;
       if (shouldSend) {
         const code = await issueCode(db, clock, address.value, scene);
         const delivered = await outbox.send({

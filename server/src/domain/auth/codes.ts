@@ -7,7 +7,8 @@ import type { Database } from '../../db/schema';
 import { sortableId } from '../../db/sortable-id';
 import { newNumericCode, sha256 } from './secrets';
 
-export type CodeScene = 'login' | 'register' | 'reset';
+// bind: a code sent to a new address the signed-in user adds to their account (issue 15).
+export type CodeScene = 'login' | 'register' | 'reset' | 'bind';
 
 // The target is part of the hash so equal codes of two addresses never share a hash.
 const codeHash = (target: string, code: string) => sha256(`${target}:${code}`);

@@ -15,6 +15,7 @@ const SERIES_FIELD = { live: 'meetingSeconds', upload: 'transcriptionSeconds', d
 const USAGE_KIND = { live: 'meeting', upload: 'transcription', dubbing: 'dubbing' } as const;
 const CREDIT_KINDS = ['purchase', 'grant', 'voucher', 'trial'] as const;
 const USE_KINDS = ['consumption', 'refund'] as const;
+const ORDER_PREFIX = 'order:';
 
 function page(pageNum = 1, pageSize = 10) {
   return { offset: (pageNum - 1) * pageSize, limit: pageSize };
@@ -38,20 +39,28 @@ function creditName(t: Translate, row: LedgerRow): string {
 
 export async function buyRecords(db: Kysely<Database>, t: Translate, userId: string, pageNum?: number, pageSize?: number) {
   const { rows, total } = await paged(db, userId, CREDIT_KINDS, pageNum, pageSize);
+  // A purchase row's order (source key 'order:<outTradeNo>') says what was paid and how.
+  const orderNos = rows.filter((row) => row.kind === 'purchase' && row.source_key.startsWith(ORDER_PREFIX)).map((row) => row.source_key.slice(ORDER_PREFIX.length));
+  const orders = orderNos.length
+    ? await db.selectFrom('payment_orders').select(['out_trade_no', 'amount_fen', 'pay_type']).where('user_id', '=', userId).where('out_trade_no', 'in', orderNos).execute()
+    : [];
+  const orderOf = new Map(orders.map((order) => [order.out_trade_no, order]));
   return {
     total,
-    rows: rows.map(
-      (row): BuyRecord => ({
+    rows: rows.map((row): BuyRecord => {
+      const order = row.source_key.startsWith(ORDER_PREFIX) ? orderOf.get(row.source_key.slice(ORDER_PREFIX.length)) : undefined;
+      return {
         id: row.id,
-        outTradeNo: row.source_key,
+        outTradeNo: order ? order.out_trade_no : row.source_key,
         packageName: creditName(t, row),
         packageType: PACKAGE_TYPE_OF[row.account],
         // Only orders carry a price; vouchers, grants and the trial cost nothing.
-        payPrice: 0,
+        payPrice: order ? order.amount_fen / 100 : 0,
+        ...(order ? { payType: order.pay_type } : {}),
         status: 'paid',
         createTime: row.created_at,
-      }),
-    ),
+      };
+    }),
   };
 }
 

@@ -6,7 +6,7 @@ import type { ServerConfig } from '../../config';
 import type { Database, LedgerAccount, LedgerRow, UsageKind } from '../../db/schema';
 import { AppError } from '../../errors';
 import { LedgerReplay, REFUND_PREFIX, runningAt, type AccountState } from './balances';
-import { appendEntry, entriesOf, entryByKey, withUserLocked } from './ledger';
+import { appendRow, entriesOf, entryByKey, withUserLocked, type NewLedgerEntry } from './ledger';
 import { isTimeZone, localDay } from './local-day';
 import { availableSeconds, INSUFFICIENT_BALANCE, NO_SUCH_RIGHT, QUOTA_USED_UP, splitUse, type RefusalCode } from './metering';
 import { TIER_RULES, tierOf, UNLIMITED_RULE, type SvipFeature, type Tier, type TierRule } from './tier-rules';
@@ -77,6 +77,13 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
   // A zone once fixed never changes; 'none fixed yet' is re-read after a minute (another instance may fix it).
   const fixedZones = new Map<string, string>();
   const unfixedUntil = new Map<string, number>();
+  // Told after a row is written for a user (credit, refund, charge): the live hub re-reads a running
+  // meeting's balance with it, so a purchase resumes a meeting the meter paused (this instance only).
+  const changeListeners = new Set<(userId: string) => void>();
+  const changed = (userId: string, written: boolean): boolean => {
+    if (written) for (const listener of changeListeners) listener(userId);
+    return written;
+  };
 
   /** The user's rows replayed: from memory when unchanged, carried forward when rows were appended. */
   async function replayOf(runner: Kysely<Database>, userId: string): Promise<{ rows: LedgerRow[]; replay: LedgerReplay }> {
@@ -110,6 +117,23 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
     return fresh;
   }
 
+  /**
+   * Writes a row and carries the held replay forward with it, so the next check needs only its
+   * count (not a read of the rows appended since). A write whose transaction does not commit leaves
+   * the held count one ahead of the table's: the next check sees the mismatch and reads everything.
+   */
+  async function append(runner: Kysely<Database>, entry: NewLedgerEntry): Promise<boolean> {
+    const row = await appendRow(runner, entry);
+    if (!row) return false;
+    const held = cachedRows.get(entry.userId);
+    if (held && held.replay.count === held.rows.length && held.rows.length === held.count && held.replay.appendable([row])) {
+      cachedRows.set(entry.userId, { count: held.count + 1, rows: [...held.rows, row], replay: held.replay.apply([row]) });
+    } else {
+      cachedRows.delete(entry.userId);
+    }
+    return true;
+  }
+
   async function zoneOf(runner: Kysely<Database>, userId: string, hint?: string | null): Promise<string> {
     const fixed = fixedZones.get(userId);
     if (fixed) return fixed;
@@ -136,7 +160,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
     let { replay } = await replayOf(runner, user.id);
     // A signed-in account starts with TRIAL_MINUTES of duration, written once (its own source key).
     if (!user.is_visitor && config.trialMinutes > 0 && !replay.keys.has(trialKey(user.id))) {
-      await appendEntry(runner, { userId: user.id, account: 'duration', kind: 'trial', sourceKey: trialKey(user.id), seconds: config.trialMinutes * 60, createdAt: now.toISOString(), note: 'trial' });
+      await append(runner, { userId: user.id, account: 'duration', kind: 'trial', sourceKey: trialKey(user.id), seconds: config.trialMinutes * 60, createdAt: now.toISOString(), note: 'trial' });
       ({ replay } = await replayOf(runner, user.id));
     }
     const zone = await zoneOf(runner, user.id, zoneHint);
@@ -148,6 +172,12 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
 
   return {
     billing: config.billing,
+
+    /** Listens for ledger rows written through this service; returns the unsubscribe. */
+    onChange(listener: (userId: string) => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
 
     account(user: BillingUser, zoneHint?: string | null): Promise<Account> {
       return accountIn(db, user, zoneHint);
@@ -174,17 +204,51 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
      */
     async charge(
       user: BillingUser,
-      use: { usage: UsageKind; seconds: number; chargeKey: string; recordId?: string | null; note?: string | null; zoneHint?: string | null },
+      use: {
+        usage: UsageKind;
+        /** A function prices the use from the account inside the lock (a re-dubbing's price depends on the ones before). */
+        seconds: number | ((account: Account) => number);
+        chargeKey: string | ((account: Account) => string);
+        recordId?: string | null;
+        note?: string | null;
+        zoneHint?: string | null;
+      },
+    ): Promise<boolean> {
+      if (!config.billing) return false;
+      const written = await withUserLocked(db, user.id, async (trx) => {
+        const account = await accountIn(trx, user, use.zoneHint);
+        const chargeKey = typeof use.chargeKey === 'function' ? use.chargeKey(account) : use.chargeKey;
+        const seconds = Math.ceil(Math.max(0, typeof use.seconds === 'function' ? use.seconds(account) : use.seconds));
+        if (account.state.keys.has(chargeKey)) return false;
+        const split = splitUse(account.rule, account.state, use.usage, seconds);
+        if (!split.ok) throw entitlementRefusal(split.code);
+        return append(trx, consumptionEntry(user.id, { usage: use.usage, chargeKey, recordId: use.recordId ?? null, note: use.note ?? null }, split, account.today, clock.now()));
+      });
+      return changed(user.id, written);
+    },
+
+    /**
+     * Charges the next attempt of a job keyed `<prefix><n>` (n = 1, 2, …) unless the last attempt is
+     * paid and not refunded: the attempts are read from the same replay as the balance, inside the
+     * one locked transaction, so the check costs no query of its own. Resolves false when nothing
+     * was charged (an attempt is already paid, or BILLING=off).
+     */
+    async chargeNextAttempt(
+      user: BillingUser,
+      use: { usage: UsageKind; seconds: number; keyPrefix: string; recordId?: string | null; note?: string | null; zoneHint?: string | null },
     ): Promise<boolean> {
       if (!config.billing) return false;
       const seconds = Math.ceil(Math.max(0, use.seconds));
-      return withUserLocked(db, user.id, async (trx) => {
+      const written = await withUserLocked(db, user.id, async (trx) => {
         const account = await accountIn(trx, user, use.zoneHint);
-        if (account.state.keys.has(use.chargeKey)) return false;
+        let attempts = 0;
+        while (account.state.keys.has(`${use.keyPrefix}${attempts + 1}`)) attempts += 1;
+        if (attempts > 0 && !account.state.refunded.has(`${use.keyPrefix}${attempts}`)) return false;
         const split = splitUse(account.rule, account.state, use.usage, seconds);
         if (!split.ok) throw entitlementRefusal(split.code);
-        return appendEntry(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
+        return append(trx, consumptionEntry(user.id, { ...use, chargeKey: `${use.keyPrefix}${attempts + 1}` }, split, account.today, clock.now()));
       });
+      return changed(user.id, written);
     },
 
     /** Charges what ran already (a meeting that ended): as much of `seconds` as the balance covers. */
@@ -196,7 +260,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
         const seconds = Math.min(Math.ceil(Math.max(0, use.seconds)), availableSeconds(account.rule, account.state, use.usage));
         const split = splitUse(account.rule, account.state, use.usage, seconds);
         if (!split.ok) return false;
-        return appendEntry(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
+        return append(trx, consumptionEntry(user.id, use, split, account.today, clock.now()));
       });
     },
 
@@ -204,7 +268,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
     async refund(chargeKey: string): Promise<boolean> {
       const charge = await entryByKey(db, chargeKey);
       if (!charge || charge.kind !== 'consumption') return false;
-      return appendEntry(db, {
+      const written = await append(db, {
         userId: charge.user_id,
         account: charge.account,
         kind: 'refund',
@@ -217,6 +281,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
         note: charge.note,
         createdAt: clock.now().toISOString(),
       });
+      return changed(charge.user_id, written);
     },
 
     /** Credits a membership (days) or a pack (hours). */
@@ -224,7 +289,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
       userId: string,
       grant: { account: LedgerAccount; kind: 'purchase' | 'grant' | 'voucher'; sourceKey: string; seconds: number; expiresAt?: Date | null; packageId?: string | null; note?: string | null },
     ): Promise<boolean> {
-      return appendEntry(db, {
+      const written = await append(db, {
         userId,
         account: grant.account,
         kind: grant.kind,
@@ -235,6 +300,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
         note: grant.note ?? null,
         createdAt: clock.now().toISOString(),
       });
+      return changed(userId, written);
     },
   };
 }

@@ -22,27 +22,33 @@ export interface NewLedgerEntry {
 
 /** Resolves true when written, false when the source key was already in the ledger. */
 export async function appendEntry(db: Kysely<Database>, entry: NewLedgerEntry): Promise<boolean> {
+  return (await appendRow(db, entry)) !== null;
+}
+
+/** The row as written, or null when the source key was already in the ledger. */
+export async function appendRow(db: Kysely<Database>, entry: NewLedgerEntry): Promise<LedgerRow | null> {
+  const row: LedgerRow = {
+    id: sortableId(),
+    user_id: entry.userId,
+    account: entry.account,
+    kind: entry.kind,
+    source_key: entry.sourceKey,
+    seconds: Math.round(entry.seconds),
+    allowance_seconds: Math.round(entry.allowanceSeconds ?? 0),
+    usage: entry.usage ?? null,
+    usage_day: entry.usageDay ?? null,
+    expires_at: entry.expiresAt ?? null,
+    package_id: entry.packageId ?? null,
+    record_id: entry.recordId ?? null,
+    note: entry.note ?? null,
+    created_at: entry.createdAt,
+  };
   const inserted = await db
     .insertInto('ledger_entries')
-    .values({
-      id: sortableId(),
-      user_id: entry.userId,
-      account: entry.account,
-      kind: entry.kind,
-      source_key: entry.sourceKey,
-      seconds: Math.round(entry.seconds),
-      allowance_seconds: Math.round(entry.allowanceSeconds ?? 0),
-      usage: entry.usage ?? null,
-      usage_day: entry.usageDay ?? null,
-      expires_at: entry.expiresAt ?? null,
-      package_id: entry.packageId ?? null,
-      record_id: entry.recordId ?? null,
-      note: entry.note ?? null,
-      created_at: entry.createdAt,
-    })
+    .values(row)
     .onConflict((oc) => oc.column('source_key').doNothing())
     .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? row : null;
 }
 
 export async function entriesOf(db: Kysely<Database>, userId: string): Promise<LedgerRow[]> {

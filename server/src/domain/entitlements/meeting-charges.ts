@@ -1,8 +1,10 @@
 // Live interpreting is charged when a meeting ends, once (key 'meeting:<id>'), from the seconds of
 // audio the meeting recorded (its record's media file, written by the hub as it ends): first the day's membership allowance, then the duration pack. A meeting
 // cannot be refused after it ran, so what exceeds the balance is charged only as far as it goes.
-// Starting is checked before (meeting create, meetingRightsJudge); pausing a meeting whose
-// allowance runs out while it runs is not built yet.
+// Starting is checked before (meeting create, meetingRightsJudge); while it records, the live hub
+// pauses it when the host's balance is used up (server/src/live/live-allowance.ts), so the audio
+// charged here stays within what the host held. One keyed row per meeting (not one per slice): a
+// reconnected host, a resume on another instance or a repeated stop can never charge twice.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MeetingRow } from '../meetings/meeting-tables';

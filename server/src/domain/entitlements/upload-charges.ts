@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { REFUND_PREFIX } from './balances';
 import type { BillingUser, Entitlements } from './entitlements-service';
 
-const keyOf = (recordId: string, attempt: number) => `upload:${recordId}:${attempt}`;
+const keyOf = (recordId: string, attempt: number | '') => `upload:${recordId}:${attempt}`;
 
 async function chargesOf(db: Kysely<Database>, recordId: string) {
   const rows = await db
@@ -22,17 +22,17 @@ async function chargesOf(db: Kysely<Database>, recordId: string) {
 
 /** Charges the media seconds of one upload attempt, unless an attempt is already paid and running. */
 export async function chargeUpload(
-  db: Kysely<Database>,
+  _db: Kysely<Database>,
   entitlements: Entitlements,
   user: BillingUser,
   upload: { recordId: string; seconds: number; note: string; zoneHint?: string | null },
 ): Promise<void> {
-  const { charges, open } = await chargesOf(db, upload.recordId);
-  if (open.length > 0) return;
-  await entitlements.charge(user, {
+  // The attempts are read from the user's replay inside the charge's own transaction (no scan of
+  // the ledger by record): the check costs what the charge costs.
+  await entitlements.chargeNextAttempt(user, {
     usage: 'upload',
     seconds: upload.seconds,
-    chargeKey: keyOf(upload.recordId, charges.length + 1),
+    keyPrefix: keyOf(upload.recordId, ''),
     recordId: upload.recordId,
     note: upload.note,
     zoneHint: upload.zoneHint ?? null,

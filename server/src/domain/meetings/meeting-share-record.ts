@@ -35,7 +35,25 @@ function utteranceIndexOf(line: RecordSegmentRow, utterances: readonly MeetingSe
   return found >= 0 && line.start_ms < utterances[found]!.end_ms ? found : -1;
 }
 
-export async function meetingShareLines(db: Kysely<Database>, meeting: MeetingRow): Promise<MeetingShareLine[]> {
+/** What a reader other than the host sees of a text: sensitive words masked (features §5 Vocabulary). */
+export type TextMask = (text: string) => string;
+
+export async function meetingShareLines(db: Kysely<Database>, meeting: MeetingRow, mask?: TextMask): Promise<MeetingShareLine[]> {
+  const lines = await recordLines(db, meeting);
+  return mask ? lines.map((line) => maskLine(line, mask)) : lines;
+}
+
+function maskLine(line: MeetingShareLine, mask: TextMask): MeetingShareLine {
+  return {
+    ...line,
+    text: mask(line.text),
+    translation: line.translation === null || line.translation === undefined ? line.translation : mask(line.translation),
+    translations: Object.fromEntries(Object.entries(line.translations).map(([language, text]) => [language, mask(text)])),
+    ...(line.words ? { words: line.words.map((word) => ({ ...word, text: mask(word.text) })) } : {}),
+  };
+}
+
+async function recordLines(db: Kysely<Database>, meeting: MeetingRow): Promise<MeetingShareLine[]> {
   if (!meeting.record_id) return [];
   const [rows, utterances] = await Promise.all([
     db.selectFrom('record_segments').selectAll().where('record_id', '=', meeting.record_id).orderBy('position').execute(),
@@ -75,11 +93,11 @@ export interface MeetingShareExport {
 }
 
 /** The participants' transcript file: the record's lines with the chosen translation language. */
-export async function exportMeetingShare(db: Kysely<Database>, meeting: MeetingRow, request: MeetingShareExport, stale?: StaleLabels): Promise<ExportedFile> {
+export async function exportMeetingShare(db: Kysely<Database>, meeting: MeetingRow, request: MeetingShareExport, stale?: StaleLabels, mask?: TextMask): Promise<ExportedFile> {
   const offered = languagesOf(meeting.translation_languages);
   const language = request.lang ? offered.find((l) => l.toLowerCase() === request.lang!.toLowerCase()) : offered[0];
   if (request.lang && !language) throw languageNotOffered(request.lang);
-  const segments = (await meetingShareLines(db, meeting)).map((line) => ({
+  const segments = (await meetingShareLines(db, meeting, mask)).map((line) => ({
     id: line.id,
     startMs: line.startMs,
     endMs: line.endMs,

@@ -134,11 +134,13 @@ export function createMeetingsService({
       return row;
     },
 
-    async view(row: MeetingRow, viewerId: string | null) {
+    /** `known.mayInvite`: the caller read the host's rights already (meeting create), so they are not read twice. */
+    async view(row: MeetingRow, viewerId: string | null, known: { mayInvite?: boolean } = {}) {
       const host = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+      const isHost = Boolean(host && viewerId === host.id && !host.is_visitor);
       return toMeetingView(row, viewerId, host ? displayName(host) : null, {
         now: clock.now(),
-        mayInvite: Boolean(host && viewerId === host.id && !host.is_visitor && (await mayInvite(host))),
+        mayInvite: isHost && (known.mayInvite ?? (await mayInvite(host!))),
       });
     },
 

@@ -9,6 +9,8 @@ import { createOutbox, type Outbox } from '../../domain/mail/outbox';
 import { createRecordsService, type RecordsService } from '../../domain/records/records-service';
 import { createEngines, type Engines } from '../../engines/registry';
 import { createEntitlements, type Entitlements } from '../../domain/entitlements/entitlements-service';
+import type { PaymentsService } from '../../domain/payments/payments-service';
+import { createPayments, type Payments } from '../../domain/payments/payment-wiring';
 import { createSummariesService, type SummariesService } from '../../domain/summaries/summaries-service';
 import { createTranscriptsService, type TranscriptsService } from '../../domain/transcripts/transcripts-service';
 import type { ServerI18n } from '../../i18n';
@@ -17,11 +19,12 @@ import { createAbandonedUploadSweep, type AbandonedUploadSweep } from '../../dom
 import { createJobQueue } from '../../jobs/create-job-queue';
 import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
+import { createVocabularyInForce, type VocabularyInForce } from '../../domain/vocabulary/vocabulary-in-force';
+import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
 import { LocalMediaStore, mediaRoot } from '../../storage/local-media-store';
 import type { MediaStore } from '../../storage/media-store';
 import { createVocabularyService, type VocabularyService } from '../../domain/vocabulary/vocabulary-service';
 import { createLibrarySource } from '../../domain/vocabulary/library-source';
-import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
 
 export interface Services {
   config: ServerConfig;
@@ -49,6 +52,12 @@ export interface Services {
   vocabulary: VocabularyService;
   /** What the engines read: libraries merged into one VocabularySet, own libraries only, tier-gated per kind. */
   vocabularySource: VocabularySource;
+  /** Payment orders and their providers (issue 11): getQrPay, status polling, settling exactly once. */
+  payments: PaymentsService;
+  /** The vendor adapters and the orders/settle() wiring the vendor endpoints use (payment-wiring.ts). */
+  paymentVendorWiring: Omit<Payments, 'service'>;
+  /** Which vocabulary libraries apply to a meeting or an upload (SVIP-gated). */
+  vocabularyInForce: VocabularyInForce;
 }
 
 declare module 'fastify' {
@@ -57,8 +66,8 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLimitPrefix?: string }>(
-  async (app, { config, clock, i18n, rateLimitPrefix }) => {
+export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLimitPrefix?: string; vocabularySource?: VocabularySource }>(
+  async (app, { config, clock, i18n, rateLimitPrefix, vocabularySource: givenSource }) => {
     const rateLimits = createRateLimits(config.redisUrl, rateLimitPrefix, config.clientAttemptsPerHour);
     const outbox = createOutbox({ db: app.db, clock, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
     const auth = createAuthService({ db: app.db, clock, rateLimits, outbox });
@@ -72,10 +81,13 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const jobs = createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });
     const entitlements = createEntitlements({ db: app.db, clock, config });
     const vocabulary = createVocabularyService({ db: app.db, clock });
-    const vocabularySource = createLibrarySource({ db: app.db, entitlements });
-    jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements }));
+    // Tests may pass an in-memory source; the app reads the user's own libraries from the library store.
+    const vocabularySource = givenSource ?? createLibrarySource({ db: app.db, entitlements });
+    const vocabularyInForce = createVocabularyInForce({ db: app.db, source: vocabularySource, entitlements });
+    const { service: payments, ...paymentVendorWiring } = createPayments({ db: app.db, clock, config });
+    jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements, vocabulary: vocabularyInForce }));
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, vocabularyInForce, payments, paymentVendorWiring });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();
@@ -89,7 +101,12 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onReady', async () => {
       uploadSweep.start();
     });
+    let stopOrderSweep = () => {};
+    app.addHook('onReady', async () => {
+      stopOrderSweep = payments.startExpirySweep((error) => app.log.error({ err: error }, 'could not close expired payment orders'));
+    });
     app.addHook('onClose', async () => {
+      stopOrderSweep();
       await uploadSweep.stop();
       await jobs.close();
       await engines.close();

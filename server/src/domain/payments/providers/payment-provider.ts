@@ -45,6 +45,8 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   /** Whether the settings it needs are present; an unconfigured provider answers an honest 'not configured'. */
   readonly configured: boolean;
+  /** The first setting an unconfigured provider lacks (named in its 'not configured' message). */
+  readonly missingSetting?: string | null;
   start(request: PaymentRequest): Promise<PaymentStart>;
   /** Asks the vendor whether an order was paid (used by status polling); null while unpaid. */
   query?(outTradeNo: string, providerOrderId?: string): Promise<PaymentConfirmation | null>;

@@ -1,0 +1,65 @@
+// Upload attempts are read from the user's replay inside the charge's transaction, and a write
+// through the service carries the held replay forward: both must agree with what another instance
+// (its own service on the same database) and a direct ledger write see.
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { systemClock } from '../../clock';
+import { createUser } from '../auth/users';
+import { sqliteTestConfig } from '../../testing/test-config';
+import { createEntitlements } from './entitlements-service';
+import { appendEntry } from './ledger';
+import { chargeUpload, refundUpload } from './upload-charges';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildApp(sqliteTestConfig({ logLevel: 'silent', trialMinutes: 0 }));
+});
+afterAll(async () => {
+  const dir = app.services.config.dataDir;
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const keys = async (userId: string) =>
+  (await app.db.selectFrom('ledger_entries').select(['source_key', 'kind']).where('user_id', '=', userId).orderBy('id').execute()).map((r) => `${r.kind} ${r.source_key}`);
+
+describe('upload attempts and the held replay', () => {
+  it('charges an attempt once, a new attempt after a refund, and agrees with another instance', async () => {
+    const user = await createUser(app.db, systemClock, { kind: 'email', value: `attempts-${Date.now()}@t.local` }, 'secret123');
+    const here = app.services.entitlements;
+    // Another instance: its own service (and cache) on the same database.
+    const there = createEntitlements({ db: app.db, clock: systemClock, config: app.services.config });
+    await here.credit(user.id, { account: 'duration', kind: 'purchase', sourceKey: `p:${user.id}`, seconds: 600 });
+    expect((await there.account(user)).state.packSeconds.duration).toBe(600);
+
+    await chargeUpload(app.db, here, user, { recordId: 'r1', seconds: 100, note: 'a' });
+    await chargeUpload(app.db, there, user, { recordId: 'r1', seconds: 100, note: 'a' });
+    await chargeUpload(app.db, here, user, { recordId: 'r1', seconds: 100, note: 'a' });
+    expect((await here.account(user)).state.packSeconds.duration).toBe(500);
+    expect((await there.account(user)).state.packSeconds.duration).toBe(500);
+
+    await refundUpload(app.db, there, 'r1');
+    expect((await here.account(user)).state.packSeconds.duration).toBe(600);
+    await chargeUpload(app.db, here, user, { recordId: 'r1', seconds: 100, note: 'a' });
+    // A write that bypasses the service (a voucher) is seen by both through the row count.
+    await appendEntry(app.db, { userId: user.id, account: 'duration', kind: 'voucher', sourceKey: `v:${user.id}`, seconds: 50, createdAt: new Date().toISOString() });
+    expect((await here.account(user)).state.packSeconds.duration).toBe(550);
+    expect((await there.account(user)).state.packSeconds.duration).toBe(550);
+    expect(await keys(user.id)).toEqual([
+      `purchase p:${user.id}`,
+      'consumption upload:r1:1',
+      'refund refund:upload:r1:1',
+      'consumption upload:r1:2',
+      `voucher v:${user.id}`,
+    ]);
+  });
+
+  it('charges nothing and reads nothing under BILLING=off', async () => {
+    const off = createEntitlements({ db: app.db, clock: systemClock, config: { ...app.services.config, billing: false } });
+    const user = await createUser(app.db, systemClock, { kind: 'email', value: `off-${Date.now()}@t.local` }, 'secret123');
+    await chargeUpload(app.db, off, user, { recordId: 'r2', seconds: 100, note: 'b' });
+    expect(await keys(user.id)).toEqual([]);
+  });
+});
