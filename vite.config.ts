@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/contract/csp';
+import { localeAssets } from './scripts/vite/locale-assets';
 
 const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
@@ -154,7 +155,7 @@ function nativeUseSyncExternalStore(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pureAnatomies(), reactRouterTreeShaking(), sideEffectFreeHoisting(), nativeUseSyncExternalStore()],
+  plugins: [react(), localeAssets(fileURLToPath(new URL('./src', import.meta.url))), pureAnatomies(), reactRouterTreeShaking(), sideEffectFreeHoisting(), nativeUseSyncExternalStore()],
   resolve: {
     // rxjs answers 'es2015' with its ES2015 build; without it the bundle gets the ES5 one plus tslib's
     // helpers (~2 KB gzip more on every page, /login included).

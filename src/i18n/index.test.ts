@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { changeLocale, EAGER_NAMESPACES, i18next, initI18n, NAMESPACES } from './index';
+import { SERVER_ONLY_NAMESPACES } from './server-only-namespaces';
 
 describe('i18n loading', () => {
   it('loads only the shell namespaces at start and feature namespaces on demand', async () => {
@@ -25,6 +28,12 @@ describe('i18n loading', () => {
   it('leaves namespaces only the server renders out of the browser build', () => {
     for (const serverOnly of ['server', 'engines', 'live', 'uploads', 'transcripts', 'vouchers']) expect(NAMESPACES).not.toContain(serverOnly);
     expect(NAMESPACES).toEqual(expect.arrayContaining(['auth', 'records', 'meetings']));
+  });
+
+  it('loads every namespace file but the server-only ones (the glob and SERVER_ONLY_NAMESPACES agree)', () => {
+    const files = readdirSync(join(__dirname, 'locales', 'en-US')).map((file) => file.replace(/\.json$/, ''));
+    const serverOnly = new Set<string>(SERVER_ONLY_NAMESPACES);
+    expect([...NAMESPACES]).toEqual(files.filter((namespace) => !serverOnly.has(namespace)).sort());
   });
 
   it('counts with plural forms: one record, two records, and the same words for every count in Chinese', async () => {

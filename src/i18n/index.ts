@@ -1,29 +1,11 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/contract/limits';
+import { CLIENT_NAMESPACES, readNamespace } from './locale-source';
 
-// Every namespace file of every helper (auth, api, records, …) is found here without edits. The glob is
-// lazy so each file is its own chunk: a page loads only the namespaces it renders. Namespaces that only
-// the server renders (its answers arrive translated) are left out of the browser build.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*/*.json',
-  '!./locales/*/server.json',
-  '!./locales/*/engines.json',
-  '!./locales/*/live.json',
-  '!./locales/*/uploads.json',
-  '!./locales/*/transcripts.json',
-  '!./locales/*/vouchers.json',
-  '!./locales/*/vocabularyServer.json',
-]);
-
-function parsePath(path: string): { locale: string; namespace: string } | null {
-  const match = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  return match ? { locale: match[1]!, namespace: match[2]! } : null;
-}
-
-export const NAMESPACES: readonly string[] = [
-  ...new Set(Object.keys(localeFiles).map((p) => parsePath(p)?.namespace).filter((n): n is string => !!n)),
-].sort();
+// Every namespace file of every helper (auth, api, records, …) is found without edits (locale-source.ts),
+// and each loads on its own: a page loads only the namespaces it renders.
+export const NAMESPACES: readonly string[] = CLIENT_NAMESPACES;
 
 /**
  * Loaded before the first render: the texts every page shows (common), the sign-in pages' own (auth)
@@ -34,18 +16,13 @@ export const NAMESPACES: readonly string[] = [
  */
 export const EAGER_NAMESPACES = ['common', 'api', 'auth'] as const;
 
-/** i18next backend that reads the bundled JSON chunks above. */
-const bundledLocales: BackendModule = {
+/** i18next backend that reads the locale files through locale-source.ts. */
+const localeBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = localeFiles[`./locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default as never),
+    readNamespace(language, namespace).then(
+      (texts) => callback(null, (texts ?? {}) as never),
       (error: unknown) => callback(error as Error, false),
     );
   },
@@ -66,7 +43,7 @@ let initialised: Promise<unknown> | null = null;
 /** Initialises i18next with the given locale's resources loaded before the first render. */
 export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<typeof i18next> {
   if (!initialised) {
-    initialised = i18next.use(bundledLocales).use(initReactI18next).init({
+    initialised = i18next.use(localeBackend).use(initReactI18next).init({
       lng: locale,
       fallbackLng: false,
       supportedLngs: [...LOCALES],

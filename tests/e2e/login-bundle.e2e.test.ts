@@ -49,4 +49,32 @@ describe('/login JavaScript before first paint', () => {
     );
     expect(heavy).toEqual([]);
   });
+
+  it('gets its texts as JSON data from the build\'s locale folder, in the browser\'s language', async () => {
+    // The production build serves locale files as static JSON (scripts/vite/locale-assets.ts): the
+    // first-paint namespaces are fetched before the form renders, translated, and none as script.
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    try {
+      const page = await context.newPage();
+      const locales: { path: string; type: string; resource: string }[] = [];
+      page.on('response', (response) => {
+        const path = new URL(response.url()).pathname;
+        if (path.startsWith('/assets/locales/'))
+          locales.push({ path, type: response.headers()['content-type'] ?? '', resource: response.request().resourceType() });
+      });
+      await page.goto(`${server.url}/login`);
+      await page.getByTestId('login-submit').waitFor();
+      await page.getByText('登录 Parley').first().waitFor();
+      expect(await page.getByText('登录 Parley').first().isVisible()).toBe(true);
+      const fetched = locales.map(({ path }) => /\/assets\/locales\/[\w-]+\/([\w-]+\/\w+)\.json$/.exec(path)?.[1]).sort();
+      expect(fetched).toEqual(expect.arrayContaining(['zh-CN/api', 'zh-CN/auth', 'zh-CN/common']));
+      for (const locale of locales) {
+        expect(locale.type).toMatch(/^application\/json/);
+        expect(locale.resource).not.toBe('script');
+      }
+      expect([...measured.sizes.keys()].filter((path) => path.startsWith('/assets/locales/'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
