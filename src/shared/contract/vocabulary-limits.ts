@@ -46,3 +46,6 @@ export const VOCABULARY_PAIRED: Readonly<Record<VocabularyKindName, boolean>> = 
 
 /** One Excel file of at most 5 MB. */
 export const VOCABULARY_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The one file type an import takes (checked by name on the client, by content on the server). */
+export const VOCABULARY_IMPORT_EXTENSIONS = ['.xlsx'] as const;
