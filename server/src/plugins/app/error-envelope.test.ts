@@ -57,7 +57,7 @@ describe('request validation and error envelopes', () => {
 
   it('value outside an enum → 400 listing the allowed values', async () => {
     const answer = await call(app, 'POST', '/auth/c/getValidCode', { body: { username: 'a@b.co', scene: 'hack' } });
-    expect(answer).toMatchObject({ status: 400, msg: "Field 'scene' must be one of: login, register, reset" });
+    expect(answer).toMatchObject({ status: 400, msg: "Field 'scene' must be one of: login, register, reset, bind" });
   });
 
   it('JSON array instead of an object, empty JSON body → 400; a content type the operation does not declare → 415 in the envelope', async () => {
