@@ -28,3 +28,5 @@ export const DUB_SRT_FILE_TYPES = [1, 2, 3] as const;
 export const DUB_RIGHTS_TYPE = '7';
 export const DUB_SOURCE_TYPE = '5';
 export const DUB_FORM_STORAGE_KEY = 'dubFormData';
+/** Languages the dialog offers until the server's dubbing language list (dubbingGetLanguage) is wired. */
+export const DUB_LANGUAGE_CODES = ['zh-CN', 'en-US', 'es-ES', 'ja-JP', 'ko-KR', 'fr-FR', 'de-DE'] as const;
