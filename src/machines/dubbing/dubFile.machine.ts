@@ -199,7 +199,14 @@ export const dubFileMachine = setup({
       },
       on: {
         'upload.progress': { actions: assign({ percent: ({ event }) => event.percent }) },
-        'upload.registered': {
+        'upload.registered': [
+          {
+            // features §5: an over-long video found by the server's measure is deleted with the warning.
+            guard: { type: 'tooLong', params: ({ event }) => event.record.audioDuration ?? 0 },
+            target: 'deletingOverLimit',
+            actions: assign({ record: ({ event }) => event.record, durationSeconds: ({ event }) => event.record.audioDuration ?? null }),
+          },
+          {
           target: 'uploaded',
           actions: [
             assign({
@@ -209,11 +216,25 @@ export const dubFileMachine = setup({
             }),
             { type: 'report', params: ({ context, event }) => ({ type: 'file.uploaded', fileId: context.id, record: event.record }) },
           ],
-        },
+          },
+        ],
         'file.cancel': 'cancelled',
         // Nothing is on the server yet: removing an unfinished file cancels its upload.
         'file.remove': { target: 'cancelled', actions: { type: 'report', params: ({ context }) => ({ type: 'file.deleted', fileId: context.id }) } },
       },
+    },
+    deletingOverLimit: {
+      invoke: {
+        src: 'removeFile',
+        id: 'removeOverLimit',
+        input: ({ context }) => ({ ids: context.record ? [context.record.id] : [] }),
+        onDone: 'rejected',
+        onError: 'rejected',
+      },
+      exit: [
+        assign({ errorKey: OVER_LIMIT_KEY, record: null }),
+        { type: 'report', params: ({ context }) => ({ type: 'file.rejected', fileId: context.id, errorKey: OVER_LIMIT_KEY }) },
+      ],
     },
     failed: {
       on: {
@@ -290,7 +311,7 @@ export type DubFileRowStatus = 'checking' | 'uploading' | 'uploaded' | 'failed';
 export const selectDubFileRowStatus = (snapshot: DubFileSnapshot): DubFileRowStatus => {
   if (snapshot.matches('uploaded') || snapshot.matches('submitted')) return 'uploaded';
   if (snapshot.matches('failed')) return 'failed';
-  if (snapshot.matches('uploading')) return 'uploading';
+  if (snapshot.matches('uploading') || snapshot.matches('deletingOverLimit')) return 'uploading';
   return 'checking';
 };
 export const selectDubFileContext = (snapshot: DubFileSnapshot) => snapshot.context;

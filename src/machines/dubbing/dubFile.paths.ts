@@ -6,7 +6,7 @@
 // is not an SRT.
 import { NEVER, throwError } from 'rxjs';
 import { fromEventObservable, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { DUB_MAX_BYTES } from '../../shared/contract/dub-limits';
+import { DUB_MAX_BYTES, DUB_MAX_DURATION_SECONDS } from '../../shared/contract/dub-limits';
 import type { PathsModel } from '../../shared/testing/paths';
 import { dubFileMachine, type DubFileContext, type DubFileSource, type SrtAttachment } from './dubFile.machine';
 import type { DubUploadEvent, DubUploadInput } from './dubFile.upload';
@@ -21,6 +21,13 @@ const stuck = (snapshot: AnyMachineSnapshot) => ctx(snapshot).record?.id.startsW
 const srtBad = (snapshot: AnyMachineSnapshot) => ctx(snapshot).pendingSrtName?.startsWith('bad') ?? false;
 const input = (file: DubFileSource) => ({ id: 'f1', file, folderId: '1', blobName: `b_${file.name}` });
 const srtFile = (name: string) => Object.assign(new Blob(['1\n00:00:00,000 --> 00:00:01,000\nHi\n']), { name });
+
+/** Done/error samples of a deletion, by the record the snapshot holds ('rec-stuck…' is refused). */
+const removalOutcomes = (actorId: string) => ({
+  [`xstate.done.actor.${actorId}`]: (snapshot: AnyMachineSnapshot) => (stuck(snapshot) ? [] : [{ type: `xstate.done.actor.${actorId}` }]),
+  [`xstate.error.actor.${actorId}`]: (snapshot: AnyMachineSnapshot) =>
+    stuck(snapshot) ? [{ type: `xstate.error.actor.${actorId}`, error: REMOVAL_REFUSED }] : [],
+});
 
 function readable(snapshot: AnyMachineSnapshot): number | null {
   try {
@@ -58,7 +65,14 @@ export const pathsModel: PathsModel = {
     'xstate.error.actor.upload': (snapshot) => (broken(snapshot) ? [{ type: 'xstate.error.actor.upload', error: UPLOAD_FAILED }] : []),
     'upload.progress': (snapshot) => (broken(snapshot) ? [] : [{ type: 'upload.progress', percent: 99.9 }]),
     'upload.registered': (snapshot) =>
-      broken(snapshot) ? [] : [{ type: 'upload.registered', record: recordOf('talk.mp4') }, { type: 'upload.registered', record: recordOf('stuck.mp4') }],
+      broken(snapshot)
+        ? []
+        : [
+            { type: 'upload.registered', record: recordOf('talk.mp4') },
+            { type: 'upload.registered', record: recordOf('stuck.mp4') },
+            { type: 'upload.registered', record: { ...recordOf('over.mp4'), audioDuration: DUB_MAX_DURATION_SECONDS + 1 } },
+            { type: 'upload.registered', record: { ...recordOf('stuck-over.mp4'), audioDuration: DUB_MAX_DURATION_SECONDS + 1 } },
+          ],
     'srt.chosen': [
       { type: 'srt.chosen', file: srtFile('good.srt') },
       { type: 'srt.chosen', file: srtFile('bad.srt') },
@@ -68,8 +82,8 @@ export const pathsModel: PathsModel = {
     'xstate.done.actor.uploadSrt': (snapshot) =>
       srtBad(snapshot) ? [] : [{ type: 'xstate.done.actor.uploadSrt', output: { name: 'good.srt', url: '/files/good.srt' } }],
     'xstate.error.actor.uploadSrt': (snapshot) => (srtBad(snapshot) ? [{ type: 'xstate.error.actor.uploadSrt', error: SRT_REFUSED }] : []),
-    'xstate.done.actor.removeFile': (snapshot) => (stuck(snapshot) ? [] : [{ type: 'xstate.done.actor.removeFile' }]),
-    'xstate.error.actor.removeFile': (snapshot) => (stuck(snapshot) ? [{ type: 'xstate.error.actor.removeFile', error: REMOVAL_REFUSED }] : []),
+    ...removalOutcomes('removeFile'),
+    ...removalOutcomes('removeOverLimit'),
   },
   serializeContext: (context: DubFileContext) => ({
     file: context.file.name,
