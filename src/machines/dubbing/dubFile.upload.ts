@@ -7,7 +7,7 @@ import { blockUpload$, type BlockBlobSeam, type BlockSource } from '../../stream
 import { blobUrlOf, openBlockBlob, type BlobTarget } from '../../streams/block-blob-client';
 import { required, unwrap } from '../../api/errors';
 import { getBlobSasInfo, type BlobSasInfo } from '../../api/dubbing/get-blob-sas-info';
-import { registerUpload } from '../../api/dubbing/register-upload';
+import { registerUpload } from '../../api/dubbing/upload';
 
 export interface DubRecord {
   id: string;
