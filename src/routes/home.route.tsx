@@ -1,7 +1,7 @@
 // The home page (issue 10 §3): the three things Parley does as large actions, the newest records
 // with their states and progress (only once someone is signed in), and a dismissable first-use guide.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -13,13 +13,15 @@ import {
   selectRecentRows,
   selectRecentTotal,
 } from '../machines/records/home.machine';
-import { DUB_DIALOG_WIDTH_PX } from '../shared/contract/limits';
-import { ComingSoonDialog } from '../ui/common/ComingSoonDialog';
+import { selectUser } from '../machines/session/session.machine';
 import { HomeView, type HomeAction, type HomeRecent } from '../ui/records/HomeView';
 import { useReloadWhenRecordsChange } from './records-changed';
 import { transcriptPath } from './records/record-list-page';
-import { useIsSignedIn } from './session-context';
+import { useIsSignedIn, useSessionActor } from './session-context';
 import { useUploadDialog } from './uploads/upload-dialog-context';
+
+// The AI dubbing dialog loads on its first use (never with the home page's first paint).
+const DubUploadDialog = lazy(() => import('./dubbing/dub-upload-dialog'));
 
 type ViewHandlers = Pick<Parameters<typeof HomeView>[0], 'onAction' | 'onOpenRecord' | 'onAllRecords'>;
 
@@ -40,7 +42,7 @@ function SignedInHome(handlers: ViewHandlers) {
       {...handlers}
       recent={recent}
       guideShown={guideShown}
-      dubAvailable={false}
+      dubAvailable
       onRetry={() => actor.send({ type: 'home.retry' })}
       onDismissGuide={() => actor.send({ type: 'guide.dismiss' })}
     />
@@ -48,18 +50,17 @@ function SignedInHome(handlers: ViewHandlers) {
 }
 
 export default function HomePage() {
-  const { t } = useTranslation('nav');
   const navigate = useNavigate();
   const uploadDialog = useUploadDialog();
   const signedIn = useIsSignedIn();
-  const [dubOpen, setDubOpen] = useState(false);
+  const user = useSelector(useSessionActor(), selectUser);
+  const [dubRequests, setDubRequests] = useState(0);
 
   const onAction = (action: HomeAction) => {
     if (!signedIn) navigate('/login');
     else if (action === 'transcribe') uploadDialog.open({ folderId: null });
     else if (action === 'interpret') navigate('/meeting');
-    // The dubbing upload arrives later (features §2): its entry says so, as the New menu's does.
-    else setDubOpen(true);
+    else setDubRequests((count) => count + 1);
   };
   const handlers: ViewHandlers = {
     onAction,
@@ -72,16 +73,13 @@ export default function HomePage() {
       {signedIn ? (
         <SignedInHome {...handlers} />
       ) : (
-        <HomeView {...handlers} recent={null} guideShown={false} dubAvailable={false} onRetry={() => undefined} onDismissGuide={() => undefined} />
+        <HomeView {...handlers} recent={null} guideShown={false} dubAvailable onRetry={() => undefined} onDismissGuide={() => undefined} />
       )}
-      <ComingSoonDialog
-        open={dubOpen}
-        title={t('dubTitle')}
-        body={t('dubComingSoon')}
-        widthPx={DUB_DIALOG_WIDTH_PX}
-        testId="dub-dialog"
-        onClose={() => setDubOpen(false)}
-      />
+      {dubRequests > 0 && (
+        <Suspense fallback={null}>
+          <DubUploadDialog openCount={dubRequests} userId={user?.id ?? null} />
+        </Suspense>
+      )}
     </>
   );
 }

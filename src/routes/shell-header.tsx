@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -20,7 +20,6 @@ import {
   selectVoucherOpen,
   voucherMachine,
 } from '../machines/account/voucher.machine';
-import { ComingSoonDialog } from '../ui/common/ComingSoonDialog';
 import { MyQrCodeDialog } from '../ui/account/MyQrCodeDialog';
 import { VoucherDialog } from '../ui/account/VoucherDialog';
 import { AppHeader } from '../ui/layout/AppHeader';
@@ -32,15 +31,14 @@ import { showNotice } from './show-toast';
 import { useQrDataUrl } from './use-qr-data-url';
 import { useUploadDialog } from './uploads/upload-dialog-context';
 import { FREE_TIME_GROUP_URL } from './shell-links';
-import { DUB_DIALOG_WIDTH_PX } from '../shared/contract/limits';
 
 // Purchase-dialog tab per account block (features §2 category tabs; dubbing packs are tab 2).
 // The catalogue's categories come in package-type order (1 SVIP, 2 VIP, 3 duration, 5 dubbing), so tab 2 —
 // where an entitlement refusal opens the dialog (features §9) — is the duration top-up.
 const PURCHASE_TAB: Record<AccountKind, number> = { svipMember: 0, vipMember: 1, duration: 2, smartDubbing: 3 };
 
-// The voucher and QR dialogs run on their own machines; only the placeholder dub dialog is local state.
-type OpenDialog = 'dub' | null;
+// The AI dubbing dialog (and the block upload SDK behind it) loads on the first New → AI dubbing.
+const DubUploadDialog = lazy(() => import('./dubbing/dub-upload-dialog'));
 
 export interface ShellHeaderProps {
   isMobile: boolean;
@@ -58,7 +56,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
   const user = useSelector(session, selectUser);
   const signedIn = useSelector(session, selectIsSignedIn);
   const accounts = useSelector(session, selectAccountDetail);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [dubRequests, setDubRequests] = useState(0);
   const voucher = useActorRef(voucherMachine);
   const myQrCode = useActorRef(myQrCodeMachine);
   const voucherOpen = useSelector(voucher, selectVoucherOpen);
@@ -116,7 +114,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
     if (choice === 'meeting') navigate('/meeting');
     // platform §4: the dialog pre-selects the folder the record list is showing, if any.
     else if (choice === 'upload') uploadDialog.open({ folderId: location.pathname === '/recordList' ? new URLSearchParams(location.search).get('folderId') : null });
-    else setDialog(choice);
+    else setDubRequests((count) => count + 1);
   };
 
   const onLogin = () => {
@@ -171,14 +169,15 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
           />
         </Suspense>
       )}
-      <ComingSoonDialog
-        open={dialog === 'dub'}
-        title={t('dubTitle')}
-        body={t('dubComingSoon')}
-        widthPx={DUB_DIALOG_WIDTH_PX}
-        testId="dub-dialog"
-        onClose={() => setDialog(null)}
-      />
+      {dubRequests > 0 && (
+        <Suspense fallback={null}>
+          <DubUploadDialog
+            openCount={dubRequests}
+            userId={user?.id ?? null}
+            folderId={location.pathname === '/recordList' ? new URLSearchParams(location.search).get('folderId') : null}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DUB_FORM_STORAGE_KEY } from '../../shared/contract/dub-limits';
+import { defaultDubForm, loadDubForm, saveDubForm } from './dubForm';
+
+afterEach(() => localStorage.clear());
+
+describe('dubFormData', () => {
+  it('falls back to the defaults when the stored settings are unreadable', () => {
+    localStorage.setItem(DUB_FORM_STORAGE_KEY, '{not json');
+    expect(loadDubForm()).toEqual(defaultDubForm());
+  });
+
+  it('restores only the subtitle settings, held to their limits', () => {
+    localStorage.setItem(
+      DUB_FORM_STORAGE_KEY,
+      JSON.stringify({ exportSubtitleInVideo: true, subtitleFontSize: 99, subtitlePrimaryColor: '#FFCC00', subtitleOutlineColor: 'blue', maxSpeakers: 3 }),
+    );
+    expect(loadDubForm()).toEqual({ ...defaultDubForm(), exportSubtitleInVideo: true, subtitleFontSize: 30, subtitlePrimaryColor: '#ffcc00' });
+  });
+
+  it('saves the subtitle settings and nothing else', () => {
+    saveDubForm({ ...defaultDubForm(), maxSpeakers: 5, subtitleMaxCharCountPerSegment: 42 });
+    expect(JSON.parse(localStorage.getItem(DUB_FORM_STORAGE_KEY)!)).toEqual({
+      exportSubtitleInVideo: false,
+      subtitleFontSize: 14,
+      subtitleMaxCharCountPerSegment: 42,
+      subtitlePrimaryColor: '#ffffff',
+      subtitleOutlineColor: '#000000',
+    });
+  });
+});

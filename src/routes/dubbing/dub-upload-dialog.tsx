@@ -1,0 +1,123 @@
+// The AI dubbing dialog wired to its machines (New → AI dubbing, and the home screen's entry).
+// Loaded lazily by its openers: this module (and @azure/storage-blob, which the upload loads on its
+// own first use) never reaches a sign-in page's first paint. Each change of `openCount` opens it.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectAttachingSrt,
+  selectConfirmingDelete,
+  selectDeleting,
+  selectDubFileContext,
+  selectDubFileRowStatus,
+} from '../../machines/dubbing/dubFile.machine';
+import {
+  dubUploadMachine,
+  selectDubCanStart,
+  selectDubContext,
+  selectDubIsClosing,
+  selectDubIsOpen,
+  selectDubSubmitting,
+  type DubDialogFile,
+} from '../../machines/dubbing/dubUpload.machine';
+import { DUB_LANGUAGE_CODES } from '../../shared/contract/dub-limits';
+import { TOAST_DURATION_MS } from '../../shared/contract/limits';
+import { DubFileRow } from '../../ui/dubbing/DubFileRow';
+import { DubUploadDialog, type DubLanguageOption } from '../../ui/dubbing/DubUploadDialog';
+import { usePurchaseDialog } from '../purchase-dialog-context';
+import { showToast } from '../show-toast';
+
+function FileRowContainer({ file }: { file: DubDialogFile }) {
+  const { t } = useTranslation('dubbing');
+  const status = useSelector(file.ref, selectDubFileRowStatus);
+  const context = useSelector(file.ref, selectDubFileContext);
+  const confirmingDelete = useSelector(file.ref, selectConfirmingDelete);
+  const attachingSrt = useSelector(file.ref, selectAttachingSrt);
+  const deleting = useSelector(file.ref, selectDeleting);
+  const errorText = status === 'failed' ? (context.errorMessage ?? (context.errorKey ? t(context.errorKey) : undefined)) : undefined;
+  const send = file.ref.send;
+  return (
+    <DubFileRow
+      name={file.name}
+      sizeBytes={context.file.size}
+      durationSeconds={context.durationSeconds}
+      status={status}
+      percent={context.percent}
+      errorText={errorText}
+      srtName={context.srt?.name ?? context.pendingSrtName}
+      srtFileType={context.srtFileType}
+      attachingSrt={attachingSrt}
+      confirmingDelete={confirmingDelete}
+      deleting={deleting}
+      onRemove={() => send({ type: 'file.remove' })}
+      onConfirmRemove={() => send({ type: 'remove.confirm' })}
+      onCancelRemove={() => send({ type: 'remove.cancel' })}
+      onRetry={() => send({ type: 'file.retry' })}
+      onSrtChosen={(srt) => send({ type: 'srt.chosen', file: srt })}
+      onSrtType={(srtFileType) => send({ type: 'srt.type', srtFileType })}
+      onSrtRemove={() => send({ type: 'srt.remove' })}
+    />
+  );
+}
+
+export interface DubUploadDialogContainerProps {
+  /** Each new value opens the dialog (0: not yet asked for). */
+  openCount: number;
+  userId: string | null;
+  folderId?: string | null;
+  /** The first file's id once dubbing started (features §2: the dialog's success event). */
+  onSuccess?(id: string): void;
+}
+
+export default function DubUploadDialogContainer({ openCount, userId, folderId, onSuccess }: DubUploadDialogContainerProps) {
+  const { t, i18n } = useTranslation('dubbing');
+  const purchase = usePurchaseDialog();
+  const actor = useActorRef(dubUploadMachine);
+  const open = useSelector(actor, selectDubIsOpen);
+  const context = useSelector(actor, selectDubContext);
+  const canStart = useSelector(actor, selectDubCanStart);
+  const submitting = useSelector(actor, selectDubSubmitting);
+  const closing = useSelector(actor, selectDubIsClosing);
+
+  useEffect(() => {
+    if (openCount > 0) actor.send({ type: 'dialog.open', userId, ...(folderId ? { folderId } : {}) });
+    // Only a new request opens it; the user and folder are read at that moment.
+  }, [openCount, actor]);
+
+  useEffect(() => {
+    const toast = (type: 'warning' | 'error' | 'success', title: string) => void showToast({ type, title, duration: TOAST_DURATION_MS });
+    const subscriptions = [
+      actor.on('dub.warning', (event) => toast('warning', event.message ?? t(event.messageKey ?? 'uploadFailed', event.params ?? {}))),
+      actor.on('dub.error', (event) => toast('error', event.message ?? t(event.messageKey ?? 'submitFailed'))),
+      actor.on('dub.needsPurchase', () => purchase.open(2)),
+      actor.on('dub.success', (event) => {
+        toast('success', t('started'));
+        onSuccess?.(event.id);
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, purchase, t, onSuccess]);
+
+  const languages = useMemo<DubLanguageOption[]>(() => {
+    const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([i18n.language], { type: 'language' }) : null;
+    return DUB_LANGUAGE_CODES.map((code) => ({ code, name: names?.of(code) ?? code }));
+  }, [i18n.language]);
+
+  return (
+    <DubUploadDialog
+      open={open || closing}
+      form={context.form}
+      languages={languages}
+      fileRows={context.files.map((file) => (
+        <FileRowContainer key={file.id} file={file} />
+      ))}
+      canStart={canStart}
+      submitting={submitting}
+      closing={closing}
+      onClose={() => actor.send({ type: 'dialog.close' })}
+      onFilesChosen={(files) => actor.send({ type: 'files.chosen', files })}
+      onFormChange={(patch) => actor.send({ type: 'form.change', patch })}
+      onStart={() => actor.send({ type: 'form.submit' })}
+    />
+  );
+}
