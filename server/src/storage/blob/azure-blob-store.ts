@@ -4,7 +4,7 @@
 // over HTTP ranges), so the server never copies a video to probe it.
 import type { Readable } from 'node:stream';
 import { BlobServiceClient, BlobSASPermissions, ContainerSASPermissions, RestError } from '@azure/storage-blob';
-import { BlobError, containerOf, type BlobStore, type BlockList, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobStore, type BlockList, type SasInfo } from './blob-store';
 
 const READ_URL_LIFETIME_MS = 60 * 60_000;
 
@@ -113,11 +113,26 @@ export class AzureBlobStore implements BlobStore {
     });
   }
 
+  accountUrl(): string {
+    return this.service.url.split('?')[0]!.replace(/\/$/, '');
+  }
+
+  locate(url: string): { container: string; blob: string } | null {
+    try {
+      const given = new URL(url);
+      const account = new URL(this.service.url);
+      if (given.host !== account.host) return null;
+      return locateUnder(given.pathname, account.pathname);
+    } catch {
+      return null;
+    }
+  }
+
   async sasFor(userId: string, expiresOn: Date): Promise<SasInfo> {
     const containerName = containerOf(userId);
     const container = this.service.getContainerClient(containerName);
     await this.call(() => container.createIfNotExists());
     const url = await this.call(() => container.generateSasUrl({ permissions: ContainerSASPermissions.parse('cw'), expiresOn }));
-    return { accountUrl: this.service.url.split('?')[0]!.replace(/\/$/, ''), containerName, sasToken: url.split('?')[1] ?? '' };
+    return { accountUrl: this.accountUrl(), containerName, sasToken: url.split('?')[1] ?? '' };
   }
 }

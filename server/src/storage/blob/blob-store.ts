@@ -48,6 +48,10 @@ export interface BlobStore {
   delete(container: string, blob: string): Promise<void>;
   /** Blob names in a container (committed or with staged blocks): tests assert nothing is left. */
   listBlobs(container: string): Promise<string[]>;
+  /** The address blobs live under (`<accountUrl>/<container>/<blob>`); the embedded one is served by Parley. */
+  accountUrl(publicBaseUrl: string): string;
+  /** The container and blob a blob URL of this store names (query ignored), null when it names none. */
+  locate(url: string): { container: string; blob: string } | null;
   /** A write-only (create + write) SAS on the user's own container, expiring at expiresOn. */
   sasFor(userId: string, expiresOn: Date, publicBaseUrl: string): Promise<SasInfo>;
 }
@@ -60,6 +64,19 @@ export function containerOf(userId: string): string {
 
 /** Blob names the server accepts: path segments of safe characters, no '.' or '..' segments. */
 const SAFE_BLOB = /^[A-Za-z0-9_-][A-Za-z0-9._ -]{0,200}(\/[A-Za-z0-9_-][A-Za-z0-9._ -]{0,200}){0,4}$/;
+
+/** Splits `<prefix>/<container>/<blob>` of a URL path whose account part is `prefix`. */
+export function locateUnder(pathname: string, prefix: string): { container: string; blob: string } | null {
+  const base = prefix.replace(/\/$/, '');
+  if (!pathname.startsWith(`${base}/`)) return null;
+  const [container, ...rest] = pathname.slice(base.length + 1).split('/');
+  try {
+    const blob = rest.map(decodeURIComponent).join('/');
+    return container && blob ? { container: decodeURIComponent(container), blob } : null;
+  } catch {
+    return null;
+  }
+}
 
 export function isSafeBlobName(name: string): boolean {
   return name.length <= 512 && SAFE_BLOB.test(name) && !name.split('/').some((p) => p === '.' || p === '..');

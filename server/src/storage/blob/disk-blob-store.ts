@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ContainerSASPermissions, StorageSharedKeyCredential, generateBlobSASQueryParameters } from '@azure/storage-blob';
-import { BlobError, containerOf, type BlobStore, type BlockInfo, type BlockList, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobStore, type BlockInfo, type BlockList, type SasInfo } from './blob-store';
 
 export const EMBEDDED_ACCOUNT = 'parley';
 export const EMBEDDED_BLOB_PATH = '/blob';
@@ -186,10 +186,25 @@ export class DiskBlobStore implements BlobStore {
     return names.map(unhex).sort();
   }
 
+  accountUrl(publicBaseUrl: string): string {
+    return `${publicBaseUrl.replace(/\/$/, '')}${EMBEDDED_BLOB_PATH}/${EMBEDDED_ACCOUNT}`;
+  }
+
+  locate(url: string): { container: string; blob: string } | null {
+    let pathname: string;
+    try {
+      // The host is whatever address the browser used (PUBLIC_BASE_URL or the request's own).
+      pathname = new URL(url, 'http://parley.invalid').pathname;
+    } catch {
+      return null;
+    }
+    return locateUnder(pathname, `${EMBEDDED_BLOB_PATH}/${EMBEDDED_ACCOUNT}`);
+  }
+
   async sasFor(userId: string, expiresOn: Date, publicBaseUrl: string): Promise<SasInfo> {
     const containerName = containerOf(userId);
     const credential = new StorageSharedKeyCredential(EMBEDDED_ACCOUNT, await this.accountKey());
     const sasToken = generateBlobSASQueryParameters({ containerName, permissions: ContainerSASPermissions.parse('cw'), expiresOn }, credential).toString();
-    return { accountUrl: `${publicBaseUrl.replace(/\/$/, '')}${EMBEDDED_BLOB_PATH}/${EMBEDDED_ACCOUNT}`, containerName, sasToken };
+    return { accountUrl: this.accountUrl(publicBaseUrl), containerName, sasToken };
   }
 }
