@@ -18,6 +18,16 @@ export interface BlockChunkAnswer {
 
 const MAX_BLOCK_IDS = 50_000;
 
+/** A parser error (no boundary, a body cut short) is the client's broken form, not a server fault. */
+async function nextPart(iterator: AsyncIterator<MultipartPart>): Promise<IteratorResult<MultipartPart>> {
+  try {
+    return await iterator.next();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(400, 'uploads:brokenMultipart');
+  }
+}
+
 function newBlobName(oriFileName: string): string {
   const base = oriFileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+/, '').slice(0, 80) || 'video';
   // The random prefix keeps two uploads of one name apart (features §7).
@@ -39,7 +49,9 @@ export async function receiveDubChunk(
   const fields: Record<string, string> = {};
   const container = containerOf(input.userId);
   let answer: BlockChunkAnswer | null = null;
-  for await (const part of input.parts) {
+  const iterator = input.parts[Symbol.asyncIterator]();
+  for (let next = await nextPart(iterator); !next.done; next = await nextPart(iterator)) {
+    const part = next.value;
     if (part.type === 'field') {
       fields[part.fieldname] = String(part.value);
       continue;
@@ -78,7 +90,9 @@ async function stageChunk(store: BlobStore, container: string, fields: Record<st
     await store.putBlock(container, blobName, blockId, file, DUB_BLOCK_MAX_BYTES);
   } catch (error) {
     if (error instanceof BlobError && error.code === 'RequestBodyTooLarge') throw new AppError(400, 'uploads:dubChunkTooLarge', { limit: DUB_BLOCK_MAX_BYTES });
-    throw error;
+    if (error instanceof BlobError || error instanceof AppError) throw error;
+    // The file part broke off (connection dropped, body cut short): no block was kept.
+    throw new AppError(400, 'uploads:brokenMultipart');
   }
   const after = await store.listBlocks(container, blobName);
   return {
