@@ -97,6 +97,14 @@ describe('dubbing upload', () => {
     expect(again.data.id).toBe(answer.data.id);
   });
 
+  it('a burst of parallel registrations of one blob answers one file and keeps one row', async () => {
+    const url = await upload('alice', 'burst-talk.mp4', video);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api('POST', '/speech/video/transcribe/upload', 'alice', { url, oriFileName: 'talk.mp4' })));
+    expect(answers.map((a) => a.code)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
+    expect((await rowsOf('alice')).filter((r) => r.blob_name === 'burst-talk.mp4')).toHaveLength(1);
+  }, 30_000);
+
   it("refuses another user's blob address and leaves it alone", async () => {
     const url = await upload('bob', 'bob-video.mp4', video);
     const answer = await api('POST', '/speech/video/transcribe/upload', 'alice', { url, oriFileName: 'talk.mp4' });
