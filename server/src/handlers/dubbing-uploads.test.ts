@@ -197,4 +197,11 @@ describe('chunked upload (uploadBlock)', () => {
     expect(answer.msg).toBe('Some blocks of the list were never sent; the upload has been discarded, start it again');
     expect(await blobsOf('alice')).not.toContain(blobName);
   });
+
+  it('refuses a final chunk whose committed size differs from fileSize and keeps nothing', async () => {
+    const answer = await sendChunk({ oriFileName: 'y.mp4', fileSize: '999', end: '1', blockIds: blockIdOf(0) }, Buffer.alloc(10, 3));
+    expect(answer.code).toBe(400);
+    expect(answer.msg).toBe('Uploaded information is inconsistent');
+    expect((await blobsOf('alice')).filter((name) => name.endsWith('-y.mp4'))).toEqual([]);
+  });
 });

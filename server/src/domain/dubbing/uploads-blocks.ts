@@ -72,6 +72,12 @@ export async function receiveDubChunk(
       }
       throw error;
     }
+    // The form's fileSize is what the client meant to send: a mismatch means lost or extra bytes.
+    const size = await store.size(container, answer.blobName);
+    if (fields.fileSize !== undefined && size !== Number(fields.fileSize)) {
+      await store.delete(container, answer.blobName);
+      throw new AppError(400, 'uploads:inconsistent');
+    }
     answer.blockIds = ids;
   }
   return answer;
