@@ -18,6 +18,7 @@ import paymentNotificationsPlugin from './plugins/app/payment-notifications';
 import type { PaymentWiring } from './domain/payments/providers/order-lookup';
 import rightsPicturePlugin from './plugins/app/rights-picture';
 import sandboxCheckoutPlugin from './plugins/app/sandbox-checkout';
+import blobEndpointPlugin from './plugins/app/blob-endpoint';
 import servicesPlugin from './plugins/app/services';
 import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
@@ -85,6 +86,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(livePlugin);
   await app.register(rightsPicturePlugin);
   await app.register(sandboxCheckoutPlugin);
+  await app.register(blobEndpointPlugin);
   if (config.nodeEnv === 'development') await app.register(devOutboxPlugin);
 
   if (options.extraRoutes) await app.register(options.extraRoutes);

@@ -51,6 +51,8 @@ export interface ServerConfig {
   paymentOrderMinutes: number;
   /** PUBLIC_BASE_URL: the address users, phones and vendors reach this Parley at (QR links, notify URLs, sign-in providers' redirects); the request's own host otherwise. */
   publicBaseUrl: string | null;
+  /** AZURE_STORAGE_CONNECTION_STRING: dubbing videos in Azure Blob Storage; the embedded block endpoint on DATA_DIR/blob otherwise. */
+  azureStorageConnectionString?: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -146,6 +148,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dataDir,
     database: isPostgres ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: path.join(dataDir, 'parley.db') },
     redisUrl: nonEmpty(env.REDIS_URL),
+    azureStorageConnectionString: nonEmpty(env.AZURE_STORAGE_CONNECTION_STRING),
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Parley <no-reply@parley.local>',
     nodeEnv,

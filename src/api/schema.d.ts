@@ -5779,6 +5779,8 @@ export interface operations {
                         data?: {
                             blobName: string;
                             url?: string;
+                            /** @description Blocks the store holds for this blob (staged; committed after end=1): a resumed upload skips them */
+                            blockIds?: string[];
                         } | null;
                     };
                 };

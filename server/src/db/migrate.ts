@@ -17,6 +17,7 @@ import * as m0013 from './migrations/0013_payment_orders';
 import * as m0014 from './migrations/0014_vocabulary';
 import * as m0017 from './migrations/0017_user_identities';
 import * as m0015 from './migrations/0015_vocabulary_in_force';
+import * as m0018 from './migrations/0018_dub_files';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014_vocabulary': m0014,
   '0017_user_identities': m0017,
   '0015_vocabulary_in_force': m0015,
+  '0018_dub_files': m0018,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -335,6 +335,20 @@ export interface SocialSignInRequestsTable {
   consumed_at: string | null;
 }
 
+/** A video registered for dubbing after its blob passed the content checks (migration 0018). */
+export interface DubFilesTable {
+  id: string;
+  user_id: string;
+  container: string;
+  blob_name: string;
+  ori_file_name: string;
+  /** PostgreSQL bigint reads back as a string; use Number(). */
+  size_bytes: number | string;
+  duration_ms: number;
+  folder_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -359,6 +373,7 @@ export interface Database {
   payment_orders: PaymentOrdersTable;
   user_identities: UserIdentitiesTable;
   social_sign_in_requests: SocialSignInRequestsTable;
+  dub_files: DubFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@
 // honest 'not available on this server yet' envelope (code 501) until its issue builds it.
 import { accountHandlers } from './account';
 import { authHandlers } from './auth';
+import { dubbingUploadsHandlers } from './dubbing-uploads';
 import { foldersHandlers } from './folders';
 import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
@@ -39,4 +40,5 @@ export const handlers: HandlerMap = {
   ...healthHandlers,
   ...vocabularyHandlers,
   ...profileHandlers,
+  ...dubbingUploadsHandlers,
 };

@@ -23,6 +23,8 @@ import { createVocabularyInForce, type VocabularyInForce } from '../../domain/vo
 import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
 import { LocalMediaStore, mediaRoot } from '../../storage/local-media-store';
 import type { MediaStore } from '../../storage/media-store';
+import type { BlobStore } from '../../storage/blob/blob-store';
+import { createBlobStore } from '../../storage/blob/create-blob-store';
 import { createVocabularyService, type VocabularyService } from '../../domain/vocabulary/vocabulary-service';
 import { createLibrarySource } from '../../domain/vocabulary/library-source';
 
@@ -41,6 +43,8 @@ export interface Services {
   summaries: SummariesService;
   /** Uploaded media under DATA_DIR/media (issue 4). */
   mediaStore: MediaStore;
+  /** Dubbing videos (issue 12): the embedded block endpoint on DATA_DIR/blob, or Azure Blob Storage. */
+  blobStore: BlobStore;
   uploads: UploadService;
   /** Deletes unfinished and never-submitted uploads past their age, at start and hourly. */
   uploadSweep: AbandonedUploadSweep;
@@ -76,6 +80,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const engines = createEngines(config.engines, { log: app.log });
     const summaries = createSummariesService({ db: app.db, clock, engines });
     const mediaStore = new LocalMediaStore(mediaRoot(config.dataDir));
+    const blobStore = createBlobStore(config);
     const uploads = createUploadService({ db: app.db, clock, store: mediaStore, media: engines.media });
     const uploadSweep = createAbandonedUploadSweep({ db: app.db, clock, store: mediaStore, log: app.log });
     const jobs = createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });
@@ -87,7 +92,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const { service: payments, ...paymentVendorWiring } = createPayments({ db: app.db, clock, config });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements, vocabulary: vocabularyInForce }));
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, vocabularyInForce, payments, paymentVendorWiring });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, blobStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, vocabularyInForce, payments, paymentVendorWiring });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();

@@ -1,0 +1,13 @@
+// Which BlobStore an app uses: Azure with AZURE_STORAGE_CONNECTION_STRING, else the embedded one.
+import path from 'node:path';
+import type { ServerConfig } from '../../config';
+import { DUB_FILE_MAX_BYTES } from '../../domain/dubbing/upload-limits';
+import { AzureBlobStore } from './azure-blob-store';
+import type { BlobStore } from './blob-store';
+import { DiskBlobStore } from './disk-blob-store';
+
+export function createBlobStore(config: Pick<ServerConfig, 'dataDir' | 'azureStorageConnectionString'>): BlobStore {
+  if (config.azureStorageConnectionString) return new AzureBlobStore(config.azureStorageConnectionString);
+  // Staged bytes per blob: a whole file plus one re-sent 20 MB block.
+  return new DiskBlobStore({ root: path.join(config.dataDir, 'blob'), maxBlobBytes: DUB_FILE_MAX_BYTES, maxStagedBytes: DUB_FILE_MAX_BYTES + 100 * 1024 ** 2 });
+}

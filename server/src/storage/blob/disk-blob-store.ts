@@ -1,0 +1,210 @@
+// The embedded BlobStore on local disk (DATA_DIR/blob). A blob is a directory: staged blocks under
+// staged/, the committed ones under committed/ plus manifest.json naming them in order. Committing
+// renames staged files (no copy: a 5 GB upload is written to disk once), and a read streams the
+// committed block files one after another. Names on disk are hex, so no user text becomes a path.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ContainerSASPermissions, StorageSharedKeyCredential, generateBlobSASQueryParameters } from '@azure/storage-blob';
+import { BlobError, containerOf, locateUnder, type BlobStore, type BlockInfo, type BlockList, type SasInfo } from './blob-store';
+
+export const EMBEDDED_ACCOUNT = 'parley';
+export const EMBEDDED_BLOB_PATH = '/blob';
+
+const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
+const unhex = (text: string) => Buffer.from(text, 'hex').toString('utf8');
+const CONTAINER = /^[a-z0-9](?:[a-z0-9-]{1,61})[a-z0-9]$/;
+
+export interface DiskBlobStoreOptions {
+  root: string;
+  /** A commit whose blocks add up to more is refused (and its blocks dropped). */
+  maxBlobBytes: number;
+  /** Staged bytes one blob may hold before Put Block is refused (a client cannot fill the disk). */
+  maxStagedBytes: number;
+}
+
+export class DiskBlobStore implements BlobStore {
+  readonly kind = 'embedded' as const;
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private keyPromise: Promise<string> | null = null;
+
+  constructor(readonly options: DiskBlobStoreOptions) {}
+
+  /** Base64 account key, made once per data directory and kept there (mode 600). */
+  accountKey(): Promise<string> {
+    this.keyPromise ??= (async () => {
+      const file = path.join(this.options.root, 'account.key');
+      await fsp.mkdir(this.options.root, { recursive: true });
+      try {
+        await fsp.writeFile(file, randomBytes(64).toString('base64'), { flag: 'wx', mode: 0o600 });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      return (await fsp.readFile(file, 'utf8')).trim();
+    })();
+    return this.keyPromise;
+  }
+
+  private blobDir(container: string, blob: string): string {
+    if (!CONTAINER.test(container)) throw new BlobError(400, 'InvalidResourceName', 'The specifed resource name contains invalid characters.');
+    if (!blob || blob.length > 1024) throw new BlobError(400, 'InvalidResourceName', 'The specifed resource name contains invalid characters.');
+    return path.join(this.options.root, 'containers', container, hex(blob));
+  }
+
+  /** Put Block, Put Block List and delete of one blob run one at a time (in this process). */
+  private async locked<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const before = this.locks.get(key) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const settled = run.catch(() => undefined);
+    this.locks.set(key, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(key) === settled) this.locks.delete(key);
+    }
+  }
+
+  private async manifest(dir: string): Promise<BlockInfo[] | null> {
+    try {
+      return JSON.parse(await fsp.readFile(path.join(dir, 'manifest.json'), 'utf8')) as BlockInfo[];
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  private async staged(dir: string): Promise<BlockInfo[]> {
+    const names = await fsp.readdir(path.join(dir, 'staged')).catch(() => [] as string[]);
+    const found: BlockInfo[] = [];
+    for (const name of names) {
+      if (name.endsWith('.tmp')) continue;
+      const stat = await fsp.stat(path.join(dir, 'staged', name)).catch(() => null);
+      if (stat) found.push({ name: unhex(name), size: stat.size });
+    }
+    return found;
+  }
+
+  async putBlock(container: string, blob: string, blockId: string, body: Readable, maxBytes: number): Promise<void> {
+    const dir = this.blobDir(container, blob);
+    const stagedBytes = (await this.staged(dir)).reduce((sum, b) => sum + (b.name === blockId ? 0 : b.size), 0);
+    const limit = Math.min(maxBytes, this.options.maxStagedBytes - stagedBytes);
+    await fsp.mkdir(path.join(dir, 'staged'), { recursive: true });
+    const target = path.join(dir, 'staged', hex(blockId));
+    // Written beside and renamed: a dropped connection leaves no half block under the id.
+    const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    let bytes = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        if (bytes > limit) return done(new BlobError(413, 'RequestBodyTooLarge', `The request body is too large and exceeds the maximum permissible limit (${limit} bytes).`));
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, meter, fs.createWriteStream(temp));
+      await this.locked(dir, () => fsp.rename(temp, target));
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async commitBlockList(container: string, blob: string, blockIds: string[]): Promise<void> {
+    const dir = this.blobDir(container, blob);
+    await this.locked(dir, async () => {
+      const staged = new Map((await this.staged(dir)).map((b) => [b.name, b]));
+      const committed = new Map(((await this.manifest(dir)) ?? []).map((b) => [b.name, b]));
+      // 'Latest' semantics (what @azure/storage-blob sends): the staged block, else the committed one.
+      const chosen = blockIds.map((id) => staged.get(id) ?? committed.get(id));
+      if (blockIds.length === 0 || chosen.some((b) => !b)) {
+        throw new BlobError(400, 'InvalidBlockList', 'The specified block list is invalid.');
+      }
+      const total = chosen.reduce((sum, b) => sum + b!.size, 0);
+      if (total > this.options.maxBlobBytes) {
+        await fsp.rm(dir, { recursive: true, force: true });
+        throw new BlobError(413, 'RequestBodyTooLarge', `The blob would exceed the maximum permissible size (${this.options.maxBlobBytes} bytes).`);
+      }
+      await fsp.mkdir(path.join(dir, 'committed'), { recursive: true });
+      const wanted = new Set(blockIds);
+      for (const id of wanted) {
+        if (staged.has(id)) await fsp.rename(path.join(dir, 'staged', hex(id)), path.join(dir, 'committed', hex(id)));
+      }
+      const manifestTemp = path.join(dir, `manifest.${randomBytes(6).toString('hex')}.tmp`);
+      await fsp.writeFile(manifestTemp, JSON.stringify(chosen));
+      await fsp.rename(manifestTemp, path.join(dir, 'manifest.json'));
+      // Azure drops every uncommitted block and every committed block the new list leaves out.
+      await fsp.rm(path.join(dir, 'staged'), { recursive: true, force: true });
+      for (const name of await fsp.readdir(path.join(dir, 'committed'))) {
+        if (!wanted.has(unhex(name))) await fsp.rm(path.join(dir, 'committed', name), { force: true });
+      }
+    });
+  }
+
+  async listBlocks(container: string, blob: string): Promise<BlockList> {
+    const dir = this.blobDir(container, blob);
+    return { committed: (await this.manifest(dir)) ?? [], uncommitted: await this.staged(dir) };
+  }
+
+  async size(container: string, blob: string): Promise<number | null> {
+    const manifest = await this.manifest(this.blobDir(container, blob));
+    return manifest ? manifest.reduce((sum, b) => sum + b.size, 0) : null;
+  }
+
+  private async committedFiles(container: string, blob: string): Promise<string[]> {
+    const dir = this.blobDir(container, blob);
+    const manifest = await this.manifest(dir);
+    if (!manifest) throw new BlobError(404, 'BlobNotFound', 'The specified blob does not exist.');
+    return manifest.map((b) => path.join(dir, 'committed', hex(b.name)));
+  }
+
+  async readStream(container: string, blob: string): Promise<Readable> {
+    const files = await this.committedFiles(container, blob);
+    return Readable.from(
+      (async function* () {
+        for (const file of files) yield* fs.createReadStream(file, { highWaterMark: 1 << 20 });
+      })(),
+    );
+  }
+
+  async mediaInput(container: string, blob: string): Promise<string> {
+    const files = await this.committedFiles(container, blob);
+    // ffmpeg's concat protocol reads the block files as one seekable input (no copy of the video).
+    return files.length === 1 ? files[0]! : `concat:${files.join('|')}`;
+  }
+
+  async delete(container: string, blob: string): Promise<void> {
+    const dir = this.blobDir(container, blob);
+    await this.locked(dir, () => fsp.rm(dir, { recursive: true, force: true }));
+  }
+
+  async listBlobs(container: string): Promise<string[]> {
+    if (!CONTAINER.test(container)) return [];
+    const names = await fsp.readdir(path.join(this.options.root, 'containers', container)).catch(() => [] as string[]);
+    return names.map(unhex).sort();
+  }
+
+  accountUrl(publicBaseUrl: string): string {
+    return `${publicBaseUrl.replace(/\/$/, '')}${EMBEDDED_BLOB_PATH}/${EMBEDDED_ACCOUNT}`;
+  }
+
+  locate(url: string): { container: string; blob: string } | null {
+    let pathname: string;
+    try {
+      // The host is whatever address the browser used (PUBLIC_BASE_URL or the request's own).
+      pathname = new URL(url, 'http://parley.invalid').pathname;
+    } catch {
+      return null;
+    }
+    return locateUnder(pathname, `${EMBEDDED_BLOB_PATH}/${EMBEDDED_ACCOUNT}`);
+  }
+
+  async sasFor(userId: string, expiresOn: Date, publicBaseUrl: string): Promise<SasInfo> {
+    const containerName = containerOf(userId);
+    const credential = new StorageSharedKeyCredential(EMBEDDED_ACCOUNT, await this.accountKey());
+    const sasToken = generateBlobSASQueryParameters({ containerName, permissions: ContainerSASPermissions.parse('cw'), expiresOn }, credential).toString();
+    return { accountUrl: this.accountUrl(publicBaseUrl), containerName, sasToken };
+  }
+}
