@@ -14,18 +14,20 @@ export interface MixInput {
   perSpeakerTracks: { raw: string; out: string }[];
   videoOut: string;
   audioOut: string;
+  /** The dubbed voices alone, without the background. */
+  speechOut: string;
   signal?: AbortSignal;
 }
 
-/** Ducking: speech above about -36 dBFS pulls the background down by up to ~14 dB, back within 300 ms. */
-const DUCK = 'sidechaincompress=threshold=0.016:ratio=5:attack=15:release=300:knee=4';
+/** Ducking: speech above about -30 dBFS pulls the background down (about 10–15 dB under espeak-level speech), back within 300 ms. */
+const DUCK = 'sidechaincompress=threshold=0.03:ratio=3:attack=15:release=300:knee=4';
 
 export async function mixAndMux(input: MixInput): Promise<void> {
   const seconds = (input.durationMs / 1000).toFixed(3);
   const bg = [input.backgroundFilter, 'aresample=48000', 'aformat=channel_layouts=stereo'].filter(Boolean).join(',');
   const graph = [
     `[0:a:0]${bg}[bg]`,
-    `[1:a]aresample=48000,aformat=channel_layouts=stereo,asplit=2[key][speech]`,
+    `[1:a]aresample=48000,aformat=channel_layouts=stereo,asplit=3[key][speech][speechOnly]`,
     `[bg][key]${DUCK}[ducked]`,
     `[ducked][speech]amix=inputs=2:duration=first:normalize=0,apad,atrim=0:${seconds},asplit=2[mixed][mixedAudio]`,
   ].join(';');
@@ -34,6 +36,7 @@ export async function mixAndMux(input: MixInput): Promise<void> {
   args.push('-filter_complex', graph);
   args.push('-map', '0:v:0', '-c:v', 'copy', '-map', '[mixed]', '-c:a', 'aac', '-b:a', '160k', '-t', seconds, '-movflags', '+faststart', input.videoOut);
   args.push('-map', '[mixedAudio]', '-c:a', 'aac', '-b:a', '160k', '-t', seconds, input.audioOut);
+  args.push('-map', '[speechOnly]', '-c:a', 'aac', '-b:a', '96k', '-t', seconds, input.speechOut);
   input.perSpeakerTracks.forEach((track, i) => args.push('-map', `${i + 2}:a`, '-c:a', 'aac', '-b:a', '64k', '-t', seconds, track.out));
   await runProcess('ffmpeg', 'ffmpeg', args, { signal: input.signal, timeoutMs: Math.max(10 * 60_000, input.durationMs * 2) });
 }

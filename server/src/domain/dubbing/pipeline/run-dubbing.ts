@@ -64,6 +64,8 @@ export interface DubResult {
   files: {
     video: string;
     dubbedAudio: string;
+    /** The dubbed voices without the background. */
+    dubbedSpeech: string;
     perSpeaker: { speaker: number; path: string }[];
     srt: { source: string; translation: string; bilingual: string };
   };
@@ -164,6 +166,7 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
   const background = await inStep('mix', () => chooseBackground(input.videoPath, lines, signal));
   const dubbedVideo = path.join(workDir, 'dubbed.mp4');
   const dubbedAudio = path.join(workDir, 'dubbed-audio.m4a');
+  const dubbedSpeech = path.join(workDir, 'dubbed-speech.m4a');
   const perSpeaker = speakers.map((s) => ({ speaker: s.id, raw: path.join(workDir, `speaker-${s.id + 1}.raw`), out: path.join(workDir, `speaker-${s.id + 1}.m4a`) }));
   await inStep('mux', () =>
     mixAndMux({
@@ -174,6 +177,7 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
       perSpeakerTracks: perSpeaker,
       videoOut: dubbedVideo,
       audioOut: dubbedAudio,
+      speechOut: dubbedSpeech,
       signal,
     }),
   );
@@ -205,6 +209,6 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
     lines: dubLines,
     speakers,
     background: background.filter ? 'centreCancelled' : 'original',
-    files: { video, dubbedAudio, perSpeaker: perSpeaker.map((t) => ({ speaker: t.speaker, path: t.out })), srt },
+    files: { video, dubbedAudio, dubbedSpeech, perSpeaker: perSpeaker.map((t) => ({ speaker: t.speaker, path: t.out })), srt },
   };
 }
