@@ -2,6 +2,7 @@
 // so the ratios compare like with like on whatever machine runs them.
 // `npm run bench -- live upload` runs only the benchmarks whose key is named.
 import { asrBench } from './asr.bench';
+import { dubbingBench } from './dubbing.bench';
 import { liveBench } from './live.bench';
 import { loginBundleBench } from './login-bundle.bench';
 import { paymentsBench } from './payments.bench';
@@ -23,6 +24,7 @@ const benches = {
   search: searchBench,
   payments: paymentsBench,
   vocabulary: vocabularyBench,
+  dubbing: dubbingBench,
 };
 
 const wanted = process.argv.slice(2);
