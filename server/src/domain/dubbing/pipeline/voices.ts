@@ -26,7 +26,10 @@ export function chooseVoices(
   speakers: { id: number; pitchHz: number | null }[],
   previous: readonly SpeakerVoice[] = [],
 ): SpeakerVoice[] {
-  const voices = synthesizer.voices(language);
+  // The synthesiser also lists related variants (en-GB for en-US); the dub keeps to the exact language when it can.
+  const listed = synthesizer.voices(language);
+  const exact = listed.filter((v) => v.language === language);
+  const voices = exact.length ? exact : listed;
   const used = new Map<string, number>();
   return speakers.map(({ id, pitchHz }) => {
     const kept = previous.find((p) => p.id === id);
