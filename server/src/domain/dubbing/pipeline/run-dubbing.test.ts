@@ -11,6 +11,8 @@ import { createEngines, type Engines } from '../../../engines/registry';
 import { runProcess } from '../../../engines/run-process';
 import { detectSpeechRegions } from '../../../engines/vad';
 import { decodeWav } from '../../../engines/wav';
+import { compileVocabulary } from '../../vocabulary/compiled-vocabulary';
+import { vocabularySet } from '../../vocabulary/test-vocabulary';
 import { DubbingError } from './errors';
 import { runDubbing, type DubResult } from './run-dubbing';
 import { makeTestVideo, TONE_HZ, toneLevelDb, type TestVideo } from './test-video';
@@ -38,7 +40,12 @@ beforeAll(async () => {
   video = await makeTestVideo(dir, SCRIPT, { durationMs: 60_000, everyMs: 7000, leadMs: 1500 });
   engines = createEngines(loadEngineConfig({}));
   recognised = await runDubbing(
-    { videoPath: video.path, workDir: path.join(dir, 'recognised'), form: { sourceLanguage: 'en-US', targetLanguage: 'es-ES', speakers: 'auto', burnIn: BURN_IN } },
+    {
+      videoPath: video.path,
+      workDir: path.join(dir, 'recognised'),
+      form: { sourceLanguage: 'en-US', targetLanguage: 'es-ES', speakers: 'auto', burnIn: BURN_IN },
+      vocabulary: compileVocabulary(vocabularySet({ terms: [{ original: 'welcome', translation: 'Bienvenida Parley', originalLanguage: 'en-US', translationLanguage: 'es-ES' }] })),
+    },
     { engines, onProgress: (step, fraction) => progress.push(`${step}:${fraction.toFixed(2)}`) },
   );
 }, 240_000);
@@ -92,6 +99,10 @@ describe('dubbing pipeline: recognition path (en-US → es-ES, auto speakers, bu
     for (const line of recognised.lines) expect(line.translation.trim()).not.toBe('');
     const spanish = recognised.lines.map((l) => l.translation.toLowerCase()).join(' ');
     expect(spanish).toMatch(/\b(el|la|los|las|de|que|y|es|por)\b/);
+    // The user's translation term is rendered exactly.
+    const withTerm = recognised.lines.filter((l) => /\bwelcome\b/.test(l.source));
+    expect(withTerm.length).toBeGreaterThan(0);
+    for (const line of withTerm) expect(line.translation).toContain('Bienvenida Parley');
   });
 
   it('places the Spanish speech inside each line slot (VAD on the dubbed voices)', async () => {

@@ -8,6 +8,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Engines } from '../../../engines/registry';
 import { probeMedia, toWav16kMono } from '../../../engines/media';
+import type { CompiledVocabulary } from '../../vocabulary/compiled-vocabulary';
+import { translateWithTerms } from '../../vocabulary/term-protection';
 import { burnIn, type BurnInSettings } from './burn-in';
 import { chooseBackground } from './background';
 import { DubbingError, inStep } from './errors';
@@ -30,6 +32,8 @@ export interface DubInput {
   workDir: string;
   form: DubForm;
   srt?: { bytes: Uint8Array | string; type: SrtType };
+  /** The owner's vocabulary: its translation terms are rendered exactly (features §5). */
+  vocabulary?: CompiledVocabulary | null;
   /** The speakers of an earlier iteration: their voices are kept. */
   previousSpeakers?: readonly SpeakerVoice[];
   signal?: AbortSignal;
@@ -110,7 +114,7 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
     for (let at = 0; at < pending.length; at += TRANSLATE_BATCH) {
       const batch = pending.slice(at, at + TRANSLATE_BATCH);
       const out = await inStep('translate', () =>
-        translator.translate(batch.map((i) => lines[i]!.source), { from: form.sourceLanguage, to: form.targetLanguage, signal }),
+        translateWithTerms(translator, batch.map((i) => lines[i]!.source), { from: form.sourceLanguage, to: form.targetLanguage, signal }, input.vocabulary),
       );
       batch.forEach((lineIndex, k) => (translations[lineIndex] = out[k] ?? ''));
       progress('translate', Math.min(1, (at + batch.length) / pending.length));
