@@ -200,7 +200,8 @@ describe('dubbing pipeline: bilingual SRT path (zh-CN → en-US, no ASR or MT)',
     const error = await runDubbing({ videoPath: video.path, workDir, form: { sourceLanguage: 'zh-CN', targetLanguage: 'en-US', speakers: 'auto' }, srt: { bytes: srt, type: 3 } }, { engines: noAsrOrMt() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DubbingError);
     expect([(error as DubbingError).key, (error as DubbingError).params.line]).toEqual(['engines:dubSrtBeyondVideo', 9]);
-    expect((await fs.readdir(workDir)).filter((f) => f.endsWith('.mp4'))).toEqual([]);
+    // Refused before any media work: nothing was written.
+    expect(await fs.readdir(workDir)).toEqual([]);
   });
 
   it('refuses an mp4 without audio at the extract step', async () => {

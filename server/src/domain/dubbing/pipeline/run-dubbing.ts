@@ -87,15 +87,14 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
   // 1. Extract
   const info = await inStep('extract', () => probeMedia(input.videoPath, { signal }));
   if (!info.hasAudio) throw new DubbingError('engines:dubNoAudio', 'extract');
+  // A bad SRT is refused before any media work.
+  let lines: SrtLine[] = input.srt ? srtLines(parseSrt(decodeSubtitleBytes(input.srt.bytes), info.durationMs), input.srt.type) : [];
   const wav = path.join(workDir, 'source-16k.wav');
   await inStep('extract', () => toWav16kMono(input.videoPath, wav, { signal }));
   progress('extract', 1);
 
   // 2. Lines and speakers
-  let lines: SrtLine[];
-  if (input.srt) {
-    lines = srtLines(parseSrt(decodeSubtitleBytes(input.srt.bytes), info.durationMs), input.srt.type);
-  } else {
+  if (!input.srt) {
     const transcript = await inStep('recognize', () => deps.engines.recognizerFor(form.sourceLanguage).transcribe(wav, { language: form.sourceLanguage, signal }));
     lines = transcript.segments
       .filter((s) => s.text.trim() && s.endMs > s.startMs)
