@@ -4,7 +4,7 @@
 // their slot without overrun, and peak memory of node plus its child processes.
 // Lines come from the video's source-language SRT (type 1), so the run includes translation
 // (apertium en→es), diarization, voices, fitting, ducking, mix and mux, but not speech recognition
-// (measured by the asr bench: pocketsphinx alone runs at a real-time factor far above 0.5 here).
+// (its real-time factor is measured on its own by the asr bench: `npm run bench -- asr`).
 // DUB_BENCH_MINUTES=60 also runs an hour-long video to compare peak memory.
 import fs from 'node:fs/promises';
 import os from 'node:os';
