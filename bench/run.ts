@@ -3,6 +3,7 @@
 // `npm run bench -- live upload` runs only the benchmarks whose key is named.
 import { asrBench } from './asr.bench';
 import { dubbingUploadBench } from './dubbing-upload.bench';
+import { dubbingBench } from './dubbing.bench';
 import { liveBench } from './live.bench';
 import { loginBundleBench } from './login-bundle.bench';
 import { paymentsBench } from './payments.bench';
@@ -25,6 +26,7 @@ const benches = {
   payments: paymentsBench,
   vocabulary: vocabularyBench,
   'dubbing-upload': dubbingUploadBench,
+  dubbing: dubbingBench,
 };
 
 const wanted = process.argv.slice(2);

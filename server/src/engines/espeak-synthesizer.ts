@@ -4,7 +4,7 @@
 import { EngineUnavailableError } from './engine-errors';
 import { languageMatches } from './languages';
 import { runProcess } from './run-process';
-import type { SpeechSynthesizer, Voice } from './types';
+import type { SpeechSynthesizer, SynthesizeOptions, Voice } from './types';
 import { decodeWav, encodeWav } from './wav';
 
 /** Product language → espeak-ng voice. Listed languages are the ones the product offers first. */
@@ -50,12 +50,16 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
     );
   }
 
-  async synthesize(text: string, options: { language: string; voice?: string; signal?: AbortSignal }): Promise<Buffer> {
+  async synthesize(text: string, options: SynthesizeOptions): Promise<Buffer> {
     const voices = this.voices(options.language);
     if (voices.length === 0) throw new EngineUnavailableError('engines:noTts', { language: options.language, setting: 'TTS_URL' });
     // Only ids from our own table reach the command line.
     const voice = voices.find((v) => v.id === options.voice)?.id ?? voices[0]!.id;
-    const { stdout } = await runProcess(this.id, 'espeak-ng', ['-v', voice, '-b', '1', '--stdout'], {
+    const args = ['-v', voice, '-b', '1', '--stdout'];
+    // espeak-ng speaks 175 words per minute by default and accepts 80..450; pitch 0..99.
+    if (options.rate !== undefined) args.push('-s', String(Math.round(Math.min(450, Math.max(80, 175 * options.rate)))));
+    if (options.pitch !== undefined) args.push('-p', String(Math.round(Math.min(99, Math.max(0, options.pitch)))));
+    const { stdout } = await runProcess(this.id, 'espeak-ng', args, {
       // Text comes on stdin: no argument-length limit and no option injection from user text.
       input: text,
       signal: options.signal,

@@ -28,6 +28,13 @@ describe('OpenAI-compatible speech adapter', () => {
     expect(synthesizer().voices()[0]!.id).toBe('nova');
   });
 
+  it('sends a dubbed line\'s speaking rate as the documented speed, bounded to 0.25..4', async () => {
+    await synthesizer().synthesize('Faster', { language: 'en-US', rate: 1.35, pitch: 60 });
+    expect(service.requests.at(-1)!.json()).toEqual({ model: 'tts-1', input: 'Faster', voice: 'nova', response_format: 'wav', speed: 1.35 });
+    await synthesizer().synthesize('Way too fast', { language: 'en-US', rate: 9 });
+    expect(service.requests.at(-1)!.json<{ speed: number }>().speed).toBe(4);
+  });
+
   it('refuses an answer that is not a wav', async () => {
     await expect(synthesizer().synthesize('broken', { language: 'en-US' })).rejects.toMatchObject({ code: 'engine_failed' });
   });

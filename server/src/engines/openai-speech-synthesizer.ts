@@ -4,7 +4,7 @@ import type { EngineConfig } from './config';
 import { endpoint } from './config';
 import { engineFailed } from './engine-errors';
 import { postToService } from './http-client';
-import type { SpeechSynthesizer, Voice } from './types';
+import type { SpeechSynthesizer, SynthesizeOptions, Voice } from './types';
 import { decodeWav } from './wav';
 
 /** The API's documented voices; servers that host others accept their own names via TTS_VOICE. */
@@ -27,10 +27,12 @@ export class OpenAiSpeechSynthesizer implements SpeechSynthesizer {
     return names.map((id) => ({ id, language }));
   }
 
-  async synthesize(text: string, options: { language: string; voice?: string; signal?: AbortSignal }): Promise<Buffer> {
+  async synthesize(text: string, options: SynthesizeOptions): Promise<Buffer> {
+    // The API's speed (0.25..4, default 1) carries the dub's per-line rate; it has no pitch control.
+    const speed = options.rate !== undefined && options.rate !== 1 ? { speed: Math.min(4, Math.max(0.25, Number(options.rate.toFixed(3)))) } : {};
     const response = await postToService(
       endpoint(this.service.url, 'audio/speech'),
-      JSON.stringify({ model: this.service.model, input: text, voice: options.voice ?? this.service.voice, response_format: 'wav' }),
+      JSON.stringify({ model: this.service.model, input: text, voice: options.voice ?? this.service.voice, response_format: 'wav', ...speed }),
       { engine: this.id, apiKey: this.service.apiKey, timeoutMs: this.timeoutMs, signal: options.signal, contentType: 'application/json' },
     );
     const audio = Buffer.from(await response.arrayBuffer());

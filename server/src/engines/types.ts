@@ -108,12 +108,22 @@ export interface Voice {
   gender?: 'male' | 'female';
 }
 
+export interface SynthesizeOptions {
+  language: LanguageCode;
+  voice?: string;
+  signal?: AbortSignal;
+  /** 0..99, 50 the voice's own pitch; an engine without pitch control ignores it. */
+  pitch?: number;
+  /** Speaking-rate multiplier, 1 the voice's normal rate; an engine without rate control ignores it. */
+  rate?: number;
+}
+
 export interface SpeechSynthesizer {
   readonly id: string;
   languages(): LanguageCode[];
   voices(language?: LanguageCode): Voice[];
   /** Answers a complete RIFF/WAVE file with correct chunk sizes. */
-  synthesize(text: string, options: { language: LanguageCode; voice?: string; signal?: AbortSignal }): Promise<Buffer>;
+  synthesize(text: string, options: SynthesizeOptions): Promise<Buffer>;
 }
 
 export interface SummarizeOptions {

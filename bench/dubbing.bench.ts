@@ -1,0 +1,75 @@
+// The dubbing pipeline (server/src/domain/dubbing/pipeline) on a 10-minute, 150-line video made at
+// bench time (testsrc picture, espeak-ng lines in two voices over a quiet tone): wall time over
+// video duration next to an ffmpeg stream copy of the same file, the share of lines dubbed inside
+// their slot without overrun, and peak memory of node plus its child processes.
+// Lines come from the video's source-language SRT (type 1), so the run includes translation
+// (apertium en→es), diarization, voices, fitting, ducking, mix and mux, but not speech recognition
+// (its real-time factor is measured on its own by the asr bench: `npm run bench -- asr`).
+// DUB_BENCH_MINUTES=60 also runs an hour-long video to compare peak memory.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadEngineConfig } from '../server/src/engines/config';
+import { createEngines } from '../server/src/engines/registry';
+import { runProcess } from '../server/src/engines/run-process';
+import { runDubbing } from '../server/src/domain/dubbing/pipeline/run-dubbing';
+import { makeTestVideo } from '../server/src/domain/dubbing/pipeline/test-video';
+import { trackPeakMemory } from './support/peak-memory';
+
+const TEXTS = [
+  'good morning everyone and welcome to the meeting',
+  'thank you it is good to be here today',
+  'we will talk about the new project first',
+  'the team finished the design last week',
+  'please send me the report before friday',
+  'i will call the client again tomorrow',
+  'the weather is nice so we can walk to the park',
+  'that is a good idea let us go now',
+];
+const EVERY_MS = 3950;
+
+async function measure(minutes: number): Promise<string[]> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-dub-bench-'));
+  const engines = createEngines(loadEngineConfig({}));
+  try {
+    const durationMs = minutes * 60_000;
+    const count = Math.floor((durationMs - 4500) / EVERY_MS);
+    // Turns alternate irregularly (A A B A B B ...) so the diarizer has real work.
+    const script = Array.from({ length: count }, (_, i) => ({ text: TEXTS[(i * 3) % TEXTS.length]!, speaker: (i * 7 + (i >> 2)) % 2 }));
+    const video = await makeTestVideo(dir, script, { durationMs, everyMs: EVERY_MS, leadMs: 500 });
+
+    const copyStart = performance.now();
+    await runProcess('ffmpeg', 'ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', video.path, '-c', 'copy', path.join(dir, 'copy.mp4')], { timeoutMs: 10 * 60_000 });
+    const copyMs = performance.now() - copyStart;
+
+    const memory = trackPeakMemory();
+    const started = performance.now();
+    const result = await runDubbing(
+      { videoPath: video.path, workDir: path.join(dir, 'dub'), form: { sourceLanguage: 'en-US', targetLanguage: 'es-ES', speakers: 'auto' }, srt: { bytes: video.srt, type: 1 } },
+      { engines },
+    );
+    const elapsed = performance.now() - started;
+    const { peakMb, peakNodeMb } = memory.stop();
+    const fitted = result.lines.filter((l) => l.overrunMs === 0).length;
+    const overruns = result.lines.filter((l) => l.overrunMs > 0).map((l) => l.overrunMs);
+    return [
+      `${minutes} min video, ${result.lines.length} lines, ${result.speakers.length} speakers found (2 spoken), ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+      `pipeline ${(elapsed / 1000).toFixed(1)} s · wall time / duration ${(elapsed / durationMs).toFixed(3)} (aim ≤ 0.5) · baseline ffmpeg stream copy ${(copyMs / durationMs).toFixed(4)}`,
+      `lines in their slot without overrun ${((fitted / result.lines.length) * 100).toFixed(1)}% (aim ≥ 98%)${overruns.length ? ` · overruns ${overruns.join(', ')} ms` : ''}`,
+      `peak memory node + children ${peakMb.toFixed(0)} MB (node alone ${peakNodeMb.toFixed(0)} MB)`,
+    ];
+  } finally {
+    await engines.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+export const dubbingBench = {
+  title: 'dubbing pipeline: wall time / video duration, lines fitted to their slot, peak memory',
+  async run(): Promise<string[]> {
+    const lines = await measure(10);
+    const longer = Number(process.env.DUB_BENCH_MINUTES ?? 0);
+    if (longer > 10) lines.push(...(await measure(longer)));
+    return lines;
+  },
+};

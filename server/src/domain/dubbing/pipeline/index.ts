@@ -1,0 +1,4 @@
+export { runDubbing, type DubDeps, type DubForm, type DubInput, type DubLine, type DubResult, type DubProgressStep } from './run-dubbing';
+export { DubbingError, type DubErrorKey, type DubStep } from './errors';
+export { decodeSubtitleBytes, parseSrt, srtLines, type SrtType } from './srt';
+export type { SpeakerVoice } from './voices';

@@ -1,0 +1,42 @@
+// One ffmpeg run mixes and muxes: the original audio (after the chosen background filter) is ducked
+// by a sidechain compressor keyed on the dubbed speech, the speech is laid over it, and the result
+// goes into an mp4 beside the untouched video stream (-c:v copy: no re-encode, no quality loss) and
+// into a stand-alone dubbed-audio file; the per-speaker tracks are encoded in the same run. Every
+// output is cut or padded to the source's duration so the dub stays in sync to the end.
+import { runProcess } from '../../../engines/run-process';
+import { rawTrackInput } from './track-writer';
+
+export interface MixInput {
+  videoPath: string;
+  durationMs: number;
+  speechTrack: string;
+  backgroundFilter: string;
+  perSpeakerTracks: { raw: string; out: string }[];
+  videoOut: string;
+  audioOut: string;
+  /** The dubbed voices alone, without the background. */
+  speechOut: string;
+  signal?: AbortSignal;
+}
+
+/** Ducking: speech above about -30 dBFS pulls the background down (about 10–15 dB under espeak-level speech), back within 300 ms. */
+const DUCK = 'sidechaincompress=threshold=0.03:ratio=3:attack=15:release=300:knee=4';
+
+export async function mixAndMux(input: MixInput): Promise<void> {
+  const seconds = (input.durationMs / 1000).toFixed(3);
+  const bg = [input.backgroundFilter, 'aresample=48000', 'aformat=channel_layouts=stereo'].filter(Boolean).join(',');
+  const graph = [
+    `[0:a:0]${bg}[bg]`,
+    `[1:a]aresample=48000,aformat=channel_layouts=stereo,asplit=3[key][speech][speechOnly]`,
+    `[bg][key]${DUCK}[ducked]`,
+    `[ducked][speech]amix=inputs=2:duration=first:normalize=0,apad,atrim=0:${seconds},asplit=2[mixed][mixedAudio]`,
+  ].join(';');
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input.videoPath, ...rawTrackInput(input.speechTrack)];
+  for (const track of input.perSpeakerTracks) args.push(...rawTrackInput(track.raw));
+  args.push('-filter_complex', graph);
+  args.push('-map', '0:v:0', '-c:v', 'copy', '-map', '[mixed]', '-c:a', 'aac', '-b:a', '160k', '-t', seconds, '-movflags', '+faststart', input.videoOut);
+  args.push('-map', '[mixedAudio]', '-c:a', 'aac', '-b:a', '160k', '-t', seconds, input.audioOut);
+  args.push('-map', '[speechOnly]', '-c:a', 'aac', '-b:a', '96k', '-t', seconds, input.speechOut);
+  input.perSpeakerTracks.forEach((track, i) => args.push('-map', `${i + 2}:a`, '-c:a', 'aac', '-b:a', '64k', '-t', seconds, track.out));
+  await runProcess('ffmpeg', 'ffmpeg', args, { signal: input.signal, timeoutMs: Math.max(10 * 60_000, input.durationMs * 2) });
+}

@@ -1,0 +1,217 @@
+// The dubbing pipeline, from an mp4 to a re-voiced mp4, with no database: the job (issue 12 §4) owns
+// persistence and calls this with a work directory. Media streams through ffmpeg processes and files
+// in workDir; only one dubbed line's audio is in memory at a time.
+//
+// extract → lines (SRT or recognition) + speakers → translation → one voice per speaker → per-line
+// timing budget → background (ducked, maybe centre-cancelled) → mix + mux (-c:v copy) → burn-in.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Engines } from '../../../engines/registry';
+import { probeMedia, toWav16kMono } from '../../../engines/media';
+import type { CompiledVocabulary } from '../../vocabulary/compiled-vocabulary';
+import { translateWithTerms } from '../../vocabulary/term-protection';
+import { burnIn, type BurnInSettings } from './burn-in';
+import { chooseBackground } from './background';
+import { DubbingError, inStep } from './errors';
+import { fitLine } from './fit-line';
+import { mixAndMux } from './mix';
+import { labelSpeakers, speakerPitches } from './speakers';
+import { decodeSubtitleBytes, formatSrt, parseSrt, srtLines, type SrtLine, type SrtType } from './srt';
+import { TrackWriter } from './track-writer';
+import { chooseVoices, type SpeakerVoice } from './voices';
+
+export interface DubForm {
+  sourceLanguage: string;
+  targetLanguage: string;
+  speakers: 'auto' | number;
+  burnIn?: BurnInSettings;
+}
+
+export interface DubInput {
+  videoPath: string;
+  workDir: string;
+  form: DubForm;
+  srt?: { bytes: Uint8Array | string; type: SrtType };
+  /** The owner's vocabulary: its translation terms are rendered exactly (features §5). */
+  vocabulary?: CompiledVocabulary | null;
+  /** The speakers of an earlier iteration: their voices are kept. */
+  previousSpeakers?: readonly SpeakerVoice[];
+  signal?: AbortSignal;
+}
+
+export type DubProgressStep = 'extract' | 'lines' | 'translate' | 'dub' | 'mix' | 'burnIn';
+
+export interface DubDeps {
+  engines: Pick<Engines, 'recognizerFor' | 'translatorFor' | 'synthesizerFor' | 'diarizer'>;
+  onProgress?: (step: DubProgressStep, fraction: number) => void;
+}
+
+export interface DubLine {
+  startMs: number;
+  endMs: number;
+  source: string;
+  translation: string;
+  speaker: number;
+  /** Where the dubbed speech was placed and how it was fitted. */
+  dubStartMs: number;
+  dubEndMs: number;
+  rate: number;
+  stretch: number;
+  overrunMs: number;
+}
+
+export interface DubResult {
+  durationMs: number;
+  lines: DubLine[];
+  speakers: SpeakerVoice[];
+  background: 'original' | 'centreCancelled';
+  files: {
+    video: string;
+    dubbedAudio: string;
+    /** The dubbed voices without the background. */
+    dubbedSpeech: string;
+    perSpeaker: { speaker: number; path: string }[];
+    srt: { source: string; translation: string; bilingual: string };
+  };
+}
+
+/** Lines synthesised at once: 2 cores, and espeak-ng is single-threaded. */
+const SYNTH_CONCURRENCY = 2;
+const TRANSLATE_BATCH = 50;
+
+export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubResult> {
+  const { form, workDir, signal } = input;
+  const progress = deps.onProgress ?? (() => undefined);
+  await fs.mkdir(workDir, { recursive: true });
+
+  // 1. Extract
+  const info = await inStep('extract', () => probeMedia(input.videoPath, { signal }));
+  if (!info.hasAudio) throw new DubbingError('engines:dubNoAudio', 'extract');
+  // A bad SRT is refused before any media work.
+  let lines: SrtLine[] = input.srt ? srtLines(parseSrt(decodeSubtitleBytes(input.srt.bytes), info.durationMs), input.srt.type) : [];
+  const wav = path.join(workDir, 'source-16k.wav');
+  await inStep('extract', () => toWav16kMono(input.videoPath, wav, { signal }));
+  progress('extract', 1);
+
+  // 2. Lines and speakers
+  if (!input.srt) {
+    const transcript = await inStep('recognize', () => deps.engines.recognizerFor(form.sourceLanguage).transcribe(wav, { language: form.sourceLanguage, signal }));
+    lines = transcript.segments
+      .filter((s) => s.text.trim() && s.endMs > s.startMs)
+      .map((s) => ({ startMs: s.startMs, endMs: Math.min(s.endMs, info.durationMs), source: s.text.trim(), translation: null }));
+  }
+  if (lines.length === 0) throw new DubbingError('engines:dubNoSpeech', 'lines');
+  progress('lines', 0.5);
+  const labels = await inStep('diarize', () => labelSpeakers(deps.engines.diarizer, wav, lines, form.speakers, signal));
+  progress('lines', 1);
+
+  // 3. Translation (only the lines that have none)
+  const translations = lines.map((l) => l.translation);
+  const pending = lines.flatMap((l, i) => (l.translation === null ? [i] : []));
+  if (pending.length) {
+    const translator = await inStep('translate', async () => deps.engines.translatorFor(form.sourceLanguage, form.targetLanguage));
+    for (let at = 0; at < pending.length; at += TRANSLATE_BATCH) {
+      const batch = pending.slice(at, at + TRANSLATE_BATCH);
+      const out = await inStep('translate', () =>
+        translateWithTerms(translator, batch.map((i) => lines[i]!.source), { from: form.sourceLanguage, to: form.targetLanguage, signal }, input.vocabulary),
+      );
+      batch.forEach((lineIndex, k) => (translations[lineIndex] = out[k] ?? ''));
+      progress('translate', Math.min(1, (at + batch.length) / pending.length));
+    }
+  }
+  progress('translate', 1);
+
+  // 4. One voice per speaker
+  const synthesizer = await inStep('voice', async () => deps.engines.synthesizerFor(form.targetLanguage));
+  const pitches = await inStep('voice', () => speakerPitches(wav, lines, labels));
+  const speakers = chooseVoices(synthesizer, form.targetLanguage, pitches, input.previousSpeakers);
+  const voiceOf = new Map(speakers.map((s) => [s.id, s]));
+
+  // 5. Per-line timing budget, written to the speech track and the speaker's own track as it goes
+  const speechTrack = await TrackWriter.open(path.join(workDir, 'speech.raw'));
+  const speakerTracks = new Map<number, TrackWriter>();
+  for (const s of speakers) speakerTracks.set(s.id, await TrackWriter.open(path.join(workDir, `speaker-${s.id + 1}.raw`)));
+  const dubLines: DubLine[] = [];
+  try {
+    for (let at = 0; at < lines.length; at += SYNTH_CONCURRENCY) {
+      const indices = lines.slice(at, at + SYNTH_CONCURRENCY).map((_, k) => at + k);
+      const fitted = await Promise.all(
+        indices.map((i) => {
+          const text = translations[i]!.trim();
+          if (!text) return null;
+          const line = lines[i]!;
+          return inStep('fit', () => fitLine(synthesizer, text, line.endMs - line.startMs, voiceOf.get(labels[i]!)!, form.targetLanguage, signal));
+        }),
+      );
+      for (const [k, i] of indices.entries()) {
+        const line = lines[i]!;
+        const fit = fitted[k];
+        const base = { startMs: line.startMs, endMs: line.endMs, source: line.source, translation: translations[i] ?? '', speaker: labels[i]! };
+        if (!fit) {
+          dubLines.push({ ...base, dubStartMs: line.startMs, dubEndMs: line.startMs, rate: 1, stretch: 1, overrunMs: 0 });
+          continue;
+        }
+        const dubStartMs = await speechTrack.place(line.startMs, fit.samples);
+        await speakerTracks.get(labels[i]!)!.place(line.startMs, fit.samples);
+        const dubEndMs = dubStartMs + (fit.samples.length / 22_050) * 1000;
+        // A clip pushed later by the previous line's overrun overruns by the delay too.
+        const overrunMs = Math.max(0, Math.round(dubEndMs - line.endMs));
+        dubLines.push({ ...base, dubStartMs: Math.round(dubStartMs), dubEndMs: Math.round(dubEndMs), rate: fit.rate, stretch: fit.stretch, overrunMs });
+      }
+      progress('dub', Math.min(1, (at + indices.length) / lines.length));
+    }
+  } finally {
+    await speechTrack.close(info.durationMs);
+    for (const track of speakerTracks.values()) await track.close(info.durationMs);
+  }
+
+  // 6 + 7. Background, mix and mux
+  const background = await inStep('mix', () => chooseBackground(input.videoPath, lines, signal));
+  const dubbedVideo = path.join(workDir, 'dubbed.mp4');
+  const dubbedAudio = path.join(workDir, 'dubbed-audio.m4a');
+  const dubbedSpeech = path.join(workDir, 'dubbed-speech.m4a');
+  const perSpeaker = speakers.map((s) => ({ speaker: s.id, raw: path.join(workDir, `speaker-${s.id + 1}.raw`), out: path.join(workDir, `speaker-${s.id + 1}.m4a`) }));
+  await inStep('mux', () =>
+    mixAndMux({
+      videoPath: input.videoPath,
+      durationMs: info.durationMs,
+      speechTrack: speechTrack.path,
+      backgroundFilter: background.filter,
+      perSpeakerTracks: perSpeaker,
+      videoOut: dubbedVideo,
+      audioOut: dubbedAudio,
+      speechOut: dubbedSpeech,
+      signal,
+    }),
+  );
+  await Promise.all([speechTrack.path, ...perSpeaker.map((t) => t.raw)].map((f) => fs.rm(f, { force: true })));
+  progress('mix', 1);
+
+  let video = dubbedVideo;
+  if (form.burnIn) {
+    video = path.join(workDir, 'dubbed-subtitled.mp4');
+    const settings = form.burnIn;
+    await inStep('burnIn', () =>
+      burnIn(dubbedVideo, video, dubLines.map((l) => ({ startMs: l.startMs, endMs: l.endMs, text: l.translation })), settings, info.durationMs, signal),
+    );
+    progress('burnIn', 1);
+  }
+
+  const srt = {
+    source: path.join(workDir, 'source.srt'),
+    translation: path.join(workDir, 'translation.srt'),
+    bilingual: path.join(workDir, 'bilingual.srt'),
+  };
+  const cue = (l: DubLine, text: string) => ({ startMs: l.startMs, endMs: l.endMs, text });
+  await fs.writeFile(srt.source, formatSrt(dubLines.map((l) => cue(l, l.source))));
+  await fs.writeFile(srt.translation, formatSrt(dubLines.map((l) => cue(l, l.translation))));
+  await fs.writeFile(srt.bilingual, formatSrt(dubLines.map((l) => cue(l, [l.source, l.translation].filter(Boolean).join('\n')))));
+
+  return {
+    durationMs: info.durationMs,
+    lines: dubLines,
+    speakers,
+    background: background.filter ? 'centreCancelled' : 'original',
+    files: { video, dubbedAudio, dubbedSpeech, perSpeaker: perSpeaker.map((t) => ({ speaker: t.speaker, path: t.out })), srt },
+  };
+}
