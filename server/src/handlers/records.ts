@@ -33,7 +33,10 @@ export const recordsHandlers: HandlerMap = {
   },
   async recordsGetTransResult(ctx) {
     const { id, shareCode } = ctx.query;
-    return ctx.services.records.result({ id, shareCode, userId: callerId(ctx) }, defaultLabel(ctx));
+    const result = await ctx.services.records.result({ id, shareCode, userId: callerId(ctx) }, defaultLabel(ctx));
+    // As in recordsGetTrans: the transcript page shows the owner the libraries in force, not a share reader.
+    if (shareCode || !ctx.user) return result;
+    return { ...result, record: { ...result.record, vocabularies: await ctx.services.vocabularyInForce.librariesOfRecord(id) } };
   },
   async recordsGetTransShareStatus(ctx) {
     const { id, shareCode } = ctx.query;

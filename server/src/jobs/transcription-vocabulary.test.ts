@@ -57,7 +57,7 @@ describe.each(variants)('upload transcription with the default vocabulary ($name
       call(app, 'GET', `/speech/audio/transcribe/getTrans?id=${id}`, { token }),
     ]);
     const lines = result.data.lines as Array<{ text: string; translation: string | null }>;
-    return { id, record: record.data, text: lines.map((l) => l.text).join(' '), translation: lines.map((l) => l.translation).join(' ') };
+    return { id, record: record.data, resultRecord: result.data.record, text: lines.map((l) => l.text).join(' '), translation: lines.map((l) => l.translation).join(' ') };
   }
 
   beforeAll(async () => {
@@ -81,6 +81,8 @@ describe.each(variants)('upload transcription with the default vocabulary ($name
     expect(done.text).not.toMatch(/\bmarket\b/);
     expect(done.translation).toContain('Clima Parley');
     expect(done.record.vocabularies.map((v: { id: string }) => v.id).sort()).toEqual([`${user.id}-proper`, `${user.id}-replace`, `${user.id}-terms`]);
+    // The transcript page reads the lines' answer: its record names the same libraries.
+    expect(done.resultRecord.vocabularies).toEqual(done.record.vocabularies);
     // Another user does not see which libraries shaped it (nor the record).
     const other = await createUser(app.db, clock, { kind: 'email', value: uniqueEmail('other') }, 'secret123');
     const peek = await call(app, 'GET', `/speech/audio/transcribe/getTrans?id=${done.id}`, { token: await issueToken(app.db, clock, other.id) });
@@ -94,5 +96,6 @@ describe.each(variants)('upload transcription with the default vocabulary ($name
     expect(done.text).not.toContain('bazaar');
     expect(done.translation).not.toContain('Clima Parley');
     expect(done.record.vocabularies).toEqual([]);
+    expect(done.resultRecord.vocabularies).toEqual([]);
   }, 120_000);
 });

@@ -532,6 +532,9 @@ export const selectStatus = (snapshot: Snapshot) => snapshot.context.view.status
 export const selectBusy = (snapshot: Snapshot) => snapshot.context.view.busy;
 export const selectMeetingName = (snapshot: Snapshot) => snapshot.context.view.meeting?.name ?? null;
 export const selectTransId = (snapshot: Snapshot) => snapshot.context.view.meeting?.transId ?? null;
+/** The picked vocabulary libraries that apply now (the host's view of the meeting; none before it loads). */
+export const selectVocabulariesInForce = (snapshot: Snapshot) => snapshot.context.view.meeting?.vocabularies ?? NO_LIBRARIES;
+const NO_LIBRARIES: NonNullable<Meeting['vocabularies']> = [];
 export const selectTranslationLanguagesShown = (snapshot: Snapshot) => snapshot.context.view.translationLanguages;
 export const selectLook = (snapshot: Snapshot) => snapshot.context.view.look;
 export const selectMeetingErrorMessage = (snapshot: Snapshot) => snapshot.context.view.errorMessage;

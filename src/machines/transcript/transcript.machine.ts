@@ -274,6 +274,9 @@ type TranscriptSnapshot = SnapshotFrom<typeof transcriptMachine>;
 export const selectTranscriptContext = (snapshot: TranscriptSnapshot) => snapshot.context;
 /** Lines whose translation describes older text, for the page's "translate again" actions. */
 export const selectStaleLineIds = (snapshot: TranscriptSnapshot) => staleLineIds(snapshot.context.lines);
+/** The vocabulary libraries in force on the record (none until it has loaded, or for a share reader). */
+export const selectVocabulariesInForce = (snapshot: TranscriptSnapshot) => snapshot.context.record?.vocabularies ?? NO_LIBRARIES;
+const NO_LIBRARIES: NonNullable<TranscriptRecord['vocabularies']> = [];
 /** Whether stale lines are being sent for translation again. */
 export const selectRetranslating = (snapshot: TranscriptSnapshot) => snapshot.matches({ ready: { edit: 'retranslating' } });
 export const selectTranscriptStatus = (snapshot: TranscriptSnapshot): 'loading' | 'ready' | 'failed' =>

@@ -31,6 +31,8 @@ export interface TranscriptRecord {
   progress?: number | null;
   errorMessage?: string | null;
   createTime: string;
+  /** The vocabulary libraries in force when it was transcribed or recorded (the owner's view only). */
+  vocabularies?: { id: string; name: string; kind: 'properWords' | 'translationTerms' | 'sensitiveWords' | 'wordReplacement' }[];
 }
 
 export interface TranscriptResult {

@@ -39,6 +39,7 @@ import {
   selectSubtitlesActor,
   selectSummaryActor,
   selectTranslationLanguagesShown,
+  selectVocabulariesInForce,
   selectTransId,
   type HostMeetingActor,
 } from '../../machines/meetings/hostMeeting.machine';
@@ -78,6 +79,7 @@ import { ScreenControls } from '../../ui/meetings/ScreenControls';
 import { SharePanel } from '../../ui/meetings/SharePanel';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { SummaryPanel } from '../../ui/meetings/SummaryPanel';
+import { VocabulariesInForce } from '../../ui/vocabulary/VocabulariesInForce';
 import { usePurchaseDialog, usePurchasePaid } from '../purchase-dialog-context';
 import { useQrDataUrl } from '../use-qr-data-url';
 
@@ -93,6 +95,7 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
     <Grid templateColumns={{ base: '1fr', lg: '1fr 320px' }} gap="4" data-testid="meeting-live">
       <Stack gap="3">
         <LiveTime host={host} />
+        <Vocabularies host={host} />
         {recording && <Controls host={host} recording={recording} />}
         {subtitles && <Subtitles host={host} subtitles={subtitles} />}
       </Stack>
@@ -264,6 +267,12 @@ function InviteControls({ invite }: { invite: MeetingInviteActor }) {
       onRenew={() => invite.send({ type: 'invite.renew' })}
     />
   );
+}
+
+/** Issue 14 §4: the libraries in force, one line under the live time (nothing when none applies). */
+function Vocabularies({ host }: { host: HostMeetingActor }) {
+  const libraries = useSelector(host, selectVocabulariesInForce);
+  return <VocabulariesInForce libraries={libraries} testId="meeting-vocabularies" />;
 }
 
 function Screens({ host }: { host: HostMeetingActor }) {

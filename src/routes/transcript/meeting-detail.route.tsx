@@ -17,6 +17,7 @@ import {
   isProcessing,
   selectRetranslating,
   selectStaleLineIds,
+  selectVocabulariesInForce,
   selectTranscriptContext,
   selectTranscriptStatus,
   transcriptMachine,
@@ -73,6 +74,7 @@ export default function MeetingDetailPage() {
   const status = useSelector(actor, selectTranscriptStatus);
   const staleIds = useSelector(actor, selectStaleLineIds, sameIds);
   const retranslating = useSelector(actor, selectRetranslating);
+  const vocabularies = useSelector(actor, selectVocabulariesInForce);
 
   const files = useActorRef(transcriptFilesMachine, { input: { id, shareCode } });
   const exporting = useSelector(files, selectExporting);
@@ -102,6 +104,7 @@ export default function MeetingDetailPage() {
     <TranscriptPage
       status={status}
       title={record?.showName ?? ''}
+      vocabularies={vocabularies}
       stateKey={record?.state ?? null}
       processingProgress={processing ? (record?.progress ?? 0) : null}
       {...(errorText ? { errorText } : {})}

@@ -2,6 +2,7 @@ import { Box, Button, Flex, HStack, NativeSelect, Spinner, Stack, Text } from '@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_CONTENTS, EXPORT_FORMATS, type ExportContent, type ExportFormat } from '../../shared/contract/transcript';
+import { VocabulariesInForce, type VocabularyInForceView } from '../vocabulary/VocabulariesInForce';
 import { MediaPlayer } from './MediaPlayer';
 import type { SegmentView } from './SegmentRow';
 import { TranscriptLines } from './TranscriptLines';
@@ -14,6 +15,8 @@ export interface LanguageOptionView {
 export interface TranscriptPageProps {
   status: 'loading' | 'failed' | 'ready';
   title: string;
+  /** The vocabulary libraries in force on the record (issue 14 §4); nothing is shown when empty. */
+  vocabularies?: readonly VocabularyInForceView[];
   stateKey: string | null;
   processingProgress: number | null;
   errorText?: string;
@@ -104,6 +107,11 @@ export function TranscriptPage(props: TranscriptPageProps) {
             {t('export')}
           </Button>
         </HStack>
+        {(props.vocabularies?.length ?? 0) > 0 && (
+          <Box w="full">
+            <VocabulariesInForce libraries={props.vocabularies} testId="transcript-vocabularies" />
+          </Box>
+        )}
       </Flex>
 
       {props.status === 'loading' && (
