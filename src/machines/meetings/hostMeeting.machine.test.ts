@@ -20,7 +20,9 @@ import {
   selectShowsLive,
   selectStage,
   selectStatus,
+  selectVocabulariesInForce,
 } from './hostMeeting.machine';
+import type { Meeting } from '../../api/meetings/meeting-types';
 import { CAST, hostMeetingDoubles, MEETING, TEST_INPUT } from './hostMeeting.paths';
 import { liveSubtitlesMachine, type LiveOutgoingEvent, type LiveSubtitlesInput } from './liveSubtitles.machine';
 import { meetingMachine } from './meeting.machine';
@@ -38,7 +40,7 @@ const ready: LiveReady = {
 };
 
 /** The real meeting, setup, socket and recording machines; the socket and microphone are fakes. */
-function start(input: { meetingId?: string | null } = {}) {
+function start(input: { meetingId?: string | null } = {}, loaded: Partial<Meeting> = {}) {
   const socket: { sent: Array<LiveOutgoingEvent | { type: 'initial'; message: unknown }>; push?: (event: LiveSocketEvent) => void } = { sent: [] };
   const microphone: { push?: (event: RecordingEvent) => void; opened: number; released: number } = { opened: 0, released: 0 };
   const connection = fromCallback<LiveOutgoingEvent, LiveSubtitlesInput, LiveSocketEvent>(({ input: socketInput, receive, sendBack }) => {
@@ -50,7 +52,13 @@ function start(input: { meetingId?: string | null } = {}) {
   const machine = hostMeetingMachine.provide({
     actors: {
       ...hostMeetingDoubles,
-      meeting: meetingMachine.provide({ actors: meetingCalls }),
+      meeting: meetingMachine.provide({
+        actors: {
+          ...meetingCalls,
+          // A meeting in progress with what the test adds to the host's view of it (its libraries in force).
+          ...(Object.keys(loaded).length > 0 ? { loadMeeting: fromPromise<Meeting, { id: string }>(async ({ input }) => ({ ...MEETING, id: input.id, ...loaded })) } : {}),
+        },
+      }),
       setSharing: fromPromise(async () => MEETING),
       createCastCode: fromPromise(async () => CAST),
       copyText: fromPromise(async () => undefined),
@@ -90,6 +98,19 @@ describe('hostMeeting machine', () => {
     microphone.push!({ type: 'microphone.frame', pcm: new ArrayBuffer(8) });
     expect(socket.sent.filter((event) => event.type === 'live.audio')).toHaveLength(1);
     expect(selectRecordingStatus(selectRecordingActor(actor.getSnapshot())!.getSnapshot())).toBe('recording');
+  });
+
+  it('names the vocabulary libraries in force on the loaded meeting, none when it has none', async () => {
+    const libraries: NonNullable<Meeting['vocabularies']> = [{ id: 'v1', name: 'Names', kind: 'properWords' }];
+    const { actor } = start({ meetingId: 'm-live' }, { documentIds: ['v1', 'v9'], vocabularies: libraries });
+    expect(selectVocabulariesInForce(actor.getSnapshot())).toEqual([]);
+    await waitFor(actor, selectShowsLive);
+    expect(selectVocabulariesInForce(actor.getSnapshot())).toEqual(libraries);
+    actor.stop();
+    const plain = start({ meetingId: 'm-live' });
+    await waitFor(plain.actor, selectShowsLive);
+    expect(selectVocabulariesInForce(plain.actor.getSnapshot())).toEqual([]);
+    plain.actor.stop();
   });
 
   it('tells the meeting what the server says and releases the microphone while paused', async () => {

@@ -12,9 +12,18 @@ export const LINES: TranscriptLine[] = [
   { id: 'l3', startMs: 3000, endMs: 4000, text: 'Bye', speaker: 'Speaker 1', translation: null },
 ];
 
+/** The libraries the record "vocab" was transcribed with. */
+export const IN_FORCE: NonNullable<TranscriptResult['record']['vocabularies']> = [
+  { id: 'v1', name: 'Names', kind: 'properWords' },
+  { id: 'v2', name: 'Glossary', kind: 'translationTerms' },
+];
+
 export function resultFor(id: string, state: string): TranscriptResult {
   return {
-    record: { id, showName: 'Weekly', state, languages: ['en-US'], targetLanguages: [], createTime: '2024-01-01 00:00:00' },
+    record: {
+      id, showName: 'Weekly', state, languages: ['en-US'], targetLanguages: [], createTime: '2024-01-01 00:00:00',
+      ...(id === 'vocab' ? { vocabularies: IN_FORCE } : {}),
+    },
     lines: LINES,
   };
 }

@@ -1,7 +1,7 @@
 import { createActor, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { transcriptDoubles, type TranscriptLog } from './transcript.doubles';
-import { TRANSCRIPT_POLL_MS, renamed, selectStaleLineIds } from './transcript.machine';
+import { IN_FORCE, transcriptDoubles, type TranscriptLog } from './transcript.doubles';
+import { TRANSCRIPT_POLL_MS, renamed, selectStaleLineIds, selectVocabulariesInForce } from './transcript.machine';
 
 function start(id = 'r1') {
   const log: TranscriptLog = { reads: 0, saved: [], renames: [], translations: [], retranslations: [] };
@@ -19,6 +19,16 @@ describe('transcript machine', () => {
     await ready(actor);
     expect(actor.getSnapshot().context.lines).toHaveLength(3);
     expect(actor.getSnapshot().matches({ ready: { watch: 'still' } })).toBe(true);
+  });
+
+  it('names the vocabulary libraries in force once the record has loaded, none when it names none', async () => {
+    const { actor } = start('vocab');
+    expect(selectVocabulariesInForce(actor.getSnapshot())).toEqual([]);
+    await ready(actor);
+    expect(selectVocabulariesInForce(actor.getSnapshot())).toEqual(IN_FORCE);
+    const plain = start();
+    await ready(plain.actor);
+    expect(selectVocabulariesInForce(plain.actor.getSnapshot())).toEqual([]);
   });
 
   it('shows the failure of a record it cannot read', async () => {

@@ -79,7 +79,7 @@ import { ScreenControls } from '../../ui/meetings/ScreenControls';
 import { SharePanel } from '../../ui/meetings/SharePanel';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { SummaryPanel } from '../../ui/meetings/SummaryPanel';
-import { VocabulariesInForce } from '../../ui/vocabulary/VocabulariesInForce';
+import { VocabulariesInForce } from '../../ui/common/VocabulariesInForce';
 import { usePurchaseDialog, usePurchasePaid } from '../purchase-dialog-context';
 import { useQrDataUrl } from '../use-qr-data-url';
 

@@ -63,3 +63,17 @@ describe('TranscriptPage audio download', () => {
     expect(screen.queryByTestId('transcript-download-audio')).toBeNull();
   });
 });
+
+describe('TranscriptPage vocabulary libraries in force', () => {
+  it('names them in the header with their kinds', async () => {
+    await renderUi(<TranscriptPage {...props({ vocabularies: [{ id: 'v1', name: 'Names', kind: 'properWords' }, { id: 'v2', name: 'Bad words', kind: 'sensitiveWords' }] })} />);
+    expect(screen.getByTestId('transcript-vocabularies').textContent).toBe('Vocabulary: Names (Proper vocabulary), Bad words (Sensitive words)');
+  });
+
+  it('shows no line when the record names none (or the reader may not see them)', async () => {
+    await renderUi(<TranscriptPage {...props({ vocabularies: [] })} />);
+    expect(screen.queryByTestId('transcript-vocabularies')).toBeNull();
+    await renderUi(<TranscriptPage {...props()} />);
+    expect(screen.queryByTestId('transcript-vocabularies')).toBeNull();
+  });
+});

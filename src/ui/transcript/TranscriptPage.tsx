@@ -2,7 +2,7 @@ import { Box, Button, Flex, HStack, NativeSelect, Spinner, Stack, Text } from '@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_CONTENTS, EXPORT_FORMATS, type ExportContent, type ExportFormat } from '../../shared/contract/transcript';
-import { VocabulariesInForce, type VocabularyInForceView } from '../vocabulary/VocabulariesInForce';
+import { VocabulariesInForce, type VocabularyInForceView } from '../common/VocabulariesInForce';
 import { MediaPlayer } from './MediaPlayer';
 import type { SegmentView } from './SegmentRow';
 import { TranscriptLines } from './TranscriptLines';
