@@ -62,7 +62,14 @@ export function describeViolations(violations: AxeViolationSummary[]): string {
 
 /** Fails with every WCAG 2.1 A/AA violation axe finds on the page (or the part named by `include`). */
 export async function expectAccessible(page: Page, context: string, options: AccessibleOptions = {}): Promise<void> {
-  const violations = await axeViolations(page, options);
+  // A page that has just rendered may still be settling in ways no animation reports (the full recipe
+  // set arriving after a lazy page's first paint restyles its buttons): a violation must still be
+  // there after the page has had a moment to settle before it counts. A real one always is.
+  let violations = await axeViolations(page, options);
+  for (let attempt = 0; violations.length && attempt < 4; attempt += 1) {
+    await page.waitForTimeout(250);
+    violations = await axeViolations(page, options);
+  }
   if (violations.length) {
     throw new Error(`${context} (${page.url()}): ${violations.length} accessibility violation(s)\n${describeViolations(violations)}`);
   }
