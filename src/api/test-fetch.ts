@@ -1,5 +1,7 @@
 // A fetch double for the api tests: records every request, answers through a handler and, like the
 // real fetch, rejects with the signal's reason when the request is aborted while pending.
+import { vi } from 'vitest';
+
 export type FakeAnswer = Response | 'hang' | Error;
 
 export interface FakeFetch {
@@ -31,4 +33,11 @@ export function fakeFetch(answer: (request: Request) => FakeAnswer | Promise<Fak
       });
     },
   };
+}
+
+/** Installs a fetch double as the global fetch (undone by vi.unstubAllGlobals) and returns its requests. */
+export function answering(answer: (request: Request) => FakeAnswer | Promise<FakeAnswer>): Request[] {
+  const fake = fakeFetch(answer);
+  vi.stubGlobal('fetch', fake.fetch);
+  return fake.requests;
 }

@@ -13,17 +13,12 @@ vi.hoisted(() => {
     }
   } as typeof Request;
 });
-import { fakeFetch, json, type FakeAnswer } from '../test-fetch';
+import { answering, json } from '../test-fetch';
 import { bindWechat } from './binding-other';
 import { pollWechatScan, WECHAT_SCAN_EXPIRED } from './get-open-id';
 import { startWechatScan } from './get-qr-code';
 import { unbindWechat } from './unbind-we-cat';
 
-function answering(answer: (request: Request) => FakeAnswer) {
-  const fake = fakeFetch(answer);
-  vi.stubGlobal('fetch', fake.fetch);
-  return fake.requests;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

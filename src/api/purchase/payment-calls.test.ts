@@ -13,17 +13,12 @@ vi.hoisted(() => {
   } as typeof Request;
 });
 import { apiEvents$ } from '../app-events';
-import { fakeFetch, json, type FakeAnswer } from '../test-fetch';
+import { answering, json } from '../test-fetch';
 import type { ApiEvent } from '../types';
 import { getPayRechargeStatus } from './get-pay-recharge-status';
 import { getQrPay } from './get-qr-pay';
 import { queryCommonPricePackage } from './query-common-price-package';
 
-function answering(answer: (request: Request) => FakeAnswer) {
-  const fake = fakeFetch(answer);
-  vi.stubGlobal('fetch', fake.fetch);
-  return fake.requests;
-}
 
 let events: ApiEvent[];
 let stop: () => void;

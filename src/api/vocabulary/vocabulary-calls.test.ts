@@ -14,7 +14,7 @@ vi.hoisted(() => {
   } as typeof Request;
 });
 import { apiEvents$ } from '../app-events';
-import { fakeFetch, json, type FakeAnswer } from '../test-fetch';
+import { answering, json } from '../test-fetch';
 import type { ApiEvent } from '../types';
 import { editLibrary } from './edit';
 import { editEntries } from './edit-data';
@@ -26,11 +26,6 @@ import { removeLibraries } from './remove';
 import { removeEntries } from './remove-data';
 import { fetchTemplate } from './template';
 
-function answering(answer: (request: Request) => FakeAnswer) {
-  const fake = fakeFetch(answer);
-  vi.stubGlobal('fetch', fake.fetch);
-  return fake.requests;
-}
 
 const LIBRARY = { id: 'L1', kind: 'properWords', name: 'Brands', wordCount: 0, createTime: '2026-11-24 06:00:00' };
 let events: ApiEvent[];
