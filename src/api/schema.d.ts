@@ -2172,6 +2172,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/video/transcribe/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dubbing task's video or dubbed media for playback (HTTP Range)
+         * @description Parley addition (the spec names no call that streams a dubbing task's media). The owner only; a media element sends no Authorization header, so the Admin-Token cookie is accepted too. kind source is the uploaded video, dubbedAudio the voice-over mixed with the background, dubbedVideo the composed video of the language (lang, default the task's translation language). Honours HTTP Range (206 with Content-Range). Expired or missing media answers the not-found envelope.
+         */
+        get: operations["dubbingMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/peaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Waveform peaks of a dubbing task's original or dubbed audio, computed once by the server
+         * @description Parley addition for the dub editor timeline (issue 13): the browser never decodes the media. Peaks are computed once per media with ffmpeg and cached. pointsPerSecond picks a zoom level (one of DubPeaks.levels; the nearest is used); fromMs/toMs cut a window so a 4-hour video at frame zoom never sends the whole level.
+         */
+        get: operations["dubbingPeaks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/previewLine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Synthesise one line with its speaker's voice, fitted to its slot, to preview it over the video
+         * @description Parley addition for the dub editor (issue 13 §2). Nothing is saved and nothing is charged; the text sent is voiced (the editor may preview an unsaved edit).
+         */
+        post: operations["dubbingPreviewLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2461,6 +2521,10 @@ export interface components {
             translation?: string | null;
             speaker?: string | null;
             speakerId?: string | null;
+            /** @description Parley addition (dubbing). How far the dubbed speech runs past the line's slot after fitting, 0 when it fits; null before it is voiced */
+            overrunMs?: number | null;
+            /** @description Parley addition (dubbing). The line changed since it was last voiced (or never was); the next synthesis re-voices it */
+            revoice?: boolean;
             /** @description Parley addition (issue 10). True when the original text was edited after the translation was made, so the translation describes older text; retranslateLines translates such lines again (an edit of the translation itself clears it) */
             translationStale?: boolean;
             /** @description Word timings from the recogniser (absent when the text was edited or none were recorded) */
@@ -2891,6 +2955,12 @@ export interface components {
             updateTime?: string | null;
             /** @description Voice-over and composite video are kept 7 days */
             expireTime?: string | null;
+            /** @description Parley addition. The voice-over and composite files were purged after 7 days (lines and subtitles stay) */
+            expired?: boolean;
+            /** @description Parley addition. Percent done of the running step */
+            progress?: number | null;
+            /** @description Parley addition. The pipeline step running or failed: extract, lines, translate, dub, mix, burnIn */
+            step?: string | null;
         };
         DubTaskPage: {
             total: number;
@@ -2912,6 +2982,19 @@ export interface components {
             videoUrl?: string | null;
             audioUrl?: string | null;
             expireTime?: string | null;
+        };
+        DubPeaks: {
+            durationMs: number;
+            /** @enum {string} */
+            track: "original" | "dubbed";
+            /** @description The level served */
+            pointsPerSecond: number;
+            /** @description Every level the server keeps (points per second) */
+            levels: number[];
+            fromMs: number;
+            toMs: number;
+            /** @description Base64 of signed 8-bit pairs (min, max) per point, full scale 127 */
+            peaks: string;
         };
         Speaker: {
             id: string;
@@ -6256,6 +6339,92 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["SubtitleLine"][];
                     };
+                };
+            };
+        };
+    };
+    dubbingMedia: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+                kind?: "source" | "dubbedAudio" | "dubbedVideo";
+                lang?: components["schemas"]["LanguageCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The media (206 with the requested byte range), or an envelope when it cannot be read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    dubbingPeaks: {
+        parameters: {
+            query: {
+                id: components["schemas"]["Id"];
+                track?: "original" | "dubbed";
+                lang?: components["schemas"]["LanguageCode"];
+                pointsPerSecond?: number;
+                fromMs?: number;
+                toMs?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Peaks of one window at one zoom level */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DubPeaks"];
+                    };
+                };
+            };
+        };
+    };
+    dubbingPreviewLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    lang?: components["schemas"]["LanguageCode"];
+                    speakerId?: string | null;
+                    text: string;
+                    startMs: number;
+                    endMs: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The voiced line as WAV, or an envelope when it cannot be made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                    "application/json": components["schemas"]["Envelope"];
                 };
             };
         };

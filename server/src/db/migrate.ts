@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014_vocabulary';
 import * as m0017 from './migrations/0017_user_identities';
 import * as m0015 from './migrations/0015_vocabulary_in_force';
 import * as m0018 from './migrations/0018_dub_files';
+import * as m0019 from './migrations/0019_dub_tasks';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017_user_identities': m0017,
   '0015_vocabulary_in_force': m0015,
   '0018_dub_files': m0018,
+  '0019_dub_tasks': m0019,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

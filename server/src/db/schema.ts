@@ -1,6 +1,6 @@
 // Row types of every table. Timestamps are ISO-8601 UTC text and flags are 0/1 integers on both
 // databases, so the same queries and migrations run unchanged on SQLite and PostgreSQL.
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -89,6 +89,8 @@ export interface RecordSegmentsTable {
   words: string | null;
   /** 1 when the original text was edited after the translation was made (0008). */
   translation_stale: Generated<number>;
+  /** A dubbing line's speaker (dub_speakers.id, 0019); null elsewhere, and optional on insert. */
+  speaker_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FoldersTable {
@@ -349,6 +351,96 @@ export interface DubFilesTable {
   created_at: string;
 }
 
+export type DubTaskState = 'translating' | 'translated' | 'dubbing' | 'dubbed' | 'failed';
+
+/** A dubbing task: a record of kind 'dubbing' with the same id (migration 0019). */
+export interface DubTasksTable {
+  id: string;
+  user_id: string;
+  /** The dub_files row the video came from; null once that file is gone. */
+  file_id: string | null;
+  state: DubTaskState;
+  /** The pipeline step running or failed (DubProgressStep), null when none. */
+  step: string | null;
+  progress: number | null;
+  /** A DubbingError key of the `engines` namespace (translated when answered) and its JSON params. */
+  error_key: string | null;
+  error_params: string | null;
+  /** JSON: the DubForm as submitted (subtitle settings, srtFileType, srtUrl, speakers). */
+  form: string;
+  audio_language: string;
+  translation_language: string | null;
+  /** Which background the mix kept: 'original' | 'centreCancelled'. */
+  background: string | null;
+  /** When the voice-over and composite files are purged (7 days after they were made). */
+  expire_at: string | null;
+  expired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One speaker of a task and the voice remembered for it across iterations. */
+export interface DubSpeakersTable {
+  id: string;
+  task_id: string;
+  /** The pipeline's speaker number (SpeakerVoice.id). */
+  number: number;
+  name: string;
+  voice: string;
+  pitch: number;
+  rate: number;
+  gender: 'male' | 'female';
+  source_pitch_hz: number | null;
+}
+
+/** How one line was voiced in one language: the fit result and what was voiced (to re-voice only changes). */
+export interface DubLineTakesTable {
+  segment_id: string;
+  task_id: string;
+  lang: string;
+  /** Only for languages other than the task's translation_language (that one is record_segments.translation). */
+  translation: string | null;
+  dub_start_ms: number | null;
+  dub_end_ms: number | null;
+  rate: number | null;
+  stretch: number | null;
+  overrun_ms: number | null;
+  /** Hash of text, slot and voice when last voiced; a line whose key differs is re-voiced. */
+  voiced_key: string | null;
+  /** Where the voiced clip is kept (blob name), null when none. */
+  clip: string | null;
+}
+
+export interface DubIterationsTable {
+  id: string;
+  task_id: string;
+  number: number;
+  lang: string;
+  state: 'dubbing' | 'dubbed' | 'failed';
+  charged_seconds: number;
+  error_key: string | null;
+  /** JSON: blob names of this run's outputs (video, dubbedAudio, dubbedSpeech, perSpeaker, srt). */
+  outputs: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DubSynthesesTable {
+  id: string;
+  task_id: string;
+  lang: string;
+  state: 'composing' | 'completed' | 'failed';
+  /** JSON: burn-in settings of this composition. */
+  settings: string;
+  video_blob: string | null;
+  audio_blob: string | null;
+  error_key: string | null;
+  expire_at: string | null;
+  expired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -374,6 +466,11 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   social_sign_in_requests: SocialSignInRequestsTable;
   dub_files: DubFilesTable;
+  dub_tasks: DubTasksTable;
+  dub_speakers: DubSpeakersTable;
+  dub_line_takes: DubLineTakesTable;
+  dub_iterations: DubIterationsTable;
+  dub_syntheses: DubSynthesesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -381,6 +478,7 @@ export type NewUser = Insertable<UsersTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type RecordRow = Selectable<RecordsTable>;
 export type RecordSegmentRow = Selectable<RecordSegmentsTable>;
+export type NewRecordSegment = Insertable<RecordSegmentsTable>;
 export type FolderRow = Selectable<FoldersTable>;
 export type RecordShareRow = Selectable<RecordSharesTable>;
 export type UploadSessionRow = Selectable<UploadSessionsTable>;
@@ -395,3 +493,8 @@ export type VocabularyEntryRow = Selectable<VocabularyEntriesTable>;
 export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
 export type UserIdentityRow = Selectable<UserIdentitiesTable>;
 export type SocialSignInRequestRow = Selectable<SocialSignInRequestsTable>;
+export type DubTaskRow = Selectable<DubTasksTable>;
+export type DubSpeakerRow = Selectable<DubSpeakersTable>;
+export type DubLineTakeRow = Selectable<DubLineTakesTable>;
+export type DubIterationRow = Selectable<DubIterationsTable>;
+export type DubSynthesisRow = Selectable<DubSynthesesTable>;

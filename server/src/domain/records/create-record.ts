@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_FOLDER_ID, RECORD_TITLE_MAX } from '../../../../src/shared/contract/limits';
 import type { TranscriptSegment } from '../../../../src/shared/contract/transcript';
 import type { Clock } from '../../clock';
-import type { Database, RecordKind, RecordRow, RecordSegmentRow, RecordState } from '../../db/schema';
+import type { Database, RecordKind, RecordRow, NewRecordSegment, RecordState } from '../../db/schema';
 import { folderNotFound } from '../folders/folder-errors';
 import { checkDisplayName } from './display-name';
 import { titleProblem } from './record-errors';
@@ -36,7 +36,7 @@ export interface CreateRecordInput {
 // Kept under SQLite's default limit of bound parameters per statement (9 columns × 100 rows).
 const SEGMENT_BATCH = 100;
 
-export function segmentRows(recordId: string, segments: SegmentInput[]): RecordSegmentRow[] {
+export function segmentRows(recordId: string, segments: SegmentInput[]): NewRecordSegment[] {
   return segments.map((segment, position) => ({
     id: randomUUID(),
     record_id: recordId,
@@ -51,7 +51,7 @@ export function segmentRows(recordId: string, segments: SegmentInput[]): RecordS
   }));
 }
 
-export async function insertSegments(db: Kysely<Database>, rows: RecordSegmentRow[]): Promise<void> {
+export async function insertSegments(db: Kysely<Database>, rows: NewRecordSegment[]): Promise<void> {
   for (let start = 0; start < rows.length; start += SEGMENT_BATCH) {
     await db.insertInto('record_segments').values(rows.slice(start, start + SEGMENT_BATCH)).execute();
   }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { translationStaleAfterEdit, type SubtitleLine, type SubtitleLineInput } from '../../../../src/shared/contract/transcript';
 import type { Clock } from '../../clock';
-import type { Database, RecordRow, RecordSegmentRow } from '../../db/schema';
+import type { Database, NewRecordSegment, RecordRow, RecordSegmentRow } from '../../db/schema';
 import { isChinese } from '../../engines/languages';
 import { insertSegments } from '../records/create-record';
 import { findOwnedRecord } from '../records/record-access';
@@ -35,7 +35,7 @@ export async function saveLines(db: Kysely<Database>, clock: Clock, userId: stri
     );
     await trx.deleteFrom('record_segments').where('record_id', '=', row.id).execute();
     const used = new Set<string>();
-    const rows: RecordSegmentRow[] = lines.map((line, position) => {
+    const rows: NewRecordSegment[] = lines.map((line, position) => {
       // A line keeps its id once when it already belonged to this record; anything else gets a new one.
       const before = line.id && !used.has(line.id) ? existing.get(line.id) : undefined;
       const lineId = before ? before.id : randomUUID();
