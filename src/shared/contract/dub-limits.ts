@@ -30,3 +30,21 @@ export const DUB_SOURCE_TYPE = '5';
 export const DUB_FORM_STORAGE_KEY = 'dubFormData';
 /** Languages the dialog offers until the server's dubbing language list (dubbingGetLanguage) is wired. */
 export const DUB_LANGUAGE_CODES = ['zh-CN', 'en-US', 'es-ES', 'ja-JP', 'ko-KR', 'fr-FR', 'de-DE'] as const;
+
+// Dub editor (features §5 "Dub editor", issue 13 §3). The server enforces these on every save
+// (dubbingEdits); the subtitleEditor machine checks them live with the same numbers.
+/**
+ * A subtitle frame is one line. "A characters-per-frame limit applies with translation": the original
+ * text and the translation of a frame may each hold at most this many characters (Unicode code
+ * points). 200 is about 13 s of speech at a fast 15 characters per second, more than any slot a
+ * recogniser or an SRT produces, so it only stops text pasted into the wrong line.
+ */
+export const DUB_FRAME_MAX_CHARS = 200;
+/** Lines one save may carry (the contract's maxItems), and lines one page may answer. */
+export const DUB_EDIT_MAX_LINES = 10000;
+export const DUB_LINES_PAGE_MAX = 1000;
+/** A speaker's name: trimmed, not empty, at most 50 characters. */
+export const DUB_SPEAKER_NAME_MAX = 50;
+/** Line previews (dubbingPreviewLine) a user may have in flight at once, and start per minute. */
+export const DUB_PREVIEWS_IN_FLIGHT = 2;
+export const DUB_PREVIEWS_PER_MINUTE = 30;

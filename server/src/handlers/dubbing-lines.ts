@@ -1,0 +1,83 @@
+// Dub editor calls on a task's lines, speakers, voices and languages (issue 12 §4, issue 13 §2–3):
+// getFileDataContentPageList, edits, getSpeakerList, editSpeaker, serviceNameList, getLanguage,
+// transAdjust and previewLine. Every task call answers 'the record does not exist' for another
+// user's task. The rules live in domain/dubbing/lines/.
+import { AppError } from '../errors';
+import { dubbingLanguages } from '../domain/dubbing/lines/dub-languages';
+import { previewLine } from '../domain/dubbing/lines/preview-line';
+import { readLinesPage } from '../domain/dubbing/lines/read-lines';
+import { saveDubLines } from '../domain/dubbing/lines/save-lines';
+import { editSpeaker, listSpeakers } from '../domain/dubbing/lines/speakers';
+import { adjustTranslations } from '../domain/dubbing/lines/trans-adjust';
+import { serviceNameList } from '../domain/dubbing/lines/voices';
+import { requireUser, type HandlerMap } from './types';
+
+function bodyOf<T>(body: T | undefined): T {
+  if (!body) throw new AppError(400, 'errors.invalidRequest');
+  return body;
+}
+
+/** Aborted when the caller goes away, so a long synthesis stops with it. */
+function abortOnClose(request: { raw: { once(event: 'close', listener: () => void): unknown; destroyed?: boolean } }, reply: { raw: { writableEnded: boolean } }): AbortSignal {
+  const controller = new AbortController();
+  request.raw.once('close', () => {
+    if (!reply.raw.writableEnded) controller.abort();
+  });
+  return controller.signal;
+}
+
+export const dubbingLinesHandlers: HandlerMap = {
+  async dubbingGetFileDataContentPageList(ctx) {
+    return readLinesPage(ctx.request.server.db, requireUser(ctx).id, bodyOf(ctx.body));
+  },
+
+  async dubbingEdits(ctx) {
+    await saveDubLines(ctx.request.server.db, ctx.services.clock, requireUser(ctx).id, bodyOf(ctx.body));
+    return null;
+  },
+
+  async dubbingGetSpeakerList(ctx) {
+    return listSpeakers(ctx.request.server.db, requireUser(ctx).id, ctx.query.id);
+  },
+
+  async dubbingEditSpeaker(ctx) {
+    await editSpeaker({ db: ctx.request.server.db, clock: ctx.services.clock, engines: ctx.services.engines }, requireUser(ctx).id, bodyOf(ctx.body));
+    return null;
+  },
+
+  async dubbingServiceNameList(ctx) {
+    return serviceNameList(ctx.services.engines, ctx.request.locale, ctx.t);
+  },
+
+  async dubbingGetLanguage(ctx) {
+    return dubbingLanguages(ctx.services.engines, ctx.request.locale, ctx.t);
+  },
+
+  async dubbingTransAdjust(ctx) {
+    const user = requireUser(ctx);
+    const vocabulary = await ctx.services.vocabularyInForce.forUpload(user.id);
+    return adjustTranslations(
+      { db: ctx.request.server.db, clock: ctx.services.clock, engines: ctx.services.engines, vocabulary },
+      user.id,
+      ctx.query.transId,
+      abortOnClose(ctx.request, ctx.reply),
+    );
+  },
+
+  async dubbingPreviewLine(ctx) {
+    const body = bodyOf(ctx.body);
+    const preview = await previewLine({ db: ctx.request.server.db, engines: ctx.services.engines }, requireUser(ctx).id, body, abortOnClose(ctx.request, ctx.reply));
+    ctx.reply.hijack();
+    ctx.reply.raw.writeHead(200, {
+      'content-type': 'audio/wav',
+      'content-length': preview.wav.length,
+      'cache-control': 'private, no-store',
+      // How the line was fitted, for the editor's timing bar (the body is the audio itself).
+      'x-parley-overrun-ms': String(preview.overrunMs),
+      'x-parley-rate': preview.rate.toFixed(3),
+      'x-parley-stretch': preview.stretch.toFixed(3),
+    });
+    ctx.reply.raw.end(preview.wav);
+    return null;
+  },
+};
