@@ -17,7 +17,8 @@ export function tidy(text: string): string {
 
 /** Asides in brackets or between dashes: "(as I said)", "（笑）", "[music]", " — you know — ". */
 export function withoutParentheticals(text: string): string {
-  return tidy(text.replace(/\s*[(（[【][^()（）[\]【】]*[)）\]】]\s*/g, ' ').replace(/\s+[—–-]{1,2}\s[^—–]*?\s[—–-]{1,2}\s+/g, ' '));
+  // Full-width brackets stand in text without word spaces (Chinese, Japanese): nothing replaces them there.
+  return tidy(text.replace(/\s*[(（[【][^()（）[\]【】]*[)）\]】]\s*/g, (aside) => (/^\s*[（【]/.test(aside) ? '' : ' ')).replace(/\s+[—–-]{1,2}\s[^—–]*?\s[—–-]{1,2}\s+/g, ' '));
 }
 
 /** Hesitation and hedge words per language: they carry no content a listener misses. */
@@ -47,7 +48,7 @@ export function withoutFillers(text: string, language: string): string {
   const pattern = spaced ? new RegExp(`(^|[\\s,;:])(?:${sorted.join('|')})(?=$|[\\s,;:.!?])[,;:]?`, 'giu') : new RegExp(`(?:${sorted.join('|')})[，、,]?`, 'gu');
   const stripped = tidy(text.replace(pattern, spaced ? '$1' : ''));
   // Never empty a line: a line made only of fillers keeps its words.
-  if (!stripped) return text;
+  if (!/[\p{L}\p{N}]/u.test(stripped)) return text;
   // Keep the capital letter a sentence started with.
   return spaced && /^\p{Lu}/u.test(text) ? stripped.charAt(0).toLocaleUpperCase(language) + stripped.slice(1) : stripped;
 }
