@@ -92,6 +92,16 @@ describe.each(variants)('dubbing lines on $name', (variant) => {
 
       const stranger = await kit.signUp('stranger');
       expect(await kit.post('/speech/video/transcribe/edits', stranger, { id: task.taskId, lines })).toMatchObject(notFound);
+
+      // An id of another task's line is a new line here; that task keeps its line and take.
+      const other = await seed(owner);
+      const borrowed = { id: other.lineIds[0], startMs: 9000, endMs: 9500, text: 'Borrowed id.', translation: null, speakerId: null };
+      expect((await kit.post('/speech/video/transcribe/edits', owner, { id: task.taskId, lines: [...asInput(after), borrowed] })).code).toBe(200);
+      const withBorrowed = await segmentsOf(task.taskId);
+      expect(withBorrowed).toHaveLength(4);
+      expect(withBorrowed[3]!.id).not.toBe(other.lineIds[0]);
+      expect((await segmentsOf(other.taskId)).map((s) => s.id)).toEqual(other.lineIds);
+      expect((await page(owner, other.taskId)).rows[0]).toMatchObject({ id: other.lineIds[0], revoice: false });
     });
 
     it('refuses each editor rule with its translated message and changes nothing', async () => {
