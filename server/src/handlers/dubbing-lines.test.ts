@@ -250,17 +250,23 @@ describe.each(variants)('dubbing lines on $name', (variant) => {
           { startMs: 0, endMs: 1500, text: "Let's start.", translation: 'Empecemos (como dije antes, con calma, sin prisa y con mucho cuidado, por favor).', speaker: 0 },
           { startMs: 1500, endMs: 1800, text: 'Good morning to everyone in this room.', translation: 'Buenos días a todos los presentes en esta sala.', speaker: 1 },
           { startMs: 2000, endMs: 5000, text: 'Yes.', translation: 'Sí.', speaker: 1 },
+          // No shorter wording of this translation exists; the source without its filler and aside is translated again (apertium en → es).
+          {
+            startMs: 5000, endMs: 6500, text: 'Um, basically, we start the meeting now (as I said).',
+            translation: 'Nosotros comenzamos ahora mismo la reunión muy importante de hoy con todos los compañeros.', speaker: 0,
+          },
         ],
       });
       const answer = await kit.get('/ai/dubbing/transAdjust', owner, { transId: task.taskId });
       expect(answer.code).toBe(200);
       const rows = answer.data as any[];
-      expect(rows.map((l) => l.id)).toEqual([task.lineIds[0], task.lineIds[1]]);
+      expect(rows.map((l) => l.id)).toEqual([task.lineIds[0], task.lineIds[1], task.lineIds[3]]);
       expect(rows[0]).toMatchObject({ translation: 'Empecemos.', overrunMs: 0, revoice: true });
       expect(rows[1].overrunMs).toBeGreaterThan(0);
+      expect(rows[2]).toMatchObject({ translation: 'Empezamos la reunión ahora.', overrunMs: 0, revoice: true });
       const saved = (await page(owner, task.taskId)).rows;
-      expect(saved.map((l) => l.translation)).toEqual(['Empecemos.', 'Buenos días a todos los presentes en esta sala.', 'Sí.']);
-      expect(saved.map((l) => l.revoice)).toEqual([true, false, false]);
+      expect(saved.map((l) => l.translation)).toEqual(['Empecemos.', 'Buenos días a todos los presentes en esta sala.', 'Sí.', 'Empezamos la reunión ahora.']);
+      expect(saved.map((l) => l.revoice)).toEqual([true, false, false, true]);
 
       const stranger = await kit.signUp('stranger');
       expect(await kit.get('/ai/dubbing/transAdjust', stranger, { transId: task.taskId })).toMatchObject(notFound);
