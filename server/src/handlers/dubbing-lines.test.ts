@@ -93,6 +93,17 @@ describe.each(variants)('dubbing lines on $name', (variant) => {
       const stranger = await kit.signUp('stranger');
       expect(await kit.post('/speech/video/transcribe/edits', stranger, { id: task.taskId, lines })).toMatchObject(notFound);
 
+      // A line inserted at the top moves the others down, in order, with their ids and takes.
+      const top = { startMs: 0, endMs: 0, text: 'Top.', translation: null, speakerId: null };
+      const moved = [top, { ...asInput(after)[0], startMs: 0 }, ...asInput(after).slice(1)];
+      expect((await kit.post('/speech/video/transcribe/edits', owner, { id: task.taskId, lines: moved })).code).toBe(200);
+      const shifted = await segmentsOf(task.taskId);
+      expect(shifted.map((s) => [s.position, s.text])).toEqual([[0, 'Top.'], [1, 'Good morning everyone.'], [2, 'New line.'], [3, 'Let us start.']]);
+      expect(shifted.slice(1).map((s) => s.id)).toEqual(after.map((l) => l.id));
+      expect((await page(owner, task.taskId)).rows[3]).toMatchObject({ id: third.id, revoice: false });
+      const restored = await kit.post('/speech/video/transcribe/edits', owner, { id: task.taskId, lines: asInput(after) });
+      expect(restored.code).toBe(200);
+
       // An id of another task's line is a new line here; that task keeps its line and take.
       const other = await seed(owner);
       const borrowed = { id: other.lineIds[0], startMs: 9000, endMs: 9500, text: 'Borrowed id.', translation: null, speakerId: null };

@@ -60,9 +60,11 @@ async function deleteSegments(trx: Transaction<Database>, ids: string[]): Promis
   }
 }
 
-function changed(before: RecordSegmentRow, after: Omit<RecordSegmentRow, 'translation_stale'> & { translation_stale: number }): boolean {
+type SegmentValues = Omit<RecordSegmentRow, 'translation_stale'> & { translation_stale: number };
+
+/** What differs besides the position (a line moved by an insert or delete above it only moves). */
+function contentChanged(before: RecordSegmentRow, after: SegmentValues): boolean {
   return (
-    before.position !== after.position ||
     before.start_ms !== after.start_ms ||
     before.end_ms !== after.end_ms ||
     before.text !== after.text ||
@@ -89,6 +91,7 @@ export async function saveDubLines(db: Kysely<Database>, clock: Clock, userId: s
     const existing = new Map((await trx.selectFrom('record_segments').selectAll().where('record_id', '=', task.id).execute()).map((s) => [s.id, s]));
     const used = new Set<string>();
     const inserts: NewRecordSegment[] = [];
+    const shifts = new Map<number, string[]>();
     let kept = 0;
     for (const [position, line] of input.lines.entries()) {
       // A line keeps its row once when the row belongs to this task; any other id is a new line.
@@ -121,9 +124,25 @@ export async function saveDubLines(db: Kysely<Database>, clock: Clock, userId: s
         continue;
       }
       kept += 1;
-      if (!changed(before, row)) continue;
-      const { id: _id, record_id: _record, ...values } = row;
-      await trx.updateTable('record_segments').set(values).where('id', '=', id).execute();
+      if (contentChanged(before, row)) {
+        const { id: _id, record_id: _record, ...values } = row;
+        await trx.updateTable('record_segments').set(values).where('id', '=', id).execute();
+      } else if (before.position !== position) {
+        const delta = position - before.position;
+        shifts.set(delta, [...(shifts.get(delta) ?? []), id]);
+      }
+    }
+    // Lines that only moved (an insert or delete above them) move in a few statements per distance,
+    // not one each: inserting a line at the top of 5,000 stays one short transaction.
+    for (const [delta, ids] of shifts) {
+      for (let start = 0; start < ids.length; start += ID_BATCH) {
+        await trx
+          .updateTable('record_segments')
+          .set((eb) => ({ position: eb('position', '+', delta) }))
+          .where('record_id', '=', task.id)
+          .where('id', 'in', ids.slice(start, start + ID_BATCH))
+          .execute();
+      }
     }
     const removed = [...existing.keys()].filter((id) => !used.has(id));
     await deleteSegments(trx, removed);
