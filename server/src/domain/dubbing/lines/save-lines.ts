@@ -129,7 +129,9 @@ export async function saveDubLines(db: Kysely<Database>, clock: Clock, userId: s
         await trx.updateTable('record_segments').set(values).where('id', '=', id).execute();
       } else if (before.position !== position) {
         const delta = position - before.position;
-        shifts.set(delta, [...(shifts.get(delta) ?? []), id]);
+        const moving = shifts.get(delta) ?? [];
+        moving.push(id);
+        shifts.set(delta, moving);
       }
     }
     // Lines that only moved (an insert or delete above them) move in a few statements per distance,
