@@ -10,6 +10,7 @@ export interface VoicedLineInput {
   text: string;
   voice: string;
   pitch: number;
+  /** The speaker's base rate (dub_speakers.rate), never the per-line fitted rate. */
   rate: number;
 }
 
