@@ -2,6 +2,7 @@
 // honest 'not available on this server yet' envelope (code 501) until its issue builds it.
 import { accountHandlers } from './account';
 import { authHandlers } from './auth';
+import { dubbingPeaksHandlers } from './dubbing-peaks';
 import { dubbingUploadsHandlers } from './dubbing-uploads';
 import { foldersHandlers } from './folders';
 import { healthHandlers } from './health';
@@ -41,4 +42,5 @@ export const handlers: HandlerMap = {
   ...vocabularyHandlers,
   ...profileHandlers,
   ...dubbingUploadsHandlers,
+  ...dubbingPeaksHandlers,
 };

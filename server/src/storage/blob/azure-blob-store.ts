@@ -4,7 +4,7 @@
 // over HTTP ranges), so the server never copies a video to probe it.
 import type { Readable } from 'node:stream';
 import { BlobServiceClient, BlobSASPermissions, ContainerSASPermissions, RestError } from '@azure/storage-blob';
-import { BlobError, containerOf, locateUnder, type BlobStore, type BlockList, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobStat, type BlobStore, type BlockList, type SasInfo } from './blob-store';
 
 const READ_URL_LIFETIME_MS = 60 * 60_000;
 
@@ -73,6 +73,18 @@ export class AzureBlobStore implements BlobStore {
     return this.call(async () => {
       try {
         return (await this.block(container, blob).getProperties()).contentLength ?? 0;
+      } catch (error) {
+        if (error instanceof RestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    });
+  }
+
+  async stat(container: string, blob: string): Promise<BlobStat | null> {
+    return this.call(async () => {
+      try {
+        const properties = await this.block(container, blob).getProperties();
+        return { size: properties.contentLength ?? 0, etag: properties.etag ?? '' };
       } catch (error) {
         if (error instanceof RestError && error.statusCode === 404) return null;
         throw error;

@@ -14,6 +14,11 @@ export interface BlockList {
   uncommitted: BlockInfo[];
 }
 
+export interface BlobStat {
+  size: number;
+  etag: string;
+}
+
 /** What getBlobSasInfo answers: the browser builds `${accountUrl}/${containerName}/<blob>?${sasToken}`. */
 export interface SasInfo {
   accountUrl: string;
@@ -41,6 +46,11 @@ export interface BlobStore {
   listBlocks(container: string, blob: string): Promise<BlockList>;
   /** Bytes of the committed blob, null when there is none. */
   size(container: string, blob: string): Promise<number | null>;
+  /**
+   * Size and an etag that changes whenever the blob is committed again (even with the same bytes
+   * count), null when there is no committed blob: caches derived from a blob (waveform peaks) key on it.
+   */
+  stat(container: string, blob: string): Promise<BlobStat | null>;
   readStream(container: string, blob: string): Promise<Readable>;
   /** An input ffprobe/ffmpeg can open and seek in without copying the blob (a concat: list or a signed URL). */
   mediaInput(container: string, blob: string): Promise<string>;

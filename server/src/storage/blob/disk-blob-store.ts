@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ContainerSASPermissions, StorageSharedKeyCredential, generateBlobSASQueryParameters } from '@azure/storage-blob';
-import { BlobError, containerOf, locateUnder, type BlobStore, type BlockInfo, type BlockList, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobStat, type BlobStore, type BlockInfo, type BlockList, type SasInfo } from './blob-store';
 
 export const EMBEDDED_ACCOUNT = 'parley';
 export const EMBEDDED_BLOB_PATH = '/blob';
@@ -151,6 +151,16 @@ export class DiskBlobStore implements BlobStore {
   async size(container: string, blob: string): Promise<number | null> {
     const manifest = await this.manifest(this.blobDir(container, blob));
     return manifest ? manifest.reduce((sum, b) => sum + b.size, 0) : null;
+  }
+
+  async stat(container: string, blob: string): Promise<BlobStat | null> {
+    const dir = this.blobDir(container, blob);
+    const manifest = await this.manifest(dir);
+    if (!manifest) return null;
+    // Every commit writes a new manifest and renames it in place: a new inode and mtime each time.
+    const file = await fsp.stat(path.join(dir, 'manifest.json'), { bigint: true }).catch(() => null);
+    if (!file) return null;
+    return { size: manifest.reduce((sum, b) => sum + b.size, 0), etag: `"${file.ino.toString(16)}-${file.mtimeNs.toString(16)}"` };
   }
 
   private async committedFiles(container: string, blob: string): Promise<string[]> {
