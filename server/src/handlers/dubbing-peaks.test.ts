@@ -225,7 +225,7 @@ describe('dubbingPeaks', () => {
 
   it("another user's task answers the record's not-found, the same as an unknown id; missing media is named", async () => {
     const taskId = await seedTask('alice', { dubbed: dubbedAudio });
-    for (const query of [{ id: taskId }, { id: taskId, track: 'dubbed' }, { id: randomUUID() }]) {
+    for (const query of [{ id: taskId }, { id: taskId, track: 'dubbed' }, { id: randomUUID() }] as Record<string, string>[]) {
       expect(await peaksOf('bob', query)).toMatchObject({ code: 404, msg: 'The record does not exist', data: undefined });
     }
     expect(await peaksOf('bob', { id: taskId }, 'zh-CN')).toMatchObject({ code: 404, msg: '记录不存在' });

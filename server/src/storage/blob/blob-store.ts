@@ -14,6 +14,12 @@ export interface BlockList {
   uncommitted: BlockInfo[];
 }
 
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteSpan {
+  start: number;
+  end: number;
+}
+
 export interface BlobStat {
   size: number;
   etag: string;
@@ -51,7 +57,8 @@ export interface BlobStore {
    * count), null when there is no committed blob: caches derived from a blob (waveform peaks) key on it.
    */
   stat(container: string, blob: string): Promise<BlobStat | null>;
-  readStream(container: string, blob: string): Promise<Readable>;
+  /** The committed blob, or the bytes start..end (inclusive, as HTTP Range) of it. */
+  readStream(container: string, blob: string, range?: ByteSpan): Promise<Readable>;
   /** An input ffprobe/ffmpeg can open and seek in without copying the blob (a concat: list or a signed URL). */
   mediaInput(container: string, blob: string): Promise<string>;
   /** Removes the blob with its committed and uncommitted blocks; nothing there is fine. */
