@@ -15,10 +15,10 @@ import { systemClock } from '../clock';
 import { issueToken } from '../domain/auth/tokens';
 import { createUser } from '../domain/auth/users';
 import { dubOutputPrefix, type DubOutputs } from '../domain/dubbing/outputs';
+import { peaksCacheFor } from '../domain/dubbing/peaks/peaks-cache';
 import { containerOf } from '../storage/blob/blob-store';
 import { call } from '../testing/inject';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
-import { peaksCacheForTests } from './dubbing-peaks';
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-dub-peaks-'));
 /** Tone (0.8 full scale, 440 Hz) while `on(t)` holds, silence otherwise, 6 s. */
@@ -200,7 +200,7 @@ describe('dubbingPeaks', () => {
     expect(loudness(second, 3100, 5900)).toBeLessThanOrEqual(2);
     // The same blob committed again with other bytes of the same size: its etag changed, so are the peaks.
     expect(otherDubbedAudio.length).toBe(dubbedAudio.length);
-    const cache = peaksCacheForTests(server.app.services);
+    const cache = peaksCacheFor(server.app.services.config.dataDir, server.app.services.blobStore);
     const decodes = cache.decodes;
     await putBlob(users.alice.id, blob, dubbedAudio);
     const third = await okPeaks('alice', { id: taskId, track: 'dubbed', pointsPerSecond: 100 });
@@ -211,7 +211,7 @@ describe('dubbingPeaks', () => {
 
   it('a burst of first requests for one media decodes it once, and every answer is the same', async () => {
     const taskId = await seedTask('alice');
-    const cache = peaksCacheForTests(server.app.services);
+    const cache = peaksCacheFor(server.app.services.config.dataDir, server.app.services.blobStore);
     const before = cache.decodes;
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => peaksOf('alice', { id: taskId, pointsPerSecond: [10, 100, 1000][i % 3]! })));
     expect(cache.decodes).toBe(before + 1);

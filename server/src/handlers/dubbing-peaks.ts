@@ -1,23 +1,10 @@
 // dubbingPeaks (issue 13 §1): the dub editor's two timeline lanes, drawn from peaks the server
 // computes once per media (domain/dubbing/peaks), so the browser never decodes a video.
-import path from 'node:path';
 import { AppError } from '../errors';
 import { EngineError } from '../engines/engine-errors';
-import { PeaksCache, PeaksNotFound } from '../domain/dubbing/peaks/peaks-cache';
+import { PeaksNotFound, peaksCacheFor } from '../domain/dubbing/peaks/peaks-cache';
 import { dubAudioExpired, dubVideoGone, peaksMediaOf } from '../domain/dubbing/peaks/peaks-media';
-import type { Services } from '../plugins/app/services';
 import { requireUser, type HandlerMap } from './types';
-
-// One cache per app (its single-flight map must be shared by every request of the app).
-const caches = new WeakMap<Services, PeaksCache>();
-function peaksCacheOf(services: Services): PeaksCache {
-  let cache = caches.get(services);
-  if (!cache) {
-    cache = new PeaksCache(path.join(services.config.dataDir, 'peaks'), services.blobStore);
-    caches.set(services, cache);
-  }
-  return cache;
-}
 
 export const dubbingPeaksHandlers: HandlerMap = {
   async dubbingPeaks(ctx) {
@@ -26,7 +13,7 @@ export const dubbingPeaksHandlers: HandlerMap = {
     if (fromMs !== undefined && toMs !== undefined && Number(toMs) < Number(fromMs)) throw new AppError(400, 'uploads:dubPeaksWindow', { fromMs, toMs });
     const media = await peaksMediaOf(ctx.request.server.db, user.id, id, track, lang);
     try {
-      const window = await peaksCacheOf(ctx.services).window(media, {
+      const window = await peaksCacheFor(ctx.services.config.dataDir, ctx.services.blobStore).window(media, {
         pointsPerSecond: Number(pointsPerSecond),
         fromMs: fromMs === undefined ? undefined : Number(fromMs),
         toMs: toMs === undefined ? undefined : Number(toMs),
@@ -40,6 +27,3 @@ export const dubbingPeaksHandlers: HandlerMap = {
     }
   },
 };
-
-/** For tests: the cache an app's requests share. */
-export const peaksCacheForTests = peaksCacheOf;

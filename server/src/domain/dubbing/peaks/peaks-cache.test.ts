@@ -1,7 +1,8 @@
 // The peaks cache over both BlobStores: the embedded disk store (ffmpeg reads the block files as
 // one concat: input) and Azure Blob Storage on Azurite (ffmpeg reads a short read-SAS URL). A blob
 // committed again with other bytes of the same size gets a new etag, so its peaks are recomputed;
-// a burst of first reads decodes once; a blob that is not there answers PeaksNotFound.
+// a burst of first reads decodes once; a blob that is not there answers PeaksNotFound; the sweep
+// removes the sets of replaced or deleted blobs.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -51,7 +52,8 @@ const variants: { name: string; skip: string | null; make: () => BlobStore }[] =
 describe.each(variants)('peaks cache on the $name', ({ skip, make }) => {
   it.skipIf(skip !== null)('decodes once per blob version; a recommit of the same size is recomputed', async () => {
     const store = make();
-    const cache = new PeaksCache(fs.mkdtempSync(path.join(scratch, 'peaks-')), store);
+    const root = fs.mkdtempSync(path.join(scratch, 'peaks-'));
+    const cache = new PeaksCache(root, store);
     const media = { container: `u-${randomUUID()}`, blob: 'dub/task/es-ES/1/dubbed-audio.wav' };
     await expect(cache.window(media, { pointsPerSecond: 10 })).rejects.toBeInstanceOf(PeaksNotFound);
     const first = toneWav('first');
@@ -75,5 +77,15 @@ describe.each(variants)('peaks cache on the $name', ({ skip, make }) => {
     expect(again).toMatchObject({ pointsPerSecond: 100, fromMs: 1000, toMs: 3000 });
     expect(loud(again.peaks, 10, 90)).toBeLessThanOrEqual(1);
     expect(loud(again.peaks, 110, 190)).toBeGreaterThanOrEqual(60);
+
+    // The sweep drops the set of the replaced version and keeps the current one, until the blob goes.
+    expect(fs.readdirSync(root)).toHaveLength(2);
+    expect(await cache.prune(new Date())).toBe(1);
+    expect(fs.readdirSync(root)).toHaveLength(1);
+    await cache.window(media, { pointsPerSecond: 10 });
+    expect(cache.decodes).toBe(2);
+    await store.delete(media.container, media.blob);
+    expect(await cache.prune(new Date())).toBe(1);
+    expect(fs.readdirSync(root)).toEqual([]);
   }, 60_000);
 });

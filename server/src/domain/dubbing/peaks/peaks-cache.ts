@@ -44,6 +44,18 @@ export class PeaksNotFound extends Error {
   }
 }
 
+const shared = new WeakMap<BlobStore, PeaksCache>();
+
+/** The one cache of an app (per blob store), so its requests share the single-flight map. */
+export function peaksCacheFor(dataDir: string, store: BlobStore): PeaksCache {
+  let cache = shared.get(store);
+  if (!cache) {
+    cache = new PeaksCache(path.join(dataDir, 'peaks'), store);
+    shared.set(store, cache);
+  }
+  return cache;
+}
+
 export class PeaksCache {
   private readonly inFlight = new Map<string, Promise<PeaksMeta>>();
   private running = 0;
@@ -89,7 +101,7 @@ export class PeaksCache {
     const stat = await this.store.stat(media.container, media.blob);
     if (!stat) throw new PeaksNotFound();
     const key = JSON.stringify([FORMAT, this.store.kind, media.container, media.blob, stat.size, stat.etag]);
-    const dir = path.join(this.root, createHash('sha256').update(key).digest('hex'));
+    const dir = path.join(this.root, hashOf(key));
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.readOrDecode(dir, key, media).finally(() => this.inFlight.delete(key));
@@ -135,6 +147,44 @@ export class PeaksCache {
     }
   }
 
+  /**
+   * Removes the peak sets whose media is gone (purged after 7 days, deleted with its task) or was
+   * committed again, and half-written sets older than an hour (a crash mid-decode). For the sweeper.
+   */
+  async prune(now: Date): Promise<number> {
+    const names = await fsp.readdir(this.root).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const full = path.join(this.root, name);
+      let stale: boolean;
+      if (name.endsWith('.tmp')) {
+        const stat = await fsp.stat(full).catch(() => null);
+        stale = !!stat && now.getTime() - stat.mtimeMs > 60 * 60_000 && !this.decodingInto(full);
+      } else {
+        stale = !(await this.stillCurrent(full));
+      }
+      if (!stale) continue;
+      await fsp.rm(full, { recursive: true, force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  private decodingInto(temp: string): boolean {
+    return this.running > 0 && [...this.inFlight.keys()].some((key) => temp.startsWith(path.join(this.root, hashOf(key))));
+  }
+
+  private async stillCurrent(dir: string): Promise<boolean> {
+    const meta = await readMeta(dir, null);
+    if (!meta) return false;
+    const [format, kind, container, blob, size, etag] = JSON.parse(meta.key) as [number, string, string, string, number, string];
+    if (format !== FORMAT || kind !== this.store.kind) return false;
+    const stat = await this.store.stat(container, blob).catch(() => undefined);
+    // A store that cannot answer now is no reason to drop a set.
+    if (stat === undefined) return true;
+    return stat !== null && stat.size === size && stat.etag === etag;
+  }
+
   private async slot(): Promise<void> {
     if (this.running < MAX_CONCURRENT_DECODES) {
       this.running++;
@@ -150,10 +200,13 @@ export class PeaksCache {
   }
 }
 
-async function readMeta(dir: string, key: string): Promise<PeaksMeta | null> {
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** The set's meta when it is complete and of this format (and of `key`, unless null). */
+async function readMeta(dir: string, key: string | null): Promise<PeaksMeta | null> {
   try {
     const meta = JSON.parse(await fsp.readFile(path.join(dir, 'meta.json'), 'utf8')) as PeaksMeta;
-    return meta.format === FORMAT && meta.key === key ? meta : null;
+    return meta.format === FORMAT && (key === null || meta.key === key) ? meta : null;
   } catch {
     return null;
   }
