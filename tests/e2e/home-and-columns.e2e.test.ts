@@ -21,6 +21,7 @@ import type { RecordPipelineColumns } from '../../server/src/db/schema';
 import { systemClock } from '../../server/src/clock';
 import { startTestServer } from '../../server/src/testing/start-test-server';
 import { launchChromium } from './support/browser';
+import { storedMediaPath } from '../../server/src/testing/stored-media-path';
 
 const LOCALES = ['en-US', 'zh-CN', 'zh-TW'] as const;
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-home-e2e-'));
@@ -67,7 +68,7 @@ describe('home page, record columns and shared playback', () => {
     sharedId = shared.id;
     const wav = makeToneWav(path.join(fixtures, 'talk.wav'), 3, 16_000, 1);
     const objectName = `e2e/${sharedId}.wav`;
-    const target = server.app.services.mediaStore.localPath(objectName);
+    const target = storedMediaPath(server.app, objectName);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(wav, target);
     const at = new Date().toISOString();

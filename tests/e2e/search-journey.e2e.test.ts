@@ -12,6 +12,7 @@ import { createUser } from '../../server/src/domain/auth/users';
 import { createRecord } from '../../server/src/domain/records/create-record';
 import { startTestServer } from '../../server/src/testing/start-test-server';
 import { launchChromium } from './support/browser';
+import { storedMediaPath } from '../../server/src/testing/stored-media-path';
 
 const LINES = 40;
 const TARGET = 30;
@@ -48,7 +49,7 @@ describe('records search journey: home → records → search a spoken word → 
 
     // The record's media: silence as long as the transcript, stored as an upload's would be.
     const objectName = `${user.id}/${recordId}.wav`;
-    const mediaPath = server.app.services.mediaStore.localPath(objectName);
+    const mediaPath = storedMediaPath(server.app, objectName);
     fs.mkdirSync(path.dirname(mediaPath), { recursive: true });
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', String((LINES * LINE_MS) / 1000), '-c:a', 'pcm_s16le', '-y', mediaPath]);
     const at = new Date().toISOString();

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
 import { sqliteTestConfig } from '../testing/test-config';
 import { contentTypeFor, parseRange } from './media';
+import { storedMediaPath } from '../testing/stored-media-path';
 
 describe('range parsing', () => {
   it('reads one byte range, open ends and suffixes', () => {
@@ -39,7 +40,7 @@ describe('recordsMedia on SQLite', () => {
   async function seedWithMedia(owner: TestUser): Promise<string> {
     const id = await kit.seedRecord(owner);
     const objectName = `test/${id}.wav`;
-    const target = kit.app.services.mediaStore.localPath(objectName);
+    const target = storedMediaPath(kit.app, objectName);
     fs.mkdirSync(target.slice(0, target.lastIndexOf('/')), { recursive: true });
     fs.writeFileSync(target, bytes);
     await kit.app.db

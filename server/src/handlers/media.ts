@@ -1,7 +1,6 @@
 // Playback of a record's uploaded media (recordsMedia, a Parley addition): the owner or a share-code
 // holder or a participant of the meeting that recorded it (its share link), with HTTP Range so the browser can seek without fetching the whole file. A media element
 // cannot send the Authorization header, so the owner is also recognised by the Admin-Token cookie.
-import fs from 'node:fs';
 import path from 'node:path';
 import { TOKEN_COOKIE } from '../../../src/shared/contract/limits';
 import { findRecordForReader } from '../domain/records/record-access';
@@ -66,9 +65,8 @@ export const mediaHandlers: HandlerMap = {
     // A meeting's participants may download its recording (features §2: the share page offers the audio).
     if (download === '1' && readable.viewer === 'shareHolder' && readable.share.allow_copy !== 1) throw copyNotAllowed();
     const file = await db.selectFrom('media_files').select(['object_name', 'ori_file_name']).where('id', '=', row.id).executeTakeFirst();
-    if (!file || !(await ctx.services.mediaStore.exists(file.object_name))) throw recordNotFound();
-    const filePath = ctx.services.mediaStore.localPath(file.object_name);
-    const { size } = await fs.promises.stat(filePath);
+    const size = file ? await ctx.services.mediaStore.size(file.object_name) : null;
+    if (!file || size === null) throw recordNotFound();
     const range = parseRange(ctx.request.headers.range, size);
 
     ctx.reply.hijack();
@@ -94,7 +92,12 @@ export const mediaHandlers: HandlerMap = {
       raw.end();
       return null;
     }
-    const stream = fs.createReadStream(filePath, { start, end });
+    // Headers are sent: a store that fails now can only cut the connection.
+    const stream = await ctx.services.mediaStore.readStream(file.object_name, { start, end }).catch(() => null);
+    if (!stream) {
+      raw.destroy();
+      return null;
+    }
     stream.on('error', () => raw.destroy());
     raw.on('close', () => stream.destroy());
     stream.pipe(raw);

@@ -12,6 +12,7 @@ import { useRecordsTestApp, type TestUser } from '../domain/records/records-test
 import { multipartBody } from '../domain/uploads/upload-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 import { call, latestCodeFor, uniqueEmail } from '../testing/inject';
+import { storedMediaPath } from '../testing/stored-media-path';
 
 const variants = await databaseVariants();
 
@@ -42,7 +43,7 @@ describe.each(variants)('personal centre on $name', (variant) => {
   }
 
   const avatarFiles = () => {
-    const dir = path.join(kit.app.services.mediaStore.localPath('avatars'));
+    const dir = path.join(storedMediaPath(kit.app, 'avatars'));
     return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
   };
 

@@ -1,7 +1,6 @@
 // The personal centre's account calls (issue 15): password change, e-mail/phone binding by code,
 // avatar upload and the avatar images it serves. Profile text edits stay in system.ts
 // (systemClientUserEdit) next to the QR share switch they share a call with.
-import fs from 'node:fs';
 import type { MultipartFile } from '@fastify/multipart';
 import { AVATAR_MAX_BYTES } from '../../../src/shared/contract/profile-limits';
 import { squareAvatar } from '../domain/account/avatar-image';
@@ -67,11 +66,11 @@ export const profileHandlers: HandlerMap = {
   async systemUserAvatarImage(ctx) {
     const { fileName } = ctx.params;
     const objectName = avatarObjectName(fileName);
-    if (!isAvatarFileName(fileName) || !(await ctx.services.mediaStore.exists(objectName))) {
+    const size = isAvatarFileName(fileName) ? await ctx.services.mediaStore.size(objectName) : null;
+    const stream = size === null ? null : await ctx.services.mediaStore.readStream(objectName).catch(() => null);
+    if (size === null || !stream) {
       throw new AppError(404, 'profile.avatarNotFound', {}, 404);
     }
-    const filePath = ctx.services.mediaStore.localPath(objectName);
-    const { size } = await fs.promises.stat(filePath);
     ctx.reply.hijack();
     // Each upload gets a new name, so the bytes behind a name never change.
     ctx.reply.raw.writeHead(200, {
@@ -80,7 +79,6 @@ export const profileHandlers: HandlerMap = {
       'cache-control': 'public, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
     });
-    const stream = fs.createReadStream(filePath);
     stream.on('error', () => ctx.reply.raw.destroy());
     stream.pipe(ctx.reply.raw);
     return null;

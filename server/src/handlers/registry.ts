@@ -3,6 +3,7 @@
 import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { dubbingLinesHandlers } from './dubbing-lines';
+import { dubbingPeaksHandlers } from './dubbing-peaks';
 import { dubbingUploadsHandlers } from './dubbing-uploads';
 import { foldersHandlers } from './folders';
 import { healthHandlers } from './health';
@@ -43,4 +44,5 @@ export const handlers: HandlerMap = {
   ...profileHandlers,
   ...dubbingUploadsHandlers,
   ...dubbingLinesHandlers,
+  ...dubbingPeaksHandlers,
 };

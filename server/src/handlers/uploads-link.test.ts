@@ -15,6 +15,7 @@ import { createUser } from '../domain/auth/users';
 import { makeToneWav, storedMediaFiles } from '../domain/uploads/upload-test-kit';
 import { call, ManualClock, uniqueEmail } from '../testing/inject';
 import { sqliteTestConfig } from '../testing/test-config';
+import { storedMediaPath } from '../testing/stored-media-path';
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-link-fixtures-'));
 const wav = fs.readFileSync(makeToneWav(path.join(fixtures, 'tone.wav'), 1, 16_000, 1));
@@ -102,7 +103,7 @@ describe('transwrite/upload', () => {
       expect(requested).toEqual(['/media/tone.wav']);
       const file = await app.db.selectFrom('media_files').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
       expect(file.ori_file_name).toBe('tone.wav');
-      expect(fs.readFileSync(app.services.mediaStore.localPath(file.object_name)).equals(wav)).toBe(true);
+      expect(fs.readFileSync(storedMediaPath(app, file.object_name)).equals(wav)).toBe(true);
     });
   });
 });

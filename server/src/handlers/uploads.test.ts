@@ -27,6 +27,7 @@ import {
 import { databaseVariants } from '../testing/database-variants';
 import { startTestServer } from '../testing/start-test-server';
 import { call, ManualClock, uniqueEmail } from '../testing/inject';
+import { storedMediaPath } from '../testing/stored-media-path';
 
 const MB = 1024 * 1024;
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-upload-fixtures-'));
@@ -82,7 +83,7 @@ describe.each(variants)('upload protocol on $name', (variant) => {
     expect(answer.data).toHaveLength(1);
     expect(answer.data[0].audioDuration).toBeCloseTo(19, 0);
     const row = await app.db.selectFrom('media_files').selectAll().where('id', '=', answer.data[0].id).executeTakeFirstOrThrow();
-    expect(fs.readFileSync(app.services.mediaStore.localPath(row.object_name)).equals(fs.readFileSync(files.wav))).toBe(true);
+    expect(fs.readFileSync(storedMediaPath(app, row.object_name)).equals(fs.readFileSync(files.wav))).toBe(true);
     // Not a record until transwrite submits it; the session is gone.
     expect(await app.db.selectFrom('records').select('id').where('id', '=', answer.data[0].id).executeTakeFirst()).toBeUndefined();
     expect(await app.db.selectFrom('upload_sessions').select('id').where('id', '=', answer.data[0].id).executeTakeFirst()).toBeUndefined();
@@ -129,7 +130,7 @@ describe.each(variants)('upload protocol on $name', (variant) => {
       if (part === uploadUrls.length) expect(sent.data[0].id).toBe(uploadId);
     }
     const row = await app.db.selectFrom('media_files').selectAll().where('id', '=', uploadId).executeTakeFirstOrThrow();
-    expect(fs.readFileSync(app.services.mediaStore.localPath(row.object_name)).equals(bytes)).toBe(true);
+    expect(fs.readFileSync(storedMediaPath(app, row.object_name)).equals(bytes)).toBe(true);
   });
 
   it.skipIf(variant.skipReason)('a re-sent chunk is idempotent; different bytes replace it and say so; wrong order and oversize are refused', async () => {
@@ -197,7 +198,7 @@ describe.each(variants)('upload protocol on $name', (variant) => {
       expect(answer.code, `part ${part}`).toBe(200);
     }
     const row = await app.db.selectFrom('media_files').selectAll().where('id', '=', uploadId).executeTakeFirstOrThrow();
-    expect(fs.readFileSync(app.services.mediaStore.localPath(row.object_name)).equals(bytes)).toBe(true);
+    expect(fs.readFileSync(storedMediaPath(app, row.object_name)).equals(bytes)).toBe(true);
     expect(fs.existsSync(staging)).toBe(false);
   });
 
@@ -322,7 +323,7 @@ describe('a connection dropped in the middle of a chunk', () => {
         expect(sent.code).toBe(200);
       }
       const row = await server.app.db.selectFrom('media_files').selectAll().where('id', '=', uploadId).executeTakeFirstOrThrow();
-      expect(fs.readFileSync(server.app.services.mediaStore.localPath(row.object_name)).equals(bytes)).toBe(true);
+      expect(fs.readFileSync(storedMediaPath(server.app, row.object_name)).equals(bytes)).toBe(true);
     } finally {
       await server.close();
     }

@@ -113,7 +113,7 @@ export function transcriptionJob({ db, clock, engines, store, i18n, entitlements
 
       const segments = await withTempDir('pipeline', async (dir) => {
         const wav = path.join(dir, 'audio.wav');
-        await engines.media.toWav16kMono(store.localPath(file.object_name), wav, { signal });
+        await engines.media.toWav16kMono(await store.mediaInput(file.object_name), wav, { signal });
         await progress(10);
         const recognised: Transcript = await recognizer.transcribe(wav, {
           language: payload.audioLanguage,

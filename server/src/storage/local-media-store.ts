@@ -8,6 +8,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ByteSpan } from './blob/blob-store';
 import { TooLargeError, type MediaStore, type WrittenPart } from './media-store';
 
 // Object names are made by the server ("<userId>/<id>.<ext>"); anything else is a programming error.
@@ -47,8 +48,27 @@ export class LocalMediaStore implements MediaStore {
     return path.join(this.stagingDir, `${checkName(stagingId)}.part`);
   }
 
+  /** Absolute path of a stored object: only this store has one (tests look at the bytes there). */
   localPath(objectName: string): string {
     return path.join(this.objectsDir, checkName(objectName));
+  }
+
+  async size(objectName: string): Promise<number | null> {
+    return fsp.stat(this.localPath(objectName)).then(
+      (stat) => (stat.isFile() ? stat.size : null),
+      () => null,
+    );
+  }
+
+  async readStream(objectName: string, range?: ByteSpan): Promise<Readable> {
+    const file = this.localPath(objectName);
+    // Opened here so a missing object rejects now, not later as a stream error.
+    const handle = await fsp.open(file, 'r');
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async mediaInput(objectName: string): Promise<string> {
+    return this.localPath(objectName);
   }
 
   async openStaging(stagingId: string): Promise<void> {

@@ -1,9 +1,12 @@
-// Where uploaded media lives. The pipeline and ffprobe need a local file path, so the interface
-// speaks of staging files (an upload in progress, written part by part at its offset) that become
-// stored objects by an atomic rename. The local-disk store is the default; a cloud adapter
-// (S3/Azure Blob) would implement the same interface by keeping staging on local disk and uploading
-// on commit, with localPath() downloading to a cache — not written yet, nothing pretends to be one.
+// Where the product's media lives (uploads, meeting recordings, avatars). Writing goes through
+// staging files on the instance's local disk (an upload in progress, written part by part at its
+// offset; ffprobe reads it there) that become stored objects by commit. Stored objects are read
+// through the store (a stream, or an input ffmpeg can open), never by path, so they can live in the
+// shared BlobStore: LocalMediaStore keeps them on local disk (the embedded default, commit is an
+// atomic rename); BlobMediaStore keeps them in the BlobStore (Azure Blob Storage with
+// AZURE_STORAGE_CONNECTION_STRING), so several instances serve the same media.
 import type { Readable } from 'node:stream';
+import type { ByteSpan } from './blob/blob-store';
 
 export interface WrittenPart {
   bytes: number;
@@ -27,9 +30,13 @@ export interface MediaStore {
   discardStaging(stagingId: string): Promise<void>;
   /** Every staging file with its last change, so the sweep can delete ones no session owns any more. */
   listStaging(): Promise<Array<{ stagingId: string; modifiedAt: Date }>>;
-  /** Absolute path of a stored object (the pipeline and playback read it). */
-  localPath(objectName: string): string;
   exists(objectName: string): Promise<boolean>;
+  /** Bytes of a stored object, null when there is none. */
+  size(objectName: string): Promise<number | null>;
+  /** A stored object, or its bytes start..end (inclusive, as HTTP Range); rejects when there is none. */
+  readStream(objectName: string, range?: ByteSpan): Promise<Readable>;
+  /** An input ffmpeg/ffprobe can open and seek in (a local path, or a short-lived signed URL). */
+  mediaInput(objectName: string): Promise<string>;
   /** True when new media can be written (the health report asks). */
   healthy(): Promise<boolean>;
   delete(objectName: string): Promise<void>;

@@ -15,6 +15,7 @@ import { databaseVariants } from '../../testing/database-variants';
 import { call, ManualClock, uniqueEmail } from '../../testing/inject';
 import { createAbandonedUploadSweep } from './abandoned-uploads';
 import { makeToneWav, postBlock, uploadWhole } from './upload-test-kit';
+import { storedMediaPath } from '../../testing/stored-media-path';
 
 const MB = 1024 * 1024;
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-sweep-fixtures-'));
@@ -46,7 +47,7 @@ describe.each(variants)('abandoned uploads on $name', (variant) => {
     const answer = await uploadWhole(app, token, wav);
     expect(answer.code).toBe(200);
     const row = await app.db.selectFrom('media_files').select(['id', 'object_name']).where('id', '=', answer.data[0].id).executeTakeFirstOrThrow();
-    return { id: row.id, path: app.services.mediaStore.localPath(row.object_name) };
+    return { id: row.id, path: storedMediaPath(app, row.object_name) };
   };
   const sessionExists = async (id: string) => ({
     row: (await app.db.selectFrom('upload_sessions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,

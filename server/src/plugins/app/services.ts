@@ -21,7 +21,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
 import { createVocabularyInForce, type VocabularyInForce } from '../../domain/vocabulary/vocabulary-in-force';
 import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
-import { LocalMediaStore, mediaRoot } from '../../storage/local-media-store';
+import { createMediaStore } from '../../storage/create-media-store';
 import type { MediaStore } from '../../storage/media-store';
 import type { BlobStore } from '../../storage/blob/blob-store';
 import { createBlobStore } from '../../storage/blob/create-blob-store';
@@ -79,8 +79,8 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const folders = createFoldersService({ db: app.db, clock });
     const engines = createEngines(config.engines, { log: app.log });
     const summaries = createSummariesService({ db: app.db, clock, engines });
-    const mediaStore = new LocalMediaStore(mediaRoot(config.dataDir));
     const blobStore = createBlobStore(config);
+    const mediaStore = createMediaStore(config.dataDir, blobStore);
     const uploads = createUploadService({ db: app.db, clock, store: mediaStore, media: engines.media });
     const uploadSweep = createAbandonedUploadSweep({ db: app.db, clock, store: mediaStore, log: app.log });
     const jobs = createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });

@@ -4,7 +4,7 @@
 // over HTTP ranges), so the server never copies a video to probe it.
 import type { Readable } from 'node:stream';
 import { BlobServiceClient, BlobSASPermissions, ContainerSASPermissions, RestError } from '@azure/storage-blob';
-import { BlobError, containerOf, locateUnder, type BlobStore, type BlockList, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobStat, type BlobStore, type BlockList, type ByteSpan, type SasInfo } from './blob-store';
 
 const READ_URL_LIFETIME_MS = 60 * 60_000;
 
@@ -80,8 +80,21 @@ export class AzureBlobStore implements BlobStore {
     });
   }
 
-  async readStream(container: string, blob: string): Promise<Readable> {
-    return this.call(async () => (await this.block(container, blob).download()).readableStreamBody as Readable);
+  async stat(container: string, blob: string): Promise<BlobStat | null> {
+    return this.call(async () => {
+      try {
+        const properties = await this.block(container, blob).getProperties();
+        return { size: properties.contentLength ?? 0, etag: properties.etag ?? '' };
+      } catch (error) {
+        if (error instanceof RestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    });
+  }
+
+  async readStream(container: string, blob: string, range?: ByteSpan): Promise<Readable> {
+    const [offset, count] = range ? [range.start, range.end - range.start + 1] : [0, undefined];
+    return this.call(async () => (await this.block(container, blob).download(offset, count)).readableStreamBody as Readable);
   }
 
   async mediaInput(container: string, blob: string): Promise<string> {

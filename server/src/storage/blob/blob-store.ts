@@ -14,6 +14,17 @@ export interface BlockList {
   uncommitted: BlockInfo[];
 }
 
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteSpan {
+  start: number;
+  end: number;
+}
+
+export interface BlobStat {
+  size: number;
+  etag: string;
+}
+
 /** What getBlobSasInfo answers: the browser builds `${accountUrl}/${containerName}/<blob>?${sasToken}`. */
 export interface SasInfo {
   accountUrl: string;
@@ -41,7 +52,13 @@ export interface BlobStore {
   listBlocks(container: string, blob: string): Promise<BlockList>;
   /** Bytes of the committed blob, null when there is none. */
   size(container: string, blob: string): Promise<number | null>;
-  readStream(container: string, blob: string): Promise<Readable>;
+  /**
+   * Size and an etag that changes whenever the blob is committed again (even with the same bytes
+   * count), null when there is no committed blob: caches derived from a blob (waveform peaks) key on it.
+   */
+  stat(container: string, blob: string): Promise<BlobStat | null>;
+  /** The committed blob, or the bytes start..end (inclusive, as HTTP Range) of it. */
+  readStream(container: string, blob: string, range?: ByteSpan): Promise<Readable>;
   /** An input ffprobe/ffmpeg can open and seek in without copying the blob (a concat: list or a signed URL). */
   mediaInput(container: string, blob: string): Promise<string>;
   /** Removes the blob with its committed and uncommitted blocks; nothing there is fine. */

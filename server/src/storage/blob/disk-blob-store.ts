@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ContainerSASPermissions, StorageSharedKeyCredential, generateBlobSASQueryParameters } from '@azure/storage-blob';
-import { BlobError, containerOf, locateUnder, type BlobStore, type BlockInfo, type BlockList, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobStat, type BlobStore, type BlockInfo, type ByteSpan, type BlockList, type SasInfo } from './blob-store';
 
 export const EMBEDDED_ACCOUNT = 'parley';
 export const EMBEDDED_BLOB_PATH = '/blob';
@@ -153,18 +153,41 @@ export class DiskBlobStore implements BlobStore {
     return manifest ? manifest.reduce((sum, b) => sum + b.size, 0) : null;
   }
 
-  private async committedFiles(container: string, blob: string): Promise<string[]> {
+  async stat(container: string, blob: string): Promise<BlobStat | null> {
+    const dir = this.blobDir(container, blob);
+    const manifest = await this.manifest(dir);
+    if (!manifest) return null;
+    // Every commit writes a new manifest and renames it in place: a new inode and mtime each time.
+    const file = await fsp.stat(path.join(dir, 'manifest.json'), { bigint: true }).catch(() => null);
+    if (!file) return null;
+    return { size: manifest.reduce((sum, b) => sum + b.size, 0), etag: `"${file.ino.toString(16)}-${file.mtimeNs.toString(16)}"` };
+  }
+
+  private async committedBlocks(container: string, blob: string): Promise<{ file: string; size: number }[]> {
     const dir = this.blobDir(container, blob);
     const manifest = await this.manifest(dir);
     if (!manifest) throw new BlobError(404, 'BlobNotFound', 'The specified blob does not exist.');
-    return manifest.map((b) => path.join(dir, 'committed', hex(b.name)));
+    return manifest.map((b) => ({ file: path.join(dir, 'committed', hex(b.name)), size: b.size }));
   }
 
-  async readStream(container: string, blob: string): Promise<Readable> {
-    const files = await this.committedFiles(container, blob);
+  private async committedFiles(container: string, blob: string): Promise<string[]> {
+    return (await this.committedBlocks(container, blob)).map((b) => b.file);
+  }
+
+  async readStream(container: string, blob: string, range?: ByteSpan): Promise<Readable> {
+    const blocks = await this.committedBlocks(container, blob);
+    // Each block file is read only over the part of it the range covers.
+    const pieces: { file: string; start: number; end: number }[] = [];
+    let offset = 0;
+    for (const block of blocks) {
+      const first = Math.max(range?.start ?? 0, offset);
+      const last = Math.min(range?.end ?? Number.MAX_SAFE_INTEGER, offset + block.size - 1);
+      if (first <= last) pieces.push({ file: block.file, start: first - offset, end: last - offset });
+      offset += block.size;
+    }
     return Readable.from(
       (async function* () {
-        for (const file of files) yield* fs.createReadStream(file, { highWaterMark: 1 << 20 });
+        for (const piece of pieces) yield* fs.createReadStream(piece.file, { start: piece.start, end: piece.end, highWaterMark: 1 << 20 });
       })(),
     );
   }
