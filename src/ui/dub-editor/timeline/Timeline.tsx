@@ -196,8 +196,11 @@ export function Timeline(props: TimelineProps) {
     const lanesNow = lanesRef.current;
     if (!lanesNow) return;
     const pxPerSec = Math.min(zoom, maxPxPerSec(durationMs));
-    lanesNow.original.setZoom(pxPerSec);
+    const changed = lanesNow.original.setZoom(pxPerSec);
     lanesNow.dubbed.setZoom(pxPerSec);
+    // A wheel zoom came back equal (it keeps the point under the pointer); a button or shortcut zoom
+    // brings the playhead into view. The dubbed lane follows the scroll.
+    if (changed) lanesNow.original.reveal(latest.current.currentMs);
   }, [zoom, durationMs]);
 
   const widthPx = () => originalRef.current?.clientWidth ?? 0;
@@ -238,7 +241,8 @@ interface LaneProps {
 function Lane({ label, testId, state, height, boxRef, t }: LaneProps) {
   return (
     <Box role="group" aria-label={label} data-testid={testId} data-state={state} position="relative" mt="1">
-      <Text fontSize="xs" color="fg.muted" position="absolute" top="0" left="1" zIndex="1" pointerEvents="none">
+      {/* Above wavesurfer's regions layer (z-index 5 inside the lane), never in the way of a drag. */}
+      <Text fontSize="xs" color="fg.muted" bg="bg/80" px="1" borderRadius="sm" position="absolute" top="0" left="1" zIndex="10" pointerEvents="none">
         {label}
         {state === 'loading' ? ` · ${t('peaksLoading')}` : state === 'failed' ? ` · ${t('peaksFailed')}` : ''}
       </Text>

@@ -77,10 +77,19 @@ export class WaveLane {
     };
   }
 
-  setZoom(pxPerSec: number): void {
-    if (this.ws.options.minPxPerSec === pxPerSec) return;
+  /** True when the zoom changed (an equal zoom, e.g. the screen echoing a wheel zoom, does nothing). */
+  setZoom(pxPerSec: number): boolean {
+    if (this.ws.options.minPxPerSec === pxPerSec) return false;
     if (this.ws.getDecodedData()) this.ws.zoom(pxPerSec);
     else this.ws.setOptions({ minPxPerSec: pxPerSec });
+    return true;
+  }
+
+  /** Scrolls so `ms` is in the middle when it is off screen (a zoom by button keeps the playhead in view). */
+  reveal(ms: number): void {
+    const view = this.view();
+    if (!view || (ms >= view.fromMs && ms <= view.toMs)) return;
+    this.ws.setScrollTime(Math.max(0, ms - (view.toMs - view.fromMs) / 2) / 1000);
   }
 
   setTime(ms: number): void {
