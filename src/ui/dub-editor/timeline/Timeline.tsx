@@ -32,6 +32,7 @@ export interface TimelineProps {
   currentMs: number;
   /** CSS pixels per second of media; 0 (FIT) shows the whole video. */
   zoom: number;
+  /** Keep it the same object for a task (create it once): a new source rebuilds both lanes. */
   peaks: PeaksSource;
   onSeek(ms: number): void;
   onSelect(lineId: string): void;
