@@ -1,7 +1,7 @@
 // The lines as regions: created in and near the view only, named for tests and screen readers,
 // kept within their neighbours while dragged, reported once on drop, put back when the lines do not
 // follow. A fake regions plugin and lane stand in for wavesurfer (jsdom draws no canvas).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { SubtitleLine } from '../../../shared/contract/transcript';
 import { LineRegions, REGION_COLORS, UNCONFIRMED_RETIME_MS, type RegionsPluginInstance } from './line-regions';
 import type { WaveLane } from './wave-lane';
@@ -64,14 +64,18 @@ const DURATION = 2_000_000;
 
 let plugin: FakePlugin;
 let view: { fromMs: number; toMs: number; pxPerSec: number };
-let events: { onSelect: ReturnType<typeof vi.fn>; onRetime: ReturnType<typeof vi.fn>; label: (line: SubtitleLine) => string };
+let events: {
+  onSelect: Mock<(lineId: string) => void>;
+  onRetime: Mock<(lineId: string, startMs: number, endMs: number) => void>;
+  label: (line: SubtitleLine) => string;
+};
 let regions: LineRegions;
 
 beforeEach(() => {
   vi.useFakeTimers();
   plugin = new FakePlugin();
   view = { fromMs: 0, toMs: 20_000, pxPerSec: 60 };
-  events = { onSelect: vi.fn(), onRetime: vi.fn(), label: (line) => `label ${line.id}` };
+  events = { onSelect: vi.fn<(lineId: string) => void>(), onRetime: vi.fn<(lineId: string, startMs: number, endMs: number) => void>(), label: (line) => `label ${line.id}` };
   const lane = { view: () => view } as unknown as WaveLane;
   regions = new LineRegions(plugin as unknown as RegionsPluginInstance, lane, DURATION, events);
   regions.setLines(lines, null);
