@@ -206,6 +206,17 @@ describe('Timeline', () => {
     expect(onSeek).toHaveBeenCalledWith(12_346);
   });
 
+  it('brings a line selected elsewhere into view', async () => {
+    const base = props({ zoom: 40, lines: [{ id: 'L9', startMs: 80_000, endMs: 81_000, text: 'Far' }] });
+    const view = await renderUi(<Timeline {...base} />);
+    const original = fakes.FakeWaveSurfer.instances[0]!;
+    // At 40 px/s the 100 s wrapper is 4,000 px, of which the lane shows the first 1,000: 0–25 s.
+    Object.defineProperty(original.wrapper, 'clientWidth', { value: 4000 });
+    const reveal = vi.spyOn(original, 'setScrollTime');
+    view.rerender(inChakra(<Timeline {...base} selectedLineId="L9" />));
+    expect(reveal).toHaveBeenCalledWith(67.5); // 80 s in the middle of a 25 s view
+  });
+
   it('closes its feeds and destroys both lanes when unmounted', async () => {
     const { peaks, feeds } = source();
     const view = await renderUi(<Timeline {...props({ peaks })} />);

@@ -110,6 +110,7 @@ export function Timeline(props: TimelineProps) {
       label: (line) => labelRef.current(line),
     });
     regionsRef.current = regions;
+    regions.setPlayhead(latest.current.currentMs);
     regions.setLines(latest.current.lines, latest.current.selectedLineId);
 
     const feeds: Record<DubTrack, PeaksFeed> = {
@@ -186,9 +187,16 @@ export function Timeline(props: TimelineProps) {
     regionsRef.current?.setLines(lines, selectedLineId);
   }, [lines, selectedLineId, label]);
 
+  // A line selected elsewhere (the list, a shortcut) is brought into view when it is off screen.
+  useEffect(() => {
+    const line = selectedLineId === null ? undefined : latest.current.lines.find((candidate) => candidate.id === selectedLineId);
+    if (line) lanesRef.current?.original.reveal(line.startMs);
+  }, [selectedLineId]);
+
   useEffect(() => {
     const lanesNow = lanesRef.current;
     if (!lanesNow) return;
+    regionsRef.current?.setPlayhead(currentMs);
     lanesNow.original.setTime(currentMs);
     lanesNow.dubbed.setTime(currentMs);
   }, [currentMs]);

@@ -113,6 +113,15 @@ describe('LineRegions', () => {
     expect(regions.count()).toBe(plugin.live().length);
   });
 
+  it('gathers the regions around the playhead when more lines are in view than regions', () => {
+    view = { fromMs: 0, toMs: DURATION, pxPerSec: 0.5 };
+    regions.refresh();
+    expect(plugin.byId('L500')).toBeDefined(); // the middle of the view
+    regions.setPlayhead(1_800_000); // line 900, on screen
+    expect(plugin.byId('L900')).toBeDefined();
+    expect(plugin.byId('L500')).toBeUndefined();
+  });
+
   it('keeps the selected line\'s region even far from the view', () => {
     regions.setLines(lines, 'L900');
     expect(plugin.byId('L900')).toBeDefined();

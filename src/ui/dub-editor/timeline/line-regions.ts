@@ -6,7 +6,7 @@ import type RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { SubtitleLine } from '../../../shared/contract/transcript';
 import { boundsOf, clampRetime, MIN_REGION_MS, type RetimeMode, type TimeSpan } from './clamp-retime';
-import { regionChanges, regionWindow, windowServes, type RegionWindow } from './region-window';
+import { MAX_REGIONS, REGION_MARGIN, regionChanges, regionWindow, windowServes, type RegionWindow } from './region-window';
 import type { WaveLane } from './wave-lane';
 
 export type RegionsPluginInstance = ReturnType<typeof RegionsPlugin.create>;
@@ -35,6 +35,7 @@ export class LineRegions {
   private lines: readonly SubtitleLine[] = [];
   private readonly indexById = new Map<string, number>();
   private selectedId: string | null = null;
+  private playheadMs: number | null = null;
   private readonly shown = new Map<string, Region>();
   private window: RegionWindow | null = null;
   private readonly unconfirmed = new Map<string, ReturnType<typeof setTimeout>>();
@@ -69,6 +70,18 @@ export class LineRegions {
     }
   }
 
+  /** Where the playhead is: with more lines in view than regions, the regions gather around it. */
+  setPlayhead(ms: number): void {
+    this.playheadMs = ms;
+    // Only a window cut down to the budget can miss a playhead that is on screen: then it follows.
+    if (!this.window || (ms >= this.window.fromMs && ms <= this.window.toMs)) return;
+    const view = this.lane.view();
+    if (view && ms >= view.fromMs && ms <= view.toMs) {
+      this.window = null;
+      this.refresh();
+    }
+  }
+
   /** After a scroll, zoom or resize: regions for the new view when it left the current window. */
   refresh(): void {
     const view = this.lane.view();
@@ -76,7 +89,7 @@ export class LineRegions {
     const span: TimeSpan = { startMs: view.fromMs, endMs: view.toMs };
     if (windowServes(this.window, span)) return;
     const selectedIndex = this.selectedId === null ? -1 : (this.indexById.get(this.selectedId) ?? -1);
-    this.window = regionWindow(this.lines, span, selectedIndex);
+    this.window = regionWindow(this.lines, span, selectedIndex, MAX_REGIONS, REGION_MARGIN, this.playheadMs);
     const wanted = this.window.indexes.map((index) => this.lines[index]!.id);
     const { add, remove } = regionChanges(new Set(this.shown.keys()), wanted);
     for (const id of remove) {

@@ -30,6 +30,16 @@ describe('regionWindow', () => {
     expect(window.fromMs).toBe(lines[window.indexes[0]!]!.startMs);
   });
 
+  it('centres the budget on the playhead when it is in view', () => {
+    const window = regionWindow(lines, { startMs: 0, endMs: 14_400_000 }, -1, MAX_REGIONS, 0.5, 1_000_000);
+    const playing = Math.floor(1_000_000 / 2880);
+    expect(window.indexes[0]).toBeLessThanOrEqual(playing);
+    expect(window.indexes.at(-1)).toBeGreaterThanOrEqual(playing);
+    // A playhead off screen does not pull the regions away from what is shown.
+    const elsewhere = regionWindow(lines, { startMs: 0, endMs: 1_000_000 }, -1, 10, 0.5, 9_000_000);
+    expect(lines[elsewhere.indexes[0]!]!.startMs).toBeLessThan(1_000_000);
+  });
+
   it('stays within the lines at either end of the media', () => {
     expect(regionWindow(lines, { startMs: 0, endMs: 14_400_000 }, -1, 10).indexes).toHaveLength(10);
     const end = regionWindow(lines, { startMs: 14_390_000, endMs: 14_400_000 });

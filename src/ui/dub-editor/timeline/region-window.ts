@@ -1,6 +1,7 @@
 // Which lines get a region on the timeline (issue 13 §1: 5,000 lines over 4 hours, under 1,500 DOM
 // nodes for the whole screen). Only lines in or near the visible span get one, at most a fixed number
-// (three nodes each: the region and its two handles), centred on the view; the selected line always
+// (three nodes each: the region and its two handles), centred on the playhead when it is in view (so
+// a fitted 4-hour view has its regions where the user works), else on the view; the selected line always
 // gets one so it stays highlighted and draggable. A window reaching half a view beyond each side
 // means small scrolls do not rebuild regions.
 import type { TimeSpan } from './clamp-retime';
@@ -35,6 +36,7 @@ export function regionWindow(
   selectedIndex = -1,
   maxRegions = MAX_REGIONS,
   margin = REGION_MARGIN,
+  focusMs: number | null = null,
 ): RegionWindow {
   const span = Math.max(0, view.endMs - view.startMs);
   let fromMs = view.startMs - span * margin;
@@ -43,8 +45,9 @@ export function regionWindow(
   if (first > 0 && lines[first - 1]!.endMs > fromMs) first -= 1; // the line running into the window
   let last = firstStartingAt(lines, toMs) - 1;
   if (last - first + 1 > maxRegions) {
-    // Too many to draw: the ones nearest the middle of the view, and the window shrinks to them.
-    const middle = Math.min(last, Math.max(first, firstStartingAt(lines, (view.startMs + view.endMs) / 2)));
+    // Too many to draw: the ones nearest the playhead (or the middle of the view), and the window shrinks to them.
+    const focus = focusMs !== null && focusMs >= view.startMs && focusMs <= view.endMs ? focusMs : (view.startMs + view.endMs) / 2;
+    const middle = Math.min(last, Math.max(first, firstStartingAt(lines, focus)));
     first = Math.max(first, Math.min(middle - Math.floor(maxRegions / 2), last - maxRegions + 1));
     last = first + maxRegions - 1;
     fromMs = Math.max(fromMs, lines[first]!.startMs);
