@@ -13,7 +13,7 @@ import type { SubtitleLine } from '../../../shared/contract/transcript';
 import { LineRegions } from './line-regions';
 import { drawRuler, rulerLabel } from './ruler';
 import { WaveLane } from './wave-lane';
-import { effectiveZoom, FIT, maxPxPerSec, stepZoom } from './zoom';
+import { effectiveZoom, FIT, fitPxPerSec, maxPxPerSec, stepZoom } from './zoom';
 
 /** What keyboard shortcuts drive (the screen keeps a ref): the same steps as the buttons. */
 export interface TimelineHandle {
@@ -221,7 +221,7 @@ export function Timeline(props: TimelineProps) {
   return (
     <Box role="region" aria-label={t('timeline')} data-testid="dub-timeline" borderWidth="1px" borderRadius="md" p="2">
       <HStack gap="1" mb="1" justify="flex-end">
-        <Button size="xs" variant="outline" aria-label={t('zoomOut')} data-testid="timeline-zoom-out" onClick={() => step('out')} disabled={zoom === FIT}>
+        <Button size="xs" variant="outline" aria-label={t('zoomOut')} data-testid="timeline-zoom-out" onClick={() => step('out')} disabled={drawn <= fitPxPerSec(durationMs, widthPx()) * 1.0001}>
           −
         </Button>
         <Button size="xs" variant="outline" aria-label={t('zoomIn')} data-testid="timeline-zoom-in" onClick={() => step('in')} disabled={drawn >= maxPxPerSec(durationMs)}>
