@@ -1,0 +1,76 @@
+// @vitest-environment node
+// The peaks call: the contract's query, the answer decoded, a refusal rejected without a toast (the
+// timeline marks the lane itself), and an aborted request rejected.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser.
+vi.hoisted(() => {
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
+    }
+  } as typeof Request;
+});
+import { apiEvents$ } from '../app-events';
+import { answering, json } from '../test-fetch';
+import type { ApiEvent } from '../types';
+import { fetchPeaksWindow } from './peaks';
+
+const PEAKS = {
+  durationMs: 3_600_000,
+  track: 'dubbed',
+  pointsPerSecond: 100,
+  levels: [1000, 100, 10],
+  fromMs: 60_000,
+  toMs: 60_020,
+  peaks: btoa(String.fromCharCode(0x81, 0x7f, 0xf6, 0x0a)), // (-127, 127), (-10, 10)
+};
+
+let events: ApiEvent[];
+let stop: () => void;
+beforeEach(() => {
+  events = [];
+  const subscription = apiEvents$.subscribe((event) => events.push(event));
+  stop = () => subscription.unsubscribe();
+});
+afterEach(() => {
+  stop();
+  vi.unstubAllGlobals();
+});
+
+describe('fetchPeaksWindow', () => {
+  it('asks for the window with the contract query and answers it decoded', async () => {
+    const requests = answering(() => json({ code: 200, msg: '', data: PEAKS }));
+    const window = await fetchPeaksWindow({ taskId: 'T1', track: 'dubbed', lang: 'en-US', pointsPerSecond: 150.4, fromMs: 59_999.5, toMs: 60_020.2 });
+    const url = new URL(requests[0]!.url);
+    expect(url.pathname).toBe('/prod-api/speech/video/transcribe/peaks');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ id: 'T1', track: 'dubbed', lang: 'en-US', pointsPerSecond: '150', fromMs: '59999', toMs: '60021' });
+    expect(window).toMatchObject({ track: 'dubbed', level: 100, fromMs: 60_000, toMs: 60_020, levels: [10, 100, 1000] });
+    expect([...window.pairs]).toEqual([-127, 127, -10, 10]);
+  });
+
+  it('keeps pointsPerSecond inside the contract range and leaves the window out for the overview', async () => {
+    const requests = answering(() => json({ code: 200, msg: '', data: PEAKS }));
+    await fetchPeaksWindow({ taskId: 'T1', track: 'original', pointsPerSecond: 0.01 });
+    await fetchPeaksWindow({ taskId: 'T1', track: 'original', pointsPerSecond: 9000 });
+    expect(requests.map((request) => Object.fromEntries(new URL(request.url).searchParams))).toEqual([
+      { id: 'T1', track: 'original', pointsPerSecond: '1' },
+      { id: 'T1', track: 'original', pointsPerSecond: '2000' },
+    ]);
+  });
+
+  it('rejects with the server\'s refusal and shows no toast', async () => {
+    answering(() => json({ code: 404, msg: 'Not found', data: null }));
+    await expect(fetchPeaksWindow({ taskId: 'other-users-task', track: 'original', pointsPerSecond: 10 })).rejects.toMatchObject({ code: 404 });
+    expect(events.filter((event) => event.type === 'toast')).toEqual([]);
+  });
+
+  it('rejects when the view moved on and the request was aborted', async () => {
+    answering(() => 'hang');
+    const controller = new AbortController();
+    const pending = fetchPeaksWindow({ taskId: 'T1', track: 'original', pointsPerSecond: 10 }, controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+});

@@ -1,0 +1,133 @@
+// One lane of the timeline: a wavesurfer instance that never decodes media. It is created with a
+// placeholder peaks array and the media's duration (so the axis, regions and cursor work at once),
+// is given the server's overview as its peaks when it arrives, and draws every canvas itself
+// (renderFunction) from the finest window the lane has for that canvas's time span: wavesurfer keeps
+// one array for the whole media, which at frame zoom over 4 hours would be tens of megabytes.
+import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
+import { toWaveSurferPeaks, type LanePeaks, type PeaksView, type PeaksWindow } from '../../../shared/contract/dub-peaks';
+import { peakColumns } from './peak-columns';
+
+export interface WaveLaneOptions {
+  container: HTMLElement;
+  durationMs: number;
+  height: number;
+  zoom: number;
+  waveColor: string;
+  cursorColor: string;
+  plugins?: WaveSurferOptions['plugins'];
+}
+
+/** The window covering the whole media at the coarsest level, if the lane has it. */
+export function overviewOf(peaks: LanePeaks): PeaksWindow | null {
+  const whole = peaks.windows.filter((window) => window.fromMs <= 0 && window.toMs >= window.durationMs - 1000 / window.level);
+  return whole.length ? whole.reduce((a, b) => (b.level < a.level ? b : a)) : null;
+}
+
+export class WaveLane {
+  readonly ws: WaveSurfer;
+  private peaks: LanePeaks | null = null;
+  private overviewGiven: PeaksWindow | null = null;
+  private redrawFrame = 0;
+  private readonly durationMs: number;
+
+  constructor(options: WaveLaneOptions) {
+    this.durationMs = options.durationMs;
+    this.ws = WaveSurfer.create({
+      container: options.container,
+      height: options.height,
+      waveColor: options.waveColor,
+      progressColor: options.waveColor,
+      cursorColor: options.cursorColor,
+      cursorWidth: 2,
+      peaks: [new Float32Array(1)],
+      duration: Math.max(options.durationMs, 1) / 1000,
+      minPxPerSec: options.zoom,
+      fillParent: true,
+      interact: true,
+      dragToSeek: false,
+      autoScroll: true,
+      autoCenter: false,
+      ...(options.plugins ? { plugins: options.plugins } : {}),
+      renderFunction: (_slice, ctx) => this.draw(ctx),
+    });
+  }
+
+  /** The lane's peaks so far: the overview becomes wavesurfer's own peaks, finer windows are drawn over it. */
+  setPeaks(peaks: LanePeaks): void {
+    this.peaks = peaks;
+    const overview = overviewOf(peaks);
+    if (overview && overview !== this.overviewGiven) {
+      this.overviewGiven = overview;
+      this.ws.setOptions({ peaks: toWaveSurferPeaks(overview), duration: Math.max(this.durationMs, 1) / 1000 });
+      return;
+    }
+    this.scheduleRedraw();
+  }
+
+  /** The span on screen and the zoom, or null before the lane has a width. */
+  view(): PeaksView | null {
+    const total = this.ws.getWrapper().clientWidth;
+    if (!total || this.durationMs <= 0) return null;
+    const scroll = this.ws.getScroll();
+    const width = this.ws.getWidth();
+    return {
+      fromMs: (scroll / total) * this.durationMs,
+      toMs: Math.min(this.durationMs, ((scroll + width) / total) * this.durationMs),
+      pxPerSec: total / (this.durationMs / 1000),
+    };
+  }
+
+  /** True when the zoom changed (an equal zoom, e.g. the screen echoing a wheel zoom, does nothing). */
+  setZoom(pxPerSec: number): boolean {
+    if (this.ws.options.minPxPerSec === pxPerSec) return false;
+    if (this.ws.getDecodedData()) this.ws.zoom(pxPerSec);
+    else this.ws.setOptions({ minPxPerSec: pxPerSec });
+    return true;
+  }
+
+  /** Scrolls so `ms` is in the middle when it is off screen (a zoom by button keeps the playhead in view). */
+  reveal(ms: number): void {
+    const view = this.view();
+    if (!view || (ms >= view.fromMs && ms <= view.toMs)) return;
+    this.ws.setScrollTime(Math.max(0, ms - (view.toMs - view.fromMs) / 2) / 1000);
+  }
+
+  setTime(ms: number): void {
+    if (Math.abs(this.ws.getCurrentTime() * 1000 - ms) >= 1) this.ws.setTime(ms / 1000);
+  }
+
+  destroy(): void {
+    if (this.redrawFrame) cancelAnimationFrame(this.redrawFrame);
+    this.ws.destroy();
+  }
+
+  private scheduleRedraw(): void {
+    if (this.redrawFrame) return;
+    this.redrawFrame = requestAnimationFrame(() => {
+      this.redrawFrame = 0;
+      this.ws.setOptions({});
+    });
+  }
+
+  /** One canvas: wavesurfer placed it (style left/width in CSS px) before calling this. */
+  private draw(ctx: CanvasRenderingContext2D): void {
+    const canvas = ctx.canvas;
+    const total = this.ws.getWrapper().clientWidth;
+    if (!this.peaks || !total || canvas.width === 0) return;
+    const left = Number.parseFloat(canvas.style.left) || 0;
+    const width = Number.parseFloat(canvas.style.width) || canvas.width;
+    const fromMs = (left / total) * this.durationMs;
+    const toMs = ((left + width) / total) * this.durationMs;
+    const { min, max } = peakColumns(this.peaks.windows, fromMs, toMs, canvas.width);
+    const middle = canvas.height / 2;
+    ctx.beginPath();
+    for (let x = 0; x < canvas.width; x++) {
+      const high = max[x]!;
+      if (Number.isNaN(high)) continue;
+      const top = middle - high * middle;
+      const bottom = middle - min[x]! * middle;
+      ctx.rect(x, top, 1, Math.max(1, bottom - top));
+    }
+    ctx.fill();
+  }
+}
