@@ -19,6 +19,7 @@ import { createAbandonedUploadSweep, type AbandonedUploadSweep } from '../../dom
 import { createJobQueue } from '../../jobs/create-job-queue';
 import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
+import { dubIterationJob } from '../../jobs/dub-iteration-job';
 import { createVocabularyInForce, type VocabularyInForce } from '../../domain/vocabulary/vocabulary-in-force';
 import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
 import { LocalMediaStore, mediaRoot } from '../../storage/local-media-store';
@@ -91,6 +92,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const vocabularyInForce = createVocabularyInForce({ db: app.db, source: vocabularySource, entitlements });
     const { service: payments, ...paymentVendorWiring } = createPayments({ db: app.db, clock, config });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements, vocabulary: vocabularyInForce }));
+    jobs.define(dubIterationJob({ db: app.db, clock, engines, blobStore, entitlements, jobs }));
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
     app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, blobStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, vocabularyInForce, payments, paymentVendorWiring });
     // Jobs left pending or running by a previous process resume once the app is ready.

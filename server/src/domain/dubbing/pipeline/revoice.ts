@@ -20,6 +20,8 @@ import { TrackWriter } from './track-writer';
 import type { SpeakerVoice } from './voices';
 
 export interface RevoiceLine {
+  /** The caller's id of the line (a segment id), answered back on the voiced line. */
+  id?: string;
   startMs: number;
   endMs: number;
   source: string;
@@ -44,6 +46,7 @@ export interface RevoiceInput {
 }
 
 export interface RevoicedLine {
+  id?: string;
   startMs: number;
   endMs: number;
   source: string;
@@ -146,7 +149,7 @@ export async function revoice(input: RevoiceInput, deps: RevoiceDeps): Promise<R
     for (const [i, line] of lines.entries()) {
       const voice = voiceOf.get(line.speaker) ?? fallback;
       const key = currentKey(line, voice);
-      const base = { startMs: line.startMs, endMs: line.endMs, source: line.source, translation: line.text, speaker: voice.id, voicedKey: key };
+      const base = { id: line.id, startMs: line.startMs, endMs: line.endMs, source: line.source, translation: line.text, speaker: voice.id, voicedKey: key };
       const text = line.text.trim();
       if (!text) {
         out.push({ ...base, dubStartMs: line.startMs, dubEndMs: line.startMs, rate: 1, stretch: 1, overrunMs: 0, reused: false });
