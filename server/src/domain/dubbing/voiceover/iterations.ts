@@ -52,6 +52,14 @@ export function checkLanguage(deps: Pick<VoiceoverDeps, 'engines'>, task: DubTas
   }
 }
 
+/** At most 4 languages per task: its translation language and those of runs that did not fail. */
+export async function checkLanguageLimit(deps: Pick<VoiceoverDeps, 'db'>, task: DubTaskRow, lang: string): Promise<void> {
+  const languages = await deps.db.selectFrom('dub_iterations').select('lang').distinct().where('task_id', '=', task.id).where('state', '!=', 'failed').execute();
+  const used = new Set(languages.map((r) => r.lang));
+  if (task.translation_language) used.add(task.translation_language);
+  if (!used.has(lang) && used.size >= DUB_MAX_LANGUAGES) throw languageLimit();
+}
+
 export async function videoSeconds(deps: Pick<VoiceoverDeps, 'db'>, task: DubTaskRow): Promise<number> {
   const record = await deps.db.selectFrom('records').select(['duration_ms', 'audio_duration_ms']).where('id', '=', task.id).executeTakeFirst();
   let ms = record?.duration_ms ?? record?.audio_duration_ms ?? null;
@@ -72,10 +80,7 @@ export async function createIterationRow(deps: VoiceoverDeps, user: UserRow, tas
   }
   const lines = await db.selectFrom('record_segments').select((eb) => eb.fn.countAll<number>().as('n')).where('record_id', '=', task.id).executeTakeFirst();
   if (!Number(lines?.n ?? 0)) throw taskNotReady();
-  const languages = await db.selectFrom('dub_iterations').select('lang').distinct().where('task_id', '=', task.id).where('state', '!=', 'failed').execute();
-  const used = new Set(languages.map((r) => r.lang));
-  if (task.translation_language) used.add(task.translation_language);
-  if (!used.has(lang) && used.size >= DUB_MAX_LANGUAGES) throw languageLimit();
+  await checkLanguageLimit(deps, task, lang);
 
   const id = sortableId();
   const now = clock.now().toISOString();
@@ -116,6 +121,7 @@ export async function createIterationRow(deps: VoiceoverDeps, user: UserRow, tas
 export async function startIteration(deps: VoiceoverDeps, user: UserRow, input: { id: string; lang?: string | null }): Promise<DubIterationAnswer> {
   const task = await ownedDubTask(deps.db, user.id, input.id);
   const lang = iterationLanguage(task, input.lang);
+  await checkLanguageLimit(deps, task, lang);
   checkLanguage(deps, task, lang);
   const row = await createIterationRow(deps, user, task, lang);
   const payload: DubIterationPayload = { taskId: task.id, iterationId: row.id, synthesisId: null };

@@ -13,7 +13,7 @@ import { dubOutputPrefix } from '../outputs';
 import { burnIn, type BurnInSettings } from '../pipeline/burn-in';
 import { needsRevoicing } from '../pipeline/revoice';
 import { DUB_ITERATION_JOB, DUB_MEDIA_KEEP_MS, type DubIterationPayload, type VoiceoverDeps } from './deps';
-import { checkLanguage, createIterationRow, iterationLanguage, taskNotReady } from './iterations';
+import { checkLanguage, checkLanguageLimit, createIterationRow, iterationLanguage, taskNotReady } from './iterations';
 import { putFile } from './blob-files';
 import { latestOutputs, voicesFor } from './run-iteration';
 import { ownedDubTask, taskLines, taskSpeakers } from './task-lines';
@@ -102,6 +102,7 @@ export async function startSynthesis(deps: VoiceoverDeps, user: UserRow, request
   const { db, clock } = deps;
   const task = await ownedDubTask(db, user.id, request.id);
   const lang = iterationLanguage(task, request.lang);
+  await checkLanguageLimit(deps, task, lang);
   checkLanguage(deps, task, lang);
   if (task.state === 'translating') throw taskNotReady();
   const settings = synthesisSettings(request, task.form);
