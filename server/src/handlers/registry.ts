@@ -4,6 +4,7 @@ import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { dubbingUploadsHandlers } from './dubbing-uploads';
 import { dubbingVoiceoverHandlers } from './dubbing-voiceover';
+import { dubbingDownloadsHandlers } from './dubbing-downloads';
 import { foldersHandlers } from './folders';
 import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
@@ -43,4 +44,5 @@ export const handlers: HandlerMap = {
   ...profileHandlers,
   ...dubbingUploadsHandlers,
   ...dubbingVoiceoverHandlers,
+  ...dubbingDownloadsHandlers,
 };
