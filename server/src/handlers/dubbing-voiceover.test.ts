@@ -190,6 +190,32 @@ describe('dubbing iterations', () => {
   }, 120_000);
 });
 
+describe('a failed re-dub', () => {
+  it('marks the iteration failed, refunds its charge and leaves the task on its earlier dub with the error', async () => {
+    const { taskId } = await seed('alice');
+    const free = await api('POST', '/speech/video/transcribe/createIteration', 'alice', { id: taskId });
+    expect(free.code).toBe(200);
+    await idle();
+    // The source video is gone from storage: the next (paid) run cannot work.
+    const file = await db().selectFrom('dub_tasks').innerJoin('dub_files', 'dub_files.id', 'dub_tasks.file_id').select(['dub_files.container', 'dub_files.blob_name']).where('dub_tasks.id', '=', taskId).executeTakeFirstOrThrow();
+    await server.app.services.blobStore.delete(file.container, file.blob_name);
+    const paid = await api('POST', '/speech/video/transcribe/createIteration', 'alice', { id: taskId });
+    expect(paid.data.chargedSeconds).toBe(SECONDS / 2);
+    await idle();
+    const iteration = await db().selectFrom('dub_iterations').selectAll().where('id', '=', paid.data.id).executeTakeFirstOrThrow();
+    expect(iteration.state).toBe('failed');
+    const rows = await db().selectFrom('ledger_entries').select(['kind', 'seconds']).where('source_key', 'like', `%${iterationChargeKey(paid.data.id)}`).orderBy('kind').execute();
+    expect(rows).toEqual([
+      { kind: 'consumption', seconds: -(SECONDS / 2) },
+      { kind: 'refund', seconds: SECONDS / 2 },
+    ]);
+    const task = await db().selectFrom('dub_tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
+    expect([task.state, task.error_key]).toEqual(['dubbed', 'engines:dubStepFailed']);
+    const list = await api('GET', `/speech/video/transcribe/getIteration?id=${taskId}`, 'alice');
+    expect(list.data.map((i: { state: string }) => i.state)).toEqual(['failed', 'dubbed', 'dubbed']);
+  }, 120_000);
+});
+
 describe('dubbing compositions', () => {
   it('composes with burnt-in subtitles without re-voicing an unchanged task, then re-voices after an edit', async () => {
     const { taskId, segmentIds } = await seed('bob');

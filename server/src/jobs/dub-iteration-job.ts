@@ -46,7 +46,9 @@ export function dubIterationJob(deps: VoiceoverDeps): JobDefinition<DubIteration
         await deps.entitlements.refund(iterationChargeKey(payload.iterationId));
       }
       if (payload.synthesisId) await db.updateTable('dub_syntheses').set({ state: 'failed', error_key: key, updated_at: now }).where('id', '=', payload.synthesisId).execute();
-      // The earlier voice-over is still there: the task stays dubbed, with the error to show.
+      // The earlier voice-over is still there: the task goes back to dubbed, with the error to show.
+      // Only a run that set the task dubbing does (a composition alone never changed its state).
+      if (!payload.iterationId) return;
       await db
         .updateTable('dub_tasks')
         .set({ state: 'dubbed', step: null, progress: null, error_key: key, error_params: params, updated_at: now })
