@@ -17,6 +17,7 @@ import { createEngines, type Engines } from '../engines/registry';
 import { runDubbing, type DubResult } from '../domain/dubbing/pipeline/run-dubbing';
 import { makeTestVideo, type TestVideo } from '../domain/dubbing/pipeline/test-video';
 import { putFile } from '../domain/dubbing/voiceover/blob-files';
+import { createDubMediaSweep } from '../domain/dubbing/voiceover/expired-media-sweep';
 import { seedDubbedTask } from '../domain/dubbing/voiceover/test-dub-task';
 import { containerOf } from '../storage/blob/blob-store';
 import { uniqueEmail } from '../testing/inject';
@@ -121,6 +122,29 @@ describe('dubbing download zip', () => {
     expect(names.some((n) => n.endsWith('.mp4') || n.endsWith('.m4a'))).toBe(false);
     expect(names.filter((n) => n.endsWith('.srt'))).toHaveLength(3);
     expect(await zip.file('EXPIRED.txt')!.async('string')).toContain('“Old talk”的配音视频和音频仅保留 7 天');
+  });
+
+  it('the 7-day sweeper deletes a due task’s voice-over files, says they expired, and the download then has only subtitles', async () => {
+    const due = await seed('alice', 'Due');
+    const kept = await seed('alice', 'Kept');
+    const past = new Date(Date.now() - 1000).toISOString();
+    await server.app.db.updateTable('dub_tasks').set({ expire_at: past }).where('id', '=', due.taskId).execute();
+    const container = containerOf(users.alice.id);
+    const store = server.app.services.blobStore;
+    const under = async (taskId: string) => (await store.listBlobs(container)).filter((b) => b.startsWith(`dub/${taskId}/`));
+    expect((await under(due.taskId)).length).toBeGreaterThan(5);
+    const result = await createDubMediaSweep({ db: server.app.db, clock: systemClock, blobStore: store, log: { info: () => undefined, error: () => undefined } }).sweep();
+    expect(result.tasks).toBe(1);
+    expect(await under(due.taskId)).toEqual([]);
+    expect((await under(kept.taskId)).length).toBeGreaterThan(5);
+    const task = await server.app.db.selectFrom('dub_tasks').selectAll().where('id', '=', due.taskId).executeTakeFirstOrThrow();
+    expect(task.expired_at).not.toBeNull();
+    // The lines stay: the subtitles still download.
+    expect(await server.app.db.selectFrom('record_segments').select('id').where('record_id', '=', due.taskId).execute()).toHaveLength(SCRIPT.length);
+    const onlyVideo = await (await get(zipUrl({ idStr: due.taskId, type: 'video' }), 'alice')).json();
+    expect(onlyVideo.code).toBe(400);
+    const zip = await unzip(await get(zipUrl({ idStr: due.taskId, type: 'video,subtitle', msgType: 'bilingual' }), 'alice'));
+    expect(Object.keys(zip.files).filter((n) => !zip.files[n]!.dir).sort()).toEqual(['Due/en-US/Due.zh-CN-en-US.srt', 'EXPIRED.txt']);
   });
 
   it('streams a large video without buffering it: the server reads storage only as fast as the reader takes the zip', async () => {

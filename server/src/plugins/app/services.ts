@@ -20,6 +20,7 @@ import { createJobQueue } from '../../jobs/create-job-queue';
 import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
 import { dubIterationJob } from '../../jobs/dub-iteration-job';
+import { createDubMediaSweep } from '../../domain/dubbing/voiceover/expired-media-sweep';
 import { createVocabularyInForce, type VocabularyInForce } from '../../domain/vocabulary/vocabulary-in-force';
 import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
 import { LocalMediaStore, mediaRoot } from '../../storage/local-media-store';
@@ -108,6 +109,8 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onReady', async () => {
       uploadSweep.start();
     });
+    const dubMediaSweep = createDubMediaSweep({ db: app.db, clock, blobStore, log: app.log });
+    app.addHook('onReady', async () => dubMediaSweep.start());
     let stopOrderSweep = () => {};
     app.addHook('onReady', async () => {
       stopOrderSweep = payments.startExpirySweep((error) => app.log.error({ err: error }, 'could not close expired payment orders'));
@@ -115,6 +118,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onClose', async () => {
       stopOrderSweep();
       await uploadSweep.stop();
+      await dubMediaSweep.stop();
       await jobs.close();
       await engines.close();
       outbox.close();

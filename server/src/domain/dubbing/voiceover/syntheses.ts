@@ -169,6 +169,11 @@ export async function composeSynthesis(deps: VoiceoverDeps, synthesisId: string,
     });
   }
   const now = clock.now();
+  const expireAt = new Date(now.getTime() + DUB_MEDIA_KEEP_MS).toISOString();
+  // A composition replaced by this one leaves no file behind (the iteration's own video stays).
+  if (row.video_blob && row.video_blob !== videoBlob && row.video_blob.includes('/subtitled-')) await blobStore.delete(container, row.video_blob);
+  // The voice-over the composition is made of is kept as long as the composition.
+  await db.updateTable('dub_tasks').set({ expire_at: expireAt, expired_at: null }).where('id', '=', task.id).where('expire_at', '<', expireAt).execute();
   await db
     .updateTable('dub_syntheses')
     .set({
@@ -176,7 +181,7 @@ export async function composeSynthesis(deps: VoiceoverDeps, synthesisId: string,
       video_blob: videoBlob,
       audio_blob: latest.outputs.dubbedAudio,
       error_key: null,
-      expire_at: new Date(now.getTime() + DUB_MEDIA_KEEP_MS).toISOString(),
+      expire_at: expireAt,
       expired_at: null,
       updated_at: now.toISOString(),
     })
