@@ -5,6 +5,8 @@ import { authHandlers } from './auth';
 import { dubbingLinesHandlers } from './dubbing-lines';
 import { dubbingPeaksHandlers } from './dubbing-peaks';
 import { dubbingUploadsHandlers } from './dubbing-uploads';
+import { dubbingVoiceoverHandlers } from './dubbing-voiceover';
+import { dubbingDownloadsHandlers } from './dubbing-downloads';
 import { foldersHandlers } from './folders';
 import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
@@ -45,4 +47,6 @@ export const handlers: HandlerMap = {
   ...dubbingUploadsHandlers,
   ...dubbingLinesHandlers,
   ...dubbingPeaksHandlers,
+  ...dubbingVoiceoverHandlers,
+  ...dubbingDownloadsHandlers,
 };

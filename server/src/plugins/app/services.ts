@@ -19,6 +19,8 @@ import { createAbandonedUploadSweep, type AbandonedUploadSweep } from '../../dom
 import { createJobQueue } from '../../jobs/create-job-queue';
 import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
+import { dubIterationJob } from '../../jobs/dub-iteration-job';
+import { createDubMediaSweep } from '../../domain/dubbing/voiceover/expired-media-sweep';
 import { createVocabularyInForce, type VocabularyInForce } from '../../domain/vocabulary/vocabulary-in-force';
 import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
 import { createMediaStore } from '../../storage/create-media-store';
@@ -91,6 +93,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const vocabularyInForce = createVocabularyInForce({ db: app.db, source: vocabularySource, entitlements });
     const { service: payments, ...paymentVendorWiring } = createPayments({ db: app.db, clock, config });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements, vocabulary: vocabularyInForce }));
+    jobs.define(dubIterationJob({ db: app.db, clock, engines, blobStore, entitlements, jobs }));
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
     app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, blobStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, vocabularyInForce, payments, paymentVendorWiring });
     // Jobs left pending or running by a previous process resume once the app is ready.
@@ -106,6 +109,8 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onReady', async () => {
       uploadSweep.start();
     });
+    const dubMediaSweep = createDubMediaSweep({ db: app.db, clock, blobStore, log: app.log });
+    app.addHook('onReady', async () => dubMediaSweep.start());
     let stopOrderSweep = () => {};
     app.addHook('onReady', async () => {
       stopOrderSweep = payments.startExpirySweep((error) => app.log.error({ err: error }, 'could not close expired payment orders'));
@@ -113,6 +118,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onClose', async () => {
       stopOrderSweep();
       await uploadSweep.stop();
+      await dubMediaSweep.stop();
       await jobs.close();
       await engines.close();
       outbox.close();

@@ -1,0 +1,140 @@
+// Re-voicing on real media: a short video is dubbed once through the SRT path (espeak-ng, ffmpeg; no
+// ASR or MT), one line of four is edited, and the re-voice must synthesise that line alone and copy
+// the other three from the previous speech track, sample for sample up to the AAC round trip.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEngineConfig } from '../../../engines/config';
+import { probeMedia, toWav16kMono } from '../../../engines/media';
+import { createEngines, type Engines } from '../../../engines/registry';
+import type { SpeechSynthesizer } from '../../../engines/types';
+import { decodeWav } from '../../../engines/wav';
+import { currentKey, needsRevoicing, revoice, type RevoiceLine, type RevoiceResult } from './revoice';
+import { runDubbing, type DubResult } from './run-dubbing';
+import { makeTestVideo, type TestVideo } from './test-video';
+
+const SCRIPT = [
+  { text: 'good morning everyone', speaker: 0 },
+  { text: 'thank you for coming', speaker: 1 },
+  { text: 'we start with the plan', speaker: 0 },
+  { text: 'the design is ready', speaker: 1 },
+];
+const EDITED = 'we begin now';
+
+let dir: string;
+let video: TestVideo;
+let engines: Engines;
+let first: DubResult;
+let second: RevoiceResult;
+const calls: string[] = [];
+
+function countingSynthesizer(inner: SpeechSynthesizer): SpeechSynthesizer {
+  return {
+    id: inner.id,
+    languages: () => inner.languages(),
+    voices: (language) => inner.voices(language),
+    synthesize: (text, options) => {
+      calls.push(text);
+      return inner.synthesize(text, options);
+    },
+  };
+}
+
+async function mono16k(media: string): Promise<Int16Array> {
+  const wav = path.join(dir, `${path.basename(media)}-${Math.random().toString(36).slice(2)}.wav`);
+  await toWav16kMono(media, wav);
+  return decodeWav(await fs.readFile(wav)).samples;
+}
+
+/** Energy of (a − b) over energy of a, in dB, on [fromMs, toMs) of two 16 kHz tracks. */
+function differenceDb(a: Int16Array, b: Int16Array, fromMs: number, toMs: number): number {
+  let signal = 0;
+  let diff = 0;
+  for (let i = Math.floor(fromMs * 16); i < Math.min(a.length, b.length, Math.ceil(toMs * 16)); i++) {
+    signal += a[i]! * a[i]!;
+    diff += (a[i]! - b[i]!) ** 2;
+  }
+  return 10 * Math.log10((diff + 1) / (signal + 1));
+}
+
+const bilingualSrt = () =>
+  video.lines.map((l, i) => `${i + 1}\n${stamp(l.startMs)} --> ${stamp(l.endMs + 600)}\n第${i + 1}句\n${SCRIPT[i]!.text}\n`).join('\n');
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-revoice-test-'));
+  video = await makeTestVideo(dir, SCRIPT, { durationMs: 20_000, everyMs: 4500, leadMs: 1000 });
+  engines = createEngines(loadEngineConfig({}));
+  first = await runDubbing(
+    { videoPath: video.path, workDir: path.join(dir, 'first'), form: { sourceLanguage: 'zh-CN', targetLanguage: 'en-US', speakers: 2 }, srt: { bytes: bilingualSrt(), type: 3 } },
+    { engines },
+  );
+  const voiceOf = new Map(first.speakers.map((s) => [s.id, s]));
+  const lines: RevoiceLine[] = first.lines.map((l, i) => ({
+    startMs: l.startMs,
+    endMs: l.endMs,
+    source: l.source,
+    text: i === 2 ? EDITED : l.translation,
+    speaker: l.speaker,
+    previous: { voicedKey: currentKey({ ...l, text: l.translation }, voiceOf.get(l.speaker)!), dubStartMs: l.dubStartMs, dubEndMs: l.dubEndMs, rate: l.rate, stretch: l.stretch, overrunMs: l.overrunMs },
+  }));
+  second = await revoice(
+    { videoPath: video.path, workDir: path.join(dir, 'second'), language: 'en-US', lines, speakers: first.speakers, previousSpeech: first.files.dubbedSpeech, background: first.background },
+    { synthesizer: countingSynthesizer(engines.synthesizerFor('en-US')) },
+  );
+}, 180_000);
+afterAll(async () => {
+  await engines?.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('revoice', () => {
+  it('synthesises only the edited line and copies the three others', () => {
+    expect(second.synthesised).toBe(1);
+    expect(second.reused).toBe(3);
+    // The edit is shorter than the line it replaces, so it fits at the voice's own rate: one call.
+    expect(calls).toEqual([EDITED]);
+    expect(second.lines.map((l) => l.reused)).toEqual([true, true, false, true]);
+    expect(second.lines[2]!.translation).toBe(EDITED);
+  });
+
+  it('keeps the unchanged lines’ audio (up to the AAC round trip) and replaces the edited one', async () => {
+    const before = await mono16k(first.files.dubbedSpeech);
+    const after = await mono16k(second.files.dubbedSpeech);
+    for (const i of [0, 1, 3]) {
+      const l = first.lines[i]!;
+      expect(differenceDb(before, after, l.dubStartMs, l.dubEndMs)).toBeLessThan(-20);
+    }
+    const edited = first.lines[2]!;
+    expect(differenceDb(before, after, edited.dubStartMs, edited.dubEndMs)).toBeGreaterThan(-3);
+  });
+
+  it('answers the new voiced keys, so a second re-voice with no edits synthesises nothing', () => {
+    const voiceOf = new Map(first.speakers.map((s) => [s.id, s]));
+    const again: RevoiceLine[] = second.lines.map((l) => ({
+      startMs: l.startMs,
+      endMs: l.endMs,
+      source: l.source,
+      text: l.translation,
+      speaker: l.speaker,
+      previous: { voicedKey: l.voicedKey, dubStartMs: l.dubStartMs, dubEndMs: l.dubEndMs, rate: l.rate, stretch: l.stretch, overrunMs: l.overrunMs },
+    }));
+    expect(again.filter((l) => needsRevoicing(l, voiceOf.get(l.speaker)!))).toEqual([]);
+    // A changed voice (pitch) re-voices that speaker's lines.
+    const higher = { ...voiceOf.get(1)!, pitch: voiceOf.get(1)!.pitch + 5 };
+    expect(again.filter((l) => l.speaker === 1 && needsRevoicing(l, higher)).length).toBe(2);
+  });
+
+  it('keeps the video the length of the source (±40 ms) with every output written', async () => {
+    expect(Math.abs((await probeMedia(second.files.video)).durationMs - video.durationMs)).toBeLessThanOrEqual(40);
+    expect(Math.abs((await probeMedia(second.files.dubbedAudio)).durationMs - video.durationMs)).toBeLessThanOrEqual(40);
+    expect(second.files.perSpeaker.map((t) => t.speaker)).toEqual([0, 1]);
+    expect(await fs.readFile(second.files.srt.translation, 'utf8')).toContain(EDITED);
+  });
+});
+
+function stamp(ms: number): string {
+  const t = Math.round(ms);
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${p(Math.floor(t / 3_600_000))}:${p(Math.floor(t / 60_000) % 60)}:${p(Math.floor(t / 1000) % 60)},${p(t % 1000, 3)}`;
+}

@@ -1,0 +1,60 @@
+// What a voice-over of one language works from, read from the database: the task (owner checked),
+// its lines (record_segments) with the text in that language and how each was voiced last time
+// (dub_line_takes), and its speakers with their remembered voices (dub_speakers).
+import type { Kysely } from 'kysely';
+import type { Database, DubSpeakerRow, DubTaskRow } from '../../../db/schema';
+import { recordNotFound } from '../../records/record-errors';
+import type { RevoiceLine } from '../pipeline/revoice';
+import type { SpeakerVoice } from '../pipeline/voices';
+
+export interface TaskLine extends RevoiceLine {
+  segmentId: string;
+  /** The take's own translation column (languages other than the task's translation language). */
+  takeTranslation: string | null;
+  hasTake: boolean;
+}
+
+/** The caller's task, or the not-found answer (another user's task reads exactly like a missing one). */
+export async function ownedDubTask(db: Kysely<Database>, userId: string, taskId: string): Promise<DubTaskRow> {
+  const task = await db.selectFrom('dub_tasks').selectAll().where('id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
+  if (!task) throw recordNotFound();
+  return task;
+}
+
+export function speakerVoice(row: DubSpeakerRow): SpeakerVoice {
+  return { id: row.number, name: row.name, voice: row.voice, pitch: row.pitch, rate: row.rate, gender: row.gender, sourcePitchHz: row.source_pitch_hz };
+}
+
+export async function taskSpeakers(db: Kysely<Database>, taskId: string): Promise<DubSpeakerRow[]> {
+  return db.selectFrom('dub_speakers').selectAll().where('task_id', '=', taskId).orderBy('number').execute();
+}
+
+export async function taskLines(db: Kysely<Database>, task: Pick<DubTaskRow, 'id' | 'translation_language'>, lang: string, speakers: DubSpeakerRow[]): Promise<TaskLine[]> {
+  const rows = await db
+    .selectFrom('record_segments as s')
+    .leftJoin('dub_line_takes as t', (join) => join.onRef('t.segment_id', '=', 's.id').on('t.lang', '=', lang))
+    .select([
+      's.id as segmentId', 's.start_ms', 's.end_ms', 's.text', 's.translation', 's.speaker_id',
+      't.segment_id as takeSegment', 't.translation as takeTranslation', 't.voiced_key', 't.dub_start_ms', 't.dub_end_ms', 't.rate', 't.stretch', 't.overrun_ms',
+    ])
+    .where('s.record_id', '=', task.id)
+    .orderBy('s.position')
+    .execute();
+  const numberOf = new Map(speakers.map((s) => [s.id, s.number]));
+  const firstSpeaker = speakers[0]?.number ?? 0;
+  return rows.map((r) => ({
+    id: r.segmentId,
+    segmentId: r.segmentId,
+    startMs: r.start_ms,
+    endMs: r.end_ms,
+    source: r.text,
+    text: (lang === task.translation_language ? r.translation : r.takeTranslation) ?? '',
+    speaker: (r.speaker_id ? numberOf.get(r.speaker_id) : undefined) ?? firstSpeaker,
+    takeTranslation: r.takeTranslation ?? null,
+    hasTake: r.takeSegment !== null,
+    previous:
+      r.takeSegment === null
+        ? null
+        : { voicedKey: r.voiced_key, dubStartMs: r.dub_start_ms, dubEndMs: r.dub_end_ms, rate: r.rate, stretch: r.stretch, overrunMs: r.overrun_ms },
+  }));
+}
