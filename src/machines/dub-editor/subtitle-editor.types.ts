@@ -41,4 +41,8 @@ export type SubtitleEditorEvent =
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'save.retry' }
-  | { type: 'dismissRefusal' };
+  | { type: 'dismissRefusal' }
+  /** The media's length once the player knows it (insert and retime are held inside it). */
+  | { type: 'duration'; durationMs: number }
+  /** Loading the lines failed: try again. */
+  | { type: 'load.retry' };
