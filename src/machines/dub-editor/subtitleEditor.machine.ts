@@ -230,7 +230,8 @@ export const subtitleEditorMachine = setup({
     }),
   },
   guards: {
-    dirty: ({ context }) => context.version > context.savedVersion,
+    /** Changed since the save that just ended was sent (guards see the context before that save is marked). */
+    changedSinceSent: ({ context }) => context.version > context.sendingVersion,
   },
 }).createMachine({
   id: 'subtitleEditor',
@@ -347,7 +348,7 @@ export const subtitleEditorMachine = setup({
                   renames: Object.entries(context.renames).map(([speakerId, name]) => ({ speakerId, name })),
                 }),
                 onDone: [
-                  { guard: 'dirty', target: 'waiting', actions: 'markSaved' },
+                  { guard: 'changedSinceSent', target: 'waiting', actions: 'markSaved' },
                   { target: 'saved', actions: 'markSaved' },
                 ],
                 onError: { target: 'failed', actions: assign(({ context }) => ({ saveFailures: context.saveFailures + 1 })) },
