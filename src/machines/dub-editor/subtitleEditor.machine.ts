@@ -262,6 +262,7 @@ export const subtitleEditorMachine = setup({
     loading: {
       entry: assign({ loadFailed: false }),
       invoke: {
+        id: 'loadEditor',
         src: 'loadEditor',
         input: ({ context }) => ({ taskId: context.taskId, lang: context.lang }),
         onDone: {
@@ -341,6 +342,7 @@ export const subtitleEditorMachine = setup({
             sending: {
               entry: assign(({ context }) => ({ sendingVersion: context.version, sendingRenames: context.renames })),
               invoke: {
+                id: 'saveEdits',
                 src: 'saveEdits',
                 input: ({ context }) => ({
                   taskId: context.taskId,
