@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { DubLine } from '../src/machines/dub-editor/subtitle-editor.types';
-import { selectCanUndo, selectLines, subtitleEditorMachine } from '../src/machines/dub-editor/subtitleEditor.machine';
+import { selectCanUndo, selectLines, subtitleEditorMachine, type EditorSaveInput } from '../src/machines/dub-editor/subtitleEditor.machine';
 
 const FOUR_HOURS_MS = 4 * 60 * 60 * 1000;
 const LARGE = 5000;
@@ -49,7 +49,7 @@ async function measure(count: number): Promise<{ machine: number[]; baseline: nu
   const machine = subtitleEditorMachine.provide({
     actors: {
       loadEditor: fromPromise(async () => ({ lines, speakers: [0, 1, 2, 3].map((n) => ({ id: `s${n}`, name: `Speaker ${n}` })) })),
-      saveEdits: fromPromise<void>(async () => undefined),
+      saveEdits: fromPromise<void, EditorSaveInput>(async () => undefined),
       sync: fromCallback(() => undefined),
     },
   });
