@@ -46,3 +46,24 @@ export type SubtitleEditorEvent =
   | { type: 'duration'; durationMs: number }
   /** Loading the lines failed: try again. */
   | { type: 'load.retry' };
+
+/** The translated text of a refusal, a save state and a failed load (namespace dubEditRules, all three locales). */
+export const refusalKey = (refusal: EditRefusal) => `dubEditRules:refusal.${refusal}` as const;
+export const saveStateKey = (state: SaveState) => `dubEditRules:save.${state}` as const;
+export const LOAD_FAILED_KEY = 'dubEditRules:loadFailed';
+
+/** Every refusal, for the screen's and the tests' lookups; the check below fails to compile if one is missing. */
+export const EDIT_REFUSALS = [
+  'endBeforeStart',
+  'startAfterEnd',
+  'overlap',
+  'timeFormat',
+  'charsPerFrame',
+  'lastLine',
+  'noRoomToInsert',
+  'speakerNameEmpty',
+  'nothingUndoable',
+  'nothingRedoable',
+] as const satisfies readonly EditRefusal[];
+const everyRefusalListed: Exclude<EditRefusal, (typeof EDIT_REFUSALS)[number]> extends never ? true : false = true;
+void everyRefusalListed;

@@ -82,7 +82,10 @@ export function merge(doc: EditDocument, index: number, keep: DubLine): EditOutc
 
 /** `newId` names a line the edit creates (split, insert): the machine draws it, tests pin it. */
 export function applyLineEdit(doc: EditDocument, event: LineEditEvent, newId: () => string): EditOutcome {
+  // The edits call takes at most maxLines lines: more could never be saved.
+  const full = doc.lines.length >= DUB_EDITOR_LIMITS.maxLines;
   if (event.type === 'insert') {
+    if (full) return refused('noRoomToInsert');
     const afterIndex = event.afterLineId === null ? -1 : indexOfLine(doc.lines, event.afterLineId);
     if (event.afterLineId !== null && afterIndex < 0) return NONE;
     const slot = insertSlot(doc.lines, afterIndex, doc.durationMs);
@@ -108,6 +111,7 @@ export function applyLineEdit(doc: EditDocument, event: LineEditEvent, newId: ()
       return event.field === 'start' ? retime(doc, index, ms, line.endMs, 'start') : retime(doc, index, line.startMs, ms, 'end');
     }
     case 'split': {
+      if (full) return refused('noRoomToInsert');
       const pieces = splitLine(line, { caret: event.caret, atMs: event.atMs }, newId());
       if (!pieces) return refused('noRoomToInsert');
       const lines = insertedAt(doc.lines, index + 1, pieces[1]);

@@ -406,3 +406,26 @@ describe('another window', () => {
     expect(selectRefusal(snapshot(h))).toBe('noRoomToInsert');
   });
 });
+
+describe('the most lines the edits call takes', () => {
+  it(`refuses insert and split at ${DUB_EDITOR_LIMITS.maxLines} lines`, async () => {
+    const many = Array.from({ length: DUB_EDITOR_LIMITS.maxLines }, (_, i) => line(`m${i}`, i * 1000, i * 1000 + 500, 'Hello world'));
+    const machine = subtitleEditorMachine.provide({
+      actors: {
+        loadEditor: fromPromise(async () => ({ lines: many, speakers: SPEAKERS })),
+        saveEdits: fromPromise<void, EditorSaveInput>(async () => undefined),
+        sync: fromCallback(() => undefined),
+      },
+    });
+    const actor = createActor(machine, { input: { taskId: 't1', durationMs: null } }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    const before = actor.getSnapshot().context.lines;
+    actor.send({ type: 'insert', afterLineId: 'm0' });
+    expect(actor.getSnapshot().context.refusal).toBe('noRoomToInsert');
+    actor.send({ type: 'split', lineId: 'm0', caret: 6 });
+    expect(actor.getSnapshot().context.refusal).toBe('noRoomToInsert');
+    expect(actor.getSnapshot().context.lines).toBe(before);
+    expect(actor.getSnapshot().context.lines).toHaveLength(DUB_EDITOR_LIMITS.maxLines);
+    actor.stop();
+  });
+});

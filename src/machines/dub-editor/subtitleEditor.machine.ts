@@ -23,7 +23,6 @@ import type { DubLine, DubSpeaker, EditRefusal, SaveState, SubtitleEditorEvent }
 export const SAVE_DEBOUNCE_MS = 400;
 export const SAVE_RETRY_FIRST_MS = 1000;
 export const SAVE_RETRY_MAX_MS = 30_000;
-export const LOAD_FAILED_KEY = 'dubEditor:loadFailed';
 
 export interface EditorLoadInput {
   taskId: string;
