@@ -1,6 +1,6 @@
 // Import rules of the client and server layout (README, "Layout"). `npm test` runs
 // `depcruise` with this file; a violation fails the suite and prints the rule's name.
-const AREAS = '(session|records|uploads|transcript|meetings|account|dubbing|purchase|vocabulary)';
+const AREAS = '(session|records|uploads|transcript|meetings|account|dubbing|dub-editor|purchase|vocabulary)';
 const LAYERS = '(api|machines|routes|ui)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

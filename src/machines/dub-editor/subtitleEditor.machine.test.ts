@@ -9,6 +9,7 @@ import type { DubLine, DubSpeaker } from './subtitle-editor.types';
 import {
   SAVE_DEBOUNCE_MS,
   SAVE_RETRY_FIRST_MS,
+  retimeRefusalOf,
   saveRetryDelay,
   selectCanRedo,
   selectCanUndo,
@@ -427,5 +428,16 @@ describe('the most lines the edits call takes', () => {
     expect(actor.getSnapshot().context.lines).toBe(before);
     expect(actor.getSnapshot().context.lines).toHaveLength(DUB_EDITOR_LIMITS.maxLines);
     actor.stop();
+  });
+});
+
+describe('live check while dragging', () => {
+  it('tells the refusal of a retime without making it', async () => {
+    const h = await start();
+    expect(retimeRefusalOf(snapshot(h), 'b', 1500, 4000)).toBe('overlap');
+    expect(retimeRefusalOf(snapshot(h), 'b', 2000, 4800)).toBeNull();
+    expect(retimeRefusalOf(snapshot(h), 'b', 3000, 2000)).toBe('endBeforeStart');
+    expect(retimeRefusalOf(snapshot(h), 'nope', 0, 1)).toBeNull();
+    expect(selectCanUndo(snapshot(h))).toBe(false);
   });
 });

@@ -16,7 +16,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { DUB_EDITOR_LIMITS } from '../../shared/contract/dub-limits';
 import { editRecordsChannel$ } from '../../streams/edit-records-channel$';
-import { renamedOnLines, speakerName } from './line-rules';
+import { clampToMedia, indexOfLine, renamedOnLines, retimeRefusal, speakerName } from './line-rules';
 import { answerMerge, applyLineEdit, type EditOutcome, type LineEditEvent, type MergeQuestion } from './subtitleEditor.edits';
 import type { DubLine, DubSpeaker, EditRefusal, SaveState, SubtitleEditorEvent } from './subtitle-editor.types';
 
@@ -97,13 +97,22 @@ function pushBounded(stack: ReadonlyArray<readonly DubLine[]>, lines: readonly D
   return next;
 }
 
-function sharedState(context: Pick<SubtitleEditorContext, 'lines' | 'speakers' | 'undo' | 'redo'>): SharedEditState {
-  return { lines: context.lines, speakers: context.speakers, undo: context.undo, redo: context.redo };
-}
 
 /** The selection survives a change only while its line exists. */
 function keptSelection(lines: readonly DubLine[], selected: string | null): string | null {
   return selected !== null && lines.some((line) => line.id === selected) ? selected : null;
+}
+
+type History = Pick<SubtitleEditorContext, 'lines' | 'undo' | 'redo'>;
+
+/** Undo or redo: the newest array of one stack becomes the lines, the current lines go onto the other. */
+function travelled(context: History, direction: 'undo' | 'redo'): History | null {
+  const from = direction === 'undo' ? context.undo : context.redo;
+  const target = from.at(-1);
+  if (!target) return null;
+  const rest = from.slice(0, -1);
+  const other = pushBounded(direction === 'undo' ? context.redo : context.undo, context.lines);
+  return direction === 'undo' ? { lines: target, undo: rest, redo: other } : { lines: target, undo: other, redo: rest };
 }
 
 export function saveRetryDelay(failures: number): number {
@@ -168,29 +177,16 @@ export const subtitleEditorMachine = setup({
       enqueue.raise({ type: 'changed' });
       enqueue.sendTo('sync', { type: 'publish', state: { lines: outcome.lines, speakers: context.speakers, undo, redo: [] } } satisfies SyncPublishEvent);
     }),
-    undo: enqueueActions(({ context, enqueue }) => {
-      const previous = context.undo.at(-1);
-      if (!previous) {
-        enqueue.assign({ refusal: 'nothingUndoable' });
-        return;
-      }
-      const undo = context.undo.slice(0, -1);
-      const redo = pushBounded(context.redo, context.lines);
-      enqueue.assign({ lines: previous, undo, redo, refusal: null, selectedLineId: keptSelection(previous, context.selectedLineId), version: context.version + 1 });
-      enqueue.raise({ type: 'changed' });
-      enqueue.sendTo('sync', { type: 'publish', state: { lines: previous, speakers: context.speakers, undo, redo } } satisfies SyncPublishEvent);
-    }),
-    redo: enqueueActions(({ context, enqueue }) => {
-      const next = context.redo.at(-1);
+    /** Undo or redo; with nothing to go back (or forward) to, the refusal says so. */
+    travel: enqueueActions(({ context, enqueue }, direction: 'undo' | 'redo') => {
+      const next = travelled(context, direction);
       if (!next) {
-        enqueue.assign({ refusal: 'nothingRedoable' });
+        enqueue.assign({ refusal: direction === 'undo' ? 'nothingUndoable' : 'nothingRedoable' });
         return;
       }
-      const redo = context.redo.slice(0, -1);
-      const undo = pushBounded(context.undo, context.lines);
-      enqueue.assign({ lines: next, undo, redo, refusal: null, selectedLineId: keptSelection(next, context.selectedLineId), version: context.version + 1 });
+      enqueue.assign({ ...next, refusal: null, selectedLineId: keptSelection(next.lines, context.selectedLineId), version: context.version + 1 });
       enqueue.raise({ type: 'changed' });
-      enqueue.sendTo('sync', { type: 'publish', state: { lines: next, speakers: context.speakers, undo, redo } } satisfies SyncPublishEvent);
+      enqueue.sendTo('sync', { type: 'publish', state: { ...next, speakers: context.speakers } } satisfies SyncPublishEvent);
     }),
     /**
      * A speaker renamed everywhere: the task's speaker (saved through editSpeaker) and the name on
@@ -306,8 +302,8 @@ export const subtitleEditorMachine = setup({
                     },
                   ]),
                 ),
-                undo: { actions: 'undo' },
-                redo: { actions: 'redo' },
+                undo: { actions: { type: 'travel', params: 'undo' } },
+                redo: { actions: { type: 'travel', params: 'redo' } },
               },
               always: { guard: ({ context }) => context.mergeQuestion !== null, target: 'asking' },
             },
@@ -388,3 +384,15 @@ export const selectSaveState = (snapshot: SubtitleEditorSnapshot): SaveState =>
     : snapshot.matches({ ready: { saving: 'failed' } })
       ? 'failed'
       : 'saving';
+
+/**
+ * What a retime to these times would be refused for (null: allowed), without making it: the timeline
+ * shows the rules live while a region is dragged and sends one 'retime' on drop (one undo step).
+ */
+export function retimeRefusalOf(snapshot: SubtitleEditorSnapshot, lineId: string, startMs: number, endMs: number): EditRefusal | null {
+  const { lines, durationMs } = snapshot.context;
+  const index = indexOfLine(lines, lineId);
+  if (index < 0) return null;
+  const held = clampToMedia(Math.round(startMs), Math.round(endMs), durationMs);
+  return retimeRefusal(lines, index, held.startMs, held.endMs, durationMs);
+}
