@@ -10,12 +10,11 @@
 // The window's own edits are published to the other windows of the task (streams/edit-records-channel$);
 // a state received from another window is adopted without publishing (no echo) and without saving
 // (its sender saves it).
-//
-// The server calls are actors to provide (loadEditor, saveEdits): src/machines/dubbing/
-// subtitleEditor.live.ts binds them to the dubbing api, tests bind doubles.
+// The server calls (subtitleEditor.calls.ts) are the actors loadEditor and saveEdits; tests provide doubles.
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { DUB_EDITOR_LIMITS } from '../../shared/contract/dub-limits';
 import { editRecordsChannel$ } from '../../streams/edit-records-channel$';
+import { loadEditor, saveEdits, type EditorLoadInput, type EditorLoadOutput, type EditorSaveInput } from './subtitleEditor.calls';
 import { clampToMedia, indexOfLine, renamedOnLines, retimeRefusal, speakerName } from './line-rules';
 import { answerMerge, applyLineEdit, type EditOutcome, type LineEditEvent, type MergeQuestion } from './subtitleEditor.edits';
 import type { DubLine, DubSpeaker, EditRefusal, SaveState, SubtitleEditorEvent } from './subtitle-editor.types';
@@ -23,24 +22,6 @@ import type { DubLine, DubSpeaker, EditRefusal, SaveState, SubtitleEditorEvent }
 export const SAVE_DEBOUNCE_MS = 400;
 export const SAVE_RETRY_FIRST_MS = 1000;
 export const SAVE_RETRY_MAX_MS = 30_000;
-
-export interface EditorLoadInput {
-  taskId: string;
-  lang?: string | undefined;
-}
-export interface EditorLoadOutput {
-  lines: DubLine[];
-  speakers: DubSpeaker[];
-}
-export interface SpeakerRename {
-  speakerId: string;
-  name: string;
-}
-export interface EditorSaveInput {
-  taskId: string;
-  lines: readonly DubLine[];
-  renames: SpeakerRename[];
-}
 
 /** What one window publishes and the other adopts: the document with its history. */
 export interface SharedEditState {
@@ -138,12 +119,8 @@ export const subtitleEditorMachine = setup({
     events: {} as SubtitleEditorMachineEvent,
   },
   actors: {
-    loadEditor: fromPromise<EditorLoadOutput, EditorLoadInput>(async () => {
-      throw new Error('subtitleEditor: provide loadEditor (subtitleEditor.live.ts)');
-    }),
-    saveEdits: fromPromise<void, EditorSaveInput>(async () => {
-      throw new Error('subtitleEditor: provide saveEdits (subtitleEditor.live.ts)');
-    }),
+    loadEditor: fromPromise<EditorLoadOutput, EditorLoadInput>(({ input, signal }) => loadEditor(input, signal)),
+    saveEdits: fromPromise<void, EditorSaveInput>(({ input, signal }) => saveEdits(input, signal)),
     /** The edit-records channel: publishes on 'publish', reports other windows' states as remote.apply. */
     sync: fromCallback<SyncPublishEvent, { taskId: string }>(({ input, sendBack, receive }) => {
       const channel = editRecordsChannel$<SharedEditState>(input.taskId);
@@ -396,3 +373,5 @@ export function retimeRefusalOf(snapshot: SubtitleEditorSnapshot, lineId: string
   const held = clampToMedia(Math.round(startMs), Math.round(endMs), durationMs);
   return retimeRefusal(lines, index, held.startMs, held.endMs, durationMs);
 }
+
+export type { EditorLoadInput, EditorLoadOutput, EditorSaveInput, SpeakerRename } from './subtitleEditor.calls';

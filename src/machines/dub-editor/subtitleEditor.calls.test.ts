@@ -13,14 +13,14 @@ vi.hoisted(() => {
   } as typeof Request;
 });
 import { answering, json } from '../../api/test-fetch';
-import { loadEditor, saveEdits } from './subtitleEditor.live';
+import { loadEditor, saveEdits } from './subtitleEditor.calls';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const line = (n: number) => ({ id: `l${n}`, startMs: n * 1000, endMs: n * 1000 + 900, text: `Line ${n}`, translation: null, speakerId: 's1', speaker: 'Ann' });
 const ok = (data: unknown) => json({ code: 200, msg: '', data });
 
-describe('subtitle editor, live', () => {
+describe('subtitle editor calls', () => {
   it('the editor loads lines and speakers together, and saves renames before the lines', async () => {
     const requests = answering((request) => {
       const path = new URL(request.url).pathname;
