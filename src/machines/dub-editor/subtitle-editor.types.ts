@@ -47,11 +47,6 @@ export type SubtitleEditorEvent =
   /** Loading the lines failed: try again. */
   | { type: 'load.retry' };
 
-/** The translated text of a refusal, a save state and a failed load (namespace dubEditRules, all three locales). */
-export const refusalKey = (refusal: EditRefusal) => `dubEditRules:refusal.${refusal}` as const;
-export const saveStateKey = (state: SaveState) => `dubEditRules:save.${state}` as const;
-export const LOAD_FAILED_KEY = 'dubEditRules:loadFailed';
-
 /** Every refusal, for the screen's and the tests' lookups; the check below fails to compile if one is missing. */
 export const EDIT_REFUSALS = [
   'endBeforeStart',

@@ -340,6 +340,9 @@ export const subtitleEditorMachine = setup({
   },
 });
 
+/** The machine with its real calls and channel, under the name the route was written against. */
+export const liveSubtitleEditorMachine = subtitleEditorMachine;
+
 export type SubtitleEditorSnapshot = SnapshotFrom<typeof subtitleEditorMachine>;
 export type SubtitleEditorActor = ActorRefFrom<typeof subtitleEditorMachine>;
 
