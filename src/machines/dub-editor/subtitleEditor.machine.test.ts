@@ -17,6 +17,7 @@ import {
   selectLoadState,
   selectMergeQuestion,
   selectRefusal,
+  selectSaveError,
   selectSaveState,
   selectSelectedLineId,
   selectUndoDepth,
@@ -66,7 +67,7 @@ async function start(options: { durationMs?: number | null; failSaves?: number; 
       saveEdits: fromPromise<void, EditorSaveInput>(async ({ input }) => {
         saves.push(input);
         if (options.hold) await options.hold;
-        if (failSaves-- > 0) throw { kind: 'transport', messageKey: 'api:networkError' };
+        if (failSaves-- > 0) throw { kind: 'business', code: 500, message: 'Lines overlap' };
       }),
       sync: fromCallback(({ receive, sendBack: send }) => {
         sendBack = send as typeof sendBack;
@@ -321,6 +322,7 @@ describe('saving', () => {
     h.actor.send({ type: 'edit.text', lineId: 'a', text: 'Kept' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
     expect(selectSaveState(snapshot(h))).toBe('failed');
+    expect(selectSaveError(snapshot(h))).toMatchObject({ errorMessage: 'Lines overlap' });
     expect(lineOf(h, 'a').text).toBe('Kept');
     await vi.advanceTimersByTimeAsync(SAVE_RETRY_FIRST_MS);
     expect(h.saves).toHaveLength(2);
@@ -330,6 +332,7 @@ describe('saving', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(h.saves).toHaveLength(3);
     expect(selectSaveState(snapshot(h))).toBe('saved');
+    expect(selectSaveError(snapshot(h))).toBeNull();
   });
   it('save.retry tries again at once', async () => {
     const h = await start({ failSaves: 1 });

@@ -12,6 +12,7 @@
 // (its sender saves it).
 // The server calls (subtitleEditor.calls.ts) are the actors loadEditor and saveEdits; tests provide doubles.
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { describeError, type ErrorText } from '../../api/errors';
 import { DUB_EDITOR_LIMITS } from '../../shared/contract/dub-limits';
 import { editRecordsChannel$ } from '../../streams/edit-records-channel$';
 import { loadEditor, saveEdits, type EditorLoadInput, type EditorLoadOutput, type EditorSaveInput } from './subtitleEditor.calls';
@@ -22,6 +23,8 @@ import type { DubLine, DubSpeaker, EditRefusal, SaveState, SubtitleEditorEvent }
 export const SAVE_DEBOUNCE_MS = 400;
 export const SAVE_RETRY_FIRST_MS = 1000;
 export const SAVE_RETRY_MAX_MS = 30_000;
+/** Shown when a failed save brings neither a message nor a key of its own. */
+export const SAVE_FAILED_KEY = 'api:error';
 
 /** What one window publishes and the other adopts: the document with its history. */
 export interface SharedEditState {
@@ -63,6 +66,8 @@ export interface SubtitleEditorContext {
   renames: Readonly<Record<string, string>>;
   sendingRenames: Readonly<Record<string, string>>;
   saveFailures: number;
+  /** Why the last save failed: the server's translated message, or a message key (api/errors). */
+  saveError: ErrorText | null;
   loadFailed: boolean;
 }
 
@@ -198,7 +203,7 @@ export const subtitleEditorMachine = setup({
     markSaved: assign(({ context }) => {
       const renames = { ...context.renames };
       for (const [speakerId, name] of Object.entries(context.sendingRenames)) if (renames[speakerId] === name) delete renames[speakerId];
-      return { savedVersion: context.sendingVersion, saveFailures: 0, renames };
+      return { savedVersion: context.sendingVersion, saveFailures: 0, saveError: null, renames };
     }),
   },
   guards: {
@@ -224,6 +229,7 @@ export const subtitleEditorMachine = setup({
     renames: {},
     sendingRenames: {},
     saveFailures: 0,
+    saveError: null,
     loadFailed: false,
   }),
   on: {
@@ -325,7 +331,10 @@ export const subtitleEditorMachine = setup({
                   { guard: 'changedSinceSent', target: 'waiting', actions: 'markSaved' },
                   { target: 'saved', actions: 'markSaved' },
                 ],
-                onError: { target: 'failed', actions: assign(({ context }) => ({ saveFailures: context.saveFailures + 1 })) },
+                onError: {
+                  target: 'failed',
+                  actions: assign(({ context, event }) => ({ saveFailures: context.saveFailures + 1, saveError: describeError(event.error, SAVE_FAILED_KEY) })),
+                },
               },
             },
             /** The edit stays; the save is tried again after a backoff, or at once on save.retry. */
@@ -356,6 +365,7 @@ export const selectCanRedo = (snapshot: SubtitleEditorSnapshot) => snapshot.cont
 export const selectUndoDepth = (snapshot: SubtitleEditorSnapshot) => snapshot.context.undo.length;
 export const selectRefusal = (snapshot: SubtitleEditorSnapshot) => snapshot.context.refusal;
 export const selectMergeQuestion = (snapshot: SubtitleEditorSnapshot) => (snapshot.matches({ ready: { editing: 'asking' } }) ? snapshot.context.mergeQuestion : null);
+export const selectSaveError = (snapshot: SubtitleEditorSnapshot) => (snapshot.matches({ ready: { saving: 'failed' } }) ? snapshot.context.saveError : null);
 export const selectLoadState = (snapshot: SubtitleEditorSnapshot): 'loading' | 'ready' | 'failed' =>
   snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'failed' : 'ready';
 export const selectSaveState = (snapshot: SubtitleEditorSnapshot): SaveState =>
