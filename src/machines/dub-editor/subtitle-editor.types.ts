@@ -41,4 +41,24 @@ export type SubtitleEditorEvent =
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'save.retry' }
-  | { type: 'dismissRefusal' };
+  | { type: 'dismissRefusal' }
+  /** The media's length once the player knows it (insert and retime are held inside it). */
+  | { type: 'duration'; durationMs: number }
+  /** Loading the lines failed: try again. */
+  | { type: 'load.retry' };
+
+/** Every refusal, for the screen's and the tests' lookups; the check below fails to compile if one is missing. */
+export const EDIT_REFUSALS = [
+  'endBeforeStart',
+  'startAfterEnd',
+  'overlap',
+  'timeFormat',
+  'charsPerFrame',
+  'lastLine',
+  'noRoomToInsert',
+  'speakerNameEmpty',
+  'nothingUndoable',
+  'nothingRedoable',
+] as const satisfies readonly EditRefusal[];
+const everyRefusalListed: Exclude<EditRefusal, (typeof EDIT_REFUSALS)[number]> extends never ? true : false = true;
+void everyRefusalListed;

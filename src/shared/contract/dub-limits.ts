@@ -31,8 +31,10 @@ export const DUB_FORM_STORAGE_KEY = 'dubFormData';
 /** Languages the dialog offers until the server's dubbing language list (dubbingGetLanguage) is wired. */
 export const DUB_LANGUAGE_CODES = ['zh-CN', 'en-US', 'es-ES', 'ja-JP', 'ko-KR', 'fr-FR', 'de-DE'] as const;
 
-// Dub editor (features §5 "Dub editor", issue 13 §3). The server enforces these on every save
-// (dubbingEdits); the subtitleEditor machine checks them live with the same numbers.
+// Dub editor (features §5 "Dub editor", issue 13 §3). The server enforces the hard caps below on every
+// save (dubbingEdits); the subtitleEditor machine also applies the per-slot allowance of DUB_EDITOR_LIMITS
+// live (a line over it may still be edited if it does not get worse, which needs the line before the edit,
+// so the server keeps to DUB_FRAME_MAX_CHARS).
 /**
  * A subtitle frame is one line. "A characters-per-frame limit applies with translation": the original
  * text and the translation of a frame may each hold at most this many characters (Unicode code
@@ -48,3 +50,44 @@ export const DUB_SPEAKER_NAME_MAX = 50;
 /** Line previews (dubbingPreviewLine) a user may have in flight at once, and start per minute. */
 export const DUB_PREVIEWS_IN_FLIGHT = 2;
 export const DUB_PREVIEWS_PER_MINUTE = 30;
+/**
+ * Dub editor rules (features §5 Dub editor) of the subtitleEditor machine (client, refuses the edit
+ * with a translated reason); the dubbingEdits handler refuses saves beyond the hard caps:
+ * - undoSteps: how many edits can be undone; one more undo answers 'nothing undoable'.
+ * - maxCharsPerSecond / minFrameChars: the "characters per frame" limit. A line (its subtitle frame)
+ *   may hold dubLineCharAllowance(durationMs) characters — maxCharsPerSecond for each second of its
+ *   slot, never fewer than minFrameChars — counted separately for the original text and for the
+ *   translation (the limit applies "with translation"). Characters are Unicode code points.
+ * - minLineMs: the shortest line a split, insert or retime may leave (also the smallest gap an insert fills).
+ * - insertMs: how long an inserted line is when the gap allows it.
+ * - maxLineChars / maxSpeakerNameChars / maxLines: the contract's caps (SubtitleLineInput, editSpeaker, edits).
+ */
+export const DUB_EDITOR_LIMITS = {
+  undoSteps: 5,
+  maxCharsPerSecond: 25,
+  minFrameChars: 42,
+  minLineMs: 100,
+  insertMs: 2000,
+  maxLineChars: 5000,
+  maxSpeakerNameChars: 50,
+  maxLines: 10000,
+} as const;
+
+/** How many characters (code points) a line of this length may hold, in its text and in its translation. */
+export function dubLineCharAllowance(durationMs: number): number {
+  const bySpeed = Math.floor((Math.max(0, durationMs) / 1000) * DUB_EDITOR_LIMITS.maxCharsPerSecond);
+  return Math.min(DUB_EDITOR_LIMITS.maxLineChars, Math.max(DUB_EDITOR_LIMITS.minFrameChars, bySpeed));
+}
+
+/** Characters beyond the allowance of a line (0 when it fits): the larger of text's and translation's. */
+export function dubLineCharExcess(line: { startMs: number; endMs: number; text: string; translation?: string | null | undefined }): number {
+  const allowance = dubLineCharAllowance(line.endMs - line.startMs);
+  const count = Math.max(codePoints(line.text), codePoints(line.translation ?? ''));
+  return Math.max(0, count - allowance);
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}

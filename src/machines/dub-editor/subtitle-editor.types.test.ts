@@ -1,0 +1,10 @@
+// EDIT_REFUSALS lists every refusal once (the type check beside it proves none is missing).
+import { describe, expect, it } from 'vitest';
+import { EDIT_REFUSALS } from './subtitle-editor.types';
+
+describe('edit refusals', () => {
+  it('are listed once each', () => {
+    expect(new Set(EDIT_REFUSALS).size).toBe(EDIT_REFUSALS.length);
+    expect(EDIT_REFUSALS).toContain('nothingUndoable');
+  });
+});

@@ -1,0 +1,37 @@
+// @vitest-environment node
+// The editor machine's calls bound to the dubbing api: loading reads lines and speakers together,
+// saving sends renamed speakers before the lines.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser.
+vi.hoisted(() => {
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
+    }
+  } as typeof Request;
+});
+import { answering, json } from '../../api/test-fetch';
+import { loadEditor, saveEdits } from './subtitleEditor.calls';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const line = (n: number) => ({ id: `l${n}`, startMs: n * 1000, endMs: n * 1000 + 900, text: `Line ${n}`, translation: null, speakerId: 's1', speaker: 'Ann' });
+const ok = (data: unknown) => json({ code: 200, msg: '', data });
+
+describe('subtitle editor calls', () => {
+  it('the editor loads lines and speakers together, and saves renames before the lines', async () => {
+    const requests = answering((request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('getSpeakerList')) return ok([{ id: 's1', name: 'Ann' }]);
+      if (path.endsWith('getFileDataContentPageList')) return ok({ total: 1, rows: [line(0)] });
+      return ok(null);
+    });
+    expect(await loadEditor({ taskId: 't1' })).toEqual({ lines: [line(0)], speakers: [{ id: 's1', name: 'Ann' }] });
+    requests.length = 0;
+    await saveEdits({ taskId: 't1', lines: [line(0)], renames: [{ speakerId: 's1', name: 'Anna' }] });
+    expect(requests.map((request) => new URL(request.url).pathname.split('/').at(-1))).toEqual(['editSpeaker', 'edits']);
+  });
+
+});
