@@ -30,3 +30,7 @@ export const DUB_SOURCE_TYPE = '5';
 export const DUB_FORM_STORAGE_KEY = 'dubFormData';
 /** Languages the dialog offers until the server's dubbing language list (dubbingGetLanguage) is wired. */
 export const DUB_LANGUAGE_CODES = ['zh-CN', 'en-US', 'es-ES', 'ja-JP', 'ko-KR', 'fr-FR', 'de-DE'] as const;
+/** An attached .srt may be at most 2 MB (a 4-hour film's bilingual subtitles are well under 1 MB). */
+export const DUB_SRT_MAX_BYTES = 2 * 1024 * 1024;
+/** Voice-over and composite videos are kept this long after they were made (features §4). */
+export const DUB_OUTPUT_RETENTION_DAYS = 7;

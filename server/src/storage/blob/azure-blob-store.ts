@@ -4,7 +4,7 @@
 // over HTTP ranges), so the server never copies a video to probe it.
 import type { Readable } from 'node:stream';
 import { BlobServiceClient, BlobSASPermissions, ContainerSASPermissions, RestError } from '@azure/storage-blob';
-import { BlobError, containerOf, locateUnder, type BlobStore, type BlockList, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobInfo, type BlobRange, type BlobStore, type BlockList, type SasInfo } from './blob-store';
 
 const READ_URL_LIFETIME_MS = 60 * 60_000;
 
@@ -80,8 +80,11 @@ export class AzureBlobStore implements BlobStore {
     });
   }
 
-  async readStream(container: string, blob: string): Promise<Readable> {
-    return this.call(async () => (await this.block(container, blob).download()).readableStreamBody as Readable);
+  async readStream(container: string, blob: string, range?: BlobRange): Promise<Readable> {
+    return this.call(async () => {
+      const download = range ? await this.block(container, blob).download(range.start, range.end - range.start + 1) : await this.block(container, blob).download();
+      return download.readableStreamBody as Readable;
+    });
   }
 
   async mediaInput(container: string, blob: string): Promise<string> {
@@ -110,6 +113,16 @@ export class AzureBlobStore implements BlobStore {
       const names: string[] = [];
       for await (const item of client.listBlobsFlat({ includeUncommitedBlobs: true })) names.push(item.name);
       return names.sort();
+    });
+  }
+
+  async listBlobInfo(container: string): Promise<BlobInfo[]> {
+    return this.call(async () => {
+      const client = this.service.getContainerClient(container);
+      if (!(await client.exists())) return [];
+      const found: BlobInfo[] = [];
+      for await (const item of client.listBlobsFlat({ includeUncommitedBlobs: true })) found.push({ name: item.name, modifiedAt: item.properties.lastModified });
+      return found.sort((a, b) => a.name.localeCompare(b.name));
     });
   }
 

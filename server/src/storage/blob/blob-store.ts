@@ -32,6 +32,18 @@ export class BlobError extends Error {
   }
 }
 
+/** Inclusive byte offsets, as in an HTTP Range (the dubbing media handler serves them). */
+export interface BlobRange {
+  start: number;
+  end: number;
+}
+
+/** A blob of a container with when it was last written (committed or staged): the sweeper ages them. */
+export interface BlobInfo {
+  name: string;
+  modifiedAt: Date;
+}
+
 export interface BlobStore {
   readonly kind: 'embedded' | 'azure';
   /** Stages one block; a re-sent id replaces the earlier bytes. Refuses bodies over maxBytes. */
@@ -41,13 +53,16 @@ export interface BlobStore {
   listBlocks(container: string, blob: string): Promise<BlockList>;
   /** Bytes of the committed blob, null when there is none. */
   size(container: string, blob: string): Promise<number | null>;
-  readStream(container: string, blob: string): Promise<Readable>;
+  /** The committed blob's bytes, or only `range` of them (inclusive offsets within the blob). */
+  readStream(container: string, blob: string, range?: BlobRange): Promise<Readable>;
   /** An input ffprobe/ffmpeg can open and seek in without copying the blob (a concat: list or a signed URL). */
   mediaInput(container: string, blob: string): Promise<string>;
   /** Removes the blob with its committed and uncommitted blocks; nothing there is fine. */
   delete(container: string, blob: string): Promise<void>;
   /** Blob names in a container (committed or with staged blocks): tests assert nothing is left. */
   listBlobs(container: string): Promise<string[]>;
+  /** Like listBlobs, with each blob's last write: the retention sweeper deletes old unreferenced ones. */
+  listBlobInfo(container: string): Promise<BlobInfo[]>;
   /** The address blobs live under (`<accountUrl>/<container>/<blob>`); the embedded one is served by Parley. */
   accountUrl(publicBaseUrl: string): string;
   /** The container and blob a blob URL of this store names (query ignored), null when it names none. */
