@@ -3,6 +3,7 @@
 import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { dubbingUploadsHandlers } from './dubbing-uploads';
+import { dubbingTasksHandlers } from './dubbing-tasks';
 import { foldersHandlers } from './folders';
 import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
@@ -41,4 +42,5 @@ export const handlers: HandlerMap = {
   ...vocabularyHandlers,
   ...profileHandlers,
   ...dubbingUploadsHandlers,
+  ...dubbingTasksHandlers,
 };

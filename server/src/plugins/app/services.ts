@@ -19,6 +19,8 @@ import { createAbandonedUploadSweep, type AbandonedUploadSweep } from '../../dom
 import { createJobQueue } from '../../jobs/create-job-queue';
 import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
+import { dubbingJob } from '../../jobs/dubbing-job';
+import { createDubRetentionSweep, type DubRetentionSweep } from '../../domain/dubbing/tasks/retention-sweep';
 import { createVocabularyInForce, type VocabularyInForce } from '../../domain/vocabulary/vocabulary-in-force';
 import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
 import { LocalMediaStore, mediaRoot } from '../../storage/local-media-store';
@@ -62,6 +64,8 @@ export interface Services {
   paymentVendorWiring: Omit<Payments, 'service'>;
   /** Which vocabulary libraries apply to a meeting or an upload (SVIP-gated). */
   vocabularyInForce: VocabularyInForce;
+  /** Purges dubbing media past its 7 days and unreferenced blobs older than 24 h. */
+  dubRetention: DubRetentionSweep;
 }
 
 declare module 'fastify' {
@@ -91,8 +95,10 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const vocabularyInForce = createVocabularyInForce({ db: app.db, source: vocabularySource, entitlements });
     const { service: payments, ...paymentVendorWiring } = createPayments({ db: app.db, clock, config });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements, vocabulary: vocabularyInForce }));
+    jobs.define(dubbingJob({ db: app.db, clock, engines, store: blobStore, i18n, entitlements, vocabulary: vocabularyInForce }));
+    const dubRetention = createDubRetentionSweep({ db: app.db, clock, store: blobStore, log: app.log });
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, blobStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, vocabularyInForce, payments, paymentVendorWiring });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, blobStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, vocabularyInForce, payments, paymentVendorWiring, dubRetention });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();
@@ -105,6 +111,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     });
     app.addHook('onReady', async () => {
       uploadSweep.start();
+      dubRetention.start();
     });
     let stopOrderSweep = () => {};
     app.addHook('onReady', async () => {
@@ -113,6 +120,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onClose', async () => {
       stopOrderSweep();
       await uploadSweep.stop();
+      await dubRetention.stop();
       await jobs.close();
       await engines.close();
       outbox.close();

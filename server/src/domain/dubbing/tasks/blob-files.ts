@@ -77,3 +77,10 @@ export async function taskBlobs(db: Kysely<Database>, store: BlobStore, containe
 export async function deleteBlobs(store: BlobStore, container: string, names: string[]): Promise<void> {
   for (const name of names) await store.delete(container, name);
 }
+
+/** Small bytes (an SRT attachment) as a one-block blob. */
+export async function uploadBytesToBlob(store: BlobStore, container: string, blob: string, bytes: Buffer): Promise<void> {
+  const id = blockId(0);
+  await store.putBlock(container, blob, id, Readable.from([bytes]), Math.max(1, bytes.length));
+  await store.commitBlockList(container, blob, [id]);
+}

@@ -52,7 +52,7 @@ export interface TaskDeps {
 
 export const dubChargePrefix = (taskId: string) => `dubbing:${taskId}:`;
 
-export function storedForm(body: DubFormBody): StoredDubForm {
+export function storedForm(body: Partial<DubFormBody>): StoredDubForm {
   if (body.translationLanguage === null) throw dubTranslationRequired();
   const srtUrl = body.srtUrl?.trim() || null;
   return {
