@@ -98,54 +98,62 @@ export interface EnsureTaskInput {
 
 /** The video's task, created (not started) when it has none; a parallel caller finds the same one. */
 export async function ensureTask(deps: Pick<TaskDeps, 'db' | 'clock'>, userId: string, input: EnsureTaskInput): Promise<string> {
+  return (await ensureTaskCreated(deps, userId, input)).taskId;
+}
+
+async function ensureTaskCreated(deps: Pick<TaskDeps, 'db' | 'clock'>, userId: string, input: EnsureTaskInput): Promise<{ taskId: string; created: boolean }> {
   const { db, clock } = deps;
   const file = await ownFile(db, userId, input.fileId);
   const existing = await db.selectFrom('dub_tasks').select('id').where('id', '=', file.id).where('user_id', '=', userId).executeTakeFirst();
-  if (existing) return existing.id;
+  if (existing) return { taskId: existing.id, created: false };
   const now = clock.now().toISOString();
   try {
-    await db.transaction().execute(async (trx) => {
-      await createRecord(trx, clock, {
-        id: file.id,
-        userId,
-        showName: input.showName?.trim() || baseName(file.ori_file_name),
-        folderId: input.folderId ?? file.folder_id,
-        kind: 'dubbing',
-        state: 'translating',
-        languages: [input.form.audioLanguage],
-        targetLanguages: [input.form.translationLanguage],
-        durationMs: file.duration_ms,
-        audioDurationMs: file.duration_ms,
-      });
-      await trx
-        .insertInto('dub_tasks')
-        .values({
-          id: file.id,
-          user_id: userId,
-          file_id: file.id,
-          state: 'translating',
-          step: null,
-          progress: null,
-          error_key: null,
-          error_params: null,
-          form: JSON.stringify(input.form),
-          audio_language: input.form.audioLanguage,
-          translation_language: input.form.translationLanguage,
-          background: null,
-          expire_at: null,
-          expired_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+    // createRecord runs its own transaction (the folder check and the counts): the task row follows it.
+    await createRecord(db, clock, {
+      id: file.id,
+      userId,
+      showName: input.showName?.trim() || baseName(file.ori_file_name),
+      folderId: input.folderId ?? file.folder_id,
+      kind: 'dubbing',
+      state: 'translating',
+      languages: [input.form.audioLanguage],
+      targetLanguages: [input.form.translationLanguage],
+      durationMs: file.duration_ms,
+      audioDurationMs: file.duration_ms,
     });
   } catch (error) {
-    // A parallel call inserted the same ids first: that task is this video's task.
-    const raced = await db.selectFrom('dub_tasks').select('id').where('id', '=', file.id).where('user_id', '=', userId).executeTakeFirst();
-    if (raced) return raced.id;
+    // A parallel call made the record first: that task is this video's task (its row may follow a moment later).
+    const raced = await db.selectFrom('records').select('id').where('id', '=', file.id).where('user_id', '=', userId).executeTakeFirst();
+    if (raced) return { taskId: raced.id, created: false };
     throw error;
   }
-  return file.id;
+  try {
+    await db
+      .insertInto('dub_tasks')
+      .values({
+        id: file.id,
+        user_id: userId,
+        file_id: file.id,
+        state: 'translating',
+        step: null,
+        progress: null,
+        error_key: null,
+        error_params: null,
+        form: JSON.stringify(input.form),
+        audio_language: input.form.audioLanguage,
+        translation_language: input.form.translationLanguage,
+        background: null,
+        expire_at: null,
+        expired_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  } catch (error) {
+    await db.deleteFrom('records').where('id', '=', file.id).execute();
+    throw error;
+  }
+  return { taskId: file.id, created: true };
 }
 
 export async function startDubbing(
@@ -157,30 +165,35 @@ export async function startDubbing(
   const form = storedForm(body);
   await checkSrtUrl(store, user.id, form.srtUrl);
   const fileId = body.ids[0]!;
-  const taskId = await ensureTask(deps, user.id, { fileId, showName: body.showName, folderId: body.folderId, form });
-  const before = await db.selectFrom('dub_tasks').select(['state', 'progress']).where('id', '=', taskId).executeTakeFirstOrThrow();
+  const { taskId, created } = await ensureTaskCreated(deps, user.id, { fileId, showName: body.showName, folderId: body.folderId, form });
+  // Claim: a task not started yet (translating, no progress), else a failed one; nobody else gets past this.
+  const claim = (from: 'new' | 'failed') =>
+    db
+      .updateTable('dub_tasks')
+      .set({
+        state: 'translating',
+        step: null,
+        progress: 0,
+        error_key: null,
+        error_params: null,
+        form: JSON.stringify(form),
+        audio_language: form.audioLanguage,
+        translation_language: form.translationLanguage,
+        updated_at: clock.now().toISOString(),
+      })
+      .where('id', '=', taskId)
+      .where('user_id', '=', user.id)
+      .where((eb) => (from === 'new' ? eb.and([eb('state', '=', 'translating'), eb('progress', 'is', null)]) : eb('state', '=', 'failed')))
+      .executeTakeFirst();
+  let before: { state: 'translating' | 'failed'; progress: null };
+  if (Number((await claim('new')).numUpdatedRows) === 1) before = { state: 'translating', progress: null };
+  else if (Number((await claim('failed')).numUpdatedRows) === 1) before = { state: 'failed', progress: null };
+  else throw dubAlreadyStarted();
 
-  // Claim: a task not started yet (translating, no progress) or a failed one; nobody else gets past this.
-  const claimed = await db
-    .updateTable('dub_tasks')
-    .set({
-      state: 'translating',
-      step: null,
-      progress: 0,
-      error_key: null,
-      error_params: null,
-      form: JSON.stringify(form),
-      audio_language: form.audioLanguage,
-      translation_language: form.translationLanguage,
-      updated_at: clock.now().toISOString(),
-    })
-    .where('id', '=', taskId)
-    .where((eb) => eb.or([eb.and([eb('state', '=', 'translating'), eb('progress', 'is', null)]), eb('state', '=', 'failed')]))
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw dubAlreadyStarted();
-
+  // A refused start leaves things as they were: a task this call made is removed again (record and all).
   const release = async () => {
-    await db.updateTable('dub_tasks').set({ state: before.state, progress: before.progress }).where('id', '=', taskId).execute();
+    if (created) await db.deleteFrom('records').where('id', '=', taskId).where('user_id', '=', user.id).execute();
+    else await db.updateTable('dub_tasks').set({ state: before.state, progress: before.progress }).where('id', '=', taskId).execute();
   };
   const file = await ownFile(db, user.id, fileId);
   const record = await db.selectFrom('records').select('show_name').where('id', '=', taskId).executeTakeFirstOrThrow();
