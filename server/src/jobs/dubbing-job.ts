@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DUB_OUTPUT_RETENTION_DAYS, DUB_SRT_MAX_BYTES } from '../../../src/shared/contract/dub-limits';
-import type { Locale } from '../../../src/shared/contract/limits';
 import type { Clock } from '../clock';
 import type { Database, DubTaskState, RecordPipelineColumns, RecordState } from '../db/schema';
 import { runDubbing, DubbingError, type DubProgressStep, type DubResult } from '../domain/dubbing/pipeline';
 import { dubOutputPrefix, type DubOutputs } from '../domain/dubbing/outputs';
 import { deleteBlobs, outputBlobs, uploadFileToBlob } from '../domain/dubbing/tasks/blob-files';
+import { DUB_JOB, type DubJobPayload } from '../domain/dubbing/tasks/dub-job-kind';
 import { parseStoredForm, refundDubbing } from '../domain/dubbing/tasks/start-task';
 import { overallPercent, RECORD_STATE_OF } from '../domain/dubbing/tasks/task-view';
 import { voicedKey } from '../domain/dubbing/voiced-key';
@@ -28,14 +28,7 @@ import type { ServerI18n } from '../i18n';
 import { containerOf, type BlobStore } from '../storage/blob/blob-store';
 import type { JobDefinition } from './job-queue';
 
-export const DUB_JOB = 'dub-video';
-
-export interface DubJobPayload {
-  taskId: string;
-  userId: string;
-  /** The submitter's language: speaker names and the failure message of the records list. */
-  locale: Locale;
-}
+export { DUB_JOB, type DubJobPayload };
 
 export interface DubbingJobDeps {
   db: Kysely<Database>;

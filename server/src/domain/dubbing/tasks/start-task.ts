@@ -18,8 +18,8 @@ import {
 import type { Locale } from '../../../../../src/shared/contract/limits';
 import type { Clock } from '../../../clock';
 import type { Database, DubFilesTable, RecordPipelineColumns } from '../../../db/schema';
-import { DUB_JOB, type DubJobPayload } from '../../../jobs/dubbing-job';
 import type { JobQueue } from '../../../jobs/job-queue';
+import { DUB_JOB, type DubJobPayload } from './dub-job-kind';
 import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
 import { REFUND_PREFIX } from '../../entitlements/balances';
 import type { BillingUser, Entitlements } from '../../entitlements/entitlements-service';
