@@ -15,22 +15,21 @@ const blockId = (index: number) => Buffer.from(`blk-${String(index).padStart(8, 
 
 export async function uploadFileToBlob(store: BlobStore, container: string, blob: string, filePath: string): Promise<void> {
   const ids: string[] = [];
-  const stream = fs.createReadStream(filePath, { highWaterMark: BLOCK_BYTES });
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  const flush = async () => {
+  const put = async (bytes: Buffer) => {
     const id = blockId(ids.length);
-    await store.putBlock(container, blob, id, Readable.from([Buffer.concat(pending)]), BLOCK_BYTES);
+    await store.putBlock(container, blob, id, Readable.from([bytes]), BLOCK_BYTES);
     ids.push(id);
-    pending = [];
-    pendingBytes = 0;
   };
-  for await (const chunk of stream) {
-    pending.push(chunk as Buffer);
-    pendingBytes += (chunk as Buffer).length;
-    if (pendingBytes >= BLOCK_BYTES) await flush();
+  // Reads come in whatever sizes the file system gives: they are cut into blocks of exactly BLOCK_BYTES.
+  let pending: Buffer = Buffer.alloc(0);
+  for await (const chunk of fs.createReadStream(filePath, { highWaterMark: BLOCK_BYTES })) {
+    pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
+    while (pending.length >= BLOCK_BYTES) {
+      await put(pending.subarray(0, BLOCK_BYTES));
+      pending = pending.subarray(BLOCK_BYTES);
+    }
   }
-  if (pendingBytes > 0 || ids.length === 0) await flush();
+  if (pending.length > 0 || ids.length === 0) await put(pending);
   await store.commitBlockList(container, blob, ids);
 }
 
