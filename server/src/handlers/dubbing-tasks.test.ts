@@ -2,15 +2,16 @@
 // attachment, a transwrite on a short real mp4 (bilingual GBK SRT zh-CN → en-US: no ASR or MT) run
 // by the queued job to the end — states and progress observed, lines, speakers, takes and iteration 1
 // written, outputs in the blob store, charged once — then the list, the task, the records list,
-// media with Range, removal of uploads and records, the 7-day sweeper, a failing run refunded once
-// under a burst of parallel starts, and another user answered "not found" by every call.
-import { randomBytes, randomUUID } from 'node:crypto';
+// media with Range, removal of uploads and records, the 7-day sweeper, and another user answered
+// "not found" by every call. Parallel starts and refunds: dubbing-tasks-burst.test.ts (both databases).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDubRetentionSweep } from '../domain/dubbing/tasks/retention-sweep';
-import { uploadBytesToBlob, uploadFileToBlob } from '../domain/dubbing/tasks/blob-files';
+import { uploadBytesToBlob } from '../domain/dubbing/tasks/blob-files';
+import { attachSrt, cue, uploadedVideo as uploadedVideoOf } from '../domain/dubbing/tasks/dub-test-kit';
 import { parseDubOutputs } from '../domain/dubbing/outputs';
 import { voicedKey } from '../domain/dubbing/voiced-key';
 import { makeTestVideo, type TestVideo } from '../domain/dubbing/pipeline/test-video';
@@ -48,36 +49,8 @@ describe('dubbing tasks', () => {
   const blobsOf = (who: TestUser) => store().listBlobs(containerOf(who.user.id));
   const ledgerOf = (who: TestUser) => kit.app.db.selectFrom('ledger_entries').selectAll().where('user_id', '=', who.user.id).where('usage', '=', 'dubbing').execute();
 
-  /** A registered video (what dubbingUpload leaves): the mp4 in the owner's container and its dub_files row. */
-  async function uploadedVideo(who: TestUser): Promise<string> {
-    const id = randomUUID();
-    const blob = `${randomBytes(4).toString('hex')}-talk.mp4`;
-    await uploadFileToBlob(store(), containerOf(who.user.id), blob, video.path);
-    const size = (await fs.stat(video.path)).size;
-    await kit.app.db
-      .insertInto('dub_files')
-      .values({ id, user_id: who.user.id, container: containerOf(who.user.id), blob_name: blob, ori_file_name: 'talk.mp4', size_bytes: size, duration_ms: video.durationMs, folder_id: null, created_at: kit.clock.now().toISOString() })
-      .execute();
-    return id;
-  }
-
-  async function attach(who: TestUser, name: string, bytes: Buffer, lang = 'en-US') {
-    const boundary = `----parley${randomBytes(6).toString('hex')}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const response = await kit.app.inject({
-      method: 'POST',
-      url: '/prod-api/file/upload',
-      headers: { authorization: `Bearer ${who.token}`, 'accept-language': lang, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    return JSON.parse(response.body) as { code: number; msg: string; data: { url: string; name: string } | null };
-  }
-
-  const cue = (n: number, from: string, to: string, ...rows: Buffer[]) => Buffer.concat([Buffer.from(`${n}\n${from} --> ${to}\n`), ...rows.flatMap((r) => [r, Buffer.from('\n')]), Buffer.from('\n')]);
+  const uploadedVideo = (who: TestUser) => uploadedVideoOf(kit, who, video);
+  const attach = (who: TestUser, name: string, bytes: Buffer, lang?: string) => attachSrt(kit, who, name, bytes, lang);
   const bilingual = () =>
     Buffer.concat([cue(1, '00:00:01,000', '00:00:03,000', NI_HAO, Buffer.from('hello there')), cue(2, '00:00:04,500', '00:00:06,500', XIE_XIE, Buffer.from('thank you'))]);
 
@@ -210,24 +183,6 @@ describe('dubbing tasks', () => {
     expect((await ledgerOf(alice)).filter((r) => r.record_id === fileId)).toEqual([]);
     expect(await kit.post('/speech/video/transcribe/create', alice, { id: fileId })).toMatchObject({ code: 200, data: { id: fileId, showName: 'Later' } });
   });
-
-  it('charges a burst of 5 parallel transwrites of one video once, makes one task, and refunds the failed run once', async () => {
-    const fileId = await uploadedVideo(bob);
-    // Valid as SRT, but its second cue runs past the 8 s video: the job fails at the lines step.
-    const late = await attach(bob, 'late.srt', Buffer.concat([cue(1, '00:00:01,000', '00:00:02,000', Buffer.from('hello')), cue(2, '00:00:07,000', '00:00:09,500', Buffer.from('too late'))]));
-    const answers = await Promise.all(Array.from({ length: 5 }, () => kit.post('/speech/video/transcribe/transwrite', bob, { ids: [fileId], audioLanguage: 'en-US', translationLanguage: 'en-US', srtFileType: 2, srtUrl: late.data!.url })));
-    expect(answers.map((a) => a.code).sort()).toEqual([200, 409, 409, 409, 409]);
-    expect(answers.find((a) => a.code === 409)!.msg).toBe('Dubbing of this video has already started');
-    expect(await kit.app.db.selectFrom('dub_tasks').select('id').where('user_id', '=', bob.user.id).execute()).toEqual([{ id: fileId }]);
-    await kit.app.services.jobs.whenIdle();
-    const task = (await kit.get('/speech/video/transcribe/getFileByTaskId', bob, { taskId: fileId })).data;
-    expect(task).toMatchObject({ state: 'failed', step: 'lines', errorMessage: 'subtitle 2 runs past the end of the video' });
-    const rows = await ledgerOf(bob);
-    expect(rows.filter((r) => r.kind === 'consumption')).toHaveLength(1);
-    expect(rows.filter((r) => r.kind === 'refund')).toHaveLength(1);
-    const records = await kit.get('/speech/audio/transcribe/query', bob, { pageNum: 1, pageSize: 10 });
-    expect(records.data.rows.find((r: { id: string }) => r.id === fileId)).toMatchObject({ state: 'translation_err', errorMessage: 'subtitle 2 runs past the end of the video' });
-  }, 60_000);
 
   it('refuses a start the dubbing balance does not cover, with no task left behind', async () => {
     const carol = await kit.signUp('carol');
