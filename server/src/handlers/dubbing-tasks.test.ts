@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDubRetentionSweep } from '../domain/dubbing/tasks/retention-sweep';
 import { uploadBytesToBlob } from '../domain/dubbing/tasks/blob-files';
@@ -182,6 +183,9 @@ describe('dubbing tasks', () => {
     expect(created.data).toMatchObject({ id: fileId, showName: 'Later', state: 'translating', progress: null, iterationCount: 0 });
     expect((await ledgerOf(alice)).filter((r) => r.record_id === fileId)).toEqual([]);
     expect(await kit.post('/speech/video/transcribe/create', alice, { id: fileId })).toMatchObject({ code: 200, data: { id: fileId, showName: 'Later' } });
+    // Dubbing needs a language to dub into; the refusal leaves the task unstarted.
+    expect(await kit.post('/speech/video/transcribe/transwrite', alice, { ids: [fileId], translationLanguage: null })).toMatchObject({ code: 400, msg: 'Choose the language to dub into' });
+    expect((await kit.get('/speech/video/transcribe/getFileByTaskId', alice, { taskId: fileId })).data).toMatchObject({ state: 'translating', progress: null });
   });
 
   it('refuses a start the dubbing balance does not cover, with no task left behind', async () => {
@@ -209,6 +213,8 @@ describe('dubbing tasks', () => {
   it('purges voice-over and composite media after 7 days, keeps lines and subtitles, and sweeps old unreferenced blobs', async () => {
     const container = containerOf(alice.user.id);
     await uploadBytesToBlob(store(), container, 'srt/never-submitted.srt', Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nhi\n'));
+    // Blocks staged by a browser that never committed them.
+    await store().putBlock(container, 'abandoned.mp4', Buffer.from('block-0000').toString('base64'), Readable.from([randomBytes(100)]), 1000);
     const outputs = parseDubOutputs((await kit.app.db.selectFrom('dub_iterations').select('outputs').where('task_id', '=', taskId).executeTakeFirstOrThrow()).outputs)!;
     const later = new ManualClock(Date.now() + 8 * 86_400_000);
     const sweep = createDubRetentionSweep({ db: kit.app.db, clock: later, store: store() });
@@ -217,6 +223,7 @@ describe('dubbing tasks', () => {
     for (const blob of [outputs.video, outputs.dubbedAudio, outputs.dubbedSpeech]) expect(await store().size(container, blob)).toBeNull();
     expect(await store().size(container, outputs.srt.bilingual)).toBeGreaterThan(0);
     expect(await store().size(container, 'srt/never-submitted.srt')).toBeNull();
+    expect(await blobsOf(alice)).not.toContain('abandoned.mp4');
     // Referenced: the task's own SRT attachment and its source video.
     expect(store().locate(srtUrl)).not.toBeNull();
     expect(await store().size(container, store().locate(srtUrl)!.blob)).toBeGreaterThan(0);
