@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DubbingError } from '../domain/dubbing/pipeline';
 import { makeTestVideo, type TestVideo } from '../domain/dubbing/pipeline/test-video';
-import { ensureTask, storedForm } from '../domain/dubbing/tasks/start-task';
+import { dubChargePrefix, ensureTask, storedForm } from '../domain/dubbing/tasks/start-task';
+import { grantToUserId } from '../domain/entitlements/grants';
 import { uploadFileToBlob } from '../domain/dubbing/tasks/blob-files';
 import { useRecordsTestApp } from '../domain/records/records-test-kit';
 import { EngineError } from '../engines/engine-errors';
@@ -53,14 +54,19 @@ describe('dubbing job', () => {
         },
       },
     });
-    const { engines, i18n } = kit.app.services;
-    const job = dubbingJob({ db: kit.app.db, clock: kit.clock, engines, store: removing, i18n, removalCheckMs: 50 });
+    const { engines, i18n, entitlements } = kit.app.services;
+    await grantToUserId(kit.app.db, kit.clock, owner.user.id, '5', 1);
+    await entitlements.chargeNextAttempt(owner.user, { usage: 'dubbing', seconds: 5, keyPrefix: dubChargePrefix(taskId), recordId: taskId });
+    const job = dubbingJob({ db: kit.app.db, clock: kit.clock, engines, store: removing, i18n, entitlements, removalCheckMs: 50 });
     const reported: number[] = [];
     await expect(
       job.run({ taskId, userId: owner.user.id, locale: 'en-US' }, { jobId: 'j', attempt: 1, reportProgress: async (p) => void reported.push(p), signal: new AbortController().signal }),
     ).resolves.toBeUndefined();
     expect((await store.listBlobs(container)).filter((name) => name.startsWith('dub/'))).toEqual([]);
     expect(await kit.app.db.selectFrom('record_segments').select('id').where('record_id', '=', taskId).execute()).toEqual([]);
+    // Removed while running: the charge is given back.
+    const ledger = await kit.app.db.selectFrom('ledger_entries').select(['kind', 'seconds']).where('user_id', '=', owner.user.id).where('usage', '=', 'dubbing').execute();
+    expect(ledger.map((r) => [r.kind, r.seconds]).sort()).toEqual([['consumption', -5], ['refund', 5]]);
     // Stopped before any line was voiced (the dub step starts at 45%).
     expect(Math.max(0, ...reported)).toBeLessThan(45);
   }, 60_000);

@@ -87,6 +87,11 @@ export function dubbingJob(deps: DubbingJobDeps): JobDefinition<DubJobPayload> {
     await records.updateTable('records').set(record).where('id', '=', taskId).execute();
   }
 
+  /** The task was removed while it ran: the user gets nothing, so pays nothing. */
+  async function stopped(taskId: string) {
+    if (entitlements) await refundDubbing(db, entitlements, taskId);
+  }
+
   return {
     kind: DUB_JOB,
     isPermanent: isPermanentDubError,
@@ -185,6 +190,7 @@ export function dubbingJob(deps: DubbingJobDeps): JobDefinition<DubJobPayload> {
         await writes;
         if (!outputs || !(await taskExists(task.id))) {
           if (outputs) await deleteBlobs(store, container, outputBlobs(outputs));
+          await stopped(payload.taskId);
           return;
         }
         try {
@@ -196,7 +202,10 @@ export function dubbingJob(deps: DubbingJobDeps): JobDefinition<DubJobPayload> {
       } catch (error) {
         await writes.catch(() => undefined);
         // Stopped because the task was removed: nothing to report, nothing left behind.
-        if (controller.signal.aborted && !signal.aborted && !(await taskExists(payload.taskId))) return;
+        if (controller.signal.aborted && !signal.aborted && !(await taskExists(payload.taskId))) {
+          await stopped(payload.taskId);
+          return;
+        }
         (error as { dubStep?: string | null }).dubStep ??= lastStep;
         throw error;
       } finally {

@@ -1,7 +1,7 @@
 // Retention of dubbing files (features §4: voice-over and composite videos are kept 7 days; the
-// transcript and subtitles stay). Every few minutes: tasks and compositions past expire_at lose their
+// transcript and subtitles stay). Every 5 minutes: tasks and compositions past expire_at lose their
 // media blobs (videos, dubbed audio and speech, per-speaker tracks, line clips) and are marked
-// expired; the lines, speakers and the SRT outputs stay, so the task still opens. Then each user's
+// expired; the lines, speakers and the SRT outputs stay, so the task still opens. Hourly, each user's
 // container is checked for blobs older than 24 h that nothing references (an upload never
 // registered, an SRT never submitted, blocks never committed, files of a removed task) and those go.
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +14,8 @@ import { srtBlobOf } from './blob-files';
 
 export const DUB_SWEEP_INTERVAL_MS = 5 * 60_000;
 export const UNREFERENCED_BLOB_AGE_MS = 24 * 60 * 60_000;
+/** Listing every container is the costly part: it runs on every 12th sweep (hourly by default). */
+const UNREFERENCED_EVERY = 12;
 const USER_PAGE = 500;
 
 export interface DubSweepResult {
@@ -109,22 +111,25 @@ export function createDubRetentionSweep(deps: { db: Kysely<Database>; clock: Clo
     return deleted;
   }
 
-  async function sweep(): Promise<DubSweepResult> {
+  async function sweep(options: { unreferenced: boolean } = { unreferenced: true }): Promise<DubSweepResult> {
     const now = clock.now();
     const at = now.toISOString();
     const expiredTasks = await expireTasks(at);
     const expiredSyntheses = await expireSyntheses(at);
-    const unreferencedBlobs = await sweepUnreferenced(now.getTime() - UNREFERENCED_BLOB_AGE_MS);
+    const unreferencedBlobs = options.unreferenced ? await sweepUnreferenced(now.getTime() - UNREFERENCED_BLOB_AGE_MS) : 0;
     return { expiredTasks, expiredSyntheses, unreferencedBlobs };
   }
 
+  let runs = 0;
   const runOnce = () => {
-    running = running.then(sweep).catch((error: unknown) => deps.log?.error({ err: error }, 'dubbing retention sweep failed'));
+    const full = runs % UNREFERENCED_EVERY === 0;
+    runs += 1;
+    running = running.then(() => sweep({ unreferenced: full })).catch((error: unknown) => deps.log?.error({ err: error }, 'dubbing retention sweep failed'));
   };
 
   return {
     sweep: () => {
-      const result = running.then(sweep);
+      const result = running.then(() => sweep());
       running = result.catch(() => undefined);
       return result;
     },
