@@ -206,7 +206,8 @@ export function dubbingJob(deps: DubbingJobDeps): JobDefinition<DubJobPayload> {
           await stopped(payload.taskId);
           return;
         }
-        (error as { dubStep?: string | null }).dubStep ??= lastStep;
+        // onFailed names the step that was running when a plain error (not a DubbingError) ended the run.
+        if (error instanceof Error) (error as Error & { dubStep?: string | null }).dubStep ??= lastStep;
         throw error;
       } finally {
         clearInterval(watcher);
