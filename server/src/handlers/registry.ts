@@ -7,6 +7,7 @@ import { dubbingPeaksHandlers } from './dubbing-peaks';
 import { dubbingUploadsHandlers } from './dubbing-uploads';
 import { dubbingVoiceoverHandlers } from './dubbing-voiceover';
 import { dubbingDownloadsHandlers } from './dubbing-downloads';
+import { dubbingTasksHandlers } from './dubbing-tasks';
 import { foldersHandlers } from './folders';
 import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
@@ -49,4 +50,5 @@ export const handlers: HandlerMap = {
   ...dubbingPeaksHandlers,
   ...dubbingVoiceoverHandlers,
   ...dubbingDownloadsHandlers,
+  ...dubbingTasksHandlers,
 };

@@ -3,6 +3,7 @@
 // deletes unsubmitted files) and getLatestTrans (the newest record plus the restore data).
 import { UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_CHUNK_BYTES } from '../../../src/shared/contract/limits';
 import { AppError } from '../errors';
+import { prepareTaskRemoval } from '../domain/dubbing/tasks/remove-tasks';
 import { fetchToStaging } from '../domain/uploads/fetch-upload';
 import { latestUploadSettings, refuseUploadWithoutEngines, startTranscription } from '../domain/uploads/transwrite';
 import type { MultipartPart } from '../domain/uploads/upload-service';
@@ -102,8 +103,11 @@ export const uploadsHandlers: HandlerMap = {
     const userId = requireUser(ctx).id;
     const recordIds = await ctx.services.uploads.discard(userId, bodyOf(ctx.body).ids);
     if (recordIds.length > 0) {
+      // Dubbing records keep files in the blob store: named before the rows go, deleted after.
+      const dubbing = await prepareTaskRemoval(ctx.request.server.db, ctx.services.blobStore, userId, recordIds);
       await ctx.services.records.remove(userId, recordIds);
       await ctx.services.uploads.deleteMediaOf(userId, recordIds);
+      await dubbing.finish();
     }
     return null;
   },

@@ -91,3 +91,7 @@ function codePoints(text: string): number {
   for (const _ of text) count++;
   return count;
 }
+/** An attached .srt may be at most 2 MB (a 4-hour film's bilingual subtitles are well under 1 MB). */
+export const DUB_SRT_MAX_BYTES = 2 * 1024 * 1024;
+/** Voice-over and composite videos are kept this long after they were made (features §4). */
+export const DUB_OUTPUT_RETENTION_DAYS = 7;

@@ -90,6 +90,8 @@ export async function retryFailedStep(
   chargeRetry?: ChargeRetry,
 ): Promise<RetryOutcome> {
   const row = await findOwnedRecord(db, input.userId, input.id);
+  // A dubbing record's failure is its dub's: it is started again with the dubbing transwrite, not here.
+  if (row.kind === 'dubbing') return 'nothing';
   if (row.state === 'transcription_err') return retryTranscription(db, clock, jobs, row, input.locale, chargeRetry);
   if (row.state === 'translation_err') return retryTranslation(db, clock, jobs, row, input.userId, input.locale);
   return 'nothing';

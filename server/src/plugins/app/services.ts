@@ -21,6 +21,8 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
 import { dubIterationJob } from '../../jobs/dub-iteration-job';
 import { createDubMediaSweep } from '../../domain/dubbing/voiceover/expired-media-sweep';
+import { dubbingJob } from '../../jobs/dubbing-job';
+import { createDubRetentionSweep, type DubRetentionSweep } from '../../domain/dubbing/tasks/retention-sweep';
 import { createVocabularyInForce, type VocabularyInForce } from '../../domain/vocabulary/vocabulary-in-force';
 import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
 import { createMediaStore } from '../../storage/create-media-store';
@@ -64,6 +66,8 @@ export interface Services {
   paymentVendorWiring: Omit<Payments, 'service'>;
   /** Which vocabulary libraries apply to a meeting or an upload (SVIP-gated). */
   vocabularyInForce: VocabularyInForce;
+  /** Purges dubbing media past its 7 days and unreferenced blobs older than 24 h. */
+  dubRetention: DubRetentionSweep;
 }
 
 declare module 'fastify' {
@@ -94,8 +98,10 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     const { service: payments, ...paymentVendorWiring } = createPayments({ db: app.db, clock, config });
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements, vocabulary: vocabularyInForce }));
     jobs.define(dubIterationJob({ db: app.db, clock, engines, blobStore, entitlements, jobs }));
+    jobs.define(dubbingJob({ db: app.db, clock, engines, store: blobStore, i18n, entitlements, vocabulary: vocabularyInForce }));
+    const dubRetention = createDubRetentionSweep({ db: app.db, clock, store: blobStore, log: app.log });
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
-    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, blobStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, vocabularyInForce, payments, paymentVendorWiring });
+    app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, blobStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, vocabularyInForce, payments, paymentVendorWiring, dubRetention });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
       await jobs.start();
@@ -108,6 +114,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     });
     app.addHook('onReady', async () => {
       uploadSweep.start();
+      dubRetention.start();
     });
     const dubMediaSweep = createDubMediaSweep({ db: app.db, clock, blobStore, log: app.log });
     app.addHook('onReady', async () => dubMediaSweep.start());
@@ -119,6 +126,7 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
       stopOrderSweep();
       await uploadSweep.stop();
       await dubMediaSweep.stop();
+      await dubRetention.stop();
       await jobs.close();
       await engines.close();
       outbox.close();

@@ -4,7 +4,7 @@
 // over HTTP ranges), so the server never copies a video to probe it.
 import type { Readable } from 'node:stream';
 import { BlobServiceClient, BlobSASPermissions, ContainerSASPermissions, RestError } from '@azure/storage-blob';
-import { BlobError, containerOf, locateUnder, type BlobStat, type BlobStore, type BlockList, type ByteSpan, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobInfo, type BlobStat, type BlobStore, type BlockList, type ByteSpan, type SasInfo } from './blob-store';
 
 const READ_URL_LIFETIME_MS = 60 * 60_000;
 
@@ -123,6 +123,16 @@ export class AzureBlobStore implements BlobStore {
       const names: string[] = [];
       for await (const item of client.listBlobsFlat({ includeUncommitedBlobs: true })) names.push(item.name);
       return names.sort();
+    });
+  }
+
+  async listBlobInfo(container: string): Promise<BlobInfo[]> {
+    return this.call(async () => {
+      const client = this.service.getContainerClient(container);
+      if (!(await client.exists())) return [];
+      const found: BlobInfo[] = [];
+      for await (const item of client.listBlobsFlat({ includeUncommitedBlobs: true })) found.push({ name: item.name, modifiedAt: item.properties.lastModified });
+      return found.sort((a, b) => a.name.localeCompare(b.name));
     });
   }
 

@@ -43,6 +43,12 @@ export class BlobError extends Error {
   }
 }
 
+/** A blob of a container with when it was last written (committed or staged): the sweeper ages them. */
+export interface BlobInfo {
+  name: string;
+  modifiedAt: Date;
+}
+
 export interface BlobStore {
   readonly kind: 'embedded' | 'azure';
   /** Stages one block; a re-sent id replaces the earlier bytes. Refuses bodies over maxBytes. */
@@ -65,6 +71,8 @@ export interface BlobStore {
   delete(container: string, blob: string): Promise<void>;
   /** Blob names in a container (committed or with staged blocks): tests assert nothing is left. */
   listBlobs(container: string): Promise<string[]>;
+  /** Like listBlobs, with each blob's last write: the retention sweeper deletes old unreferenced ones. */
+  listBlobInfo(container: string): Promise<BlobInfo[]>;
   /** The address blobs live under (`<accountUrl>/<container>/<blob>`); the embedded one is served by Parley. */
   accountUrl(publicBaseUrl: string): string;
   /** The container and blob a blob URL of this store names (query ignored), null when it names none. */

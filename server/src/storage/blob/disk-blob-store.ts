@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ContainerSASPermissions, StorageSharedKeyCredential, generateBlobSASQueryParameters } from '@azure/storage-blob';
-import { BlobError, containerOf, locateUnder, type BlobStat, type BlobStore, type BlockInfo, type ByteSpan, type BlockList, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobInfo, type BlobStat, type BlobStore, type BlockInfo, type ByteSpan, type BlockList, type SasInfo } from './blob-store';
 
 export const EMBEDDED_ACCOUNT = 'parley';
 export const EMBEDDED_BLOB_PATH = '/blob';
@@ -176,18 +176,21 @@ export class DiskBlobStore implements BlobStore {
 
   async readStream(container: string, blob: string, range?: ByteSpan): Promise<Readable> {
     const blocks = await this.committedBlocks(container, blob);
-    // Each block file is read only over the part of it the range covers.
-    const pieces: { file: string; start: number; end: number }[] = [];
+    const total = blocks.reduce((sum, b) => sum + b.size, 0);
+    const from = range?.start ?? 0;
+    const to = Math.min(range?.end ?? total - 1, total - 1);
+    if (range && (from < 0 || from > to)) throw new BlobError(416, 'InvalidRange', 'The range specified is invalid for the current size of the resource.');
+    // Only the block files the range touches are opened, each from the offset inside it.
+    const parts: { file: string; start: number; end: number }[] = [];
     let offset = 0;
     for (const block of blocks) {
-      const first = Math.max(range?.start ?? 0, offset);
-      const last = Math.min(range?.end ?? Number.MAX_SAFE_INTEGER, offset + block.size - 1);
-      if (first <= last) pieces.push({ file: block.file, start: first - offset, end: last - offset });
+      const blockEnd = offset + block.size - 1;
+      if (block.size > 0 && blockEnd >= from && offset <= to) parts.push({ file: block.file, start: Math.max(0, from - offset), end: Math.min(block.size - 1, to - offset) });
       offset += block.size;
     }
     return Readable.from(
       (async function* () {
-        for (const piece of pieces) yield* fs.createReadStream(piece.file, { start: piece.start, end: piece.end, highWaterMark: 1 << 20 });
+        for (const part of parts) yield* fs.createReadStream(part.file, { start: part.start, end: part.end, highWaterMark: 1 << 20 });
       })(),
     );
   }
@@ -207,6 +210,26 @@ export class DiskBlobStore implements BlobStore {
     if (!CONTAINER.test(container)) return [];
     const names = await fsp.readdir(path.join(this.options.root, 'containers', container)).catch(() => [] as string[]);
     return names.map(unhex).sort();
+  }
+
+  async listBlobInfo(container: string): Promise<BlobInfo[]> {
+    if (!CONTAINER.test(container)) return [];
+    const root = path.join(this.options.root, 'containers', container);
+    const names = await fsp.readdir(root).catch(() => [] as string[]);
+    const found: BlobInfo[] = [];
+    for (const name of names) {
+      // The newest write inside the blob: its manifest, a staged block or the directories themselves.
+      let newest = 0;
+      const visit = async (at: string) => {
+        const stat = await fsp.stat(at).catch(() => null);
+        if (!stat) return;
+        newest = Math.max(newest, stat.mtimeMs);
+        if (stat.isDirectory()) for (const child of await fsp.readdir(at).catch(() => [] as string[])) await visit(path.join(at, child));
+      };
+      await visit(path.join(root, name));
+      if (newest > 0) found.push({ name: unhex(name), modifiedAt: new Date(newest) });
+    }
+    return found.sort((a, b) => a.name.localeCompare(b.name));
   }
 
   accountUrl(publicBaseUrl: string): string {
