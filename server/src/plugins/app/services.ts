@@ -20,8 +20,8 @@ import { createJobQueue } from '../../jobs/create-job-queue';
 import type { JobQueue } from '../../jobs/job-queue';
 import { transcriptionJob } from '../../jobs/transcription-job';
 import { dubIterationJob } from '../../jobs/dub-iteration-job';
-import { createDubMediaSweep } from '../../domain/dubbing/voiceover/expired-media-sweep';
 import { dubbingJob } from '../../jobs/dubbing-job';
+import { peaksCacheFor } from '../../domain/dubbing/peaks/peaks-cache';
 import { createDubRetentionSweep, type DubRetentionSweep } from '../../domain/dubbing/tasks/retention-sweep';
 import { createVocabularyInForce, type VocabularyInForce } from '../../domain/vocabulary/vocabulary-in-force';
 import type { VocabularySource } from '../../domain/vocabulary/vocabulary-source';
@@ -99,7 +99,8 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     jobs.define(transcriptionJob({ db: app.db, clock, engines, store: mediaStore, i18n, entitlements, vocabulary: vocabularyInForce }));
     jobs.define(dubIterationJob({ db: app.db, clock, engines, blobStore, entitlements, jobs }));
     jobs.define(dubbingJob({ db: app.db, clock, engines, store: blobStore, i18n, entitlements, vocabulary: vocabularyInForce }));
-    const dubRetention = createDubRetentionSweep({ db: app.db, clock, store: blobStore, log: app.log });
+    const peaksCache = peaksCacheFor(config.dataDir, blobStore);
+    const dubRetention = createDubRetentionSweep({ db: app.db, clock, store: blobStore, log: app.log, pruneDerived: (now) => peaksCache.prune(now) });
     const transcripts = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
     app.decorate('services', { config, clock, i18n, auth, outbox, rateLimits, records, folders, engines, transcripts, summaries, mediaStore, blobStore, uploads, uploadSweep, jobs, entitlements, vocabulary, vocabularySource, vocabularyInForce, payments, paymentVendorWiring, dubRetention });
     // Jobs left pending or running by a previous process resume once the app is ready.
@@ -116,8 +117,6 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
       uploadSweep.start();
       dubRetention.start();
     });
-    const dubMediaSweep = createDubMediaSweep({ db: app.db, clock, blobStore, log: app.log });
-    app.addHook('onReady', async () => dubMediaSweep.start());
     let stopOrderSweep = () => {};
     app.addHook('onReady', async () => {
       stopOrderSweep = payments.startExpirySweep((error) => app.log.error({ err: error }, 'could not close expired payment orders'));
@@ -125,7 +124,6 @@ export default fp<{ config: ServerConfig; clock: Clock; i18n: ServerI18n; rateLi
     app.addHook('onClose', async () => {
       stopOrderSweep();
       await uploadSweep.stop();
-      await dubMediaSweep.stop();
       await dubRetention.stop();
       await jobs.close();
       await engines.close();

@@ -30,14 +30,37 @@ export interface DubRetentionSweep {
   stop(): Promise<void>;
 }
 
-export function createDubRetentionSweep(deps: { db: Kysely<Database>; clock: Clock; store: BlobStore; log?: FastifyBaseLogger; intervalMs?: number }): DubRetentionSweep {
+export interface DubRetentionDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  store: BlobStore;
+  log?: FastifyBaseLogger;
+  intervalMs?: number;
+  /** Caches derived from the purged media (waveform peaks) drop what no longer exists; runs on the hourly full sweep. */
+  pruneDerived?: (now: Date) => Promise<unknown>;
+}
+
+export function createDubRetentionSweep(deps: DubRetentionDeps): DubRetentionSweep {
   const { db, clock, store } = deps;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
 
   async function expireTasks(now: string): Promise<number> {
-    const due = await db.selectFrom('dub_tasks').select(['id', 'user_id']).where('expire_at', '<=', now).where('expired_at', 'is', null).execute();
+    // A task with a voice-over running is left for the next sweep: that run sets a new expire_at.
+    const due = await db.selectFrom('dub_tasks').select(['id', 'user_id']).where('expire_at', '<=', now).where('expired_at', 'is', null).where('state', '!=', 'dubbing').execute();
+    let expired = 0;
     for (const task of due) {
+      // Claimed by a conditional update, so a voice-over that started or finished meanwhile keeps its files.
+      const claimed = await db
+        .updateTable('dub_tasks')
+        .set({ expired_at: now })
+        .where('id', '=', task.id)
+        .where('expire_at', '<=', now)
+        .where('expired_at', 'is', null)
+        .where('state', '!=', 'dubbing')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      expired += 1;
       const container = containerOf(task.user_id);
       const iterations = await db.selectFrom('dub_iterations').select('outputs').where('task_id', '=', task.id).execute();
       const clips = await db.selectFrom('dub_line_takes').select('clip').where('task_id', '=', task.id).where('clip', 'is not', null).execute();
@@ -48,11 +71,13 @@ export function createDubRetentionSweep(deps: { db: Kysely<Database>; clock: Clo
         for (const name of [outputs.video, outputs.dubbedAudio, outputs.dubbedSpeech, ...outputs.perSpeaker.map((p) => p.blob)]) names.add(name);
       }
       for (const row of clips) if (row.clip) names.add(row.clip);
+      const syntheses = await db.selectFrom('dub_syntheses').select(['video_blob', 'audio_blob']).where('task_id', '=', task.id).where('expired_at', 'is', null).execute();
+      for (const row of syntheses) for (const name of [row.video_blob, row.audio_blob]) if (name) names.add(name);
       for (const name of names) await store.delete(container, name);
       await db.updateTable('dub_line_takes').set({ clip: null }).where('task_id', '=', task.id).execute();
-      await db.updateTable('dub_tasks').set({ expired_at: now }).where('id', '=', task.id).where('expired_at', 'is', null).execute();
+      await db.updateTable('dub_syntheses').set({ expired_at: now }).where('task_id', '=', task.id).where('expired_at', 'is', null).execute();
     }
-    return due.length;
+    return expired;
   }
 
   async function expireSyntheses(now: string): Promise<number> {
@@ -117,6 +142,7 @@ export function createDubRetentionSweep(deps: { db: Kysely<Database>; clock: Clo
     const expiredTasks = await expireTasks(at);
     const expiredSyntheses = await expireSyntheses(at);
     const unreferencedBlobs = options.unreferenced ? await sweepUnreferenced(now.getTime() - UNREFERENCED_BLOB_AGE_MS) : 0;
+    if (options.unreferenced) await deps.pruneDerived?.(now);
     return { expiredTasks, expiredSyntheses, unreferencedBlobs };
   }
 
