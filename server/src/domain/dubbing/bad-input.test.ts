@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../../src/shared/contract/limits';
 import { createServerI18n } from '../../i18n';
+import { translate } from '../transcripts/translate';
 import { DubbingError, type DubErrorKey } from './pipeline/errors';
 import { runDubbing } from './pipeline/run-dubbing';
 
@@ -89,7 +90,7 @@ describe('refusal messages of bad dub input in every locale', () => {
     const i18n = await createServerI18n();
     const rendered = new Map<string, string[]>();
     for (const key of [...pipelineKeys, ...uploadKeys]) {
-      const texts = LOCALES.map((locale) => i18n.translatorFor(locale)(key as never, params as never) as string);
+      const texts = LOCALES.map((locale) => translate(i18n.translatorFor(locale), key, params));
       for (const text of texts) {
         expect(text, key).not.toBe(key.split(':')[1]);
         expect(text, key).not.toContain('{{');
