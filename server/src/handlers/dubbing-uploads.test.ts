@@ -121,12 +121,14 @@ describe('dubbing upload', () => {
   ] as const) {
     it(`refuses ${label} with the translated message and deletes the blob`, async () => {
       const before = (await rowsOf('alice')).length;
+      const blobsBefore = await blobsOf('alice');
       const url = await upload('alice', `f00d-${name}`, bytes());
       expect(await blobsOf('alice')).toContain(`f00d-${name}`);
       const answer = await api('POST', '/speech/video/transcribe/upload', 'alice', { url, oriFileName: name }, 'zh-CN');
       expect(answer.code).toBe(400);
       expect(answer.msg).toBe(zh);
-      expect(await blobsOf('alice')).not.toContain(`f00d-${name}`);
+      // Storage is exactly as it was before the upload: the refused blob and its blocks are gone.
+      expect(await blobsOf('alice')).toEqual(blobsBefore);
       expect(await rowsOf('alice')).toHaveLength(before);
     }, 30_000);
   }
@@ -140,10 +142,10 @@ function chunkForm(fields: Record<string, string>, bytes: Buffer): FormData {
   return form;
 }
 
-async function sendChunk(fields: Record<string, string>, bytes: Buffer) {
+async function sendChunk(fields: Record<string, string>, bytes: Buffer, lang = 'en-US') {
   const response = await fetch(`${server.url}/prod-api/speech/video/transcribe/uploadBlock`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${users.alice.token}` },
+    headers: { authorization: `Bearer ${users.alice.token}`, 'accept-language': lang },
     body: chunkForm(fields, bytes),
   });
   return (await response.json()) as { code: number; msg: string; data: any };
@@ -196,6 +198,9 @@ describe('chunked upload (uploadBlock)', () => {
     expect(answer.code).toBe(400);
     expect(answer.msg).toBe('Some blocks of the list were never sent; the upload has been discarded, start it again');
     expect(await blobsOf('alice')).not.toContain(blobName);
+    const zh = await sendChunk({ oriFileName: 'x.mp4', fileSize: '10', end: '1', blockIds: [blockIdOf(0), blockIdOf(3)].join(',') }, Buffer.alloc(10, 2), 'zh-CN');
+    expect(zh.msg).toBe('列表中有分块从未发送；本次上传已丢弃，请重新开始');
+    expect((await blobsOf('alice')).filter((name) => name.endsWith('-x.mp4'))).toEqual([]);
   });
 
   it('refuses a final chunk whose committed size differs from fileSize and keeps nothing', async () => {

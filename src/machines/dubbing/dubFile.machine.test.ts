@@ -17,7 +17,7 @@ import { fakeFetch, json } from '../../api/test-fetch';
 import { DUB_MAX_BYTES, DUB_MAX_DURATION_SECONDS } from '../../shared/contract/dub-limits';
 import type { BlockBlobSeam } from '../../streams/blob-blocks$';
 import type { BlobTarget } from '../../streams/block-blob-client';
-import { dubFileMachine, OVER_LIMIT_KEY, UNREADABLE_KEY, type DubFileSource } from './dubFile.machine';
+import { dubFileMachine, OVER_LIMIT_KEY, UNREADABLE_KEY, UPLOAD_FAILED_KEY, type DubFileSource } from './dubFile.machine';
 import { apiDubUploadDeps, dubUpload$, type DubUploadEvent, type DubUploadInput } from './dubFile.upload';
 
 const MB = 1024 * 1024;
@@ -140,6 +140,50 @@ describe('dubFile', () => {
     await waitFor(odd, (snapshot) => snapshot.matches('rejected'));
     expect(odd.getSnapshot().context.errorKey).toBe(UNREADABLE_KEY);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('a token storage refuses (expired) fails the file with the upload-failed message, registers nothing, and the retry asks for a new token', async () => {
+    const tokens = ['se=2020-01-01&sp=cw&sig=old', 'se=2999-01-01&sp=cw&sig=new'];
+    const fake = fakeFetch((request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/speech/blob/getBlobSasInfo')) return json({ code: 200, msg: 'ok', data: { ...SAS, sasToken: tokens.shift() } });
+      if (path.endsWith('/speech/video/transcribe/upload')) return json({ code: 200, msg: 'ok', data: { id: 'rec-1', createTime: '2026-11-24 07:00:00', audioDuration: 61.5 } });
+      return json({ code: 404, msg: 'unexpected' });
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const storage = fakeStorage();
+    const stage = storage.seam.stageBlock;
+    // What @azure/storage-blob throws for Azure's 403: not an API answer, so the machine's own message.
+    storage.seam.stageBlock = async (...args) => {
+      if (storage.targets.at(-1)!.sasToken.includes('sig=old')) throw Object.assign(new Error('Server failed to authenticate the request.'), { name: 'RestError', statusCode: 403, code: 'AuthenticationFailed' });
+      return stage(...args);
+    };
+    const actor = fileActor(video('talk.mp4', 6 * MB), storage);
+    actor.send({ type: 'file.start' });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(actor.getSnapshot().context).toMatchObject({ errorKey: UPLOAD_FAILED_KEY, record: null });
+    expect(storage.staged.size).toBe(0);
+    expect(fake.requests.some((request) => request.url.endsWith('/speech/video/transcribe/upload'))).toBe(false);
+    actor.send({ type: 'file.retry' });
+    await waitFor(actor, (snapshot) => snapshot.matches('uploaded'));
+    expect(storage.targets.map((target) => target.sasToken)).toEqual(['se=2020-01-01&sp=cw&sig=old', 'se=2999-01-01&sp=cw&sig=new']);
+    expect(actor.getSnapshot().context).toMatchObject({ errorKey: undefined, record: { id: 'rec-1' } });
+  });
+
+  it('a registration the server refuses (a renamed non-mp4) fails the file with the server’s translated message', async () => {
+    const refusal = '格式错误：仅支持对mp4视频配音；该文件已删除';
+    const fake = fakeFetch((request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/speech/blob/getBlobSasInfo')) return json({ code: 200, msg: 'ok', data: SAS });
+      if (path.endsWith('/speech/video/transcribe/upload')) return json({ code: 400, msg: refusal, data: null });
+      return json({ code: 404, msg: 'unexpected' });
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const actor = fileActor(video('setup.mp4', MB), fakeStorage());
+    actor.send({ type: 'file.start' });
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    expect(actor.getSnapshot().context).toMatchObject({ errorMessage: refusal, record: null });
+    expect(actor.getSnapshot().context.percent).toBeLessThan(100);
   });
 
   it('attaches one .srt through /file/upload with its type, refuses other files, and deletes only after confirm', async () => {

@@ -1,6 +1,7 @@
 // The same browser upload against Azurite through the scale-out store (AZURE_STORAGE_CONNECTION_STRING):
 // getBlobSasInfo's token works for Put Block/Put Block List and is refused for reading, deleting,
-// another user's container and after expiry; registering reads the blob over a read SAS (ffprobe).
+// another user's container and after expiry; registering reads the blob over a read SAS (ffprobe),
+// and a blob it refuses (not an mp4, no audio) is deleted from Azure storage too.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,6 +65,29 @@ describe.skipIf(missing !== null)('Azure Blob Storage store against Azurite', ()
     );
     expect(registered.audioDuration).toBeCloseTo(2, 0);
   });
+
+  it('registering refuses a renamed non-mp4 and an mp4 without audio, and deletes both blobs from Azure storage', async () => {
+    const store = server.app.services.blobStore;
+    const user = await createUser(server.app.db, systemClock, { kind: 'email', value: uniqueEmail('azurite') }, 'secret123');
+    const sas = await store.sasFor(user.id, new Date(Date.now() + 3600_000), server.url);
+    const silent = path.join(fixtures, 'silent.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=64x48:r=10', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', silent]);
+    const cases = [
+      { blob: 'beef-setup.mp4', bytes: Buffer.from('MZ'.padEnd(70_000, 'x')), key: 'uploads:dubNotMp4' },
+      { blob: 'cafe-silent.mp4', bytes: fs.readFileSync(silent), key: 'uploads:dubNoAudio' },
+    ];
+    for (const { blob, bytes } of cases) await stageAndCommit(blobClient(sas, blob), 1, () => bytes);
+    expect(await store.listBlobs(sas.containerName)).toEqual(cases.map((c) => c.blob).sort());
+    for (const { blob, key } of cases) {
+      const refusal = registerDubUpload(
+        { db: server.app.db, clock: systemClock, store },
+        { userId: user.id, url: `${sas.accountUrl}/${sas.containerName}/${blob}`, oriFileName: blob.slice(5) },
+      );
+      await expect(refusal).rejects.toMatchObject({ messageKey: key });
+    }
+    expect(await store.listBlobs(sas.containerName)).toEqual([]);
+    expect(await server.app.db.selectFrom('dub_files').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+  }, 30_000);
 
   it('refuses reading, deleting, another container, unknown blocks and an expired token as Azure does', async () => {
     const store = server.app.services.blobStore;

@@ -53,7 +53,10 @@ export interface BlobStore {
   readonly kind: 'embedded' | 'azure';
   /** Stages one block; a re-sent id replaces the earlier bytes. Refuses bodies over maxBytes. */
   putBlock(container: string, blob: string, blockId: string, body: Readable, maxBytes: number): Promise<void>;
-  /** Commits the named blocks in order (committed or uncommitted ones); unknown ids: InvalidBlockList. */
+  /**
+   * Commits the named blocks in order (committed or uncommitted ones); unknown ids: InvalidBlockList,
+   * and the embedded store then drops the staged blocks (Azure drops them after a week).
+   */
   commitBlockList(container: string, blob: string, blockIds: string[]): Promise<void>;
   listBlocks(container: string, blob: string): Promise<BlockList>;
   /** Bytes of the committed blob, null when there is none. */

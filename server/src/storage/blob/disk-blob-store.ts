@@ -120,6 +120,10 @@ export class DiskBlobStore implements BlobStore {
       // 'Latest' semantics (what @azure/storage-blob sends): the staged block, else the committed one.
       const chosen = blockIds.map((id) => staged.get(id) ?? committed.get(id));
       if (blockIds.length === 0 || chosen.some((b) => !b)) {
+        // The browser commits straight to storage, so the server never hears of this refusal: the
+        // staged blocks go with it (a committed blob stays), or nothing would ever remove them.
+        // Azure keeps them a week instead; our client re-sends every block on retry either way.
+        await fsp.rm(committed.size ? path.join(dir, 'staged') : dir, { recursive: true, force: true });
         throw new BlobError(400, 'InvalidBlockList', 'The specified block list is invalid.');
       }
       const total = chosen.reduce((sum, b) => sum + b!.size, 0);

@@ -80,19 +80,38 @@ describe('embedded blob endpoint with @azure/storage-blob', () => {
     expect(await refusal(client.download())).toEqual({ status: 403, code: 'AuthorizationPermissionMismatch' });
     expect(await refusal(client.getBlockList('all'))).toEqual({ status: 403, code: 'AuthorizationPermissionMismatch' });
     expect(await refusal(client.delete())).toEqual({ status: 403, code: 'AuthorizationPermissionMismatch' });
+    // The refused calls changed nothing: the one blob, whole.
+    expect(await server.app.services.blobStore.listBlobs(sas.containerName)).toEqual(['kept.mp4']);
     expect(await server.app.services.blobStore.size(sas.containerName, 'kept.mp4')).toBe(2000);
     await server.app.services.blobStore.delete(sas.containerName, 'kept.mp4');
+    expect(await server.app.services.blobStore.listBlobs(sas.containerName)).toEqual([]);
   });
 
-  it('refuses a Put Block List naming blocks never sent, and commits nothing', async () => {
+  it('refuses a Put Block List naming blocks never sent, commits nothing and drops the staged blocks', async () => {
     const sas = await sasOf(alice);
     const client = blobClient(sas, 'partial.mp4');
     await client.stageBlock(blockIdOf(0), Buffer.alloc(10, 1), 10);
+    const store = server.app.services.blobStore;
+    expect(await store.listBlobs(sas.containerName)).toEqual(['partial.mp4']);
     const answer = await refusal(client.commitBlockList([blockIdOf(0), blockIdOf(1)]));
     expect(answer).toEqual({ status: 400, code: 'InvalidBlockList' });
-    const store = server.app.services.blobStore;
     expect(await store.size(sas.containerName, 'partial.mp4')).toBeNull();
-    await store.delete(sas.containerName, 'partial.mp4');
+    // The server never hears of a refusal made to the browser: storage itself keeps nothing of it.
+    expect(await store.listBlobs(sas.containerName)).toEqual([]);
+  });
+
+  it('a refused Put Block List over a committed blob keeps that blob as it was and drops the new staged blocks', async () => {
+    const sas = await sasOf(alice);
+    const client = blobClient(sas, 'kept-whole.mp4');
+    await stageAndCommit(client, 2, (i) => Buffer.alloc(100, i));
+    await client.stageBlock(blockIdOf(5), Buffer.alloc(10, 5), 10);
+    expect(await refusal(client.commitBlockList([blockIdOf(5), blockIdOf(8)]))).toEqual({ status: 400, code: 'InvalidBlockList' });
+    const store = server.app.services.blobStore;
+    expect(await store.listBlocks(sas.containerName, 'kept-whole.mp4')).toEqual({
+      committed: [blockIdOf(0), blockIdOf(1)].map((name) => ({ name, size: 100 })),
+      uncommitted: [],
+    });
+    await store.delete(sas.containerName, 'kept-whole.mp4');
     expect(await store.listBlobs(sas.containerName)).toEqual([]);
   });
 

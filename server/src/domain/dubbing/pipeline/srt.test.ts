@@ -30,6 +30,21 @@ describe('SRT of a dub', () => {
     expect(srtLines(parseSrt(decodeSubtitleBytes(gbk)), 3)[0]).toMatchObject({ source: '你好', translation: 'Hello' });
   });
 
+  it('decodes UTF-16 with its BOM, little and big endian (Notepad\'s "Unicode"), to the same lines', () => {
+    const utf8 = srtLines(parseSrt(decodeSubtitleBytes(new TextEncoder().encode(BILINGUAL)), 10_000), 3);
+    const text = BILINGUAL.replace(/^\uFEFF/, '');
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le.subarray(2)).swap16();
+    expect(srtLines(parseSrt(decodeSubtitleBytes(le), 10_000), 3)).toEqual(utf8);
+    expect(srtLines(parseSrt(decodeSubtitleBytes(Buffer.concat([Buffer.from([0xfe, 0xff]), be])), 10_000), 3)).toEqual(utf8);
+  });
+
+  it('refuses bytes that are no subtitle file in any encoding (a renamed binary) at its first cue', () => {
+    const binary = Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 97 + 13) % 256));
+    const error = refusal(() => parseSrt(decodeSubtitleBytes(binary)));
+    expect([error.key, error.params.line]).toEqual(['engines:dubSrtTiming', 1]);
+  });
+
   it('source and translation types keep the whole text on one side', () => {
     const cues = parseSrt(BILINGUAL);
     expect(srtLines(cues, 1)[0]).toMatchObject({ source: '你好世界 Hello world', translation: null });

@@ -1,4 +1,4 @@
-// Attached subtitles: decoded (UTF-8, else GBK, which Chinese subtitle tools still write), parsed
+// Attached subtitles: decoded (UTF-16 by its BOM, UTF-8, else GBK, which Chinese subtitle tools still write), parsed
 // leniently in layout (blank-line runs, BOM, CRLF, comma or dot before milliseconds) and strictly in
 // timing: a cue whose end is not after its start, a cue starting before the previous one ends, or a
 // cue running past the video is refused with the cue number, since a dub built on it would be wrong.
@@ -21,9 +21,15 @@ export interface SrtLine {
   translation: string | null;
 }
 
-/** UTF-8 when the bytes are valid UTF-8 (with or without BOM), else GBK (a superset of GB2312). */
+/**
+ * UTF-16 when it starts with its BOM (Windows Notepad's "Unicode"), UTF-8 when the bytes are valid
+ * UTF-8 (with or without BOM), else GBK (a superset of GB2312).
+ */
 export function decodeSubtitleBytes(bytes: Uint8Array | string): string {
   if (typeof bytes === 'string') return bytes.replace(/^\uFEFF/, '');
+  // The decoders drop the BOM itself.
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
