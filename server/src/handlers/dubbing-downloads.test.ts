@@ -135,7 +135,8 @@ describe('dubbing download zip', () => {
     expect((await under(due.taskId)).length).toBeGreaterThan(5);
     const result = await createDubRetentionSweep({ db: server.app.db, clock: systemClock, store }).sweep();
     expect(result.expiredTasks).toBe(1);
-    expect(await under(due.taskId)).toEqual([]);
+    // Only the subtitles stay (features §4: the transcript and subtitles are kept).
+    expect((await under(due.taskId)).map((name) => name.split('/').at(-1)).sort()).toEqual(['bilingual.srt', 'source.srt', 'translation.srt']);
     expect((await under(kept.taskId)).length).toBeGreaterThan(5);
     const task = await server.app.db.selectFrom('dub_tasks').selectAll().where('id', '=', due.taskId).executeTakeFirstOrThrow();
     expect(task.expired_at).not.toBeNull();
