@@ -30,3 +30,24 @@ export const DUB_SOURCE_TYPE = '5';
 export const DUB_FORM_STORAGE_KEY = 'dubFormData';
 /** Languages the dialog offers until the server's dubbing language list (dubbingGetLanguage) is wired. */
 export const DUB_LANGUAGE_CODES = ['zh-CN', 'en-US', 'es-ES', 'ja-JP', 'ko-KR', 'fr-FR', 'de-DE'] as const;
+/** One task is dubbed into at most this many languages (features §9). */
+export const DUB_MAX_LANGUAGES = 4;
+/** How often the voice-over panel reads a running synthesis again (the brief: every 1–2 s). */
+export const DUB_SYNTHESIS_POLL_MS = 1500;
+/** Consecutive failed reads of a running synthesis after which the panel stops and says so. */
+export const DUB_SYNTHESIS_POLL_FAILURES = 5;
+/** Lines read per page when the voice-over panel counts the lines to re-voice. */
+export const DUB_LINES_PAGE_SIZE = 1000;
+
+/**
+ * features §9: re-dubbing costs 50% of the video length, except the first time. Read as: a video's
+ * first dubbing costs its full length, its first re-dubbing is free, every later one costs half.
+ * The same rule as the server's dubbingCostSeconds (server/src/domain/entitlements/tier-rules.ts);
+ * the client shows the cost before asking, the server charges.
+ */
+export function dubbingCostSeconds(videoSeconds: number, earlierDubbings: number): number {
+  const length = Math.ceil(Math.max(0, videoSeconds));
+  if (earlierDubbings <= 0) return length;
+  if (earlierDubbings === 1) return 0;
+  return Math.ceil(length / 2);
+}
