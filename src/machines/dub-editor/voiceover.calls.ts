@@ -13,6 +13,7 @@ import {
 import { poll$ } from '../../streams/poll$';
 import { required, unwrap } from '../../api/errors';
 import { dubbingAccountCostBefore } from '../../api/dubbing/dubbing-account-cost-before';
+import { dubbedVideoUrl } from '../../api/dubbing/dubbed-video-url';
 import { saveDubZip } from '../../api/dubbing/download-zip';
 import { getDubTask } from '../../api/dubbing/get-file-by-task-id';
 import { getDubLinePage } from '../../api/dubbing/get-file-data-content-page-list';
@@ -148,4 +149,10 @@ export function watchSynthesis$(target: VoiceoverTarget, read: (target: Voiceove
 
 export async function downloadVoiceover(input: { taskId: string; fileName: string }, signal?: AbortSignal): Promise<void> {
   await saveDubZip({ idStr: input.taskId }, input.fileName, signal);
+}
+
+/** Where the composed video plays from: the address the server gave, else the media call (cookie-authorised). */
+export function previewUrlOf(target: VoiceoverTarget, synthesis: DubSynthesis | null): string | null {
+  if (synthesis?.state !== 'completed') return null;
+  return synthesis.videoUrl ?? dubbedVideoUrl(target.taskId, target.lang);
 }

@@ -12,6 +12,7 @@ import {
   checkVoiceoverCost,
   downloadVoiceover,
   loadChecklist,
+  previewUrlOf,
   startSynthesis,
   watchSynthesis$,
   type DubSynthesis,
@@ -207,3 +208,5 @@ export const selectVoiceoverPhase = (snapshot: VoiceoverSnapshot): VoiceoverPhas
 export const selectVoiceoverContext = (snapshot: VoiceoverSnapshot) => snapshot.context;
 export const selectCanStart = (snapshot: VoiceoverSnapshot) => (snapshot.matches('ready') || snapshot.matches('failed')) && hasWork(snapshot.context);
 export const selectHasResult = (snapshot: VoiceoverSnapshot) => snapshot.context.synthesis?.state === 'completed' && !snapshot.matches('composing');
+/** The composed video to preview (only once it is completed and nothing is composing). */
+export const selectPreviewUrl = (snapshot: VoiceoverSnapshot) => (selectHasResult(snapshot) ? previewUrlOf(snapshot.context, snapshot.context.synthesis) : null);
