@@ -18,7 +18,7 @@ import { usePurchaseDialog } from '../purchase-dialog-context';
 import { useSignedInUser } from '../session-context';
 import { showToast } from '../show-toast';
 
-/** The purchase dialog's dubbing tab (the AI dubbing dialog opens the same). */
+/** Where features §9 sends an entitlement refusal: the tab the AI dubbing dialog opens too. */
 const DUBBING_PURCHASE_TAB = 2;
 
 export interface VoiceoverPanelContainerProps {
