@@ -47,11 +47,11 @@ module.exports = {
       to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: `^src/${LAYERS}/$2/` },
     },
     {
-      name: 'dub-editor-builds-on-dubbing',
-      comment: 'The dub editor edits and re-voices dubbing tasks: besides its own folders it may use the dubbing area (its calls, form, submit codes), no other.',
+      name: 'dub-editor-builds-on-dubbing-calls',
+      comment: 'The dub editor edits what dubbing made: besides its own folders it may call the dubbing API (one file per operation of the contract\'s dubbing tag), nothing else of another area.',
       severity: 'error',
       from: { path: `^src/${LAYERS}/dub-editor/` },
-      to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: `^src/${LAYERS}/(dub-editor|dubbing)/` },
+      to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: [`^src/${LAYERS}/dub-editor/`, '^src/api/dubbing/'] },
     },
     {
       name: 'roots-below-routes-know-no-area',

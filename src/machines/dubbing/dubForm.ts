@@ -15,6 +15,7 @@ import {
   DUB_SPEAKERS_MAX,
   DUB_SPEAKERS_MIN,
 } from '../../shared/contract/dub-limits';
+import { servedDefault, servedTarget, targetUnavailability, unavailabilityOf, type ServedLanguage } from '../../shared/contract/language-availability';
 
 export const CHARS_PER_SEGMENT_MAX = 200;
 
@@ -112,4 +113,25 @@ export function saveDubForm(form: DubFormValues): void {
   } catch {
     // A full or blocked storage only loses the remembered settings.
   }
+}
+
+/**
+ * The change that moves the form off languages this server cannot dub (the defaults zh-CN → en-US
+ * on a server without those engines): the first served one instead; nothing when all is served.
+ */
+export function servedLanguagePatch(form: DubFormValues, items: readonly ServedLanguage[]): Partial<DubFormValues> {
+  if (items.length === 0) return {};
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const patch: Partial<DubFormValues> = {};
+  const spoken = items.find((item) => same(item.code, form.audioLanguage));
+  const audioLanguage = spoken && !unavailabilityOf(spoken) ? form.audioLanguage : servedDefault(items, form.audioLanguage);
+  if (audioLanguage !== form.audioLanguage) patch.audioLanguage = audioLanguage;
+  if (form.translationLanguage) {
+    const target = items.find((item) => same(item.code, form.translationLanguage!));
+    if (!target || targetUnavailability(target, [audioLanguage]) || same(target.code, audioLanguage)) {
+      const served = servedTarget(items, form.translationLanguage, [audioLanguage]);
+      if (served !== form.translationLanguage) patch.translationLanguage = served;
+    }
+  }
+  return patch;
 }

@@ -28,7 +28,7 @@ export const DUB_SRT_FILE_TYPES = [1, 2, 3] as const;
 export const DUB_RIGHTS_TYPE = '7';
 export const DUB_SOURCE_TYPE = '5';
 export const DUB_FORM_STORAGE_KEY = 'dubFormData';
-/** Languages the dialog offers until the server's dubbing language list (dubbingGetLanguage) is wired. */
+/** Languages the dialog offers when the server's dubbing language list (dubbingGetLanguage) cannot be read. */
 export const DUB_LANGUAGE_CODES = ['zh-CN', 'en-US', 'es-ES', 'ja-JP', 'ko-KR', 'fr-FR', 'de-DE'] as const;
 /** One task is dubbed into at most this many languages (features §9). */
 export const DUB_MAX_LANGUAGES = 4;

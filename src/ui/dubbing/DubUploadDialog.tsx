@@ -21,12 +21,16 @@ export interface DubFormView {
 export interface DubLanguageOption {
   code: string;
   name: string;
+  /** Set when this server cannot dub the language: the option is disabled and says why. */
+  unavailableReason?: string | undefined;
 }
 
 export interface DubUploadDialogProps {
   open: boolean;
   form: DubFormView;
   languages: DubLanguageOption[];
+  /** The translation targets, judged from the chosen video language (default: `languages`). */
+  targetLanguages?: DubLanguageOption[];
   fileRows: ReactNode;
   canStart: boolean;
   submitting: boolean;
@@ -38,6 +42,15 @@ export interface DubUploadDialogProps {
 }
 
 const SPEAKER_CHOICES = Array.from({ length: DUB_SPEAKERS_MAX - DUB_SPEAKERS_MIN + 1 }, (_, i) => DUB_SPEAKERS_MIN + i);
+
+/** A language the server cannot dub stays listed, disabled, with the reason beside its name. */
+function LanguageOption({ item }: { item: DubLanguageOption }) {
+  return (
+    <option value={item.code} disabled={item.unavailableReason !== undefined} title={item.unavailableReason} data-unavailable={item.unavailableReason !== undefined || undefined}>
+      {item.unavailableReason ? `${item.name} — ${item.unavailableReason}` : item.name}
+    </option>
+  );
+}
 
 function LabeledSwitch(props: { checked: boolean; label: string; testId: string; onChange(checked: boolean): void }) {
   return (
@@ -112,9 +125,7 @@ export function DubUploadDialog(props: DubUploadDialogProps) {
                     <NativeSelect.Root>
                       <NativeSelect.Field value={form.audioLanguage} data-testid="dub-audio-language" onChange={(event) => props.onFormChange({ audioLanguage: event.target.value })}>
                         {props.languages.map((item) => (
-                          <option key={item.code} value={item.code}>
-                            {item.name}
-                          </option>
+                          <LanguageOption key={item.code} item={item} />
                         ))}
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
@@ -129,12 +140,10 @@ export function DubUploadDialog(props: DubUploadDialogProps) {
                         onChange={(event) => props.onFormChange({ translationLanguage: event.target.value || null })}
                       >
                         <option value="">{t('noTranslation')}</option>
-                        {props.languages
+                        {(props.targetLanguages ?? props.languages)
                           .filter((item) => item.code !== form.audioLanguage)
                           .map((item) => (
-                            <option key={item.code} value={item.code}>
-                              {item.name}
-                            </option>
+                            <LanguageOption key={item.code} item={item} />
                           ))}
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
