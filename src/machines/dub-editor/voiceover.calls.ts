@@ -23,7 +23,7 @@ import { getSynthesis } from '../../api/dubbing/get-synthesis';
 import { serviceNameList, type VoiceService } from '../../api/dubbing/service-name-list';
 import type { DubStartFailure } from '../../api/dubbing/transwrite';
 import { videoSynthesis, type DubSynthesis } from '../../api/dubbing/video-synthesis';
-import { loadDubForm } from '../dubbing/dubForm';
+import { readRememberedSubtitles } from '../../shared/dub-subtitle-settings';
 
 export type { DubSpeaker, DubSynthesis, VoiceService };
 
@@ -95,21 +95,10 @@ export async function checkVoiceoverCost(input: { userId: string | null; costSec
   return { balance: result.data?.balance ?? null };
 }
 
-/** Starts composing with the subtitle settings the user last chose (dubFormData). */
+/** Starts composing (re-voicing changed lines first) with the subtitle settings the user last chose (dubFormData). */
 export async function startSynthesis(target: VoiceoverTarget, signal?: AbortSignal): Promise<DubSynthesis> {
-  const form = loadDubForm();
-  const result = await videoSynthesis(
-    {
-      id: target.taskId,
-      lang: target.lang,
-      exportSubtitleInVideo: form.exportSubtitleInVideo,
-      subtitleFontSize: form.subtitleFontSize,
-      subtitleMaxCharCountPerSegment: form.subtitleMaxCharCountPerSegment,
-      subtitlePrimaryColor: form.subtitlePrimaryColor,
-      subtitleOutlineColor: form.subtitleOutlineColor,
-    },
-    signal,
-  );
+  // What is not remembered is left to the server, which takes it from the task's own dub form.
+  const result = await videoSynthesis({ id: target.taskId, lang: target.lang, ...readRememberedSubtitles() }, signal);
   if (!result.ok) throw { code: result.error.code, message: result.error.message, messageKey: result.error.messageKey } satisfies DubStartFailure;
   return result.data ?? { id: target.taskId, state: 'composing' };
 }

@@ -82,6 +82,7 @@ const bodiesOf = (requests: Request[], suffix: string) => Promise.all(requests.f
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => {
+  localStorage.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -109,6 +110,10 @@ describe('voiceover', () => {
 
   it('checks the re-dub price, starts, shows progress, and on completion reads the checklist again', async () => {
     const requests = server({ iterations: 2, synthesisStates: ['composing', 'completed'] });
+    localStorage.setItem(
+      'dubFormData',
+      JSON.stringify({ exportSubtitleInVideo: true, subtitleFontSize: 99, subtitleMaxCharCountPerSegment: 30, subtitlePrimaryColor: '#FFCC00', subtitleOutlineColor: '#000000' }),
+    );
     const { actor, emitted } = start();
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'voiceover.start' });
@@ -116,7 +121,16 @@ describe('voiceover', () => {
     expect(selectVoiceoverPhase(composing)).toBe('composing');
     expect(composing.context.step).toBe('dub');
     expect(await bodiesOf(requests, '/dubbingAccountCostBefore')).toEqual([{ userId: 'u1', rightsType: '7', sourceType: '5', duration: 301 }]);
-    expect((await bodiesOf(requests, '/videoSynthesis'))[0]).toMatchObject({ id: 't1', lang: 'es-ES', exportSubtitleInVideo: false });
+    // The subtitle settings last chosen in the dubbing dialog (dubFormData) are composed with.
+    expect((await bodiesOf(requests, '/videoSynthesis'))[0]).toEqual({
+      id: 't1',
+      lang: 'es-ES',
+      exportSubtitleInVideo: true,
+      subtitleFontSize: 30,
+      subtitleMaxCharCountPerSegment: 30,
+      subtitlePrimaryColor: '#ffcc00',
+      subtitleOutlineColor: '#000000',
+    });
     await vi.advanceTimersByTimeAsync(DUB_SYNTHESIS_POLL_MS * 3);
     const done = await waitFor(actor, (s) => s.matches('ready') && s.context.synthesis?.state === 'completed');
     expect(selectHasResult(done)).toBe(true);

@@ -7,7 +7,7 @@
 import { map } from 'rxjs';
 import { assign, emit, enqueueActions, fromEventObservable, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DubStartFailure } from '../../api/dubbing/transwrite';
-import { ENTITLEMENT_CODES } from '../dubbing/dubSubmit.machine';
+import { DUB_ENTITLEMENT_CODES as ENTITLEMENT_CODES } from '../../shared/contract/dub-limits';
 import {
   checkVoiceoverCost,
   downloadVoiceover,

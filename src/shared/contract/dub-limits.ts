@@ -22,6 +22,8 @@ export const DUB_FONT_SIZE_DEFAULT = 14;
 export const DUB_CHARS_PER_SEGMENT_DEFAULT = 30;
 export const DUB_PRIMARY_COLOR_DEFAULT = '#ffffff';
 export const DUB_OUTLINE_COLOR_DEFAULT = '#000000';
+/** Refusals that mean a dubbing pack is missing or used up (features §9): the purchase dialog opens. */
+export const DUB_ENTITLEMENT_CODES: readonly number[] = [92505000, 92505001, 92505003];
 /** SRT attachment kinds: 1 source language, 2 translation, 3 bilingual. */
 export const DUB_SRT_FILE_TYPES = [1, 2, 3] as const;
 /** Cost check of a dubbing (features §4 submit): rights type 7, source type 5. */
