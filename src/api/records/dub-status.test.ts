@@ -1,15 +1,7 @@
 // The record list's page and refresh carry each dubbing row's task state: read per dubbing row only,
 // a task that cannot be read leaves its row as the record list sent it.
+import '../test-relative-request';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
 import { answering, json } from '../test-fetch';
 import { refreshRecords } from './get-record';
 import { queryRecords } from './query-records';

@@ -2,16 +2,8 @@
 // re-voice over every page and prices the run by the re-dub rule, the cost check sends that price,
 // the synthesis is watched until it completes (then the checklist is read again), 92505001 asks for a
 // purchase, closing stops the polling, and the cost rule is the server's.
+import '../../api/test-relative-request';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
 import { createActor, waitFor } from 'xstate';
 import { answering, json } from '../../api/test-fetch';
 import { DUB_SYNTHESIS_POLL_FAILURES, DUB_SYNTHESIS_POLL_MS, dubbingCostSeconds } from '../../shared/contract/dub-limits';

@@ -1,15 +1,7 @@
 // The dialog's language list against the real call (fake fetch): the server's availability is kept,
 // a failed or empty answer leaves the built-in codes, and a reload asks again.
+import '../../api/test-relative-request';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
 import { createActor, waitFor } from 'xstate';
 import { answering, json } from '../../api/test-fetch';
 import { DUB_LANGUAGE_CODES } from '../../shared/contract/dub-limits';
