@@ -13,6 +13,8 @@ export interface DubLanguagesContext {
   items: ServedLanguage[];
   /** True while `items` is the built-in list (the server's could not be read). */
   fallback: boolean;
+  /** How many times the list was asked for (1 on the first read). */
+  attempts: number;
 }
 
 export type DubLanguagesEvent = { type: 'languages.reload' };
@@ -33,16 +35,18 @@ export async function loadDubLanguages(signal?: AbortSignal): Promise<ServedLang
 
 export const dubLanguagesMachine = setup({
   types: { context: {} as DubLanguagesContext, events: {} as DubLanguagesEvent },
-  actors: { load: fromPromise<ServedLanguage[]>(({ signal }) => loadDubLanguages(signal)) },
+  actors: { load: fromPromise<ServedLanguage[], { attempt: number }>(({ signal }) => loadDubLanguages(signal)) },
 }).createMachine({
   id: 'dubLanguages',
-  context: { items: builtInLanguages(), fallback: true },
+  context: { items: builtInLanguages(), fallback: true, attempts: 0 },
   initial: 'loading',
   states: {
     loading: {
+      entry: assign({ attempts: ({ context }) => context.attempts + 1 }),
       invoke: {
         src: 'load',
         id: 'load',
+        input: ({ context }) => ({ attempt: context.attempts }),
         onDone: [
           // An empty answer says nothing: the built-in list stays.
           { guard: ({ event }) => event.output.length === 0, target: 'fallback' },
