@@ -15,8 +15,8 @@ import {
 } from '../machines/records/home.machine';
 import { selectUser } from '../machines/session/session.machine';
 import { HomeView, type HomeAction, type HomeRecent } from '../ui/records/HomeView';
-import { useReloadWhenRecordsChange } from './records-changed';
-import { transcriptPath } from './records/record-list-page';
+import { useRecordsAdded, useReloadWhenRecordsChange } from './records-changed';
+import { recordPath } from '../shared/contract/record';
 import { useIsSignedIn, useSessionActor } from './session-context';
 import { useUploadDialog } from './uploads/upload-dialog-context';
 
@@ -55,6 +55,8 @@ export default function HomePage() {
   const signedIn = useIsSignedIn();
   const user = useSelector(useSessionActor(), selectUser);
   const [dubRequests, setDubRequests] = useState(0);
+  // Dubbing started: the new tasks are records, so the home list (and any record list) reads again.
+  const recordsAdded = useRecordsAdded();
 
   const onAction = (action: HomeAction) => {
     if (!signedIn) navigate('/login');
@@ -64,7 +66,7 @@ export default function HomePage() {
   };
   const handlers: ViewHandlers = {
     onAction,
-    onOpenRecord: (record) => navigate(transcriptPath(record.id)),
+    onOpenRecord: (record) => navigate(recordPath(record)),
     onAllRecords: () => navigate('/recordList'),
   };
 
@@ -77,7 +79,7 @@ export default function HomePage() {
       )}
       {dubRequests > 0 && (
         <Suspense fallback={null}>
-          <DubUploadDialog openCount={dubRequests} userId={user?.id ?? null} />
+          <DubUploadDialog openCount={dubRequests} userId={user?.id ?? null} onSuccess={recordsAdded} />
         </Suspense>
       )}
     </>

@@ -2,7 +2,7 @@
 // emitted `upload.submitted` becomes a `list.reload` event for every record list that is mounted
 // (shown or kept alive). The lists register their actors here; nothing goes through `window`.
 // A new interface language reloads them too: their folder names are the server's translations.
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadDialog } from './uploads/upload-dialog-context';
 
@@ -40,4 +40,10 @@ export function useReloadWhenRecordsChange(actor: ReloadTarget): void {
       lists.delete(actor);
     };
   }, [lists, actor]);
+}
+
+/** Tells every mounted record list that records were added elsewhere (the AI dubbing dialog started tasks). */
+export function useRecordsAdded(): () => void {
+  const lists = useContext(ListsContext);
+  return useCallback(() => lists?.forEach((list) => list.send({ type: 'list.reload' })), [lists]);
 }

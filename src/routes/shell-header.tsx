@@ -27,6 +27,7 @@ import type { AccountKind, AvatarMenuAction } from '../ui/layout/AvatarMenu';
 import type { NewMenuChoice } from '../ui/layout/NewMenu';
 import { usePurchaseDialog } from './purchase-dialog-context';
 import { useSessionActor } from './session-context';
+import { useRecordsAdded } from './records-changed';
 import { showNotice } from './show-toast';
 import { useQrDataUrl } from './use-qr-data-url';
 import { useUploadDialog } from './uploads/upload-dialog-context';
@@ -54,6 +55,8 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
   const uploadDialog = useUploadDialog();
   const locale = useSelector(session, selectLocale);
   const user = useSelector(session, selectUser);
+  // Dubbing started: the new tasks are records, so every mounted record list reads again.
+  const recordsAdded = useRecordsAdded();
   const signedIn = useSelector(session, selectIsSignedIn);
   const accounts = useSelector(session, selectAccountDetail);
   const [dubRequests, setDubRequests] = useState(0);
@@ -174,6 +177,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
           <DubUploadDialog
             openCount={dubRequests}
             userId={user?.id ?? null}
+            onSuccess={recordsAdded}
             folderId={location.pathname === '/recordList' ? new URLSearchParams(location.search).get('folderId') : null}
           />
         </Suspense>

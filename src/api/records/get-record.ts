@@ -3,9 +3,10 @@
 import { fromPromise } from 'xstate';
 import { isApiError, unwrap } from '../errors';
 import { api } from '../instance';
-import type { components } from '../schema';
+import type { RecordView } from '../../shared/contract/record';
+import { withDubStatus } from './dub-status';
 
-type RecordItem = components['schemas']['Record'];
+type RecordItem = RecordView;
 
 /** The contract's answer for a record deleted meanwhile. */
 const RECORD_GONE_CODE = 404;
@@ -32,7 +33,7 @@ export async function refreshRecords(ids: string[], signal?: AbortSignal): Promi
     }),
   );
   return {
-    updated: answers.flatMap((answer) => (answer.record ? [answer.record] : [])),
+    updated: await withDubStatus(answers.flatMap((answer) => (answer.record ? [answer.record] : [])), signal),
     goneIds: answers.filter((answer) => !answer.record).map((answer) => answer.id),
   };
 }

@@ -1,8 +1,10 @@
 // GET /speech/audio/transcribe/query (recordsQuery) — one page of the record list. Unchecked
-// (platform §7): no toast; the list machine shows the failure itself.
+// (platform §7): no toast; the list machine shows the failure itself. Dubbing rows get their
+// task's state (dub-status.ts).
 import { fromPromise } from 'xstate';
 import { unwrap } from '../errors';
 import { api } from '../instance';
+import { withDubStatus } from './dub-status';
 import type { operations } from '../schema';
 
 export type RecordsQuery = NonNullable<operations['recordsQuery']['parameters']['query']>;
@@ -12,7 +14,9 @@ export async function queryRecords(query: RecordsQuery, signal?: AbortSignal) {
     silent: true,
     ...(signal ? { signal } : {}),
   });
-  return unwrap(result);
+  const page = unwrap(result);
+  // Dubbing tasks are records too: their rows carry the task's dubbing state.
+  return page ? { ...page, rows: await withDubStatus(page.rows, signal) } : page;
 }
 
 export const queryRecordsActor = fromPromise(({ input, signal }: { input: { query: RecordsQuery }; signal: AbortSignal }) =>

@@ -2,7 +2,7 @@
 // added → checking (size, then the length read from the video's metadata) → uploading (SAS, blocks
 // straight to storage, register) → uploaded → submitted. A file over the limits or whose length
 // cannot be read is rejected (the dialog drops it with the message); a failed upload is retried
-// from the blocks storage already holds; deleting an uploaded file asks first and calls the server.
+// from the blocks storage already holds (through the server when storage could not be reached); deleting an uploaded file asks first and calls the server.
 // An uploaded file may carry one .srt (source 1, translation 2, bilingual 3) stored by /file/upload.
 import { firstValueFrom } from 'rxjs';
 import { assign, enqueueActions, fromEventObservable, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
@@ -11,7 +11,7 @@ import { videoDuration$ } from '../../streams/video-duration$';
 import { describeError, required, unwrap } from '../../api/errors';
 import { uploadSrtFile } from '../../api/dubbing/file-upload';
 import { removeDubFiles } from '../../api/dubbing/remove';
-import { dubUpload$, type DubRecord, type DubUploadEvent, type DubUploadInput } from './dubFile.upload';
+import { dubUpload$, type DubRecord, type DubUploadEvent, type DubUploadInput, type UploadPath } from './dubFile.upload';
 
 export const OVER_LIMIT_KEY = 'dubbing:overLimit';
 export const UNREADABLE_KEY = 'dubbing:unreadable';
@@ -47,6 +47,8 @@ export interface DubFileContext extends DubFileInput {
   durationSeconds: number | null;
   percent: number;
   resume: boolean;
+  /** Where the blocks go: storage, or the server once storage proved unreachable (kept for retries). */
+  via: UploadPath;
   record: DubRecord | null;
   srt: SrtAttachment | null;
   srtFileType: SrtFileType;
@@ -125,6 +127,7 @@ export const dubFileMachine = setup({
     durationSeconds: null,
     percent: 0,
     resume: false,
+    via: 'storage',
     record: null,
     srt: null,
     srtFileType: 1,
@@ -180,7 +183,7 @@ export const dubFileMachine = setup({
       invoke: {
         src: 'upload',
         id: 'upload',
-        input: ({ context }) => ({ file: context.file, blobName: context.blobName, folderId: context.folderId, resume: context.resume }),
+        input: ({ context }) => ({ file: context.file, blobName: context.blobName, folderId: context.folderId, resume: context.resume, via: context.via }),
         onError: {
           target: 'failed',
           actions: [
@@ -199,6 +202,7 @@ export const dubFileMachine = setup({
       },
       on: {
         'upload.progress': { actions: assign({ percent: ({ event }) => event.percent }) },
+        'upload.via': { actions: assign({ via: ({ event }) => event.via }) },
         'upload.registered': [
           {
             // features §5: an over-long video found by the server's measure is deleted with the warning.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DUB_FORM_STORAGE_KEY } from '../../shared/contract/dub-limits';
-import { defaultDubForm, loadDubForm, saveDubForm } from './dubForm';
+import { defaultDubForm, loadDubForm, saveDubForm, servedLanguagePatch } from './dubForm';
 
 afterEach(() => localStorage.clear());
 
@@ -27,5 +27,18 @@ describe('dubFormData', () => {
       subtitlePrimaryColor: '#ffffff',
       subtitleOutlineColor: '#000000',
     });
+  });
+
+  it('moves the form off languages the server cannot dub, and leaves served ones alone', () => {
+    const form = defaultDubForm();
+    const items = [
+      { code: 'zh-CN', available: false, unavailableReason: 'No recogniser; set ASR_URL' },
+      { code: 'en-US', sources: ['es-ES'] },
+      { code: 'es-ES' },
+    ];
+    expect(servedLanguagePatch(form, items)).toEqual({ audioLanguage: 'en-US', translationLanguage: 'es-ES' });
+    expect(servedLanguagePatch(form, [{ code: 'zh-CN' }, { code: 'en-US' }])).toEqual({});
+    expect(servedLanguagePatch({ ...form, translationLanguage: null }, [{ code: 'zh-CN' }])).toEqual({});
+    expect(servedLanguagePatch(form, [])).toEqual({});
   });
 });

@@ -8,15 +8,16 @@ import {
   DUB_FONT_SIZE_DEFAULT,
   DUB_FONT_SIZE_MAX,
   DUB_FONT_SIZE_MIN,
-  DUB_FORM_STORAGE_KEY,
   DUB_OUTLINE_COLOR_DEFAULT,
   DUB_PRIMARY_COLOR_DEFAULT,
   DUB_SPEAKERS_DEFAULT,
   DUB_SPEAKERS_MAX,
   DUB_SPEAKERS_MIN,
 } from '../../shared/contract/dub-limits';
+import { CHARS_PER_SEGMENT_MAX, readRememberedSubtitles, rememberSubtitles, type RememberedSubtitles } from '../../shared/dub-subtitle-settings';
+import { servedDefault, servedTarget, targetUnavailability, unavailabilityOf, type ServedLanguage } from '../../shared/contract/language-availability';
 
-export const CHARS_PER_SEGMENT_MAX = 200;
+export { CHARS_PER_SEGMENT_MAX };
 
 export interface DubFormValues {
   audioLanguage: string;
@@ -71,45 +72,39 @@ export function applyDubFormPatch(form: DubFormValues, patch: Partial<DubFormVal
 }
 
 /** The subtitle settings remembered between dialogs. */
-export type RememberedDubSettings = Pick<
-  DubFormValues,
-  'exportSubtitleInVideo' | 'subtitleFontSize' | 'subtitleMaxCharCountPerSegment' | 'subtitlePrimaryColor' | 'subtitleOutlineColor'
->;
-
-function storage(): Storage | undefined {
-  return typeof localStorage === 'undefined' ? undefined : localStorage;
-}
+export type RememberedDubSettings = RememberedSubtitles;
 
 export function loadDubForm(): DubFormValues {
-  const base = defaultDubForm();
-  try {
-    const raw = storage()?.getItem(DUB_FORM_STORAGE_KEY);
-    if (!raw) return base;
-    const saved = JSON.parse(raw) as Partial<RememberedDubSettings>;
-    if (typeof saved !== 'object' || saved === null) return base;
-    return applyDubFormPatch(base, {
-      ...(typeof saved.exportSubtitleInVideo === 'boolean' ? { exportSubtitleInVideo: saved.exportSubtitleInVideo } : {}),
-      ...(saved.subtitleFontSize !== undefined ? { subtitleFontSize: saved.subtitleFontSize } : {}),
-      ...(saved.subtitleMaxCharCountPerSegment !== undefined ? { subtitleMaxCharCountPerSegment: saved.subtitleMaxCharCountPerSegment } : {}),
-      ...(saved.subtitlePrimaryColor !== undefined ? { subtitlePrimaryColor: saved.subtitlePrimaryColor } : {}),
-      ...(saved.subtitleOutlineColor !== undefined ? { subtitleOutlineColor: saved.subtitleOutlineColor } : {}),
-    });
-  } catch {
-    return base; // unreadable settings: the defaults
-  }
+  return applyDubFormPatch(defaultDubForm(), readRememberedSubtitles());
 }
 
 export function saveDubForm(form: DubFormValues): void {
-  const remembered: RememberedDubSettings = {
+  rememberSubtitles({
     exportSubtitleInVideo: form.exportSubtitleInVideo,
     subtitleFontSize: form.subtitleFontSize,
     subtitleMaxCharCountPerSegment: form.subtitleMaxCharCountPerSegment,
     subtitlePrimaryColor: form.subtitlePrimaryColor,
     subtitleOutlineColor: form.subtitleOutlineColor,
-  };
-  try {
-    storage()?.setItem(DUB_FORM_STORAGE_KEY, JSON.stringify(remembered));
-  } catch {
-    // A full or blocked storage only loses the remembered settings.
+  });
+}
+
+/**
+ * The change that moves the form off languages this server cannot dub (the defaults zh-CN → en-US
+ * on a server without those engines): the first served one instead; nothing when all is served.
+ */
+export function servedLanguagePatch(form: DubFormValues, items: readonly ServedLanguage[]): Partial<DubFormValues> {
+  if (items.length === 0) return {};
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const patch: Partial<DubFormValues> = {};
+  const spoken = items.find((item) => same(item.code, form.audioLanguage));
+  const audioLanguage = spoken && !unavailabilityOf(spoken) ? form.audioLanguage : servedDefault(items, form.audioLanguage);
+  if (audioLanguage !== form.audioLanguage) patch.audioLanguage = audioLanguage;
+  if (form.translationLanguage) {
+    const target = items.find((item) => same(item.code, form.translationLanguage!));
+    if (!target || targetUnavailability(target, [audioLanguage]) || same(target.code, audioLanguage)) {
+      const served = servedTarget(items, form.translationLanguage, [audioLanguage]);
+      if (served !== form.translationLanguage) patch.translationLanguage = served;
+    }
   }
+  return patch;
 }

@@ -3,12 +3,12 @@
 // started, or needsPurchase (92505000 / 92505001 / 92505003: the purchase dialog on the dubbing
 // tab) or error, from which the user may submit again. Files already started are not sent twice.
 import { assign, fromPromise, setup } from 'xstate';
-import { DUB_RIGHTS_TYPE, DUB_SOURCE_TYPE } from '../../shared/contract/dub-limits';
+import { DUB_ENTITLEMENT_CODES, DUB_RIGHTS_TYPE, DUB_SOURCE_TYPE } from '../../shared/contract/dub-limits';
 import { dubbingAccountCostBefore } from '../../api/dubbing/dubbing-account-cost-before';
 import { startDubbing, type DubForm, type DubStartFailure } from '../../api/dubbing/transwrite';
 import type { DubFormValues } from './dubForm';
 
-export const ENTITLEMENT_CODES: readonly number[] = [92505000, 92505001, 92505003];
+export const ENTITLEMENT_CODES: readonly number[] = DUB_ENTITLEMENT_CODES;
 export const BALANCE_SHORT_CODE = 92505000;
 export const SUBMIT_FAILED_KEY = 'dubbing:submitFailed';
 

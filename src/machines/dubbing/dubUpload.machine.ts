@@ -8,7 +8,8 @@ import { DUB_DEFAULT_FOLDER_ID } from '../../shared/contract/dub-limits';
 import { removeDubFiles } from '../../api/dubbing/remove';
 import type { DubStartFailure } from '../../api/dubbing/transwrite';
 import { dubFileMachine, randomBlobName, type DubFileReport, type DubFileSource } from './dubFile.machine';
-import { applyDubFormPatch, loadDubForm, saveDubForm, type DubFormValues } from './dubForm';
+import type { ServedLanguage } from '../../shared/contract/language-availability';
+import { applyDubFormPatch, loadDubForm, saveDubForm, servedLanguagePatch, type DubFormValues } from './dubForm';
 import { dubSubmitMachine, SUBMIT_FAILED_KEY, type DubSubmitFile, type DubSubmitInput, type DubSubmitOutput } from './dubSubmit.machine';
 import { screenSelection } from './dubUpload.rules';
 
@@ -35,6 +36,8 @@ export type DubUploadEvent =
   | { type: 'dialog.close' }
   | { type: 'files.chosen'; files: DubFileSource[] }
   | { type: 'form.change'; patch: Partial<DubFormValues> }
+  /** The server's language list arrived: languages it cannot dub are moved off. */
+  | { type: 'languages.served'; items: ServedLanguage[] }
   | { type: 'form.submit' }
   | DubFileReport;
 
@@ -126,6 +129,9 @@ export const dubUploadMachine = setup({
         : { type: 'dub.warning' as const },
     ),
     changeForm: assign({ form: ({ context, event }) => (event.type === 'form.change' ? applyDubFormPatch(context.form, event.patch) : context.form) }),
+    serveLanguages: assign({
+      form: ({ context, event }) => (event.type === 'languages.served' ? applyDubFormPatch(context.form, servedLanguagePatch(context.form, event.items)) : context.form),
+    }),
     finishSubmit: enqueueActions(({ context, enqueue }, output: DubSubmitOutput) => {
       if (output.outcome === 'started') {
         saveDubForm(context.form);
@@ -175,6 +181,7 @@ export const dubUploadMachine = setup({
             'dialog.close': [{ guard: 'leavesUploads', target: '#dubUpload.closing' }, { target: '#dubUpload.closed', actions: 'clearFiles' }],
             'files.chosen': { actions: 'addFiles' },
             'form.change': { actions: 'changeForm' },
+            'languages.served': { actions: 'serveLanguages' },
             'form.submit': { guard: 'canStart', target: 'submitting' },
           },
         },

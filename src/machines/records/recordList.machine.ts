@@ -6,6 +6,7 @@
 import { map, skip } from 'rxjs';
 import { and, assign, emit, enqueueActions, fromEventObservable, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { RECORD_BATCH_MAX, RECORD_LIST_PAGE_SIZE } from '../../shared/contract/limits';
+import { isDubRecord, isDubRunning } from '../../shared/contract/record';
 import { poll$ } from '../../streams/poll$';
 import { editRecordActor } from '../../api/records/edit-record';
 import { refreshRecordsActor } from '../../api/records/get-record';
@@ -93,10 +94,11 @@ export type RecordListEvent =
 export const PROGRESS_POLL_MS = 3000;
 
 const RUNNING_STATES: ReadonlyArray<RecordItem['state']> = ['transcribing', 'translating'];
-export const isRunning = (record: RecordItem) => RUNNING_STATES.includes(record.state);
+/** Still being processed: a transcription or translation, or a dubbing task's pipeline. */
+export const isRunning = (record: RecordItem) => (record.dub ? isDubRunning(record.dub) : RUNNING_STATES.includes(record.state));
 const FAILED_STATES: ReadonlyArray<RecordItem['state']> = ['transcription_err', 'translation_err'];
-/** A record whose transcription or translation failed: the list offers Retry on it. */
-export const isFailed = (record: Pick<RecordItem, 'state'>) => FAILED_STATES.includes(record.state);
+/** A record whose transcription or translation failed: the list offers Retry on it (a dubbing task is not queued again that way). */
+export const isFailed = (record: Pick<RecordItem, 'state' | 'recordType'>) => !isDubRecord(record) && FAILED_STATES.includes(record.state);
 
 export const TITLE_EMPTY_KEY = 'records:titleEmpty';
 export const DATE_RANGE_INVALID_KEY = 'records:dateRangeInvalid';

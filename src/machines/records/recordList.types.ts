@@ -1,7 +1,9 @@
 // Shapes shared by the record machines, their calls and the route layer (all from the contract).
 import type { components, operations } from '../../api/schema';
+import type { RecordView } from '../../shared/contract/record';
 
-export type RecordItem = components['schemas']['Record'];
+/** A record row; a dubbing record also carries its task's dubbing state (`dub`). */
+export type RecordItem = RecordView;
 export type FolderNode = components['schemas']['Folder'];
 export type FolderRemoval = components['schemas']['FolderRemoval'];
 export type { SubtitleLine } from '../../shared/contract/transcript';

@@ -20,7 +20,8 @@ import {
   selectDubSubmitting,
   type DubDialogFile,
 } from '../../machines/dubbing/dubUpload.machine';
-import { DUB_LANGUAGE_CODES } from '../../shared/contract/dub-limits';
+import { dubLanguagesMachine, selectDubLanguages, selectDubLanguagesServed } from '../../machines/dubbing/dubLanguages.machine';
+import { targetUnavailability, unavailabilityOf, type ServedLanguage, type Unavailability } from '../../shared/contract/language-availability';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { DubFileRow } from '../../ui/dubbing/DubFileRow';
 import { DubUploadDialog, type DubLanguageOption } from '../../ui/dubbing/DubUploadDialog';
@@ -98,16 +99,37 @@ export default function DubUploadDialogContainer({ openCount, userId, folderId, 
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor, purchase, t, onSuccess]);
 
-  const languages = useMemo<DubLanguageOption[]>(() => {
+  // The server's language list (what it can dub), read once; moved into the form when it arrives.
+  const languagesActor = useActorRef(dubLanguagesMachine);
+  const served = useSelector(languagesActor, selectDubLanguages);
+  const fromServer = useSelector(languagesActor, selectDubLanguagesServed);
+  useEffect(() => {
+    if (open && fromServer) actor.send({ type: 'languages.served', items: served });
+  }, [open, fromServer, served, actor]);
+
+  const { languages, targetLanguages } = useMemo(() => {
     const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([i18n.language], { type: 'language' }) : null;
-    return DUB_LANGUAGE_CODES.map((code) => ({ code, name: names?.of(code) ?? code }));
-  }, [i18n.language]);
+    const reasonOf = (unavailable: Unavailability | null) =>
+      unavailable
+        ? (unavailable.reason ?? (unavailable.setting ? t('languageUnavailable', { setting: unavailable.setting }) : t('languageUnavailableHere')))
+        : undefined;
+    const option = (item: ServedLanguage, unavailable: Unavailability | null): DubLanguageOption => ({
+      code: item.code,
+      name: item.name ?? names?.of(item.code) ?? item.code,
+      unavailableReason: reasonOf(unavailable),
+    });
+    return {
+      languages: served.map((item) => option(item, unavailabilityOf(item))),
+      targetLanguages: served.map((item) => option(item, targetUnavailability(item, [context.form.audioLanguage]))),
+    };
+  }, [i18n.language, served, context.form.audioLanguage, t]);
 
   return (
     <DubUploadDialog
       open={open || closing}
       form={context.form}
       languages={languages}
+      targetLanguages={targetLanguages}
       fileRows={context.files.map((file) => (
         <FileRowContainer key={file.id} file={file} />
       ))}

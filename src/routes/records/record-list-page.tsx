@@ -16,6 +16,7 @@ import {
 import { shareUrl } from '../../machines/records/recordShare.machine';
 import type { RecordItem, RecordScope } from '../../machines/records/recordList.types';
 import { DEFAULT_FOLDER_ID, TOAST_DURATION_MS } from '../../shared/contract/limits';
+import { recordPath } from '../../shared/contract/record';
 import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
 import { MoveDialog } from '../../ui/records/MoveDialog';
 import type { RecordAction } from '../../ui/records/RecordActions';
@@ -151,8 +152,8 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
           hasMore={hasMore}
           loadingMore={phase === 'loadingMore'}
           shareUrlOf={(record) => shareUrl(window.location.origin, record)}
-          hrefOf={(record) => transcriptPath(record.id)}
-          onOpen={(id) => navigate(transcriptPath(id))}
+          hrefOf={recordPath}
+          onOpen={(id) => navigate(recordPath(context.rows.find((row) => row.id === id) ?? { id }))}
           onLoadMore={onLoadMore}
           onToggleSelect={(id) => actor.send({ type: 'selection.toggled', id })}
           onAction={onAction}

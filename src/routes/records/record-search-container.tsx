@@ -16,9 +16,11 @@ import {
 import type { RecordScope } from '../../machines/records/recordList.types';
 import { RecordSearch, type SearchHitView } from '../../ui/records/RecordSearch';
 import { transcriptPath } from './transcript-path';
+import { isDubRecord, recordPath } from '../../shared/contract/record';
 
-/** The transcript at a hit's line: the player starts at its time and the line is scrolled to. */
+/** The transcript at a hit's line: the player starts at its time and the line is scrolled to. A dubbing task opens in the dub editor. */
 export function hitPath(hit: SearchHitView): string {
+  if (isDubRecord(hit.record)) return recordPath(hit.record);
   const base = transcriptPath(hit.record.id);
   return hit.line ? `${base}&t=${hit.line.startMs}&line=${encodeURIComponent(hit.line.id)}` : base;
 }

@@ -99,6 +99,29 @@ describe('DubFileRow', () => {
     expect(onSrtType).toHaveBeenCalledWith(3);
   });
 
+  it('lists languages this server cannot dub as disabled, with the reason, before anyone picks one', async () => {
+    const reason = 'No voice for French; set TTS_URL';
+    await renderUi(
+      <DubUploadDialog
+        {...props({
+          languages: [
+            { code: 'zh-CN', name: '中文' },
+            { code: 'en-US', name: 'English' },
+          ],
+          targetLanguages: [
+            { code: 'en-US', name: 'English' },
+            { code: 'fr-FR', name: 'Français', unavailableReason: reason },
+          ],
+        })}
+      />,
+    );
+    const french = (await screen.findByTestId('dub-translation-language')).querySelector('option[value="fr-FR"]') as HTMLOptionElement;
+    expect(french.disabled).toBe(true);
+    expect(french.textContent).toBe(`Français — ${reason}`);
+    const english = screen.getByTestId('dub-translation-language').querySelector('option[value="en-US"]') as HTMLOptionElement;
+    expect(english.disabled).toBe(false);
+  });
+
   it('asks before deleting', async () => {
     const onConfirmRemove = vi.fn();
     await renderUi(<DubFileRow {...rowProps({ status: 'uploaded', confirmingDelete: true, onConfirmRemove })} />);

@@ -1,8 +1,9 @@
 // The AI dubbing dialog (features §2, 600 px): drop or choose mp4 files, the file rows (rendered by
 // the caller), the dub form and the start button. Renders what it is given; the machine decides.
 import { Box, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Switch, Text } from '@chakra-ui/react';
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDropZone } from '../common/FileDropZone';
 import { DUB_DIALOG_WIDTH_PX } from '../../shared/contract/limits';
 import { DUB_FONT_SIZE_MAX, DUB_FONT_SIZE_MIN, DUB_SPEAKERS_MAX, DUB_SPEAKERS_MIN } from '../../shared/contract/dub-limits';
 
@@ -21,12 +22,16 @@ export interface DubFormView {
 export interface DubLanguageOption {
   code: string;
   name: string;
+  /** Set when this server cannot dub the language: the option is disabled and says why. */
+  unavailableReason?: string | undefined;
 }
 
 export interface DubUploadDialogProps {
   open: boolean;
   form: DubFormView;
   languages: DubLanguageOption[];
+  /** The translation targets, judged from the chosen video language (default: `languages`). */
+  targetLanguages?: DubLanguageOption[];
   fileRows: ReactNode;
   canStart: boolean;
   submitting: boolean;
@@ -38,6 +43,15 @@ export interface DubUploadDialogProps {
 }
 
 const SPEAKER_CHOICES = Array.from({ length: DUB_SPEAKERS_MAX - DUB_SPEAKERS_MIN + 1 }, (_, i) => DUB_SPEAKERS_MIN + i);
+
+/** A language the server cannot dub stays listed, disabled, with the reason beside its name. */
+function LanguageOption({ item }: { item: DubLanguageOption }) {
+  return (
+    <option value={item.code} disabled={item.unavailableReason !== undefined} title={item.unavailableReason} data-unavailable={item.unavailableReason !== undefined || undefined}>
+      {item.unavailableReason ? `${item.name} — ${item.unavailableReason}` : item.name}
+    </option>
+  );
+}
 
 function LabeledSwitch(props: { checked: boolean; label: string; testId: string; onChange(checked: boolean): void }) {
   return (
@@ -54,12 +68,6 @@ function LabeledSwitch(props: { checked: boolean; label: string; testId: string;
 export function DubUploadDialog(props: DubUploadDialogProps) {
   const { t } = useTranslation('dubbing');
   const { form } = props;
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const choose = (list: FileList | null) => {
-    if (list && list.length > 0) props.onFilesChosen(Array.from(list));
-    if (inputRef.current) inputRef.current.value = '';
-  };
   const burnIn = form.exportSubtitleInVideo;
 
   return (
@@ -73,36 +81,15 @@ export function DubUploadDialog(props: DubUploadDialogProps) {
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                <Box
-                  as="label"
-                  data-testid="dub-drop-zone"
-                  borderWidth="2px"
-                  borderStyle="dashed"
-                  borderColor={dragging ? 'brand.500' : 'border'}
-                  bg={dragging ? 'brand.50' : 'bg.subtle'}
-                  rounded="lg"
-                  py="6"
-                  px="4"
-                  textAlign="center"
-                  cursor="pointer"
-                  display="block"
-                  onDragOver={(event) => {
-                    event.preventDefault();
-                    setDragging(true);
-                  }}
-                  onDragLeave={() => setDragging(false)}
-                  onDrop={(event) => {
-                    event.preventDefault();
-                    setDragging(false);
-                    choose(event.dataTransfer.files);
-                  }}
-                >
-                  <Text fontWeight="medium">{t('dropHint')}</Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('formats')}
-                  </Text>
-                  <input ref={inputRef} type="file" accept=".mp4,video/mp4" multiple hidden data-testid="dub-file-input" onChange={(event) => choose(event.target.files)} />
-                </Box>
+                <FileDropZone
+                  accept=".mp4,video/mp4"
+                  multiple
+                  testId="dub-drop-zone"
+                  inputTestId="dub-file-input"
+                  hint={t('dropHint')}
+                  formats={t('formats')}
+                  onFiles={props.onFilesChosen}
+                />
                 <Stack gap="2" data-testid="dub-file-list">
                   {props.fileRows}
                 </Stack>
@@ -112,9 +99,7 @@ export function DubUploadDialog(props: DubUploadDialogProps) {
                     <NativeSelect.Root>
                       <NativeSelect.Field value={form.audioLanguage} data-testid="dub-audio-language" onChange={(event) => props.onFormChange({ audioLanguage: event.target.value })}>
                         {props.languages.map((item) => (
-                          <option key={item.code} value={item.code}>
-                            {item.name}
-                          </option>
+                          <LanguageOption key={item.code} item={item} />
                         ))}
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
@@ -129,12 +114,10 @@ export function DubUploadDialog(props: DubUploadDialogProps) {
                         onChange={(event) => props.onFormChange({ translationLanguage: event.target.value || null })}
                       >
                         <option value="">{t('noTranslation')}</option>
-                        {props.languages
+                        {(props.targetLanguages ?? props.languages)
                           .filter((item) => item.code !== form.audioLanguage)
                           .map((item) => (
-                            <option key={item.code} value={item.code}>
-                              {item.name}
-                            </option>
+                            <LanguageOption key={item.code} item={item} />
                           ))}
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Cover, StateWithReason, showsProgress, type RecordView } from './RecordCells';
+import { recordPath } from '../../shared/contract/record';
+import { Cover, StateWithReason, progressOf, showsProgress, type RecordView } from './RecordCells';
 import { formatDateTime } from './format';
 
 export type HomeAction = 'transcribe' | 'interpret' | 'dub';
@@ -107,7 +108,7 @@ function RecentRow({ record, onOpen }: { record: RecordView; onOpen(): void }) {
       <Box flex="1" minW="0">
         <Text fontWeight="medium" truncate title={record.showName}>
           <a
-            href={`/meetingDetail?id=${encodeURIComponent(record.id)}`}
+            href={recordPath(record)}
             onClick={(event) => {
               event.preventDefault();
             }}
@@ -120,7 +121,7 @@ function RecentRow({ record, onOpen }: { record: RecordView; onOpen(): void }) {
           {formatDateTime(record.createTime)}
         </Text>
         {running && (
-          <Progress.Root value={record.progress ?? 0} size="xs" mt="1" maxW="60" colorPalette="brand" data-testid={`home-progress-${record.id}`}>
+          <Progress.Root value={progressOf(record)} size="xs" mt="1" maxW="60" colorPalette="brand" data-testid={`home-progress-${record.id}`}>
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>

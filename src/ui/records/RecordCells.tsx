@@ -2,7 +2,7 @@ import { Box, Button, Input, Text } from '@chakra-ui/react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECORD_TITLE_MAX } from '../../shared/contract/limits';
-import type { RecordView } from '../../shared/contract/record';
+import { isDubRecord, isDubRunning, type DubTaskState, type RecordView } from '../../shared/contract/record';
 
 export type { RecordView };
 
@@ -15,25 +15,42 @@ const STATE_COLOURS: Record<RecordView['state'], string> = {
   translation_err: 'red',
 };
 
+const DUB_COLOURS: Record<DubTaskState, string> = {
+  translating: 'blue',
+  translated: 'blue',
+  dubbing: 'blue',
+  dubbed: 'green',
+  failed: 'red',
+};
+
+type StateFields = Pick<RecordView, 'state' | 'progress' | 'dub'>;
+
 const RUNNING: ReadonlyArray<RecordView['state']> = ['transcribing', 'translating'];
 /** A job runs on the record and says how far it is (the list and the home page show the percent). */
-export const showsProgress = (record: Pick<RecordView, 'state' | 'progress'>) => RUNNING.includes(record.state) && typeof record.progress === 'number';
+export const showsProgress = (record: StateFields) =>
+  record.dub ? isDubRunning(record.dub) && typeof record.dub.progress === 'number' : RUNNING.includes(record.state) && typeof record.progress === 'number';
 const FAILED: ReadonlyArray<RecordView['state']> = ['transcription_err', 'translation_err'];
 
-/** The state label, with the percent done while a job runs ("Transcribing · 40%"). */
-export function stateLabel(t: (key: string, options?: Record<string, unknown>) => string, record: Pick<RecordView, 'state' | 'progress'>): string {
-  const state = t(`state.${record.state}`);
-  return showsProgress(record) ? t('stateProgress', { state, percent: record.progress }) : state;
+/** The percent shown for a running record: its dubbing task's for a dub, else the record's. */
+export const progressOf = (record: StateFields) => (record.dub ? record.dub.progress : record.progress) ?? 0;
+
+/** The state label, with the percent done while a job runs ("Transcribing · 40%", "Dubbing · 40%"). */
+export function stateLabel(t: (key: string, options?: Record<string, unknown>) => string, record: StateFields): string {
+  const state = record.dub ? t(`dub.state.${record.dub.state}`) : t(`state.${record.state}`);
+  return showsProgress(record) ? t('stateProgress', { state, percent: progressOf(record) }) : state;
 }
 
-/** The failure reason of a *_err record, when the server gave one. */
-export function failureOf(record: Pick<RecordView, 'state' | 'errorMessage'>): string | null {
+/** The failure reason of a *_err record or a failed dub, when the server gave one. */
+export function failureOf(record: Pick<RecordView, 'state' | 'errorMessage' | 'dub'>): string | null {
+  if (record.dub) return record.dub.state === 'failed' ? (record.dub.errorMessage ?? record.errorMessage ?? null) : null;
   return FAILED.includes(record.state) && record.errorMessage ? record.errorMessage : null;
 }
 
-export function StateBadge({ record }: { record: Pick<RecordView, 'id' | 'state' | 'progress' | 'errorMessage'> }) {
+type BadgeFields = Pick<RecordView, 'id' | 'state' | 'progress' | 'errorMessage' | 'dub' | 'recordType'>;
+
+export function StateBadge({ record }: { record: BadgeFields }) {
   const { t } = useTranslation('records');
-  const colour = STATE_COLOURS[record.state] ?? 'gray';
+  const colour = (record.dub ? DUB_COLOURS[record.dub.state] : STATE_COLOURS[record.state]) ?? 'gray';
   const failure = failureOf(record);
   return (
     <Text
@@ -47,9 +64,20 @@ export function StateBadge({ record }: { record: Pick<RecordView, 'id' | 'state'
       whiteSpace="nowrap"
       title={failure ?? undefined}
       data-testid={`record-state-${record.id}`}
-      data-state={record.state}
+      data-state={record.dub ? `dub-${record.dub.state}` : record.state}
     >
       {stateLabel(t, record)}
+    </Text>
+  );
+}
+
+/** The 'Dub' mark of a dubbing task among the records. */
+export function DubBadge({ record }: { record: Pick<RecordView, 'id' | 'recordType'> }) {
+  const { t } = useTranslation('records');
+  if (!isDubRecord(record)) return null;
+  return (
+    <Text as="span" fontSize="2xs" fontWeight="semibold" px="1.5" py="0.5" borderRadius="sm" bg="purple.subtle" color="purple.fg" whiteSpace="nowrap" data-testid={`record-dub-${record.id}`}>
+      {t('dub.badge')}
     </Text>
   );
 }
@@ -60,17 +88,18 @@ export function StateWithReason({
   onRetry,
   retrying = false,
 }: {
-  record: Pick<RecordView, 'id' | 'state' | 'progress' | 'errorMessage'>;
+  record: BadgeFields;
   /** Offered on a failed record: queue the failed step again. */
   onRetry?: (() => void) | undefined;
   retrying?: boolean;
 }) {
   const { t } = useTranslation('records');
   const failure = failureOf(record);
-  const failed = FAILED.includes(record.state);
+  const failed = !record.dub && !isDubRecord(record) && FAILED.includes(record.state);
   return (
     <Box minW="0" lineHeight="short">
       <Box display="flex" alignItems="center" gap="1">
+        <DubBadge record={record} />
         <StateBadge record={record} />
         {failed && onRetry && (
           <Button size="2xs" variant="outline" onClick={onRetry} loading={retrying} title={t('retryTitle')} data-testid={`record-retry-${record.id}`}>
@@ -81,6 +110,11 @@ export function StateWithReason({
       {failure && (
         <Text fontSize="2xs" color="fg.error" truncate title={failure} mt="0.5" data-testid={`record-error-${record.id}`}>
           {failure}
+        </Text>
+      )}
+      {record.dub?.expired && (
+        <Text fontSize="2xs" color="fg.muted" mt="0.5" data-testid={`record-dub-expired-${record.id}`}>
+          {t('dub.expired')}
         </Text>
       )}
     </Box>

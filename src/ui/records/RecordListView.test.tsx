@@ -139,6 +139,28 @@ describe('RecordListView: opening a record and its progress', () => {
     expect(screen.queryByTestId('record-error-r1')).toBeNull();
   });
 
+  it('marks dubbing tasks with a Dub badge, their dubbing state and percent, and an expired voice-over', async () => {
+    const dub = (state: 'dubbing' | 'dubbed' | 'failed', extra: Record<string, unknown> = {}) => ({ state, progress: null, step: null, expired: false, errorMessage: null, ...extra });
+    const rows = [
+      record(1, { recordType: 'dubbing', dub: dub('dubbing', { progress: 40 }) }),
+      record(2, { recordType: 'dubbing', dub: dub('dubbed', { expired: true }) }),
+      record(3, { recordType: 'dubbing', state: 'transcription_err', dub: dub('failed', { errorMessage: 'Dubbing failed at mix' }) }),
+      record(4),
+    ];
+    const onRetry = vi.fn();
+    await renderUi(<RecordListView {...props({ rows, onRetry })} />);
+    expect((await screen.findByTestId('record-dub-r1')).textContent).toBe('Dub');
+    expect(screen.getByTestId('record-state-r1').textContent).toBe('Dubbing · 40%');
+    expect(screen.getByTestId('record-state-r2').textContent).toBe('Dubbed');
+    expect(screen.getByTestId('record-dub-expired-r2').textContent).toContain('expired');
+    expect(screen.getByTestId('record-state-r3').textContent).toBe('Dubbing failed');
+    expect(screen.getByTestId('record-error-r3').textContent).toBe('Dubbing failed at mix');
+    // A dubbing task is not queued again through the transcript Retry.
+    expect(screen.queryByTestId('record-retry-r3')).toBeNull();
+    expect(screen.queryByTestId('record-dub-r4')).toBeNull();
+    expect(screen.queryByTestId('record-dub-expired-r1')).toBeNull();
+  });
+
   it('sends a revoke from the shares list', async () => {
     const onRevoke = vi.fn();
     await renderUi(<RecordListView {...props({ variant: 'shares', rows: [record(1, { shareStatus: '1', shareCode: 'abcdefghijklmnop' })], onRevoke })} />);

@@ -1,6 +1,7 @@
 import { Box, Button, CloseButton, Dialog, Field, Flex, HStack, Input, NativeSelect, Portal, Spinner, Stack, Switch, Text } from '@chakra-ui/react';
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDropZone } from '../common/FileDropZone';
 import { targetUnavailability, unavailabilityOf, type ServedLanguage } from '../../shared/contract/language-availability';
 import { LanguageSelect } from '../common/LanguageSelect';
 import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_DIALOG_WIDTH_PX, UPLOAD_SPEAKERS_MAX, UPLOAD_SPEAKERS_MIN } from '../../shared/contract/limits';
@@ -64,15 +65,8 @@ const SPEAKER_CHOICES = Array.from({ length: UPLOAD_SPEAKERS_MAX - UPLOAD_SPEAKE
 export function UploadDialog(props: UploadDialogProps) {
   const { t } = useTranslation('uploadDialog');
   const { form } = props;
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const withDefault = (list: LanguageChoice[], code: string) => (list.some((item) => item.code === code) ? list : [{ code, name: code }, ...list]);
   const transcribe = withDefault(props.transcribeLanguages, form.audioLanguage);
-
-  const choose = (list: FileList | null) => {
-    if (list && list.length > 0) props.onFilesChosen(Array.from(list));
-    if (inputRef.current) inputRef.current.value = '';
-  };
 
   return (
     <Dialog.Root
@@ -97,46 +91,20 @@ export function UploadDialog(props: UploadDialogProps) {
                     {props.resumeFileName ? ` · ${t('restoreChooseFile', { name: props.resumeFileName })}` : ''}
                   </Box>
                 )}
-                <Box
-                  as="label"
-                  data-testid="upload-drop-zone"
-                  borderWidth="2px"
-                  borderStyle="dashed"
-                  borderColor={dragging ? 'brand.500' : 'border'}
-                  bg={dragging ? 'brand.50' : 'bg.subtle'}
-                  rounded="lg"
+                <FileDropZone
+                  accept={ACCEPT}
+                  testId="upload-drop-zone"
+                  inputTestId="upload-file-input"
                   py="8"
-                  px="4"
-                  textAlign="center"
-                  cursor="pointer"
-                  display="block"
-                  onDragOver={(event) => {
-                    event.preventDefault();
-                    setDragging(true);
-                  }}
-                  onDragLeave={() => setDragging(false)}
-                  onDrop={(event) => {
-                    event.preventDefault();
-                    setDragging(false);
-                    choose(event.dataTransfer.files);
-                  }}
-                >
-                  <Text fontSize="2xl" aria-hidden>
-                    ⇪
-                  </Text>
-                  <Text fontWeight="medium">{t('dropHint')}</Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('formats')}
-                  </Text>
-                  <input
-                    ref={inputRef}
-                    type="file"
-                    accept={ACCEPT}
-                    hidden
-                    data-testid="upload-file-input"
-                    onChange={(event) => choose(event.target.files)}
-                  />
-                </Box>
+                  icon={
+                    <Text fontSize="2xl" aria-hidden>
+                      ⇪
+                    </Text>
+                  }
+                  hint={t('dropHint')}
+                  formats={t('formats')}
+                  onFiles={props.onFilesChosen}
+                />
                 <Stack gap="2" data-testid="upload-file-list">
                   {props.fileRows}
                 </Stack>

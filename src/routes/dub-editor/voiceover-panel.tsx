@@ -1,0 +1,70 @@
+// The voice-over panel wired to its machine, for the dub editor screen to mount when the user asks to
+// voice the edits (issue 13 §5). Mounting starts the checklist; closing stops the synthesis polling
+// (the machine's final state) and tells the screen. A purchase refusal opens the purchase dialog on
+// the dubbing tab, like the AI dubbing dialog does.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectCanStart,
+  selectPreviewUrl,
+  selectVoiceoverContext,
+  selectVoiceoverPhase,
+  voiceoverMachine,
+} from '../../machines/dub-editor/voiceover.machine';
+import { TOAST_DURATION_MS } from '../../shared/contract/limits';
+import { VoiceoverPanel } from '../../ui/dub-editor/VoiceoverPanel';
+import { usePurchaseDialog } from '../purchase-dialog-context';
+import { useSignedInUser } from '../session-context';
+import { showToast } from '../show-toast';
+
+/** Where features §9 sends an entitlement refusal: the tab the AI dubbing dialog opens too. */
+const DUBBING_PURCHASE_TAB = 2;
+
+export interface VoiceoverPanelContainerProps {
+  taskId: string;
+  lang: string;
+  durationSeconds: number;
+  onClose(): void;
+}
+
+export default function VoiceoverPanelContainer({ taskId, lang, durationSeconds, onClose }: VoiceoverPanelContainerProps) {
+  const { t } = useTranslation('dubbing');
+  const purchase = usePurchaseDialog();
+  const user = useSignedInUser();
+  const actor = useActorRef(voiceoverMachine, { input: { taskId, lang, durationSeconds, userId: user?.id ?? null } });
+  const phase = useSelector(actor, selectVoiceoverPhase);
+  const context = useSelector(actor, selectVoiceoverContext);
+  const canStart = useSelector(actor, selectCanStart);
+  const previewUrl = useSelector(actor, selectPreviewUrl);
+
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('voiceover.needsPurchase', () => purchase.open(DUBBING_PURCHASE_TAB)),
+      actor.on('voiceover.error', (event) => void showToast({ type: 'error', title: event.message ?? t(event.messageKey ?? 'voiceover.startFailed'), duration: TOAST_DURATION_MS })),
+      actor.on('voiceover.completed', () => void showToast({ type: 'success', title: t('voiceover.completed'), duration: TOAST_DURATION_MS })),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, purchase, t]);
+
+  const errorText = context.errorMessage ?? (context.errorKey ? t(context.errorKey) : undefined);
+  return (
+    <VoiceoverPanel
+      phase={phase}
+      checklist={context.checklist}
+      balanceSeconds={context.balance}
+      progress={context.progress}
+      step={context.step}
+      errorText={errorText}
+      canStart={canStart}
+      previewUrl={previewUrl}
+      onStart={() => actor.send({ type: 'voiceover.start' })}
+      onRetry={() => actor.send({ type: phase === 'failed' ? 'voiceover.start' : 'voiceover.retry' })}
+      onDownload={() => actor.send({ type: 'voiceover.download' })}
+      onClose={() => {
+        actor.send({ type: 'voiceover.close' });
+        onClose();
+      }}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+// The voice-over panel as wired, against the real calls (fake fetch): the checklist is drawn from the
+// server's answers, a start refused for a missing dubbing pack opens the purchase dialog, and closing
+// tells the screen.
+// (Routes may not import the api layer, so the fetch double is a plain stub here.)
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
+    }
+  } as typeof Request;
+});
+import { createActor } from 'xstate';
+import { sessionMachine } from '../machines/session/session.machine';
+import { renderUi } from '../ui/test-render';
+import VoiceoverPanelContainer from './dub-editor/voiceover-panel';
+import { PurchaseDialogContext } from './purchase-dialog-context';
+import { SessionProvider } from './session-context';
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const ok = (data: unknown) => json({ code: 200, msg: 'ok', data });
+const answering = (answer: (request: Request) => Promise<Response>) => vi.stubGlobal('fetch', (request: Request) => answer(request));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('voice-over panel container', () => {
+  it('draws the checklist, opens the purchase dialog on 92505001 and closes', async () => {
+    answering(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/getFileDataContentPageList')) return ok({ total: 2, rows: [{ id: 'a', startMs: 0, endMs: 900, text: 'hola', revoice: true }, { id: 'b', startMs: 1000, endMs: 1900, text: 'adiós', revoice: false }] });
+      if (path.endsWith('/getIteration')) return ok([{ id: 'i1', taskId: 't1', state: 'dubbed', createTime: '2026-11-24' }]);
+      if (path.endsWith('/getSpeakerList')) return ok([{ id: 's1', name: 'Ana', voice: 'es+f2' }]);
+      if (path.endsWith('/serviceNameList')) return ok([{ code: 'es+f2', name: 'Spanish (female)', lang: 'es' }]);
+      if (path.endsWith('/getSynthesis')) return ok({ id: 't1', state: 'none' });
+      if (path.endsWith('/dubbingAccountCostBefore')) return ok({ enough: true, cost: 0, balance: 600 });
+      if (path.endsWith('/videoSynthesis')) return json({ code: 92505001, msg: 'Your dubbing pack has run out' });
+      return json({ code: 404, msg: `unexpected ${path}` });
+    });
+    const session = createActor(sessionMachine, { input: { token: null, storedLocale: 'en-US', browserLanguage: 'en-US' } }).start();
+    const purchase = { open: vi.fn(), onPaid: () => () => undefined, offered: true };
+    const onClose = vi.fn();
+    await renderUi(
+      <SessionProvider actor={session}>
+        <PurchaseDialogContext.Provider value={purchase}>
+          <VoiceoverPanelContainer taskId="t1" lang="es-ES" durationSeconds={61} onClose={onClose} />
+        </PurchaseDialogContext.Provider>
+      </SessionProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('voiceover-lines').textContent).toBe('1 of 2 lines changed and will be re-voiced'));
+    // One dubbing before: the first re-dub is free.
+    expect(screen.getByTestId('voiceover-cost').textContent).toBe('Free: the first re-dub costs nothing');
+    expect(screen.getByTestId('voiceover-speakers').textContent).toContain('Ana — Spanish (female)');
+    await act(async () => fireEvent.click(screen.getByTestId('voiceover-start')));
+    await waitFor(() => expect(purchase.open).toHaveBeenCalledWith(2));
+    await waitFor(() => expect(screen.getByTestId('voiceover-error').textContent).toBe('Your dubbing pack has run out'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});
