@@ -12,10 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { issueToken } from '../../server/src/domain/auth/tokens';
 import { createUser } from '../../server/src/domain/auth/users';
+import { grantToUserId } from '../../server/src/domain/entitlements/grants';
+import type { PackageType } from '../../server/src/db/schema';
 import { startTestServer } from '../../server/src/testing/start-test-server';
+import { DUB_RIGHTS_TYPE, DUB_SOURCE_TYPE } from '../../src/shared/contract/dub-limits';
 import { launchChromium } from './support/browser';
 
 const SECONDS = 8;
+// Package type 5 is the dubbing pack (its ledger account 'dubbing'): a new user holds none, and
+// without it the cost check refuses with 92505003 and the purchase dialog opens instead.
+const DUBBING_PACK: PackageType = '5';
 const SOURCE = 'en-US';
 // Spanish is what the espeak-ng voices of the embedded synthesiser speak besides English.
 const PREFERRED_TARGETS = ['es-ES', 'fr-FR', 'de-DE', 'zh-CN'];
@@ -58,6 +64,7 @@ describe('dubbing journey: from an mp4 to a downloaded zip', () => {
     server = await startTestServer({ nodeEnv: 'development' });
     const services = server.app.services;
     const user = await createUser(server.app.db, services.clock, { kind: 'email', value: `dubber-${Date.now()}@example.com` }, 'parley2go');
+    await grantToUserId(server.app.db, services.clock, user.id, DUBBING_PACK, 1);
     token = await issueToken(server.app.db, services.clock, user.id);
     browser = await launchChromium();
     context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 }, acceptDownloads: true });
@@ -77,6 +84,15 @@ describe('dubbing journey: from an mp4 to a downloaded zip', () => {
   async function dubTask(id: string): Promise<{ state?: string; expired?: boolean } | undefined> {
     const answer = await fetch(`${server.url}/prod-api/speech/video/transcribe/getFileByTaskId?taskId=${id}`, { headers: { authorization: `Bearer ${token}` } });
     return ((await answer.json()) as { data?: { state?: string } }).data;
+  }
+
+  async function dubbingBalance(): Promise<number | undefined> {
+    const answer = await fetch(`${server.url}/prod-api/expense/cost/dubbingAccountCostBefore`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ rightsType: DUB_RIGHTS_TYPE, sourceType: DUB_SOURCE_TYPE, duration: SECONDS }),
+    });
+    return ((await answer.json()) as { data?: { balance?: number } }).data?.balance;
   }
 
   it('uploads the video with its bilingual SRT through the AI dubbing dialog and starts dubbing', async () => {
@@ -130,6 +146,8 @@ describe('dubbing journey: from an mp4 to a downloaded zip', () => {
     await expect(state.innerText()).resolves.toBe('Dubbed');
     await expect(page.evaluate(() => (window as unknown as { parleyNoReload?: boolean }).parleyNoReload)).resolves.toBe(true);
     await expect(dubTask(taskId)).resolves.toMatchObject({ state: 'dubbed', expired: false });
+    // The first dubbing of a video costs its full length from the dubbing pack (features §9).
+    await expect(dubbingBalance()).resolves.toBe(3600 - SECONDS);
 
     // Its name opens the dub editor, not the transcript page.
     await expect(byTestId(`record-name-${taskId}`).getAttribute('href')).resolves.toBe(`/dub?id=${taskId}`);
