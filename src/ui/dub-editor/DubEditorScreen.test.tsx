@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test-render';
 import type { EditorCommand, LineView } from './dub-editor-view';
@@ -30,8 +30,11 @@ const manyLines = (count: number): LineView[] =>
     overrunMs: index % 100 === 7 ? 420 : 0,
   }));
 
+const zooms: string[] = [];
+
 function setup(overrides: Partial<DubEditorScreenProps> = {}) {
   const sent: EditorCommand[] = [];
+  zooms.length = 0;
   const props: DubEditorScreenProps = {
     name: 'Keynote',
     onRename: vi.fn(),
@@ -57,7 +60,10 @@ function setup(overrides: Partial<DubEditorScreenProps> = {}) {
     onPreview: vi.fn(),
     onStopPreview: vi.fn(),
     onPreviewEnded: vi.fn(),
-    renderTimeline: (slot) => <div data-testid="timeline-probe" data-zoom={slot.zoom} data-lines={slot.lines.length} />,
+    renderTimeline: (slot) => {
+      slot.handleRef.current = { zoomIn: () => zooms.push('in'), zoomOut: () => zooms.push('out'), fit: () => zooms.push('fit') };
+      return <div data-testid="timeline-probe" data-zoom={slot.zoom} data-lines={slot.lines.length} />;
+    },
     ...overrides,
   };
   return { props, sent };
@@ -144,16 +150,15 @@ describe('DubEditorScreen', () => {
     expect(sent.at(-1)).toEqual({ type: 'split', lineId: 'L2', caret: 4 });
   });
 
-  it('zooms the timeline with the shortcut keys', async () => {
+  it('zooms the timeline with the shortcut keys and the header buttons, from the whole video (0)', async () => {
     const { props } = setup();
     await renderUi(<DubEditorScreen {...props} />);
-    const probe = () => Number(screen.getByTestId('timeline-probe').getAttribute('data-zoom'));
-    const fit = probe();
-    act(() => void fireEvent.keyDown(window, { key: '=' }));
-    expect(probe()).toBeCloseTo(fit * 2);
-    act(() => void fireEvent.keyDown(window, { key: '-' }));
-    act(() => void fireEvent.keyDown(window, { key: '-' }));
-    expect(probe()).toBeCloseTo(fit);
+    expect(screen.getByTestId('timeline-probe').getAttribute('data-zoom')).toBe('0');
+    fireEvent.keyDown(window, { key: '=' });
+    fireEvent.keyDown(window, { key: '+', shiftKey: true });
+    fireEvent.keyDown(window, { key: '-' });
+    fireEvent.click(screen.getByTestId('tool-zoomIn'));
+    expect(zooms).toEqual(['in', 'in', 'out', 'in']);
   });
 
   it('shows the save state with retry, a translated refusal, and asks which speaker keeps a merge', async () => {

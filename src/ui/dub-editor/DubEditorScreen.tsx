@@ -3,7 +3,7 @@
 // what the route hands it and sends the subtitleEditor machine's events; the only state it keeps
 // is the view's own (zoom, filter, open dialogs) and the video element's clock.
 import { Box, Button, Flex, Grid, HStack, Spinner, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lineIndexAt, type LineView, type MergeQuestionView, type PreviewView, type SaveStateView, type SendCommand, type SpeakerView } from './dub-editor-view';
 import { DubEditorHeader } from './DubEditorHeader';
@@ -13,7 +13,13 @@ import { MergeSpeakerQuestion } from './MergeSpeakerQuestion';
 import { createPlaybackClock, usePlaybackClock, type PlaybackClock } from './playback-clock';
 import { ShortcutHelp } from './ShortcutHelp';
 import { SpeakerRenameDialog } from './SpeakerRenameDialog';
-import { fitZoom, zoomedIn, zoomedOut } from './zoom';
+
+/** The timeline's zoom steps, which the shortcuts and the header's buttons drive. */
+export interface TimelineZoomHandle {
+  zoomIn(): void;
+  zoomOut(): void;
+  fit(): void;
+}
 
 /** What the timeline component (src/ui/dub-editor/timeline) is given; the route renders it. */
 export interface TimelineSlotProps {
@@ -21,8 +27,10 @@ export interface TimelineSlotProps {
   lines: readonly LineView[];
   selectedLineId: string | null;
   currentMs: number;
-  /** Pixels per second of media (zoom.ts). */
+  /** CSS pixels per second of media; 0 shows the whole video (the timeline's FIT). */
   zoom: number;
+  /** The timeline fills it: zoom steps depend on the lane's width, which only the timeline knows. */
+  handleRef: RefObject<TimelineZoomHandle | null>;
   onSeek(ms: number): void;
   onSelect(lineId: string): void;
   onRetime(lineId: string, startMs: number, endMs: number): void;
@@ -62,10 +70,11 @@ export interface DubEditorScreenProps {
   onPreviewEnded(): void;
   renderTimeline?(props: TimelineSlotProps): ReactNode;
   voiceover?: ReactNode;
+  /** The media's length once the player has read it. */
+  onDuration?(durationMs: number): void;
 }
 
 const TIMELINE_HEIGHT = 200;
-const LANE_WIDTH_GUESS_PX = 1200;
 
 /** Follows the video element's time into the clock: every frame while playing, on seeks otherwise. */
 function useVideoClock(video: HTMLVideoElement | null, clock: PlaybackClock) {
@@ -146,9 +155,8 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
   const [overrunOnly, setOverrunOnly] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
-  const fit = fitZoom(durationMs, LANE_WIDTH_GUESS_PX);
-  const [zoom, setZoom] = useState<number | null>(null);
-  const shownZoom = zoom ?? fit;
+  const [zoom, setZoom] = useState(0);
+  const timeline = useRef<TimelineZoomHandle | null>(null);
   const caret = useRef<{ lineId: string; caret: number } | null>(null);
   const isApple = useMemo(isApplePlatform, []);
 
@@ -216,17 +224,17 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
           send({ type: action });
           return;
         case 'zoomIn':
-          setZoom(zoomedIn(shownZoom));
+          timeline.current?.zoomIn();
           return;
         case 'zoomOut':
-          setZoom(zoomedOut(shownZoom, fit));
+          timeline.current?.zoomOut();
           return;
         case 'help':
           setHelpOpen((open) => !open);
           return;
       }
     },
-    [lines, selectedLineId, video, clock, send, selectAndSeek, shownZoom, fit],
+    [lines, selectedLineId, video, clock, send, selectAndSeek],
   );
 
   const dialogOpen = helpOpen || renaming !== null || props.mergeQuestion !== null;
@@ -273,7 +281,9 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
               controls
               preload="metadata"
               onLoadedMetadata={(event) => {
-                event.currentTarget.currentTime = clock.get() / 1000;
+                const element = event.currentTarget;
+                element.currentTime = clock.get() / 1000;
+                if (Number.isFinite(element.duration) && !playingDubbed) props.onDuration?.(Math.round(element.duration * 1000));
               }}
               style={{ width: '100%', maxHeight: '45vh', display: 'block' }}
               aria-label={playingDubbed ? t('video.dubbed') : t('video.source')}
@@ -322,7 +332,8 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
             durationMs={durationMs}
             lines={lines}
             selectedLineId={selectedLineId}
-            zoom={shownZoom}
+            zoom={zoom}
+            handleRef={timeline}
             onSeek={seek}
             onSelect={selectAndSeek}
             onRetime={(lineId, startMs, endMs) => send({ type: 'retime', lineId, startMs, endMs })}

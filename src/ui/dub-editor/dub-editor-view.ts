@@ -2,18 +2,10 @@
 // sends commands; it imports no machine). The commands are the subtitleEditor machine's events
 // (src/machines/dub-editor/subtitle-editor.types.ts) — the route hands the actor's send straight
 // through, and TypeScript checks the two stay compatible there.
+import type { SubtitleLine } from '../../shared/contract/transcript';
 
-export interface LineView {
-  id: string;
-  startMs: number;
-  endMs: number;
-  text: string;
-  translation?: string | null;
-  speakerId?: string | null;
-  speaker?: string | null;
-  overrunMs?: number | null;
-  revoice?: boolean;
-}
+/** A subtitle line of the task (the contract's SubtitleLine: times, texts, speaker, overrunMs, revoice). */
+export type LineView = SubtitleLine;
 
 export interface SpeakerView {
   id: string;
