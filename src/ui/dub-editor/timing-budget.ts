@@ -1,7 +1,7 @@
 // A line's timing budget as the line list shows it (issue 13 §2): how fast its dubbed text must be
 // spoken (characters per second against its slot) and whether the pipeline's voiced take fitted
 // the slot (overrunMs from the pipeline: 0 fits, > 0 runs past the slot, null not voiced yet).
-import type { DubLine } from '../../machines/dub-editor/subtitle-editor.types';
+import type { LineView as DubLine } from './dub-editor-view';
 
 /**
  * Reading/speaking speeds beyond which a line is marked as tight. Netflix's timed-text style guides
