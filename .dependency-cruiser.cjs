@@ -1,6 +1,6 @@
 // Import rules of the client and server layout (README, "Layout"). `npm test` runs
 // `depcruise` with this file; a violation fails the suite and prints the rule's name.
-const AREAS = '(session|records|uploads|transcript|meetings|account|dubbing|purchase|vocabulary)';
+const AREAS = '(session|records|uploads|transcript|meetings|account|dubbing|dub-editor|purchase|vocabulary)';
 const LAYERS = '(api|machines|routes|ui)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -43,8 +43,15 @@ module.exports = {
       name: 'area-stays-in-area',
       comment: 'An area imports only its own folders and the shared roots; two areas meet only at the root of src/routes.',
       severity: 'error',
-      from: { path: `^src/${LAYERS}/${AREAS}/` },
+      from: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: `^src/${LAYERS}/dub-editor/` },
       to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: `^src/${LAYERS}/$2/` },
+    },
+    {
+      name: 'dub-editor-builds-on-dubbing-calls',
+      comment: 'The dub editor edits what dubbing made: besides its own folders it may call the dubbing API (one file per operation of the contract\'s dubbing tag), nothing else of another area.',
+      severity: 'error',
+      from: { path: `^src/${LAYERS}/dub-editor/` },
+      to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: [`^src/${LAYERS}/dub-editor/`, '^src/api/dubbing/'] },
     },
     {
       name: 'roots-below-routes-know-no-area',
