@@ -4,6 +4,7 @@
 import { asrBench } from './asr.bench';
 import { dubbingUploadBench } from './dubbing-upload.bench';
 import { dubbingBench } from './dubbing.bench';
+import { editorBench } from './editor.bench';
 import { liveBench } from './live.bench';
 import { loginBundleBench } from './login-bundle.bench';
 import { paymentsBench } from './payments.bench';
@@ -27,6 +28,7 @@ const benches = {
   vocabulary: vocabularyBench,
   'dubbing-upload': dubbingUploadBench,
   dubbing: dubbingBench,
+  editor: editorBench,
 };
 
 const wanted = process.argv.slice(2);
