@@ -1,6 +1,6 @@
 // /dub?id= and /audioEdit?id= (features §2: the same screen): the dub editor. The task (name,
 // languages, length) comes from the dubEditorTask machine; the lines, undo and saving from the
-// subtitleEditor machine bound to the dubbing api (which also keeps two windows in sync through the
+// subtitleEditor machine (its own calls on the dubbing api; it also keeps two windows in sync through the
 // edit-records broadcast channel); per-line previews from the linePreview machine; the waveform
 // from the server's peaks. The page is its own chunk, so wavesurfer never enters another page's
 // bundle; the voice-over panel loads only when opened.
@@ -29,10 +29,10 @@ import {
   selectSaveState,
   selectSelectedLineId,
   selectSpeakers,
+  subtitleEditorMachine,
 } from '../../machines/dub-editor/subtitleEditor.machine';
 import type { DubLine } from '../../machines/dub-editor/subtitle-editor.types';
-import { linePreviewMachine, selectPreview } from '../../machines/dubbing/linePreview.machine';
-import { liveSubtitleEditorMachine } from '../../machines/dubbing/subtitleEditor.live';
+import { linePreviewMachine, selectPreview } from '../../machines/dub-editor/linePreview.machine';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { DubEditorScreen, type TimelineSlotProps } from '../../ui/dub-editor/DubEditorScreen';
 import type { EditorCommand, MergeQuestionView } from '../../ui/dub-editor/dub-editor-view';
@@ -82,7 +82,7 @@ function languageName(code: string, locale: string): string {
 function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEditorTask; name: string; onRename(name: string, lines: readonly DubLine[]): void }) {
   const { t, i18n } = useTranslation('dubEditor');
   const lang = task.translationLanguage ?? undefined;
-  const editor = useActorRef(liveSubtitleEditorMachine, { input: { taskId, ...(lang ? { lang } : {}), durationMs: task.durationMs } });
+  const editor = useActorRef(subtitleEditorMachine, { input: { taskId, ...(lang ? { lang } : {}), durationMs: task.durationMs } });
   const preview = useActorRef(linePreviewMachine);
   const loadState = useSelector(editor, selectLoadState);
   const lines = useSelector(editor, selectLines);
