@@ -31,7 +31,7 @@ import {
   selectSpeakers,
   subtitleEditorMachine,
 } from '../../machines/dub-editor/subtitleEditor.machine';
-import { refusalKey, type DubLine } from '../../machines/dub-editor/subtitle-editor.types';
+import type { DubLine } from '../../machines/dub-editor/subtitle-editor.types';
 import { linePreviewMachine, selectPreview } from '../../machines/dub-editor/linePreview.machine';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { DubEditorScreen, type TimelineSlotProps } from '../../ui/dub-editor/DubEditorScreen';
@@ -136,7 +136,7 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
       saveState={saveState}
       canUndo={canUndo}
       canRedo={canRedo}
-      refusal={refusal ? { code: refusal, text: t(refusalKey(refusal)) } : null}
+      refusal={refusal}
       mergeQuestion={mergeQuestion}
       send={send}
       sourceUrl={dubMediaUrlOf(taskId, 'source')}

@@ -162,7 +162,7 @@ describe('DubEditorScreen', () => {
   });
 
   it('shows the save state with retry, a translated refusal, and asks which speaker keeps a merge', async () => {
-    const { props, sent } = setup({ saveState: 'failed', refusal: { code: 'nothingUndoable', text: 'Nothing undoable' }, mergeQuestion: { lineId: 'L0', speakerIds: ['S1', 'S2'] } });
+    const { props, sent } = setup({ saveState: 'failed', refusal: 'nothingUndoable', mergeQuestion: { lineId: 'L0', speakerIds: ['S1', 'S2'] } });
     await renderUi(<DubEditorScreen {...props} />);
     expect(screen.getByTestId('save-state').textContent).toContain('Not saved');
     expect(screen.getByTestId('editor-refusal').textContent).toContain('Nothing undoable');

@@ -57,8 +57,8 @@ export interface DubEditorScreenProps {
   saveState: SaveStateView;
   canUndo: boolean;
   canRedo: boolean;
-  /** The machine's EditRefusal ('overlap', 'nothingUndoable', …) and its text, translated by the route. */
-  refusal: { code: string; text: string } | null;
+  /** An EditRefusal of the machine ('overlap', 'nothingUndoable', …), shown translated. */
+  refusal: string | null;
   mergeQuestion: MergeQuestionView | null;
   send: SendCommand;
   sourceUrl: string;
@@ -291,10 +291,10 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
             />
           </Box>
           {props.refusal && (
-            <HStack role="alert" bg="orange.subtle" color="orange.fg" px="3" py="2" rounded="md" justify="space-between" data-testid="editor-refusal" data-refusal={props.refusal.code}>
-              <Text fontSize="sm">{props.refusal.text}</Text>
+            <HStack role="alert" bg="orange.subtle" color="orange.fg" px="3" py="2" rounded="md" justify="space-between" data-testid="editor-refusal" data-refusal={props.refusal}>
+              <Text fontSize="sm">{t(`refusal.${props.refusal}`)}</Text>
               <Button size="2xs" variant="ghost" onClick={() => send({ type: 'dismissRefusal' })}>
-                {t('dismiss')}
+                {t('refusal.dismiss')}
               </Button>
             </HStack>
           )}
@@ -302,7 +302,7 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
             <HStack role="alert" bg="red.subtle" color="red.fg" px="3" py="2" rounded="md" justify="space-between" data-testid="preview-failed">
               <Text fontSize="sm">{previewFailure}</Text>
               <Button size="2xs" variant="ghost" onClick={props.onStopPreview}>
-                {t('dismiss')}
+                {t('refusal.dismiss')}
               </Button>
             </HStack>
           )}

@@ -53,7 +53,7 @@ export function SpeakerRenameDialog({ speaker, send, onClose }: { speaker: Speak
       />
       {empty && (
         <Text fontSize="xs" color="fg.error" mt="1" data-testid="speaker-name-required">
-          {t('speaker.nameRequired')}
+          {t('refusal.speakerNameEmpty')}
         </Text>
       )}
     </DialogFrame>
