@@ -26,6 +26,7 @@ import {
   selectLoadState,
   selectMergeQuestion,
   selectRefusal,
+  selectSaveError,
   selectSaveState,
   selectSelectedLineId,
   selectSpeakers,
@@ -89,6 +90,7 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
   const speakers = useSelector(editor, selectSpeakers);
   const selectedLineId = useSelector(editor, selectSelectedLineId);
   const saveState = useSelector(editor, selectSaveState);
+  const saveError = useSelector(editor, selectSaveError);
   const canUndo = useSelector(editor, selectCanUndo);
   const canRedo = useSelector(editor, selectCanRedo);
   const refusal = useSelector(editor, selectRefusal);
@@ -134,6 +136,7 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
       speakers={speakers}
       selectedLineId={selectedLineId}
       saveState={saveState}
+      saveFailure={saveError ? (saveError.errorMessage ?? t(saveError.errorKey ?? 'api:error')) : null}
       canUndo={canUndo}
       canRedo={canRedo}
       refusal={refusal}

@@ -15,6 +15,8 @@ export interface DubEditorHeaderProps {
   language: string;
   onLanguage(code: string): void;
   saveState: SaveStateView;
+  /** Why the last save failed (the server's message or the translated fallback). */
+  saveFailure?: string | null;
   canUndo: boolean;
   canRedo: boolean;
   hasSelection: boolean;
@@ -69,14 +71,19 @@ function RecordName({ name, onRename }: Pick<DubEditorHeaderProps, 'name' | 'onR
   );
 }
 
-function SaveState({ state, onRetry }: { state: SaveStateView; onRetry(): void }) {
+function SaveState({ state, failure, onRetry }: { state: SaveStateView; failure: string | null; onRetry(): void }) {
   const { t } = useTranslation('dubEditor');
   const palette = state === 'failed' ? 'red' : state === 'saving' ? 'orange' : 'green';
   return (
     <HStack gap="1" role="status" aria-live="polite" data-testid="save-state" data-state={state}>
-      <Badge colorPalette={palette} variant="subtle">
+      <Badge colorPalette={palette} variant="subtle" title={state === 'failed' && failure ? failure : undefined}>
         {t(`save.${state}`)}
       </Badge>
+      {state === 'failed' && failure && (
+        <Text fontSize="xs" color="fg.error" maxW="16rem" truncate data-testid="save-failure">
+          {failure}
+        </Text>
+      )}
       {state === 'failed' && (
         <Button size="2xs" variant="outline" colorPalette="red" onClick={onRetry} data-testid="save-retry">
           {t('save.retry')}
@@ -105,7 +112,7 @@ export function DubEditorHeader(props: DubEditorHeaderProps) {
               </option>
             ))}
           </Select>
-          <SaveState state={props.saveState} onRetry={props.onRetrySave} />
+          <SaveState state={props.saveState} failure={props.saveFailure ?? null} onRetry={props.onRetrySave} />
         </HStack>
         <HStack gap="2">
           {props.dubbedVideo.available && (

@@ -162,9 +162,10 @@ describe('DubEditorScreen', () => {
   });
 
   it('shows the save state with retry, a translated refusal, and asks which speaker keeps a merge', async () => {
-    const { props, sent } = setup({ saveState: 'failed', refusal: 'nothingUndoable', mergeQuestion: { lineId: 'L0', speakerIds: ['S1', 'S2'] } });
+    const { props, sent } = setup({ saveState: 'failed', saveFailure: 'Storage unavailable', refusal: 'nothingUndoable', mergeQuestion: { lineId: 'L0', speakerIds: ['S1', 'S2'] } });
     await renderUi(<DubEditorScreen {...props} />);
     expect(screen.getByTestId('save-state').textContent).toContain('Not saved');
+    expect(screen.getByTestId('save-failure').textContent).toBe('Storage unavailable');
     expect(screen.getByTestId('editor-refusal').textContent).toContain('Nothing undoable');
     fireEvent.click(screen.getByTestId('save-retry'));
     const question = await screen.findByTestId('merge-question');

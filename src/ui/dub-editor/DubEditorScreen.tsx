@@ -55,6 +55,7 @@ export interface DubEditorScreenProps {
   speakers: readonly SpeakerView[];
   selectedLineId: string | null;
   saveState: SaveStateView;
+  saveFailure?: string | null;
   canUndo: boolean;
   canRedo: boolean;
   /** An EditRefusal of the machine ('overlap', 'nothingUndoable', …), shown translated. */
@@ -262,6 +263,7 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
         language={props.language}
         onLanguage={props.onLanguage}
         saveState={props.saveState}
+        saveFailure={props.saveFailure ?? null}
         canUndo={props.canUndo}
         canRedo={props.canRedo}
         hasSelection={selectedLineId !== null}
