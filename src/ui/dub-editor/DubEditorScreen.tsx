@@ -75,7 +75,8 @@ export interface DubEditorScreenProps {
   onDuration?(durationMs: number): void;
 }
 
-const TIMELINE_HEIGHT = 200;
+// The timeline's own toolbar, ruler, original lane (72 px) and dubbed lane (56 px) with their labels.
+const TIMELINE_HEIGHT = 250;
 
 /** Follows the video element's time into the clock: every frame while playing, on seeks otherwise. */
 function useVideoClock(video: HTMLVideoElement | null, clock: PlaybackClock) {
