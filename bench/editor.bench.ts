@@ -161,10 +161,25 @@ export const editorBench = {
       await context.addInitScript('window.__name = (fn) => fn;');
       const page = await context.newPage();
       let peaksBytes = 0;
-      page.on('response', (response) => {
-        if (!response.url().includes('/speech/video/transcribe/peaks')) return;
-        response.body().then((body) => (peaksBytes += body.length), () => undefined);
+      let peaksPending = 0;
+      const isPeaks = (url: string) => url.includes('/speech/video/transcribe/peaks');
+      page.on('request', (request) => void (isPeaks(request.url()) && (peaksPending += 1)));
+      page.on('requestfailed', (request) => void (isPeaks(request.url()) && (peaksPending -= 1)));
+      page.on('requestfinished', (request) => {
+        if (!isPeaks(request.url())) return;
+        void request
+          .response()
+          .then((response) => response?.body())
+          .then((body) => (peaksBytes += body?.length ?? 0), () => undefined)
+          .finally(() => (peaksPending -= 1));
       });
+      // The video keeps streaming, so 'network idle' never comes: wait for the peaks requests instead.
+      const peaksSettled = async () => {
+        for (let quiet = 0, round = 0; quiet < 5 && round < 200; round += 1) {
+          await page.waitForTimeout(100);
+          quiet = peaksPending === 0 ? quiet + 1 : 0;
+        }
+      };
 
       // Baseline: the editor's chunk with nothing to load. Warm once so both loads hit a warm cache.
       await timeToDrawn(page, `${server.url}/dub`, ['[data-testid="dub-editor-notice"]']);
@@ -175,7 +190,7 @@ export const editorBench = {
         '[data-testid="line-list"] [role="row"][aria-rowindex="2"]',
         '[data-testid^="region-"]',
       ]);
-      await page.waitForLoadState('networkidle');
+      await peaksSettled();
       const loadPeaksBytes = peaksBytes;
 
       // DOM: after load, after scrolling the list to the middle, and after zooming the timeline in.
@@ -187,8 +202,7 @@ export const editorBench = {
       await page.waitForTimeout(200);
       maxNodes = Math.max(maxNodes, await countNodes(page));
       for (let step = 0; step < 12; step += 1) await page.getByTestId('tool-zoomIn').click();
-      await page.waitForTimeout(500);
-      await page.waitForLoadState('networkidle');
+      await peaksSettled();
       maxNodes = Math.max(maxNodes, await countNodes(page));
       const zoomedPeaksBytes = peaksBytes - loadPeaksBytes;
       for (let step = 0; step < 12; step += 1) await page.getByTestId('tool-zoomOut').click();
