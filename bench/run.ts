@@ -5,6 +5,7 @@ import { asrBench } from './asr.bench';
 import { dubbingUploadBench } from './dubbing-upload.bench';
 import { dubbingBench } from './dubbing.bench';
 import { editorMachineBench } from './editor-machine.bench';
+import { editorBench } from './editor.bench';
 import { liveBench } from './live.bench';
 import { loginBundleBench } from './login-bundle.bench';
 import { paymentsBench } from './payments.bench';
@@ -29,6 +30,7 @@ const benches = {
   'dubbing-upload': dubbingUploadBench,
   dubbing: dubbingBench,
   'editor-machine': editorMachineBench,
+  editor: editorBench,
 };
 
 const wanted = process.argv.slice(2);

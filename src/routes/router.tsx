@@ -56,8 +56,8 @@ export const routes: RouteObject[] = [
       { path: 'meetingShareDownload', element: page(() => import('./meeting-share-download.route')) },
       { path: 'meeting', element: page(() => import('./meetings/meeting.route')) },
       // dub and audioEdit show the same screen (platform §2).
-      { path: 'dub', element: page(() => import('./dubbing/dub.route')) },
-      { path: 'audioEdit', element: page(() => import('./dubbing/dub.route')) },
+      { path: 'dub', element: page(() => import('./dub-editor/dub-editor.route')) },
+      { path: 'audioEdit', element: page(() => import('./dub-editor/dub-editor.route')) },
       { path: 'meetingDetail', element: page(() => import('./transcript/meeting-detail.route')) },
       { path: 'screenProjection', element: page(() => import('./meetings/screen-projection.route')) },
       { path: 'paypalCallBack', element: page(() => import('./purchase/paypal-callback.route')) },

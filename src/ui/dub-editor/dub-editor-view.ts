@@ -1,0 +1,77 @@
+// What the dub editor screen draws and what it asks for, in its own terms (ui draws props and
+// sends commands; it imports no machine). The commands are the subtitleEditor machine's events
+// (src/machines/dub-editor/subtitle-editor.types.ts) — the route hands the actor's send straight
+// through, and TypeScript checks the two stay compatible there.
+import type { SubtitleLine } from '../../shared/contract/transcript';
+
+/** A subtitle line of the task (the contract's SubtitleLine: times, texts, speaker, overrunMs, revoice). */
+export type LineView = SubtitleLine;
+
+export interface SpeakerView {
+  id: string;
+  name: string;
+  voice?: string | null;
+}
+
+export type SaveStateView = 'saved' | 'saving' | 'failed';
+
+/** Lines of different speakers are being merged: which speaker keeps the merged line. */
+export interface MergeQuestionView {
+  lineId: string;
+  speakerIds: ReadonlyArray<string | null>;
+}
+
+export type EditorCommand =
+  | { type: 'select'; lineId: string }
+  | { type: 'edit.text'; lineId: string; text: string }
+  | { type: 'edit.translation'; lineId: string; translation: string }
+  | { type: 'retime'; lineId: string; startMs: number; endMs: number }
+  | { type: 'retime.typed'; lineId: string; field: 'start' | 'end'; value: string }
+  | { type: 'split'; lineId: string; caret?: number; atMs?: number }
+  | { type: 'merge'; lineId: string }
+  | { type: 'merge.keepSpeaker'; speakerId: string | null }
+  | { type: 'merge.cancel' }
+  | { type: 'insert'; afterLineId: string | null }
+  | { type: 'delete'; lineId: string }
+  | { type: 'speaker.change'; lineId: string; speakerId: string }
+  | { type: 'speaker.rename'; speakerId: string; name: string }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'save.retry' }
+  | { type: 'dismissRefusal' };
+
+export type SendCommand = (command: EditorCommand) => void;
+
+/** Per-line preview as the list shows it. */
+export interface PreviewView {
+  phase: 'idle' | 'loading' | 'playing' | 'failed';
+  lineId: string | null;
+}
+
+/** 'HH:MM:SS,mmm', the SRT form the editor accepts back when typed. */
+export function formatTime(ms: number): string {
+  const safe = Math.max(0, Math.round(ms));
+  const hours = Math.floor(safe / 3_600_000);
+  const minutes = Math.floor((safe % 3_600_000) / 60_000);
+  const seconds = Math.floor((safe % 60_000) / 1000);
+  const millis = safe % 1000;
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(hours)}:${two(minutes)}:${two(seconds)},${String(millis).padStart(3, '0')}`;
+}
+
+/**
+ * Index of the line playing at `ms` (lines in time order, not overlapping), or -1 between lines.
+ * Binary search: it runs on every time update of a 5,000-line task.
+ */
+export function lineIndexAt(lines: ReadonlyArray<Pick<LineView, 'startMs' | 'endMs'>>, ms: number): number {
+  let low = 0;
+  let high = lines.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const line = lines[middle]!;
+    if (ms < line.startMs) high = middle - 1;
+    else if (ms >= line.endMs) low = middle + 1;
+    else return middle;
+  }
+  return -1;
+}
