@@ -13,7 +13,8 @@ import type { BlobStore } from '../../../storage/blob/blob-store';
 import { containerOf } from '../../../storage/blob/blob-store';
 import { parseDubOutputs } from '../outputs';
 import { formatSrt } from '../pipeline/srt';
-import { ownedDubTask, taskLines, taskSpeakers } from '../voiceover/task-lines';
+import { findOwnedDubTask, taskSpeakers } from '../task-access';
+import { taskLines } from '../voiceover/task-lines';
 
 export type DownloadKind = 'video' | 'audio' | 'subtitle';
 export type MsgKind = 'original' | 'translation' | 'bilingual';
@@ -87,7 +88,7 @@ export async function planDownload(deps: Deps, userId: string, request: Download
   const withSpeakers = request.speaker === '1';
   // Every id is checked before anything is read: one foreign id refuses the whole download.
   const tasks: DubTaskRow[] = [];
-  for (const id of ids) tasks.push(await ownedDubTask(deps.db, userId, id));
+  for (const id of ids) tasks.push(await findOwnedDubTask(deps.db, userId, id));
 
   const entries: ZipEntry[] = [];
   const folders = new Set<string>();
