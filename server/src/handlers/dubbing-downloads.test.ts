@@ -16,7 +16,7 @@ import { loadEngineConfig } from '../engines/config';
 import { createEngines, type Engines } from '../engines/registry';
 import { runDubbing, type DubResult } from '../domain/dubbing/pipeline/run-dubbing';
 import { makeTestVideo, type TestVideo } from '../domain/dubbing/pipeline/test-video';
-import { putFile } from '../domain/dubbing/voiceover/blob-files';
+import { putFile } from '../storage/blob/put-file';
 import { createDubMediaSweep } from '../domain/dubbing/voiceover/expired-media-sweep';
 import { seedDubbedTask } from '../domain/dubbing/voiceover/test-dub-task';
 import { containerOf } from '../storage/blob/blob-store';

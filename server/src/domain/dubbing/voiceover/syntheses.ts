@@ -9,14 +9,14 @@ import { probeMedia } from '../../../engines/media';
 import { withTempDir } from '../../../engines/temp-dir';
 import { AppError } from '../../../errors';
 import { containerOf } from '../../../storage/blob/blob-store';
+import { putFile } from '../../../storage/blob/put-file';
 import { dubOutputPrefix } from '../outputs';
 import { burnIn, type BurnInSettings } from '../pipeline/burn-in';
 import { needsRevoicing } from '../pipeline/revoice';
+import { findOwnedDubTask, taskSpeakers } from '../task-access';
 import { DUB_ITERATION_JOB, DUB_MEDIA_KEEP_MS, type DubIterationPayload, type VoiceoverDeps } from './deps';
 import { checkLanguage, checkLanguageLimit, createIterationRow, iterationLanguage, taskNotReady } from './iterations';
-import { putFile } from './blob-files';
 import { latestOutputs, voicesFor } from './run-iteration';
-import { findOwnedDubTask, taskSpeakers } from '../task-access';
 import { taskLines } from './task-lines';
 
 export const synthesisRunning = () => new AppError(400, 'uploads:dubSynthesisRunning');

@@ -8,11 +8,11 @@ import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/schema';
 import { sortableId } from '../../../db/sortable-id';
 import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
+import { putFile } from '../../../storage/blob/put-file';
 import { createRecord } from '../../records/create-record';
 import { dubOutputPrefix } from '../outputs';
 import { currentKey } from '../pipeline/revoice';
 import type { DubResult } from '../pipeline/run-dubbing';
-import { putFile } from './blob-files';
 import { outputNames } from './run-iteration';
 
 export interface SeededTask {
