@@ -15,6 +15,7 @@ import { TRACK_RATE } from './clip-audio';
 import { DubbingError, inStep } from './errors';
 import { fitLine } from './fit-line';
 import { mixAndMux } from './mix';
+import type { DubFiles, DubLine } from './run-dubbing';
 import { formatSrt } from './srt';
 import { TrackWriter } from './track-writer';
 import type { SpeakerVoice } from './voices';
@@ -45,18 +46,9 @@ export interface RevoiceInput {
   signal?: AbortSignal;
 }
 
-export interface RevoicedLine {
+/** A line as the first run voices it (DubLine), plus the caller's id and the key it was voiced with. */
+export interface RevoicedLine extends DubLine {
   id?: string;
-  startMs: number;
-  endMs: number;
-  source: string;
-  translation: string;
-  speaker: number;
-  dubStartMs: number;
-  dubEndMs: number;
-  rate: number;
-  stretch: number;
-  overrunMs: number;
   voicedKey: string;
   /** True when the audio was copied from the previous run instead of synthesised. */
   reused: boolean;
@@ -68,13 +60,7 @@ export interface RevoiceResult {
   synthesised: number;
   reused: number;
   background: 'original' | 'centreCancelled';
-  files: {
-    video: string;
-    dubbedAudio: string;
-    dubbedSpeech: string;
-    perSpeaker: { speaker: number; path: string }[];
-    srt: { source: string; translation: string; bilingual: string };
-  };
+  files: DubFiles;
 }
 
 export interface RevoiceDeps {

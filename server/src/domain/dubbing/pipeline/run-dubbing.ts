@@ -65,14 +65,17 @@ export interface DubResult {
   lines: DubLine[];
   speakers: SpeakerVoice[];
   background: 'original' | 'centreCancelled';
-  files: {
-    video: string;
-    dubbedAudio: string;
-    /** The dubbed voices without the background. */
-    dubbedSpeech: string;
-    perSpeaker: { speaker: number; path: string }[];
-    srt: { source: string; translation: string; bilingual: string };
-  };
+  files: DubFiles;
+}
+
+/** The local files a dub (first run or re-voice) made in its work directory. */
+export interface DubFiles {
+  video: string;
+  dubbedAudio: string;
+  /** The dubbed voices without the background. */
+  dubbedSpeech: string;
+  perSpeaker: { speaker: number; path: string }[];
+  srt: { source: string; translation: string; bilingual: string };
 }
 
 /** Lines synthesised at once: 2 cores, and espeak-ng is single-threaded. */
