@@ -12,7 +12,7 @@ import { AppError } from '../../../errors';
 import type { BlobStore } from '../../../storage/blob/blob-store';
 import { containerOf } from '../../../storage/blob/blob-store';
 import { parseDubOutputs } from '../outputs';
-import { formatSrt } from '../pipeline/srt';
+import { formatSrt, subtitleText, type SubtitleKind } from '../pipeline/srt';
 import { findOwnedDubTask, taskSpeakers } from '../task-access';
 import { taskLines } from '../voiceover/task-lines';
 
@@ -131,13 +131,14 @@ export async function planDownload(deps: Deps, userId: string, request: Download
       let sourceWritten = false;
       for (const lang of langs) {
         const lines = await taskLines(deps.db, task, lang, speakers);
-        const cues = (text: (l: (typeof lines)[number]) => string) => formatSrt(lines.map((l) => ({ startMs: l.startMs, endMs: l.endMs, text: label(l.speaker, text(l)) })));
+        const cues = (kind: SubtitleKind) =>
+          formatSrt(lines.map((l) => ({ startMs: l.startMs, endMs: l.endMs, text: label(l.speaker, subtitleText(kind, { source: l.source, translation: l.text })) })));
         if (msgKinds.includes('original') && !sourceWritten) {
-          entries.push({ name: `${folder}/${title}.${task.audio_language}.srt`, text: cues((l) => l.source) });
+          entries.push({ name: `${folder}/${title}.${task.audio_language}.srt`, text: cues('source') });
           sourceWritten = true;
         }
-        if (msgKinds.includes('translation')) entries.push({ name: `${folder}/${lang}/${title}.${lang}.srt`, text: cues((l) => l.text) });
-        if (msgKinds.includes('bilingual')) entries.push({ name: `${folder}/${lang}/${title}.${task.audio_language}-${lang}.srt`, text: cues((l) => [l.source, l.text].filter(Boolean).join('\n')) });
+        if (msgKinds.includes('translation')) entries.push({ name: `${folder}/${lang}/${title}.${lang}.srt`, text: cues('translation') });
+        if (msgKinds.includes('bilingual')) entries.push({ name: `${folder}/${lang}/${title}.${task.audio_language}-${lang}.srt`, text: cues('bilingual') });
       }
     }
   }
