@@ -15,11 +15,12 @@ import { systemClock } from '../clock';
 import { loadEngineConfig } from '../engines/config';
 import { createEngines, type Engines } from '../engines/registry';
 import { runDubbing, type DubResult } from '../domain/dubbing/pipeline/run-dubbing';
+import { formatSrt } from '../domain/dubbing/pipeline/srt';
 import { makeTestVideo, type TestVideo } from '../domain/dubbing/pipeline/test-video';
-import { putFile } from '../storage/blob/put-file';
 import { createDubMediaSweep } from '../domain/dubbing/voiceover/expired-media-sweep';
 import { seedDubbedTask } from '../domain/dubbing/voiceover/test-dub-task';
 import { containerOf } from '../storage/blob/blob-store';
+import { putFile } from '../storage/blob/put-file';
 import { uniqueEmail } from '../testing/inject';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
 
@@ -54,7 +55,7 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-dub-downloads-'));
   video = await makeTestVideo(dir, SCRIPT, { durationMs: 9000, everyMs: 4000, leadMs: 1000 });
   engines = createEngines(loadEngineConfig({}));
-  const srt = video.lines.map((l, i) => `${i + 1}\n${stamp(l.startMs)} --> ${stamp(l.endMs + 500)}\n${SCRIPT[i]!.source}\n${SCRIPT[i]!.translation}\n`).join('\n');
+  const srt = formatSrt(video.lines.map((l, i) => ({ startMs: l.startMs, endMs: l.endMs + 500, text: `${SCRIPT[i]!.source}\n${SCRIPT[i]!.translation}` })));
   dubbed = await runDubbing(
     { videoPath: video.path, workDir: path.join(dir, 'first'), form: { sourceLanguage: 'zh-CN', targetLanguage: 'en-US', speakers: 2 }, srt: { bytes: srt, type: 3 } },
     { engines },
@@ -193,9 +194,3 @@ describe('dubbing download zip', () => {
     }
   }, 120_000);
 });
-
-function stamp(ms: number): string {
-  const t = Math.round(ms);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(Math.floor(t / 3_600_000))}:${p(Math.floor(t / 60_000) % 60)}:${p(Math.floor(t / 1000) % 60)},${p(t % 1000, 3)}`;
-}
