@@ -9,8 +9,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../domain/auth/tokens';
-import { createUser } from '../domain/auth/users';
 import { systemClock } from '../clock';
 import { loadEngineConfig } from '../engines/config';
 import { createEngines, type Engines } from '../engines/registry';
@@ -21,8 +19,8 @@ import { createDubMediaSweep } from '../domain/dubbing/voiceover/expired-media-s
 import { seedDubbedTask } from '../domain/dubbing/voiceover/test-dub-task';
 import { containerOf } from '../storage/blob/blob-store';
 import { putFile } from '../storage/blob/put-file';
-import { uniqueEmail } from '../testing/inject';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
+import { createTestUsers } from '../testing/test-users';
 
 const SCRIPT = [
   { text: 'good morning everyone', speaker: 0, source: '大家早上好', translation: 'good morning everyone' },
@@ -61,10 +59,7 @@ beforeAll(async () => {
     { engines },
   );
   server = await startTestServer();
-  for (const who of ['alice', 'bob'] as const) {
-    const user = await createUser(server.app.db, systemClock, { kind: 'email', value: uniqueEmail(who) }, 'secret123');
-    users[who] = { id: user.id, token: await issueToken(server.app.db, systemClock, user.id) };
-  }
+  Object.assign(users, await createTestUsers(server.app.db, ['alice', 'bob'] as const));
 }, 120_000);
 afterAll(async () => {
   await server?.close();

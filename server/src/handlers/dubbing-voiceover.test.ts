@@ -7,8 +7,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../domain/auth/tokens';
-import { createUser } from '../domain/auth/users';
 import { systemClock } from '../clock';
 import { sortableId } from '../db/sortable-id';
 import { loadEngineConfig } from '../engines/config';
@@ -19,8 +17,8 @@ import { makeTestVideo, type TestVideo } from '../domain/dubbing/pipeline/test-v
 import { iterationChargeKey } from '../domain/dubbing/voiceover/deps';
 import { seedDubbedTask } from '../domain/dubbing/voiceover/test-dub-task';
 import { containerOf } from '../storage/blob/blob-store';
-import { uniqueEmail } from '../testing/inject';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
+import { createTestUsers } from '../testing/test-users';
 
 const SCRIPT = [
   { text: 'good morning everyone', speaker: 0, source: 'buenos días a todos', translation: 'bonjour à tous' },
@@ -77,10 +75,7 @@ beforeAll(async () => {
     { engines },
   );
   server = await startTestServer();
-  for (const who of ['alice', 'bob', 'carol'] as const) {
-    const user = await createUser(server.app.db, systemClock, { kind: 'email', value: uniqueEmail(who) }, 'secret123');
-    users[who] = { id: user.id, token: await issueToken(server.app.db, systemClock, user.id) };
-  }
+  Object.assign(users, await createTestUsers(server.app.db, ['alice', 'bob', 'carol'] as const));
   for (const [who, seconds] of [['alice', 3600], ['bob', 3600], ['carol', SECONDS + 5]] as const) {
     await server.app.services.entitlements.credit(users[who].id, { account: 'dubbing', kind: 'purchase', sourceKey: `test:${sortableId()}`, seconds });
   }

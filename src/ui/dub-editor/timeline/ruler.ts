@@ -3,8 +3,6 @@
 // one-second notches, re-measured on every redraw, and has nothing finer than a second; the editor
 // zooms to single frames.)
 
-import { formatElapsed } from '../../meetings/formatElapsed';
-
 /** Tick intervals from one 25 fps frame to an hour. */
 const STEPS_MS = [40, 100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000];
 export const MIN_TICK_PX = 8;
@@ -41,7 +39,11 @@ export function rulerTicks(fromMs: number, toMs: number, scale: RulerScale): Rul
 
 /** h:mm:ss, or m:ss below an hour; with milliseconds when the labels are less than a second apart. */
 export function rulerLabel(ms: number, labelMs: number): string {
-  const clock = formatElapsed(ms);
+  const whole = Math.floor(ms / 1000);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const clock = h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
   return labelMs < 1000 ? `${clock}.${String(Math.round(ms % 1000)).padStart(3, '0')}` : clock;
 }
 

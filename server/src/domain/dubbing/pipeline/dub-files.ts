@@ -4,9 +4,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inStep } from './errors';
 import { mixAndMux } from './mix';
-import type { DubFiles } from './run-dubbing';
 import { formatSrt, subtitleText } from './srt';
 import { speakerTrackPath } from './track-writer';
+
+/** The local files a dub (first run or re-voice) made in its work directory. */
+export interface DubFiles {
+  video: string;
+  dubbedAudio: string;
+  /** The dubbed voices without the background. */
+  dubbedSpeech: string;
+  perSpeaker: { speaker: number; path: string }[];
+  srt: { source: string; translation: string; bilingual: string };
+}
 
 export interface MixDubInput {
   videoPath: string;

@@ -12,10 +12,10 @@ import type { SpeechSynthesizer } from '../../../engines/types';
 import { voicedKey } from '../voiced-key';
 import { CENTRE_CANCEL, chooseBackground } from './background';
 import { TRACK_RATE } from './clip-audio';
-import { mixDubMedia, writeDubSubtitles } from './dub-files';
+import { mixDubMedia, writeDubSubtitles, type DubFiles } from './dub-files';
 import { DubbingError, inStep } from './errors';
 import { fitLine } from './fit-line';
-import type { DubFiles, DubLine } from './run-dubbing';
+import type { DubLine } from './run-dubbing';
 import { placeClip, speakerTrackPath, TrackWriter } from './track-writer';
 import type { SpeakerVoice } from './voices';
 

@@ -12,7 +12,7 @@ import type { CompiledVocabulary } from '../../vocabulary/compiled-vocabulary';
 import { translateWithTerms } from '../../vocabulary/term-protection';
 import { burnIn, type BurnInSettings } from './burn-in';
 import { chooseBackground } from './background';
-import { mixDubMedia, writeDubSubtitles } from './dub-files';
+import { mixDubMedia, writeDubSubtitles, type DubFiles } from './dub-files';
 import { DubbingError, inStep } from './errors';
 import { fitLine } from './fit-line';
 import { labelSpeakers, speakerPitches } from './speakers';
@@ -66,16 +66,6 @@ export interface DubResult {
   speakers: SpeakerVoice[];
   background: 'original' | 'centreCancelled';
   files: DubFiles;
-}
-
-/** The local files a dub (first run or re-voice) made in its work directory. */
-export interface DubFiles {
-  video: string;
-  dubbedAudio: string;
-  /** The dubbed voices without the background. */
-  dubbedSpeech: string;
-  perSpeaker: { speaker: number; path: string }[];
-  srt: { source: string; translation: string; bilingual: string };
 }
 
 /** Lines synthesised at once: 2 cores, and espeak-ng is single-threaded. */
