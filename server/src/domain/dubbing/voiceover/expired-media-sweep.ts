@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/schema';
+import { periodicSweep } from '../../../jobs/periodic-sweep';
 import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
 import { parseDubOutputs } from '../outputs';
 
@@ -20,9 +21,6 @@ export function outputBlobs(json: string | null): string[] {
 }
 
 export function createDubMediaSweep({ db, clock, blobStore, log }: { db: Kysely<Database>; clock: Clock; blobStore: BlobStore; log: Pick<FastifyBaseLogger, 'info' | 'error'> }) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-
   async function sweep(): Promise<{ tasks: number; blobs: number }> {
     const now = clock.now().toISOString();
     const due = await db
@@ -60,24 +58,8 @@ export function createDubMediaSweep({ db, clock, blobStore, log }: { db: Kysely<
     return { tasks, blobs };
   }
 
-  function runOnce(): Promise<unknown> {
-    running = running.then(sweep).catch((error: unknown) => log.error({ err: error }, 'could not delete expired dubbing media'));
-    return running;
-  }
-
   return {
     sweep,
-    /** Sweeps now and every hour; the timer never keeps the process alive. */
-    start(): void {
-      if (timer) return;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), DUB_SWEEP_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
+    ...periodicSweep(sweep, DUB_SWEEP_INTERVAL_MS, (error) => log.error({ err: error }, 'could not delete expired dubbing media')),
   };
 }
