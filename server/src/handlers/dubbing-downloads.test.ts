@@ -9,19 +9,18 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../domain/auth/tokens';
-import { createUser } from '../domain/auth/users';
 import { systemClock } from '../clock';
 import { loadEngineConfig } from '../engines/config';
 import { createEngines, type Engines } from '../engines/registry';
 import { runDubbing, type DubResult } from '../domain/dubbing/pipeline/run-dubbing';
+import { formatSrt } from '../domain/dubbing/pipeline/srt';
 import { makeTestVideo, type TestVideo } from '../domain/dubbing/pipeline/test-video';
-import { putFile } from '../domain/dubbing/voiceover/blob-files';
 import { createDubRetentionSweep } from '../domain/dubbing/tasks/retention-sweep';
 import { seedDubbedTask } from '../domain/dubbing/voiceover/test-dub-task';
 import { containerOf } from '../storage/blob/blob-store';
-import { uniqueEmail } from '../testing/inject';
+import { putFile } from '../storage/blob/put-file';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
+import { createTestUsers } from '../testing/test-users';
 
 const SCRIPT = [
   { text: 'good morning everyone', speaker: 0, source: '大家早上好', translation: 'good morning everyone' },
@@ -54,16 +53,13 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-dub-downloads-'));
   video = await makeTestVideo(dir, SCRIPT, { durationMs: 9000, everyMs: 4000, leadMs: 1000 });
   engines = createEngines(loadEngineConfig({}));
-  const srt = video.lines.map((l, i) => `${i + 1}\n${stamp(l.startMs)} --> ${stamp(l.endMs + 500)}\n${SCRIPT[i]!.source}\n${SCRIPT[i]!.translation}\n`).join('\n');
+  const srt = formatSrt(video.lines.map((l, i) => ({ startMs: l.startMs, endMs: l.endMs + 500, text: `${SCRIPT[i]!.source}\n${SCRIPT[i]!.translation}` })));
   dubbed = await runDubbing(
     { videoPath: video.path, workDir: path.join(dir, 'first'), form: { sourceLanguage: 'zh-CN', targetLanguage: 'en-US', speakers: 2 }, srt: { bytes: srt, type: 3 } },
     { engines },
   );
   server = await startTestServer();
-  for (const who of ['alice', 'bob'] as const) {
-    const user = await createUser(server.app.db, systemClock, { kind: 'email', value: uniqueEmail(who) }, 'secret123');
-    users[who] = { id: user.id, token: await issueToken(server.app.db, systemClock, user.id) };
-  }
+  Object.assign(users, await createTestUsers(server.app.db, ['alice', 'bob'] as const));
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -194,9 +190,3 @@ describe('dubbing download zip', () => {
     }
   }, 120_000);
 });
-
-function stamp(ms: number): string {
-  const t = Math.round(ms);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(Math.floor(t / 3_600_000))}:${p(Math.floor(t / 60_000) % 60)}:${p(Math.floor(t / 1000) % 60)},${p(t % 1000, 3)}`;
-}

@@ -2,7 +2,6 @@
 // getFileDataContentPageList, edits, getSpeakerList, editSpeaker, serviceNameList, getLanguage,
 // transAdjust and previewLine. Every task call answers 'the record does not exist' for another
 // user's task. The rules live in domain/dubbing/lines/.
-import { AppError } from '../errors';
 import { dubbingLanguages } from '../domain/dubbing/lines/dub-languages';
 import { previewLine } from '../domain/dubbing/lines/preview-line';
 import { readLinesPage } from '../domain/dubbing/lines/read-lines';
@@ -10,12 +9,7 @@ import { saveDubLines } from '../domain/dubbing/lines/save-lines';
 import { editSpeaker, listSpeakers } from '../domain/dubbing/lines/speakers';
 import { adjustTranslations } from '../domain/dubbing/lines/trans-adjust';
 import { serviceNameList } from '../domain/dubbing/lines/voices';
-import { requireUser, type HandlerMap } from './types';
-
-function bodyOf<T>(body: T | undefined): T {
-  if (!body) throw new AppError(400, 'errors.invalidRequest');
-  return body;
-}
+import { requireBody, requireUser, type HandlerMap } from './types';
 
 /** Aborted when the caller goes away, so a long synthesis stops with it. */
 function abortOnClose(request: { raw: { once(event: 'close', listener: () => void): unknown; destroyed?: boolean } }, reply: { raw: { writableEnded: boolean } }): AbortSignal {
@@ -28,11 +22,11 @@ function abortOnClose(request: { raw: { once(event: 'close', listener: () => voi
 
 export const dubbingLinesHandlers: HandlerMap = {
   async dubbingGetFileDataContentPageList(ctx) {
-    return readLinesPage(ctx.request.server.db, requireUser(ctx).id, bodyOf(ctx.body));
+    return readLinesPage(ctx.request.server.db, requireUser(ctx).id, requireBody(ctx.body));
   },
 
   async dubbingEdits(ctx) {
-    await saveDubLines(ctx.request.server.db, ctx.services.clock, requireUser(ctx).id, bodyOf(ctx.body));
+    await saveDubLines(ctx.request.server.db, ctx.services.clock, requireUser(ctx).id, requireBody(ctx.body));
     return null;
   },
 
@@ -41,7 +35,7 @@ export const dubbingLinesHandlers: HandlerMap = {
   },
 
   async dubbingEditSpeaker(ctx) {
-    await editSpeaker({ db: ctx.request.server.db, clock: ctx.services.clock, engines: ctx.services.engines }, requireUser(ctx).id, bodyOf(ctx.body));
+    await editSpeaker({ db: ctx.request.server.db, clock: ctx.services.clock, engines: ctx.services.engines }, requireUser(ctx).id, requireBody(ctx.body));
     return null;
   },
 
@@ -65,7 +59,7 @@ export const dubbingLinesHandlers: HandlerMap = {
   },
 
   async dubbingPreviewLine(ctx) {
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     const preview = await previewLine({ db: ctx.request.server.db, engines: ctx.services.engines }, requireUser(ctx).id, body, abortOnClose(ctx.request, ctx.reply));
     ctx.reply.hijack();
     ctx.reply.raw.writeHead(200, {

@@ -12,13 +12,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
-import { issueToken } from '../domain/auth/tokens';
-import { createUser } from '../domain/auth/users';
 import { dubOutputPrefix, type DubOutputs } from '../domain/dubbing/outputs';
 import { peaksCacheFor } from '../domain/dubbing/peaks/peaks-cache';
+import { seedDubTask } from '../domain/dubbing/test-task';
 import { containerOf } from '../storage/blob/blob-store';
 import { call } from '../testing/inject';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
+import { createTestUsers } from '../testing/test-users';
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-dub-peaks-'));
 /** Tone (0.8 full scale, 440 Hz) while `on(t)` holds, silence otherwise, 6 s. */
@@ -53,22 +53,20 @@ async function putBlob(userId: string, blob: string, bytes: Buffer): Promise<voi
 
 /** A dubbing task of `who` for an uploaded video, with a first dubbed iteration in es-ES when `dubbed`. */
 async function seedTask(who: keyof typeof users, options: { dubbed?: Buffer } = {}): Promise<string> {
-  const db = server.app.db;
   const userId = users[who].id;
-  const now = new Date().toISOString();
-  const taskId = randomUUID();
-  const fileId = randomUUID();
   const blob = `${randomUUID().slice(0, 8)}-talk.mp4`;
   await putBlob(userId, blob, sourceVideo);
-  await db.insertInto('dub_files').values({ id: fileId, user_id: userId, container: containerOf(userId), blob_name: blob, ori_file_name: 'talk.mp4', size_bytes: sourceVideo.length, duration_ms: 6000, folder_id: null, created_at: now }).execute();
-  await db
-    .insertInto('records')
-    .values({ id: taskId, user_id: userId, folder_id: null, show_name: 'talk', kind: 'dubbing', state: 'translation_completed', languages: '["en-US"]', target_languages: '["es-ES"]', speaker: null, duration_ms: 6000, audio_duration_ms: 6000, video_cover: null, favorite: 0, created_at: now, updated_at: now })
-    .execute();
-  await db
-    .insertInto('dub_tasks')
-    .values({ id: taskId, user_id: userId, file_id: fileId, state: options.dubbed ? 'dubbed' : 'translated', step: null, progress: null, error_key: null, error_params: null, form: '{}', audio_language: 'en-US', translation_language: 'es-ES', background: null, expire_at: null, expired_at: null, created_at: now, updated_at: now })
-    .execute();
+  const { taskId } = await seedDubTask(server.app.db, systemClock, {
+    userId,
+    showName: 'talk',
+    videoDurationMs: 6000,
+    audioLanguage: 'en-US',
+    translationLanguage: 'es-ES',
+    state: options.dubbed ? 'dubbed' : 'translated',
+    file: { container: containerOf(userId), blobName: blob, sizeBytes: sourceVideo.length },
+    speakers: [],
+    lines: [],
+  });
   if (options.dubbed) await addIteration(who, taskId, 1, options.dubbed);
   return taskId;
 }
@@ -128,10 +126,7 @@ beforeAll(async () => {
   dubbedAudio = makeMedia('dubbed.wav', 'gte(mod(t,2),1)', false);
   otherDubbedAudio = makeMedia('dubbed-2.wav', 'lt(t,3)', false);
   server = await startTestServer();
-  for (const who of ['alice', 'bob'] as const) {
-    const user = await createUser(server.app.db, systemClock, { kind: 'email', value: `${who}-${randomUUID()}@peaks.test` }, 'secret123');
-    users[who] = { id: user.id, token: await issueToken(server.app.db, systemClock, user.id) };
-  }
+  Object.assign(users, await createTestUsers(server.app.db, ['alice', 'bob'] as const));
 }, 60_000);
 afterAll(async () => {
   await server?.close();

@@ -9,13 +9,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../domain/auth/tokens';
-import { createUser } from '../domain/auth/users';
-import { systemClock } from '../clock';
 import { containerOf, type SasInfo } from '../storage/blob/blob-store';
 import { blobClient, blockIdOf, stageAndCommit } from '../storage/blob/sdk-block-upload';
-import { uniqueEmail } from '../testing/inject';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
+import { createTestUsers } from '../testing/test-users';
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-dub-upload-'));
 function ffmpeg(name: string, args: string[]): Buffer {
@@ -62,10 +59,7 @@ beforeAll(async () => {
   // 4 h 0 min 1 s made cheaply: 16×16 black at 1 frame/s and 8 kHz silence (about 1 MB, a few seconds).
   longVideo = ffmpeg('long.mp4', ['-f', 'lavfi', '-i', 'color=c=black:s=16x16:r=1', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '14401', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-b:a', '8k']);
   server = await startTestServer();
-  for (const who of ['alice', 'bob'] as const) {
-    const user = await createUser(server.app.db, systemClock, { kind: 'email', value: uniqueEmail(who) }, 'secret123');
-    users[who] = { id: user.id, token: await issueToken(server.app.db, systemClock, user.id) };
-  }
+  Object.assign(users, await createTestUsers(server.app.db, ['alice', 'bob'] as const));
 }, 60_000);
 afterAll(async () => {
   await server?.close();

@@ -7,19 +7,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../domain/auth/tokens';
-import { createUser } from '../domain/auth/users';
 import { systemClock } from '../clock';
 import { sortableId } from '../db/sortable-id';
 import { loadEngineConfig } from '../engines/config';
 import { createEngines, type Engines } from '../engines/registry';
 import { runDubbing, type DubResult } from '../domain/dubbing/pipeline/run-dubbing';
+import { formatSrt } from '../domain/dubbing/pipeline/srt';
 import { makeTestVideo, type TestVideo } from '../domain/dubbing/pipeline/test-video';
 import { iterationChargeKey } from '../domain/dubbing/voiceover/deps';
 import { seedDubbedTask } from '../domain/dubbing/voiceover/test-dub-task';
 import { containerOf } from '../storage/blob/blob-store';
-import { uniqueEmail } from '../testing/inject';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
+import { createTestUsers } from '../testing/test-users';
 
 const SCRIPT = [
   { text: 'good morning everyone', speaker: 0, source: 'buenos días a todos', translation: 'bonjour à tous' },
@@ -70,16 +69,13 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-dub-voiceover-'));
   video = await makeTestVideo(dir, SCRIPT, { durationMs: SECONDS * 1000, everyMs: 4500, leadMs: 1000 });
   engines = createEngines(loadEngineConfig({}));
-  const srt = video.lines.map((l, i) => `${i + 1}\n${stamp(l.startMs)} --> ${stamp(l.endMs + 600)}\n${SCRIPT[i]!.source}\n${SCRIPT[i]!.translation}\n`).join('\n');
+  const srt = formatSrt(video.lines.map((l, i) => ({ startMs: l.startMs, endMs: l.endMs + 600, text: `${SCRIPT[i]!.source}\n${SCRIPT[i]!.translation}` })));
   dubbed = await runDubbing(
     { videoPath: video.path, workDir: path.join(dir, 'first'), form: { sourceLanguage: 'es-ES', targetLanguage: 'fr-FR', speakers: 2 }, srt: { bytes: srt, type: 3 } },
     { engines },
   );
   server = await startTestServer();
-  for (const who of ['alice', 'bob', 'carol'] as const) {
-    const user = await createUser(server.app.db, systemClock, { kind: 'email', value: uniqueEmail(who) }, 'secret123');
-    users[who] = { id: user.id, token: await issueToken(server.app.db, systemClock, user.id) };
-  }
+  Object.assign(users, await createTestUsers(server.app.db, ['alice', 'bob', 'carol'] as const));
   for (const [who, seconds] of [['alice', 3600], ['bob', 3600], ['carol', SECONDS + 5]] as const) {
     await server.app.services.entitlements.credit(users[who].id, { account: 'dubbing', kind: 'purchase', sourceKey: `test:${sortableId()}`, seconds });
   }
@@ -252,9 +248,3 @@ describe('dubbing compositions', () => {
     expect([composed.state, composed.video_blob]).toEqual(['completed', `dub/${taskId}/fr-FR/2/video.mp4`]);
   }, 180_000);
 });
-
-function stamp(ms: number): string {
-  const t = Math.round(ms);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(Math.floor(t / 3_600_000))}:${p(Math.floor(t / 60_000) % 60)}:${p(Math.floor(t / 1000) % 60)},${p(t % 1000, 3)}`;
-}

@@ -1,24 +1,18 @@
 // Re-dubs and compositions (issue 12 §4, issue 13 §5): createIteration / getIteration, and
 // videoSynthesis / getSynthesis. Another user's task answers 'not found'.
-import { AppError } from '../errors';
 import type { VoiceoverDeps } from '../domain/dubbing/voiceover/deps';
 import { listIterations, startIteration } from '../domain/dubbing/voiceover/iterations';
 import { getSynthesis, startSynthesis } from '../domain/dubbing/voiceover/syntheses';
-import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
+import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 function voiceoverDeps<K extends OperationId>(ctx: HandlerContext<K>): VoiceoverDeps {
   const { clock, engines, blobStore, entitlements, jobs } = ctx.services;
   return { db: ctx.request.server.db, clock, engines, blobStore, entitlements, jobs };
 }
 
-function bodyOf<T>(body: T | undefined): T {
-  if (!body) throw new AppError(400, 'errors.invalidRequest');
-  return body;
-}
-
 export const dubbingVoiceoverHandlers: HandlerMap = {
   async dubbingCreateIteration(ctx) {
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     return startIteration(voiceoverDeps(ctx), requireUser(ctx), { id: body.id, lang: body.lang ?? null });
   },
 
@@ -27,7 +21,7 @@ export const dubbingVoiceoverHandlers: HandlerMap = {
   },
 
   async dubbingVideoSynthesis(ctx) {
-    return startSynthesis(voiceoverDeps(ctx), requireUser(ctx), bodyOf(ctx.body));
+    return startSynthesis(voiceoverDeps(ctx), requireUser(ctx), requireBody(ctx.body));
   },
 
   async dubbingGetSynthesis(ctx) {

@@ -2,7 +2,6 @@
 // left paused), edit (incl. share status), read, the participants' read and export after the meeting,
 // list, join records, cast codes and presets, and the meeting entitlement check (tier rules:
 // server/src/domain/entitlements). The live side (socket, recording) is server/src/live.
-import { AppError } from '../errors';
 import { languagesOf } from '../domain/meetings/meeting-view';
 import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
 import { mayUseMeetingFeature, requireMeetingFeature, withinLanguageLimits } from '../domain/meetings/meeting-permissions';
@@ -17,12 +16,7 @@ import { exportMeetingShare, meetingShareLines, type TextMask } from '../domain/
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
 import { LiveSocketError } from '../live/live-errors';
 import { sendFile } from './transcripts';
-import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
-
-function bodyOf<T>(body: T | undefined): T {
-  if (!body) throw new AppError(400, 'errors.invalidRequest');
-  return body;
-}
+import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 /** Picking libraries for a meeting is SVIP (92505003 opens the purchase dialog); an empty pick is always allowed. */
 async function requireVocabularyFeature(ctx: Pick<HandlerContext<OperationId>, 'user' | 'services'>, documentIds: readonly string[] | undefined): Promise<void> {
@@ -51,7 +45,7 @@ export const meetingsHandlers: HandlerMap = {
   async meetingsCreate(ctx) {
     const user = requireUser(ctx);
     const { meetings } = ctx.request.server.live;
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     refuseWithoutEngines(ctx.services.engines, {
       recognise: body.recognitionLanguages,
       translate: meetingPairs(body.recognitionLanguages, body.translationLanguages ?? []),
@@ -75,7 +69,7 @@ export const meetingsHandlers: HandlerMap = {
   async meetingsStopMeeting(ctx) {
     const user = requireUser(ctx);
     const { meetings, hub } = ctx.request.server.live;
-    const row = await meetings.owned(user.id, bodyOf(ctx.body).id);
+    const row = await meetings.owned(user.id, requireBody(ctx.body).id);
     await hub.stop(row.id);
     // Read back after stopping: the hub writes the final state and duration as it closes the recording.
     return meetings.view(await meetings.owned(user.id, row.id), user.id);
@@ -83,7 +77,7 @@ export const meetingsHandlers: HandlerMap = {
   async meetingsEdit(ctx) {
     const user = requireUser(ctx);
     const { meetings, hub } = ctx.request.server.live;
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     if (body.inviteStatus === '1') await requireMeetingFeature(ctx.services.entitlements, user, 'inviteMeeting');
     if (body.translationLanguages) {
       checkLanguages(undefined, body.translationLanguages);
@@ -109,7 +103,7 @@ export const meetingsHandlers: HandlerMap = {
     const user = requireUser(ctx);
     await requireMeetingFeature(ctx.services.entitlements, user, 'inviteMeeting');
     const { meetings, hub } = ctx.request.server.live;
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     const row = await meetings.invite(user.id, body.meetingId, body.expiry, body.renew ?? false);
     // A renewed link (or a shorter expiry) applies to those already in at once, not at the next check.
     await hub.recheckInvites(row.id);
@@ -185,7 +179,7 @@ export const meetingsHandlers: HandlerMap = {
   async meetingsCreateScreenCode(ctx) {
     const user = requireUser(ctx);
     await requireMeetingFeature(ctx.services.entitlements, user, 'screenCasting');
-    return ctx.request.server.live.meetings.createScreenCode(user.id, bodyOf(ctx.body).meetingId);
+    return ctx.request.server.live.meetings.createScreenCode(user.id, requireBody(ctx.body).meetingId);
   },
   async meetingsGetNetworkLink(ctx) {
     return ctx.request.server.live.meetings.networkLink(ctx.query.shortCode);
@@ -194,7 +188,7 @@ export const meetingsHandlers: HandlerMap = {
     const user = requireUser(ctx);
     await requireMeetingFeature(ctx.services.entitlements, user, 'screenCasting');
     const { meetings, hub } = ctx.request.server.live;
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     const meeting = await meetings.screenOperation(user.id, body.meetingId, body);
     const preset = SCREEN_PRESETS.find((p) => p.id === body.presetId);
     // The meeting's own spelling of the language, so the screen subscribes to exactly it.

@@ -6,12 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { OrderLookup, PaymentWiring } from '../domain/payments/providers/order-lookup';
 import { notConfigured, type VendorName } from '../domain/payments/providers/vendor-errors';
 import { AppError } from '../errors';
-import { requireUser, type HandlerMap } from './types';
-
-function bodyOf<T>(body: T | undefined): T {
-  if (!body) throw new AppError(400, 'errors.invalidRequest');
-  return body;
-}
+import { requireBody, requireUser, type HandlerMap } from './types';
 
 function ready(vendor: VendorName, provider: { missingSetting: string | null }): void {
   if (provider.missingSetting) throw notConfigured(vendor, provider.missingSetting);
@@ -74,7 +69,7 @@ export const paymentProvidersHandlers: HandlerMap = {
 
   async paymentGetJsApiPay(ctx) {
     const user = requireUser(ctx);
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     const { wechat } = ctx.request.server.paymentVendors.providers;
     ready('WeChat Pay', wechat);
     const { orders } = wiringOf(ctx.request);
@@ -102,7 +97,7 @@ export const paymentProvidersHandlers: HandlerMap = {
 
   async paymentGetAliH5Pay(ctx) {
     const user = requireUser(ctx);
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     const { alipay } = ctx.request.server.paymentVendors.providers;
     ready('Alipay', alipay);
     // Checked before the order exists: a refused call leaves nothing behind.

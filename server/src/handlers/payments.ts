@@ -13,7 +13,7 @@ import type { UsageKind } from '../db/schema';
 import { AppError } from '../errors';
 import { rightsPictureUrl } from '../plugins/app/rights-picture';
 import { timeZoneHint } from './time-zone-hint';
-import { requireUser, type HandlerMap } from './types';
+import { requireBody, requireUser, type HandlerMap } from './types';
 
 type Translate = (key: string, params?: Record<string, unknown>) => unknown;
 
@@ -26,15 +26,10 @@ function usageOf(sourceType: string): UsageKind {
   return usage;
 }
 
-function bodyOf<T>(body: T | undefined): T {
-  if (!body) throw new AppError(400, 'errors.invalidRequest');
-  return body;
-}
-
 export const paymentsHandlers: HandlerMap = {
   async paymentGetQrPay(ctx) {
     const user = requireUser(ctx);
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     const request = ctx.request;
     const { order, start } = await ctx.services.payments.start({
       userId: user.id,
@@ -71,7 +66,7 @@ export const paymentsHandlers: HandlerMap = {
   },
   async paymentDubbingAccountCostBefore(ctx) {
     const user = requireUser(ctx);
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     if (body.userId && body.userId !== user.id) throw new AppError(403, 'vouchers:notOwnAccount');
     const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
     const cost = dubbingCostSeconds(body.duration, 0);
@@ -82,7 +77,7 @@ export const paymentsHandlers: HandlerMap = {
   },
   async paymentOrderCostMedia(ctx) {
     const user = requireUser(ctx);
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     const usage = usageOf(body.sourceType);
     const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));
     let seconds = Math.ceil(body.duration);
@@ -98,7 +93,7 @@ export const paymentsHandlers: HandlerMap = {
   },
   async paymentOrderConsumerMedia(ctx) {
     const user = requireUser(ctx);
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     return consumeMedia(ctx.request.server.db, ctx.services.entitlements, user, { usage: usageOf(body.sourceType), transId: body.transId, zoneHint: timeZoneHint(ctx.request) });
   },
 };

@@ -4,15 +4,9 @@
 // allows it, copy) one record. Another user's id answers the same 'not found' as a missing one.
 import { chargeUpload } from '../domain/entitlements/upload-charges';
 import { timeZoneHint } from './time-zone-hint';
-import { AppError } from '../errors';
-import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
+import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 const defaultLabel = (ctx: { t: HandlerContext<OperationId>['t'] }) => ctx.t('folders.defaultName');
-
-function bodyOf<T>(body: T | undefined): T {
-  if (!body) throw new AppError(400, 'errors.invalidRequest');
-  return body;
-}
 
 /** The caller's user id when signed in (visitors included), else null: share reads need no account. */
 const callerId = (ctx: { user: { id: string } | null }) => ctx.user?.id ?? null;
@@ -43,12 +37,12 @@ export const recordsHandlers: HandlerMap = {
     return ctx.services.records.shareStatus({ id, shareCode, userId: callerId(ctx) });
   },
   async recordsEdit(ctx) {
-    return ctx.services.records.edit(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
+    return ctx.services.records.edit(requireUser(ctx).id, requireBody(ctx.body), defaultLabel(ctx));
   },
   async recordsRefreshRecord(ctx) {
     const user = requireUser(ctx);
     const userId = user.id;
-    const { id } = bodyOf(ctx.body);
+    const { id } = requireBody(ctx.body);
     // A failed step is queued again first, so the answer already shows it running. A new
     // transcription attempt is paid again (the failed one was refunded).
     const chargeRetry = async (row: { id: string; show_name: string; audio_duration_ms: number | null }) =>
@@ -58,7 +52,7 @@ export const recordsHandlers: HandlerMap = {
   },
   // recordsEditDetails lives in handlers/transcripts.ts with the other transcript edits.
   async recordsCopyReplica(ctx) {
-    return ctx.services.records.copy(requireUser(ctx).id, bodyOf(ctx.body), defaultLabel(ctx));
+    return ctx.services.records.copy(requireUser(ctx).id, requireBody(ctx.body), defaultLabel(ctx));
   },
   async recordsExport(ctx) {
     // Stale translations are spoken of in the reader's language (see exports/segment-lines.ts).

@@ -1,14 +1,8 @@
 // Transcript calls (features §7 "Transcription records and audio"): save edited lines, rename a
 // speaker on all its lines, merge lines, translate later, read aloud. Edits need the owner; a share
 // code never allows them. Another user's record answers 'not found'.
-import { AppError } from '../errors';
 import type { ExportedFile } from '../domain/exports/export-transcript';
-import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
-
-function bodyOf<T>(body: T | undefined): T {
-  if (!body) throw new AppError(400, 'errors.invalidRequest');
-  return body;
-}
+import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 /**
  * Writes a file instead of the envelope. The route's envelope step is skipped by hijacking the
@@ -29,26 +23,26 @@ export function sendFile(reply: HandlerContext<OperationId>['reply'], file: Expo
 
 export const transcriptsHandlers: HandlerMap = {
   async recordsEditDetails(ctx) {
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     await ctx.services.transcripts.saveLines(requireUser(ctx).id, body.id, body.lines);
     return null;
   },
   async recordsRenameSpeaker(ctx) {
-    return ctx.services.transcripts.renameSpeaker(requireUser(ctx).id, bodyOf(ctx.body));
+    return ctx.services.transcripts.renameSpeaker(requireUser(ctx).id, requireBody(ctx.body));
   },
   async recordsMergeFileData(ctx) {
-    return ctx.services.transcripts.mergeLines(requireUser(ctx).id, bodyOf(ctx.body));
+    return ctx.services.transcripts.mergeLines(requireUser(ctx).id, requireBody(ctx.body));
   },
   async recordsAddTranslation(ctx) {
-    await ctx.services.transcripts.addTranslation(requireUser(ctx).id, bodyOf(ctx.body), ctx.request.locale);
+    await ctx.services.transcripts.addTranslation(requireUser(ctx).id, requireBody(ctx.body), ctx.request.locale);
     return { code: 200, msg: ctx.t('transcripts:translationStarted' as never) as string };
   },
   async recordsRetranslateLines(ctx) {
-    await ctx.services.transcripts.retranslateLines(requireUser(ctx).id, bodyOf(ctx.body), ctx.request.locale);
+    await ctx.services.transcripts.retranslateLines(requireUser(ctx).id, requireBody(ctx.body), ctx.request.locale);
     return { code: 200, msg: ctx.t('transcripts:retranslationStarted' as never) as string };
   },
   async recordsSynthesis(ctx) {
-    const { text, lang, voice } = bodyOf(ctx.body);
+    const { text, lang, voice } = requireBody(ctx.body);
     const wav = await ctx.services.transcripts.synthesize(text, lang, voice);
     return sendFile(ctx.reply, { fileName: 'speech.wav', contentType: 'audio/wav', body: wav });
   },

@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../../src/api/schema';
 import type { UserRow } from '../db/schema';
+import { AppError } from '../errors';
 import type { ServerT } from '../i18n';
 import type { Services } from '../plugins/app/services';
 
@@ -43,6 +44,12 @@ export interface HandlerContext<K extends OperationId> {
 export type Handler<K extends OperationId> = (ctx: HandlerContext<K>) => Promise<AnswerData<K> | null | undefined>;
 
 export type HandlerMap = { [K in OperationId]?: Handler<K> };
+
+/** The JSON body of a call that needs one; a call without it is an invalid request. */
+export function requireBody<T>(body: T | undefined): T {
+  if (!body) throw new AppError(400, 'errors.invalidRequest');
+  return body;
+}
 
 /** The signed-in user of a private call (the access guard has already refused anonymous callers). */
 export function requireUser(ctx: { user: UserRow | null }): UserRow {

@@ -8,18 +8,13 @@ import { fetchToStaging } from '../domain/uploads/fetch-upload';
 import { latestUploadSettings, refuseUploadWithoutEngines, startTranscription } from '../domain/uploads/transwrite';
 import type { MultipartPart } from '../domain/uploads/upload-service';
 import { timeZoneHint } from './time-zone-hint';
-import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
-
-function bodyOf<T>(body: T | undefined): T {
-  if (!body) throw new AppError(400, 'errors.invalidRequest');
-  return body;
-}
+import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 const defaultLabel = (ctx: { t: HandlerContext<OperationId>['t'] }) => ctx.t('folders.defaultName');
 
 export const uploadsHandlers: HandlerMap = {
   async recordsUploadInit(ctx) {
-    return ctx.services.uploads.init(requireUser(ctx).id, bodyOf(ctx.body));
+    return ctx.services.uploads.init(requireUser(ctx).id, requireBody(ctx.body));
   },
 
   async recordsUploadBlock(ctx) {
@@ -49,10 +44,10 @@ export const uploadsHandlers: HandlerMap = {
 
   async recordsTranswrite(ctx) {
     const user = requireUser(ctx);
-    refuseUploadWithoutEngines(ctx.services.engines, bodyOf(ctx.body));
+    refuseUploadWithoutEngines(ctx.services.engines, requireBody(ctx.body));
     await startTranscription(
       { db: ctx.request.server.db, clock: ctx.services.clock, jobs: ctx.services.jobs, entitlements: ctx.services.entitlements },
-      { user, locale: ctx.request.locale, form: bodyOf(ctx.body), zoneHint: timeZoneHint(ctx.request) },
+      { user, locale: ctx.request.locale, form: requireBody(ctx.body), zoneHint: timeZoneHint(ctx.request) },
     );
     const t = ctx.t as unknown as (key: string) => string;
     return { code: 200, msg: t('uploads:started') };
@@ -60,7 +55,7 @@ export const uploadsHandlers: HandlerMap = {
 
   async recordsTranswriteUpload(ctx) {
     const user = requireUser(ctx);
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     // Before the link is fetched: nothing is downloaded for a language no engine serves, nor for a
     // user with no upload time left (the exact charge follows once the media's length is known).
     refuseUploadWithoutEngines(ctx.services.engines, body);
@@ -101,7 +96,7 @@ export const uploadsHandlers: HandlerMap = {
 
   async recordsRemove(ctx) {
     const userId = requireUser(ctx).id;
-    const recordIds = await ctx.services.uploads.discard(userId, bodyOf(ctx.body).ids);
+    const recordIds = await ctx.services.uploads.discard(userId, requireBody(ctx.body).ids);
     if (recordIds.length > 0) {
       // Dubbing records keep files in the blob store: named before the rows go, deleted after.
       const dubbing = await prepareTaskRemoval(ctx.request.server.db, ctx.services.blobStore, userId, recordIds);

@@ -10,14 +10,9 @@ import { featureOf } from '../domain/vocabulary/vocabulary-gate';
 import { vocabularyWorkbook, XLSX_CONTENT_TYPE } from '../domain/vocabulary/xlsx-write';
 import { readSheetRows, SheetReadError, SHEET_ROWS_MAX, XLSX_EXPANDED_MAX_BYTES } from '../domain/vocabulary/xlsx-read';
 import { sendFile } from './transcripts';
-import { requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
+import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
-
-function bodyOf<T>(body: T | undefined): T {
-  if (!body) throw new AppError(400, 'errors.invalidRequest');
-  return body;
-}
 
 /** An envelope with this call's own msg (the route's envelope always says 'Success'). */
 function sendEnvelope(reply: HandlerContext<OperationId>['reply'], code: number, msg: string, data: unknown): null {
@@ -52,7 +47,7 @@ export const vocabularyHandlers: HandlerMap = {
 
   async vocabularyEdit(ctx) {
     const user = requireUser(ctx);
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     // A rename checks ownership first, so another user's id answers 'does not exist' whatever the tier.
     if (body.id !== undefined) await ctx.services.vocabulary.owned(user.id, body.id);
     await requireKind(ctx, body.kind);
@@ -61,7 +56,7 @@ export const vocabularyHandlers: HandlerMap = {
 
   async vocabularyEditData(ctx) {
     const user = requireUser(ctx);
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     const library = await ctx.services.vocabulary.owned(user.id, body.documentId);
     await requireKind(ctx, library.kind);
     const { merged } = await ctx.services.vocabulary.editData(user.id, library.id, body.entries);
@@ -71,7 +66,7 @@ export const vocabularyHandlers: HandlerMap = {
 
   async vocabularyRemove(ctx) {
     const user = requireUser(ctx);
-    const { ids } = bodyOf(ctx.body);
+    const { ids } = requireBody(ctx.body);
     // Deleting is a write like any other (the tier table's rule for the vocabulary features); the
     // ownership check runs inside the service, in the same transaction as the delete.
     for (const kind of await ctx.services.vocabulary.ownedKinds(user.id, ids)) await requireKind(ctx, kind);
@@ -81,7 +76,7 @@ export const vocabularyHandlers: HandlerMap = {
 
   async vocabularyRemoveData(ctx) {
     const user = requireUser(ctx);
-    const body = bodyOf(ctx.body);
+    const body = requireBody(ctx.body);
     const library = await ctx.services.vocabulary.owned(user.id, body.documentId);
     await requireKind(ctx, library.kind);
     await ctx.services.vocabulary.removeData(user.id, library.id, body.ids);

@@ -2,19 +2,16 @@
 // videos do (issue 12 §2): with AZURE_STORAGE_CONNECTION_STRING every instance reads and writes the
 // same Azure container and any of them can serve a record's media. Staging stays on this instance's
 // disk (chunks land at their offsets, ffprobe reads the file before commit, a meeting appends PCM);
-// commit sends the staging file as blocks of BLOCK_BYTES, a few at a time, and one Put Block List
+// commit sends the staging file as blocks (blob/put-file.ts), a few at a time, and one Put Block List
 // makes the object appear whole (a reader never sees part of it), then drops the staging file.
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { BlobStore, ByteSpan } from './blob/blob-store';
+import { putFile } from './blob/put-file';
 import { LocalMediaStore } from './local-media-store';
 import type { MediaStore, WrittenPart } from './media-store';
 
 /** The container every instance keeps product media in (user containers are `u-<id>`, so no clash). */
 export const MEDIA_CONTAINER = 'media';
-const BLOCK_BYTES = 8 * 1024 * 1024;
 const PARALLEL_BLOCKS = 4;
 
 export class BlobMediaStore implements MediaStore {
@@ -65,25 +62,7 @@ export class BlobMediaStore implements MediaStore {
   }
 
   async commit(stagingId: string, objectName: string): Promise<void> {
-    const file = this.staging.stagingPath(stagingId);
-    const { size } = await fsp.stat(file);
-    // A fresh id prefix per commit: two commits of one object never mix their blocks (ids of one
-    // blob must all have the same length, hence the fixed widths).
-    const prefix = randomBytes(6).toString('hex');
-    const count = Math.max(1, Math.ceil(size / BLOCK_BYTES));
-    const ids = Array.from({ length: count }, (_, i) => Buffer.from(`${prefix}-${String(i).padStart(6, '0')}`).toString('base64'));
-    let next = 0;
-    const sendNext = async (): Promise<void> => {
-      while (next < count) {
-        const i = next++;
-        const start = i * BLOCK_BYTES;
-        const length = Math.min(BLOCK_BYTES, size - start);
-        const body = length > 0 ? fs.createReadStream(file, { start, end: start + length - 1 }) : Readable.from([]);
-        await this.blobs.putBlock(this.container, objectName, ids[i]!, body, BLOCK_BYTES);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_BLOCKS, count) }, sendNext));
-    await this.blobs.commitBlockList(this.container, objectName, ids);
+    await putFile(this.blobs, this.container, objectName, this.staging.stagingPath(stagingId), { parallel: PARALLEL_BLOCKS });
     await this.staging.discardStaging(stagingId);
   }
 

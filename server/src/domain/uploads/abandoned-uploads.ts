@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { UPLOAD_ABANDONED_AFTER_SECONDS, UPLOAD_SWEEP_INTERVAL_SECONDS } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
+import { periodicSweep } from '../../jobs/periodic-sweep';
 import type { MediaStore } from '../../storage/media-store';
 
 export interface SweepResult {
@@ -17,9 +18,6 @@ export interface SweepResult {
 }
 
 export function createAbandonedUploadSweep({ db, clock, store, log }: { db: Kysely<Database>; clock: Clock; store: MediaStore; log: FastifyBaseLogger }) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-
   async function sweep(): Promise<SweepResult> {
     const cutoff = new Date(clock.now().getTime() - UPLOAD_ABANDONED_AFTER_SECONDS * 1000).toISOString();
     const result: SweepResult = { sessions: 0, files: 0, staging: 0 };
@@ -63,31 +61,9 @@ export function createAbandonedUploadSweep({ db, clock, store, log }: { db: Kyse
     return result;
   }
 
-  /** Runs a sweep after any under way (never two at once); failures are logged, the next hour tries again. */
-  function runOnce(): Promise<unknown> {
-    running = running.then(sweep).catch((error: unknown) => log.error({ err: error }, 'could not delete abandoned uploads'));
-    return running;
-  }
-
   return {
     sweep,
-    /** Sweeps now and every UPLOAD_SWEEP_INTERVAL_SECONDS; the timer never keeps the process alive. */
-    start(): void {
-      if (timer) return;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), UPLOAD_SWEEP_INTERVAL_SECONDS * 1000);
-      timer.unref();
-    },
-    /** Stops the timer and waits for a sweep under way, so the database can close after it. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-    /** Resolves when the sweeps started so far are done. */
-    idle(): Promise<unknown> {
-      return running;
-    },
+    ...periodicSweep(sweep, UPLOAD_SWEEP_INTERVAL_SECONDS * 1000, (error) => log.error({ err: error }, 'could not delete abandoned uploads')),
   };
 }
 

@@ -12,8 +12,9 @@ import { AppError } from '../../../errors';
 import type { BlobStore } from '../../../storage/blob/blob-store';
 import { containerOf } from '../../../storage/blob/blob-store';
 import { parseDubOutputs } from '../outputs';
-import { formatSrt } from '../pipeline/srt';
-import { ownedDubTask, taskLines, taskSpeakers } from '../voiceover/task-lines';
+import { formatSrt, subtitleText, type SubtitleKind } from '../pipeline/srt';
+import { findOwnedDubTask, taskSpeakers } from '../task-access';
+import { taskLines } from '../voiceover/task-lines';
 
 export type DownloadKind = 'video' | 'audio' | 'subtitle';
 export type MsgKind = 'original' | 'translation' | 'bilingual';
@@ -87,7 +88,7 @@ export async function planDownload(deps: Deps, userId: string, request: Download
   const withSpeakers = request.speaker === '1';
   // Every id is checked before anything is read: one foreign id refuses the whole download.
   const tasks: DubTaskRow[] = [];
-  for (const id of ids) tasks.push(await ownedDubTask(deps.db, userId, id));
+  for (const id of ids) tasks.push(await findOwnedDubTask(deps.db, userId, id));
 
   const entries: ZipEntry[] = [];
   const folders = new Set<string>();
@@ -130,13 +131,14 @@ export async function planDownload(deps: Deps, userId: string, request: Download
       let sourceWritten = false;
       for (const lang of langs) {
         const lines = await taskLines(deps.db, task, lang, speakers);
-        const cues = (text: (l: (typeof lines)[number]) => string) => formatSrt(lines.map((l) => ({ startMs: l.startMs, endMs: l.endMs, text: label(l.speaker, text(l)) })));
+        const cues = (kind: SubtitleKind) =>
+          formatSrt(lines.map((l) => ({ startMs: l.startMs, endMs: l.endMs, text: label(l.speaker, subtitleText(kind, { source: l.source, translation: l.text })) })));
         if (msgKinds.includes('original') && !sourceWritten) {
-          entries.push({ name: `${folder}/${title}.${task.audio_language}.srt`, text: cues((l) => l.source) });
+          entries.push({ name: `${folder}/${title}.${task.audio_language}.srt`, text: cues('source') });
           sourceWritten = true;
         }
-        if (msgKinds.includes('translation')) entries.push({ name: `${folder}/${lang}/${title}.${lang}.srt`, text: cues((l) => l.text) });
-        if (msgKinds.includes('bilingual')) entries.push({ name: `${folder}/${lang}/${title}.${task.audio_language}-${lang}.srt`, text: cues((l) => [l.source, l.text].filter(Boolean).join('\n')) });
+        if (msgKinds.includes('translation')) entries.push({ name: `${folder}/${lang}/${title}.${lang}.srt`, text: cues('translation') });
+        if (msgKinds.includes('bilingual')) entries.push({ name: `${folder}/${lang}/${title}.${task.audio_language}-${lang}.srt`, text: cues('bilingual') });
       }
     }
   }

@@ -8,7 +8,7 @@ import { databaseVariants } from '../../../testing/database-variants';
 import { useRecordsTestApp } from '../../records/records-test-kit';
 import { TRACK_RATE } from '../pipeline/clip-audio';
 import { previewLine } from './preview-line';
-import { seedDubTask } from './test-task';
+import { seedDubTask } from '../test-task';
 
 const [sqlite] = await databaseVariants();
 

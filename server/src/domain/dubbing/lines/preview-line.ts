@@ -18,7 +18,7 @@ import { TRACK_RATE } from '../pipeline/clip-audio';
 import { fitLine } from '../pipeline/fit-line';
 import type { SpeakerVoice } from '../pipeline/voices';
 import { dubPreviewBusy, dubPreviewSlotEmpty, dubPreviewTooMany, dubSpeakerNotFound } from './line-errors';
-import { dubLanguageOf, findOwnedDubTask } from './task-access';
+import { dubLanguageOf, findOwnedDubTask } from '../task-access';
 import { voicesFor } from './voices';
 
 export interface PreviewLineInput {

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { DUB_LINES_PAGE_MAX } from '../../../../../src/shared/contract/dub-limits';
 import type { Database, DubLineTakeRow, DubSpeakerRow } from '../../../db/schema';
-import { dubLanguageOf, findOwnedDubTask } from './task-access';
+import { dubLanguageOf, findOwnedDubTask, taskSpeakers } from '../task-access';
 import { toDubLine, type SubtitleLine } from './line-view';
 
 export interface LinesPageInput {
@@ -14,9 +14,9 @@ export interface LinesPageInput {
   pageSize?: number | undefined;
 }
 
+/** The task's speakers by id. */
 export async function speakersOf(db: Kysely<Database>, taskId: string): Promise<Map<string, DubSpeakerRow>> {
-  const rows = await db.selectFrom('dub_speakers').selectAll().where('task_id', '=', taskId).orderBy('number').execute();
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map((await taskSpeakers(db, taskId)).map((row) => [row.id, row]));
 }
 
 export async function takesOf(db: Kysely<Database>, taskId: string, lang: string, segmentIds?: string[]): Promise<Map<string, DubLineTakeRow>> {

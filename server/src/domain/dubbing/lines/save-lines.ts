@@ -19,7 +19,7 @@ import { titleProblem } from '../../records/record-errors';
 import { dubTaskBusy } from './line-errors';
 import { checkDubLines, type SubtitleLineInput } from './line-rules';
 import { speakersOf } from './read-lines';
-import { withDubTaskLocked } from './task-access';
+import { withDubTaskLocked } from '../task-access';
 
 export interface SaveDubLinesInput {
   id: string;

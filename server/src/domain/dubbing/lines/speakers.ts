@@ -12,7 +12,7 @@ import type { Engines } from '../../../engines/registry';
 import { codePointLength } from '../../records/display-name';
 import { speakerNameEmpty, speakerNameTooLong } from '../../transcripts/transcript-errors';
 import { dubSpeakerNotFound, dubVoiceUnknown } from './line-errors';
-import { dubLanguageOf, findOwnedDubTask, withDubTaskLocked } from './task-access';
+import { dubLanguageOf, findOwnedDubTask, withDubTaskLocked } from '../task-access';
 import { voicesFor } from './voices';
 
 export type Speaker = components['schemas']['Speaker'];

@@ -38,7 +38,7 @@ import { dubNothingToAdjust } from './line-errors';
 import { toDubLine, type SubtitleLine } from './line-view';
 import { speakersOf, takesOf } from './read-lines';
 import { assertEditable } from './save-lines';
-import { dubLanguageOf, findOwnedDubTask, withDubTaskLocked } from './task-access';
+import { dubLanguageOf, findOwnedDubTask, withDubTaskLocked } from '../task-access';
 import { previewVoice } from './preview-line';
 
 const MEASURE_CONCURRENCY = 2;

@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../errors';
 import type { Database } from '../../../db/schema';
 import { containerOf } from '../../../storage/blob/blob-store';
-import { recordNotFound } from '../../records/record-errors';
 import { parseDubOutputs } from '../outputs';
+import { findOwnedDubTask } from '../task-access';
 import type { PeaksMedia } from './peaks-cache';
 
 export type PeaksTrack = 'original' | 'dubbed';
@@ -17,8 +17,7 @@ export const dubAudioMissing = (lang: string) => new AppError(404, 'uploads:dubA
 export const dubAudioExpired = () => new AppError(404, 'uploads:dubAudioExpired');
 
 export async function peaksMediaOf(db: Kysely<Database>, userId: string, taskId: string, track: PeaksTrack, lang?: string): Promise<PeaksMedia> {
-  const task = await db.selectFrom('dub_tasks').select(['id', 'file_id', 'translation_language', 'expired_at']).where('id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
-  if (!task) throw recordNotFound();
+  const task = await findOwnedDubTask(db, userId, taskId);
   if (track === 'original') {
     if (!task.file_id) throw dubVideoGone();
     const file = await db.selectFrom('dub_files').select(['container', 'blob_name']).where('id', '=', task.file_id).where('user_id', '=', userId).executeTakeFirst();

@@ -12,6 +12,7 @@ import type { SpeechSynthesizer } from '../../../engines/types';
 import { decodeWav } from '../../../engines/wav';
 import { currentKey, needsRevoicing, revoice, type RevoiceLine, type RevoiceResult } from './revoice';
 import { runDubbing, type DubResult } from './run-dubbing';
+import { formatSrt } from './srt';
 import { makeTestVideo, type TestVideo } from './test-video';
 
 const SCRIPT = [
@@ -59,7 +60,7 @@ function differenceDb(a: Int16Array, b: Int16Array, fromMs: number, toMs: number
 }
 
 const bilingualSrt = () =>
-  video.lines.map((l, i) => `${i + 1}\n${stamp(l.startMs)} --> ${stamp(l.endMs + 600)}\n第${i + 1}句\n${SCRIPT[i]!.text}\n`).join('\n');
+  formatSrt(video.lines.map((l, i) => ({ startMs: l.startMs, endMs: l.endMs + 600, text: `第${i + 1}句\n${SCRIPT[i]!.text}` })));
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-revoice-test-'));
@@ -132,9 +133,3 @@ describe('revoice', () => {
     expect(await fs.readFile(second.files.srt.translation, 'utf8')).toContain(EDITED);
   });
 });
-
-function stamp(ms: number): string {
-  const t = Math.round(ms);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(Math.floor(t / 3_600_000))}:${p(Math.floor(t / 60_000) % 60)}:${p(Math.floor(t / 1000) % 60)},${p(t % 1000, 3)}`;
-}

@@ -12,11 +12,11 @@ import type { SpeechSynthesizer } from '../../../engines/types';
 import { voicedKey } from '../voiced-key';
 import { CENTRE_CANCEL, chooseBackground } from './background';
 import { TRACK_RATE } from './clip-audio';
+import { mixDubMedia, writeDubSubtitles, type DubFiles } from './dub-files';
 import { DubbingError, inStep } from './errors';
 import { fitLine } from './fit-line';
-import { mixAndMux } from './mix';
-import { formatSrt } from './srt';
-import { TrackWriter } from './track-writer';
+import type { DubLine } from './run-dubbing';
+import { placeClip, speakerTrackPath, TrackWriter } from './track-writer';
 import type { SpeakerVoice } from './voices';
 
 export interface RevoiceLine {
@@ -45,18 +45,9 @@ export interface RevoiceInput {
   signal?: AbortSignal;
 }
 
-export interface RevoicedLine {
+/** A line as the first run voices it (DubLine), plus the caller's id and the key it was voiced with. */
+export interface RevoicedLine extends DubLine {
   id?: string;
-  startMs: number;
-  endMs: number;
-  source: string;
-  translation: string;
-  speaker: number;
-  dubStartMs: number;
-  dubEndMs: number;
-  rate: number;
-  stretch: number;
-  overrunMs: number;
   voicedKey: string;
   /** True when the audio was copied from the previous run instead of synthesised. */
   reused: boolean;
@@ -68,13 +59,7 @@ export interface RevoiceResult {
   synthesised: number;
   reused: number;
   background: 'original' | 'centreCancelled';
-  files: {
-    video: string;
-    dubbedAudio: string;
-    dubbedSpeech: string;
-    perSpeaker: { speaker: number; path: string }[];
-    srt: { source: string; translation: string; bilingual: string };
-  };
+  files: DubFiles;
 }
 
 export interface RevoiceDeps {
@@ -141,7 +126,7 @@ export async function revoice(input: RevoiceInput, deps: RevoiceDeps): Promise<R
   const speakerIds = [...new Set(lines.map((l) => (voiceOf.has(l.speaker) ? l.speaker : fallback.id)))].sort((a, b) => a - b);
   const speechTrack = await TrackWriter.open(path.join(workDir, 'speech.raw'));
   const speakerTracks = new Map<number, TrackWriter>();
-  for (const id of speakerIds) speakerTracks.set(id, await TrackWriter.open(path.join(workDir, `speaker-${id + 1}.raw`)));
+  for (const id of speakerIds) speakerTracks.set(id, await TrackWriter.open(speakerTrackPath(workDir, id)));
   const out: RevoicedLine[] = [];
   let synthesised = 0;
   let reused = 0;
@@ -159,33 +144,13 @@ export async function revoice(input: RevoiceInput, deps: RevoiceDeps): Promise<R
       if (previous && p && !needsRevoicing(line, voice)) {
         // Unchanged: the very samples of the previous run, placed where they were.
         const samples = await readRawSlice(previous, p.dubStartMs!, p.dubEndMs!);
-        const dubStartMs = await speechTrack.place(p.dubStartMs!, samples);
-        await speakerTracks.get(voice.id)!.place(p.dubStartMs!, samples);
-        const dubEndMs = dubStartMs + (samples.length / TRACK_RATE) * 1000;
-        out.push({
-          ...base,
-          dubStartMs: Math.round(dubStartMs),
-          dubEndMs: Math.round(dubEndMs),
-          rate: p.rate ?? voice.rate,
-          stretch: p.stretch ?? 1,
-          overrunMs: Math.max(0, Math.round(dubEndMs - line.endMs)),
-          reused: true,
-        });
+        const placed = await placeClip(speechTrack, speakerTracks.get(voice.id)!, p.dubStartMs!, samples, line.endMs);
+        out.push({ ...base, ...placed, rate: p.rate ?? voice.rate, stretch: p.stretch ?? 1, reused: true });
         reused++;
       } else {
         const fit = await inStep('fit', () => fitLine(deps.synthesizer, text, line.endMs - line.startMs, voice, language, signal));
-        const dubStartMs = await speechTrack.place(line.startMs, fit.samples);
-        await speakerTracks.get(voice.id)!.place(line.startMs, fit.samples);
-        const dubEndMs = dubStartMs + (fit.samples.length / TRACK_RATE) * 1000;
-        out.push({
-          ...base,
-          dubStartMs: Math.round(dubStartMs),
-          dubEndMs: Math.round(dubEndMs),
-          rate: fit.rate,
-          stretch: fit.stretch,
-          overrunMs: Math.max(0, Math.round(dubEndMs - line.endMs)),
-          reused: false,
-        });
+        const placed = await placeClip(speechTrack, speakerTracks.get(voice.id)!, line.startMs, fit.samples, line.endMs);
+        out.push({ ...base, ...placed, rate: fit.rate, stretch: fit.stretch, reused: false });
         synthesised++;
       }
       progress(Math.min(0.9, ((i + 1) / lines.length) * 0.9));
@@ -202,32 +167,8 @@ export async function revoice(input: RevoiceInput, deps: RevoiceDeps): Promise<R
   else if (input.background === 'original') backgroundFilter = '';
   else backgroundFilter = (await inStep('mix', () => chooseBackground(input.videoPath, lines, signal))).filter;
 
-  const files = {
-    video: path.join(workDir, 'dubbed.mp4'),
-    dubbedAudio: path.join(workDir, 'dubbed-audio.m4a'),
-    dubbedSpeech: path.join(workDir, 'dubbed-speech.m4a'),
-  };
-  const perSpeaker = speakerIds.map((id) => ({ speaker: id, raw: path.join(workDir, `speaker-${id + 1}.raw`), out: path.join(workDir, `speaker-${id + 1}.m4a`) }));
-  await inStep('mux', () =>
-    mixAndMux({
-      videoPath: input.videoPath,
-      durationMs: info.durationMs,
-      speechTrack: speechTrack.path,
-      backgroundFilter,
-      perSpeakerTracks: perSpeaker,
-      videoOut: files.video,
-      audioOut: files.dubbedAudio,
-      speechOut: files.dubbedSpeech,
-      signal,
-    }),
-  );
-  await Promise.all([speechTrack.path, ...perSpeaker.map((t) => t.raw)].map((f) => fs.rm(f, { force: true })));
-
-  const srt = { source: path.join(workDir, 'source.srt'), translation: path.join(workDir, 'translation.srt'), bilingual: path.join(workDir, 'bilingual.srt') };
-  const cue = (l: RevoicedLine, text: string) => ({ startMs: l.startMs, endMs: l.endMs, text });
-  await fs.writeFile(srt.source, formatSrt(out.map((l) => cue(l, l.source))));
-  await fs.writeFile(srt.translation, formatSrt(out.map((l) => cue(l, l.translation))));
-  await fs.writeFile(srt.bilingual, formatSrt(out.map((l) => cue(l, [l.source, l.translation].filter(Boolean).join('\n')))));
+  const media = await mixDubMedia({ videoPath: input.videoPath, workDir, durationMs: info.durationMs, speechTrack: speechTrack.path, speakers: speakerIds, backgroundFilter, signal });
+  const srt = await writeDubSubtitles(workDir, out);
   progress(1);
 
   return {
@@ -236,6 +177,6 @@ export async function revoice(input: RevoiceInput, deps: RevoiceDeps): Promise<R
     synthesised,
     reused,
     background: backgroundFilter ? 'centreCancelled' : 'original',
-    files: { ...files, perSpeaker: perSpeaker.map((t) => ({ speaker: t.speaker, path: t.out })), srt },
+    files: { ...media, srt },
   };
 }

@@ -15,6 +15,7 @@ import { compileVocabulary } from '../../vocabulary/compiled-vocabulary';
 import { vocabularySet } from '../../vocabulary/test-vocabulary';
 import { DubbingError } from './errors';
 import { runDubbing, type DubResult } from './run-dubbing';
+import { formatSrt } from './srt';
 import { makeTestVideo, TONE_HZ, toneLevelDb, type TestVideo } from './test-video';
 
 const SCRIPT = [
@@ -169,9 +170,7 @@ describe('dubbing pipeline: bilingual SRT path (zh-CN → en-US, no ASR or MT)',
     diarizer: engines.diarizer,
   });
   const bilingual = () =>
-    video.lines
-      .map((l, i) => `${i + 1}\n${stamp(l.startMs)} --> ${stamp(l.endMs + 300)}\n第${i + 1}句中文\n${SCRIPT[i]!.text}\n`)
-      .join('\n');
+    formatSrt(video.lines.map((l, i) => ({ startMs: l.startMs, endMs: l.endMs + 300, text: `第${i + 1}句中文\n${SCRIPT[i]!.text}` })));
 
   it('dubs a GBK-encoded bilingual file with the SRT timing and its translations, keeping given voices', async () => {
     const bytes = encodeGbk(bilingual());
@@ -211,12 +210,6 @@ describe('dubbing pipeline: bilingual SRT path (zh-CN → en-US, no ASR or MT)',
     expect([(error as DubbingError).key, (error as DubbingError).step]).toEqual(['engines:dubNoAudio', 'extract']);
   });
 });
-
-function stamp(ms: number): string {
-  const t = Math.round(ms);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(Math.floor(t / 3_600_000))}:${p(Math.floor(t / 60_000) % 60)}:${p(Math.floor(t / 1000) % 60)},${p(t % 1000, 3)}`;
-}
 
 /** GBK bytes of text whose only non-ASCII characters are the few this test writes. */
 function encodeGbk(text: string): Buffer {

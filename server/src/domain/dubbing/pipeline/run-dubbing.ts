@@ -12,12 +12,12 @@ import type { CompiledVocabulary } from '../../vocabulary/compiled-vocabulary';
 import { translateWithTerms } from '../../vocabulary/term-protection';
 import { burnIn, type BurnInSettings } from './burn-in';
 import { chooseBackground } from './background';
+import { mixDubMedia, writeDubSubtitles, type DubFiles } from './dub-files';
 import { DubbingError, inStep } from './errors';
 import { fitLine } from './fit-line';
-import { mixAndMux } from './mix';
 import { labelSpeakers, speakerPitches } from './speakers';
-import { decodeSubtitleBytes, formatSrt, parseSrt, srtLines, type SrtLine, type SrtType } from './srt';
-import { TrackWriter } from './track-writer';
+import { decodeSubtitleBytes, parseSrt, srtLines, type SrtLine, type SrtType } from './srt';
+import { placeClip, speakerTrackPath, TrackWriter } from './track-writer';
 import { chooseVoices, type SpeakerVoice } from './voices';
 
 export interface DubForm {
@@ -65,14 +65,7 @@ export interface DubResult {
   lines: DubLine[];
   speakers: SpeakerVoice[];
   background: 'original' | 'centreCancelled';
-  files: {
-    video: string;
-    dubbedAudio: string;
-    /** The dubbed voices without the background. */
-    dubbedSpeech: string;
-    perSpeaker: { speaker: number; path: string }[];
-    srt: { source: string; translation: string; bilingual: string };
-  };
+  files: DubFiles;
 }
 
 /** Lines synthesised at once: 2 cores, and espeak-ng is single-threaded. */
@@ -130,7 +123,7 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
   // 5. Per-line timing budget, written to the speech track and the speaker's own track as it goes
   const speechTrack = await TrackWriter.open(path.join(workDir, 'speech.raw'));
   const speakerTracks = new Map<number, TrackWriter>();
-  for (const s of speakers) speakerTracks.set(s.id, await TrackWriter.open(path.join(workDir, `speaker-${s.id + 1}.raw`)));
+  for (const s of speakers) speakerTracks.set(s.id, await TrackWriter.open(speakerTrackPath(workDir, s.id)));
   const dubLines: DubLine[] = [];
   try {
     for (let at = 0; at < lines.length; at += SYNTH_CONCURRENCY) {
@@ -151,12 +144,8 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
           dubLines.push({ ...base, dubStartMs: line.startMs, dubEndMs: line.startMs, rate: 1, stretch: 1, overrunMs: 0 });
           continue;
         }
-        const dubStartMs = await speechTrack.place(line.startMs, fit.samples);
-        await speakerTracks.get(labels[i]!)!.place(line.startMs, fit.samples);
-        const dubEndMs = dubStartMs + (fit.samples.length / 22_050) * 1000;
-        // A clip pushed later by the previous line's overrun overruns by the delay too.
-        const overrunMs = Math.max(0, Math.round(dubEndMs - line.endMs));
-        dubLines.push({ ...base, dubStartMs: Math.round(dubStartMs), dubEndMs: Math.round(dubEndMs), rate: fit.rate, stretch: fit.stretch, overrunMs });
+        const placed = await placeClip(speechTrack, speakerTracks.get(labels[i]!)!, line.startMs, fit.samples, line.endMs);
+        dubLines.push({ ...base, ...placed, rate: fit.rate, stretch: fit.stretch });
       }
       progress('dub', Math.min(1, (at + indices.length) / lines.length));
     }
@@ -167,51 +156,34 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
 
   // 6 + 7. Background, mix and mux
   const background = await inStep('mix', () => chooseBackground(input.videoPath, lines, signal));
-  const dubbedVideo = path.join(workDir, 'dubbed.mp4');
-  const dubbedAudio = path.join(workDir, 'dubbed-audio.m4a');
-  const dubbedSpeech = path.join(workDir, 'dubbed-speech.m4a');
-  const perSpeaker = speakers.map((s) => ({ speaker: s.id, raw: path.join(workDir, `speaker-${s.id + 1}.raw`), out: path.join(workDir, `speaker-${s.id + 1}.m4a`) }));
-  await inStep('mux', () =>
-    mixAndMux({
-      videoPath: input.videoPath,
-      durationMs: info.durationMs,
-      speechTrack: speechTrack.path,
-      backgroundFilter: background.filter,
-      perSpeakerTracks: perSpeaker,
-      videoOut: dubbedVideo,
-      audioOut: dubbedAudio,
-      speechOut: dubbedSpeech,
-      signal,
-    }),
-  );
-  await Promise.all([speechTrack.path, ...perSpeaker.map((t) => t.raw)].map((f) => fs.rm(f, { force: true })));
+  const media = await mixDubMedia({
+    videoPath: input.videoPath,
+    workDir,
+    durationMs: info.durationMs,
+    speechTrack: speechTrack.path,
+    speakers: speakers.map((s) => s.id),
+    backgroundFilter: background.filter,
+    signal,
+  });
   progress('mix', 1);
 
-  let video = dubbedVideo;
+  let video = media.video;
   if (form.burnIn) {
     video = path.join(workDir, 'dubbed-subtitled.mp4');
     const settings = form.burnIn;
     await inStep('burnIn', () =>
-      burnIn(dubbedVideo, video, dubLines.map((l) => ({ startMs: l.startMs, endMs: l.endMs, text: l.translation })), settings, info.durationMs, signal),
+      burnIn(media.video, video, dubLines.map((l) => ({ startMs: l.startMs, endMs: l.endMs, text: l.translation })), settings, info.durationMs, signal),
     );
     progress('burnIn', 1);
   }
 
-  const srt = {
-    source: path.join(workDir, 'source.srt'),
-    translation: path.join(workDir, 'translation.srt'),
-    bilingual: path.join(workDir, 'bilingual.srt'),
-  };
-  const cue = (l: DubLine, text: string) => ({ startMs: l.startMs, endMs: l.endMs, text });
-  await fs.writeFile(srt.source, formatSrt(dubLines.map((l) => cue(l, l.source))));
-  await fs.writeFile(srt.translation, formatSrt(dubLines.map((l) => cue(l, l.translation))));
-  await fs.writeFile(srt.bilingual, formatSrt(dubLines.map((l) => cue(l, [l.source, l.translation].filter(Boolean).join('\n')))));
+  const srt = await writeDubSubtitles(workDir, dubLines);
 
   return {
     durationMs: info.durationMs,
     lines: dubLines,
     speakers,
     background: background.filter ? 'centreCancelled' : 'original',
-    files: { video, dubbedAudio, dubbedSpeech, perSpeaker: perSpeaker.map((t) => ({ speaker: t.speaker, path: t.out })), srt },
+    files: { ...media, video, srt },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DubbingError } from './errors';
-import { decodeSubtitleBytes, parseSrt, segmentForBurnIn, srtLines } from './srt';
+import { decodeSubtitleBytes, formatSrt, parseSrt, segmentForBurnIn, srtLines, subtitleText } from './srt';
 import { assColour } from './burn-in';
 
 const BILINGUAL = '\uFEFF1\r\n00:00:01,000 --> 00:00:03,500\r\n你好世界\r\nHello world\r\n\r\n2\r\n00:00:04.200 --> 00:00:06,000\r\n谢谢\r\nThank you\r\n';
@@ -71,6 +71,16 @@ describe('SRT of a dub', () => {
     expect(segments[0]!.startMs).toBe(0);
     expect(segments.at(-1)!.endMs).toBeCloseTo(3000);
     expect(segmentForBurnIn({ startMs: 0, endMs: 1000, text: '这是一个没有空格的很长的句子' }, 5).map((s) => s.text)).toEqual(['这是一个没', '有空格的很', '长的句子']);
+  });
+
+  it('writes each subtitle kind of a line, and the bilingual one reads back as its source and translation', () => {
+    const line = { source: '你好世界', translation: 'Hello world' };
+    expect(subtitleText('source', line)).toBe('你好世界');
+    expect(subtitleText('translation', line)).toBe('Hello world');
+    expect(subtitleText('bilingual', line)).toBe('你好世界\nHello world');
+    expect(subtitleText('bilingual', { source: '', translation: 'Hello world' })).toBe('Hello world');
+    const file = formatSrt([{ startMs: 1000, endMs: 3500, text: subtitleText('bilingual', line) }]);
+    expect(srtLines(parseSrt(file, 10_000), 3)).toEqual([{ startMs: 1000, endMs: 3500, source: '你好世界', translation: 'Hello world' }]);
   });
 
   it('converts #rrggbb to libass colours', () => {

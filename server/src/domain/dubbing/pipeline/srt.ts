@@ -86,6 +86,15 @@ const stamp = (ms: number) => {
   return `${pad(Math.floor(t / 3_600_000))}:${pad(Math.floor(t / 60_000) % 60)}:${pad(Math.floor(t / 1000) % 60)},${pad(t % 1000, 3)}`;
 };
 
+export type SubtitleKind = 'source' | 'translation' | 'bilingual';
+
+/** A line's text in one of a dub's subtitle files: the bilingual one holds the source above the translation. */
+export function subtitleText(kind: SubtitleKind, line: { source: string; translation: string }): string {
+  if (kind === 'source') return line.source;
+  if (kind === 'translation') return line.translation;
+  return [line.source, line.translation].filter(Boolean).join('\n');
+}
+
 export function formatSrt(cues: { startMs: number; endMs: number; text: string }[]): string {
   return cues.map((c, i) => `${i + 1}\n${stamp(c.startMs)} --> ${stamp(c.endMs)}\n${c.text}\n`).join('\n');
 }

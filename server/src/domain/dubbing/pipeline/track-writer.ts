@@ -3,6 +3,7 @@
 // Clips are placed in time order; one that would start inside the previous clip's overrun starts
 // right after it instead of being mixed over it.
 import fs from 'node:fs/promises';
+import { join } from 'node:path';
 import { TRACK_RATE } from './clip-audio';
 
 const SILENCE_CHUNK = Buffer.alloc(TRACK_RATE * 2);
@@ -41,3 +42,18 @@ export class TrackWriter {
 
 /** ffmpeg input arguments for a track written here. */
 export const rawTrackInput = (path: string) => ['-f', 's16le', '-ar', String(TRACK_RATE), '-ac', '1', '-i', path];
+
+/** Where a speaker's own raw track is written in a dub's work directory. */
+export const speakerTrackPath = (workDir: string, speaker: number) => join(workDir, `speaker-${speaker + 1}.raw`);
+
+/**
+ * Places a line's clip on the speech track and its speaker's track at `atMs` (later when the previous
+ * clip overruns) and answers where it really sits; a clip pushed later by the previous line's overrun
+ * overruns by the delay too.
+ */
+export async function placeClip(speech: TrackWriter, speaker: TrackWriter, atMs: number, samples: Int16Array, lineEndMs: number) {
+  const dubStartMs = await speech.place(atMs, samples);
+  await speaker.place(atMs, samples);
+  const dubEndMs = dubStartMs + (samples.length / TRACK_RATE) * 1000;
+  return { dubStartMs: Math.round(dubStartMs), dubEndMs: Math.round(dubEndMs), overrunMs: Math.max(0, Math.round(dubEndMs - lineEndMs)) };
+}

@@ -10,7 +10,7 @@ import { sortableId } from '../../../db/sortable-id';
 import { AppError } from '../../../errors';
 import { dubbingCostSeconds } from '../../entitlements/tier-rules';
 import { DUB_ITERATION_JOB, DUB_MAX_LANGUAGES, iterationChargeKey, type DubIterationPayload, type VoiceoverDeps } from './deps';
-import { ownedDubTask } from './task-lines';
+import { findOwnedDubTask } from '../task-access';
 
 export const taskNotReady = () => new AppError(400, 'uploads:dubTaskNotReady');
 export const iterationRunning = () => new AppError(400, 'uploads:dubIterationRunning');
@@ -119,7 +119,7 @@ export async function createIterationRow(deps: VoiceoverDeps, user: UserRow, tas
 
 /** dubbingCreateIteration: a re-dub of the task in `lang` (default its translation language), queued. */
 export async function startIteration(deps: VoiceoverDeps, user: UserRow, input: { id: string; lang?: string | null }): Promise<DubIterationAnswer> {
-  const task = await ownedDubTask(deps.db, user.id, input.id);
+  const task = await findOwnedDubTask(deps.db, user.id, input.id);
   const lang = iterationLanguage(task, input.lang);
   await checkLanguageLimit(deps, task, lang);
   checkLanguage(deps, task, lang);
@@ -131,7 +131,7 @@ export async function startIteration(deps: VoiceoverDeps, user: UserRow, input: 
 
 /** dubbingGetIteration: the task's iterations, newest first. */
 export async function listIterations(deps: Pick<VoiceoverDeps, 'db'>, userId: string, taskId: string): Promise<DubIterationAnswer[]> {
-  await ownedDubTask(deps.db, userId, taskId);
+  await findOwnedDubTask(deps.db, userId, taskId);
   const rows = await deps.db.selectFrom('dub_iterations').selectAll().where('task_id', '=', taskId).orderBy('number', 'desc').execute();
   return rows.map(iterationAnswer);
 }

@@ -6,13 +6,14 @@ import path from 'node:path';
 import type { DubIterationRow, DubTaskRow } from '../../../db/schema';
 import { withTempDir } from '../../../engines/temp-dir';
 import { containerOf } from '../../../storage/blob/blob-store';
+import { putFile } from '../../../storage/blob/put-file';
 import { translateWithTerms } from '../../vocabulary/term-protection';
 import { dubOutputPrefix, parseDubOutputs, type DubOutputs } from '../outputs';
 import { revoice, type RevoiceResult } from '../pipeline/revoice';
 import { chooseVoices, type SpeakerVoice } from '../pipeline/voices';
+import { taskSpeakers } from '../task-access';
 import { DUB_MEDIA_KEEP_MS, type VoiceoverDeps } from './deps';
-import { putFile } from './blob-files';
-import { speakerVoice, taskLines, taskSpeakers, type TaskLine } from './task-lines';
+import { speakerVoice, taskLines, type TaskLine } from './task-lines';
 
 const TRANSLATE_BATCH = 50;
 

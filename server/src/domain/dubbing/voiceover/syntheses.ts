@@ -9,14 +9,15 @@ import { probeMedia } from '../../../engines/media';
 import { withTempDir } from '../../../engines/temp-dir';
 import { AppError } from '../../../errors';
 import { containerOf } from '../../../storage/blob/blob-store';
+import { putFile } from '../../../storage/blob/put-file';
 import { dubOutputPrefix } from '../outputs';
 import { burnIn, type BurnInSettings } from '../pipeline/burn-in';
 import { needsRevoicing } from '../pipeline/revoice';
+import { findOwnedDubTask, taskSpeakers } from '../task-access';
 import { DUB_ITERATION_JOB, DUB_MEDIA_KEEP_MS, type DubIterationPayload, type VoiceoverDeps } from './deps';
 import { checkLanguage, checkLanguageLimit, createIterationRow, iterationLanguage, taskNotReady } from './iterations';
-import { putFile } from './blob-files';
 import { latestOutputs, voicesFor } from './run-iteration';
-import { ownedDubTask, taskLines, taskSpeakers } from './task-lines';
+import { taskLines } from './task-lines';
 
 export const synthesisRunning = () => new AppError(400, 'uploads:dubSynthesisRunning');
 
@@ -100,7 +101,7 @@ async function revoiceNeeded(deps: VoiceoverDeps, task: Parameters<typeof latest
 /** videoSynthesis: claims the (task, lang) composition, starts a re-voice when needed, queues the work. */
 export async function startSynthesis(deps: VoiceoverDeps, user: UserRow, request: SynthesisRequest): Promise<DubSynthesisAnswer> {
   const { db, clock } = deps;
-  const task = await ownedDubTask(db, user.id, request.id);
+  const task = await findOwnedDubTask(db, user.id, request.id);
   const lang = iterationLanguage(task, request.lang);
   await checkLanguageLimit(deps, task, lang);
   checkLanguage(deps, task, lang);
@@ -139,7 +140,7 @@ export async function startSynthesis(deps: VoiceoverDeps, user: UserRow, request
 
 /** getSynthesis: the composition of the language (default the task's translation language). */
 export async function getSynthesis(deps: Pick<VoiceoverDeps, 'db' | 'clock'>, userId: string, taskId: string, lang?: string): Promise<DubSynthesisAnswer> {
-  const task = await ownedDubTask(deps.db, userId, taskId);
+  const task = await findOwnedDubTask(deps.db, userId, taskId);
   const chosen = iterationLanguage(task, lang);
   const row = await deps.db.selectFrom('dub_syntheses').selectAll().where('task_id', '=', task.id).where('lang', '=', chosen).executeTakeFirst();
   return synthesisAnswer(row, task.id, deps.clock.now());

@@ -1,9 +1,8 @@
-// What a voice-over of one language works from, read from the database: the task (owner checked),
-// its lines (record_segments) with the text in that language and how each was voiced last time
-// (dub_line_takes), and its speakers with their remembered voices (dub_speakers).
+// What a voice-over of one language works from, read from the database (the owner is checked first,
+// by ../task-access): the task's lines (record_segments) with the text in that language and how each
+// was voiced last time (dub_line_takes), and its speakers' remembered voices (dub_speakers).
 import type { Kysely } from 'kysely';
 import type { Database, DubSpeakerRow, DubTaskRow } from '../../../db/schema';
-import { recordNotFound } from '../../records/record-errors';
 import type { RevoiceLine } from '../pipeline/revoice';
 import type { SpeakerVoice } from '../pipeline/voices';
 
@@ -14,19 +13,8 @@ export interface TaskLine extends RevoiceLine {
   hasTake: boolean;
 }
 
-/** The caller's task, or the not-found answer (another user's task reads exactly like a missing one). */
-export async function ownedDubTask(db: Kysely<Database>, userId: string, taskId: string): Promise<DubTaskRow> {
-  const task = await db.selectFrom('dub_tasks').selectAll().where('id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
-  if (!task) throw recordNotFound();
-  return task;
-}
-
 export function speakerVoice(row: DubSpeakerRow): SpeakerVoice {
   return { id: row.number, name: row.name, voice: row.voice, pitch: row.pitch, rate: row.rate, gender: row.gender, sourcePitchHz: row.source_pitch_hz };
-}
-
-export async function taskSpeakers(db: Kysely<Database>, taskId: string): Promise<DubSpeakerRow[]> {
-  return db.selectFrom('dub_speakers').selectAll().where('task_id', '=', taskId).orderBy('number').execute();
 }
 
 export async function taskLines(db: Kysely<Database>, task: Pick<DubTaskRow, 'id' | 'translation_language'>, lang: string, speakers: DubSpeakerRow[]): Promise<TaskLine[]> {

@@ -1,6 +1,7 @@
-// Tests' dubbing task, seeded straight into the database the way the first dubbing job leaves it:
-// the source video in the owner's container, the record and its lines, the task, its speakers, the
-// takes with their voiced keys and iteration 1 with real outputs made by runDubbing (SRT fast path).
+// Tests' dubbing task the way the first dubbing job leaves it: the rows of ../test-task.ts (file,
+// record, task, speakers, lines, takes with their voiced keys) seeded from a real runDubbing result
+// (SRT fast path), plus what only a finished run has: the source video in the owner's container and
+// iteration 1 with its outputs.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Kysely } from 'kysely';
@@ -8,11 +9,11 @@ import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/schema';
 import { sortableId } from '../../../db/sortable-id';
 import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
-import { createRecord } from '../../records/create-record';
+import { putFile } from '../../../storage/blob/put-file';
 import { dubOutputPrefix } from '../outputs';
-import { currentKey } from '../pipeline/revoice';
 import type { DubResult } from '../pipeline/run-dubbing';
-import { putFile } from './blob-files';
+import { seedDubTask } from '../test-task';
+import { DUB_MEDIA_KEEP_MS } from './deps';
 import { outputNames } from './run-iteration';
 
 export interface SeededTask {
@@ -27,82 +28,36 @@ export async function seedDubbedTask(
   const { db, clock, blobStore } = deps;
   const { userId, result } = input;
   const container = containerOf(userId);
-  const taskId = randomUUID();
-  const fileId = sortableId();
   const now = clock.now();
-  const sourceBlob = `${fileId}-source.mp4`;
+  const sourceBlob = `${randomUUID()}-source.mp4`;
   await putFile(blobStore, container, sourceBlob, input.videoPath);
-  await db
-    .insertInto('dub_files')
-    .values({ id: fileId, user_id: userId, container, blob_name: sourceBlob, ori_file_name: 'talk.mp4', size_bytes: (await fs.stat(input.videoPath)).size, duration_ms: result.durationMs, folder_id: null, created_at: now.toISOString() })
-    .execute();
-  await createRecord(db, clock, {
-    id: taskId,
+  const speakerIndex = new Map(result.speakers.map((s, index) => [s.id, index]));
+  const { taskId, lineIds } = await seedDubTask(db, clock, {
     userId,
     showName: input.showName ?? 'Dubbed talk',
-    kind: 'dubbing',
-    languages: [input.audioLanguage],
-    targetLanguages: [input.translationLanguage],
-    durationMs: result.durationMs,
-    segments: result.lines.map((l) => ({ startMs: l.startMs, endMs: l.endMs, speaker: null, text: l.source, translation: l.translation })),
+    videoDurationMs: result.durationMs,
+    audioLanguage: input.audioLanguage,
+    translationLanguage: input.translationLanguage,
+    file: { container, blobName: sourceBlob, sizeBytes: (await fs.stat(input.videoPath)).size },
+    formSpeakers: result.speakers.length,
+    background: result.background,
+    expireAt: new Date(now.getTime() + DUB_MEDIA_KEEP_MS).toISOString(),
+    speakers: result.speakers.map((s) => ({ name: s.name, voice: s.voice, pitch: s.pitch, rate: s.rate, gender: s.gender, number: s.id, sourcePitchHz: s.sourcePitchHz })),
+    lines: result.lines.map((l) => ({
+      startMs: l.startMs,
+      endMs: l.endMs,
+      text: l.source,
+      translation: l.translation,
+      speaker: speakerIndex.get(l.speaker) ?? null,
+      overrunMs: l.overrunMs,
+      dub: { startMs: l.dubStartMs, endMs: l.dubEndMs, rate: l.rate, stretch: l.stretch },
+    })),
   });
-  await db
-    .insertInto('dub_tasks')
-    .values({
-      id: taskId,
-      user_id: userId,
-      file_id: fileId,
-      state: 'dubbed',
-      step: null,
-      progress: null,
-      error_key: null,
-      error_params: null,
-      form: JSON.stringify({ sourceLanguage: input.audioLanguage, targetLanguage: input.translationLanguage, speakers: result.speakers.length }),
-      audio_language: input.audioLanguage,
-      translation_language: input.translationLanguage,
-      background: result.background,
-      expire_at: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
-      expired_at: null,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
-    .execute();
-  const speakerIds = new Map<number, string>();
-  for (const s of result.speakers) {
-    const id = randomUUID();
-    speakerIds.set(s.id, id);
-    await db
-      .insertInto('dub_speakers')
-      .values({ id, task_id: taskId, number: s.id, name: s.name, voice: s.voice, pitch: s.pitch, rate: s.rate, gender: s.gender, source_pitch_hz: s.sourcePitchHz })
-      .execute();
-  }
-  const segments = await db.selectFrom('record_segments').select(['id', 'position']).where('record_id', '=', taskId).orderBy('position').execute();
-  const voiceOf = new Map(result.speakers.map((s) => [s.id, s]));
-  for (const [i, line] of result.lines.entries()) {
-    const segmentId = segments[i]!.id;
-    await db.updateTable('record_segments').set({ speaker_id: speakerIds.get(line.speaker) ?? null }).where('id', '=', segmentId).execute();
-    await db
-      .insertInto('dub_line_takes')
-      .values({
-        segment_id: segmentId,
-        task_id: taskId,
-        lang: input.translationLanguage,
-        translation: null,
-        dub_start_ms: line.dubStartMs,
-        dub_end_ms: line.dubEndMs,
-        rate: line.rate,
-        stretch: line.stretch,
-        overrun_ms: line.overrunMs,
-        voiced_key: currentKey({ startMs: line.startMs, endMs: line.endMs, text: line.translation }, voiceOf.get(line.speaker)!),
-        clip: null,
-      })
-      .execute();
-  }
   const { names, files } = outputNames(dubOutputPrefix(taskId, input.translationLanguage, 1), result);
   for (const [local, blob] of files) await putFile(blobStore, container, blob, local);
   await db
     .insertInto('dub_iterations')
     .values({ id: sortableId(), task_id: taskId, number: 1, lang: input.translationLanguage, state: 'dubbed', charged_seconds: Math.ceil(result.durationMs / 1000), error_key: null, outputs: JSON.stringify(names), created_at: now.toISOString(), updated_at: now.toISOString() })
     .execute();
-  return { taskId, segmentIds: segments.map((s) => s.id) };
+  return { taskId, segmentIds: lineIds };
 }

@@ -2,12 +2,13 @@
 // the uploaded file, the record of kind 'dubbing', the dub_tasks row, its speakers with voices, its
 // lines (record_segments with speaker_id) and, per line, a take in the translation language whose
 // voiced_key matches the line as it is (so it reads revoice: false) unless the line says otherwise.
+// voiceover/test-dub-task.ts seeds the same rows from a real runDubbing result and adds its outputs.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../../clock';
-import type { Database, DubTaskState } from '../../../db/schema';
-import { createRecord } from '../../records/create-record';
-import { voicedKey } from '../voiced-key';
+import type { Clock } from '../../clock';
+import type { Database, DubTaskState } from '../../db/schema';
+import { createRecord } from '../records/create-record';
+import { voicedKey } from './voiced-key';
 
 export interface TestSpeaker {
   name: string;
@@ -16,6 +17,9 @@ export interface TestSpeaker {
   pitch?: number;
   rate?: number;
   gender?: 'male' | 'female';
+  /** dub_speakers.number (default: the index in `speakers`). */
+  number?: number;
+  sourcePitchHz?: number | null;
 }
 
 export interface TestLine {
@@ -28,6 +32,8 @@ export interface TestLine {
   /** The take of the translation language: 'voiced' (matching key, default), 'stale' (a key of other text) or 'none'. */
   take?: 'voiced' | 'stale' | 'none';
   overrunMs?: number;
+  /** How the take was fitted (default: in its slot at the speaker's rate, unstretched). */
+  dub?: { startMs: number; endMs: number; rate: number; stretch: number };
 }
 
 export interface SeedDubTaskInput {
@@ -37,6 +43,12 @@ export interface SeedDubTaskInput {
   audioLanguage?: string;
   translationLanguage?: string;
   state?: DubTaskState;
+  /** The uploaded video's blob (default: a name in a test container, 1000 bytes). */
+  file?: { container: string; blobName: string; sizeBytes: number };
+  /** The form's speakers choice (default 'auto'). */
+  formSpeakers?: 'auto' | number;
+  background?: 'original' | 'centreCancelled';
+  expireAt?: string | null;
   speakers?: TestSpeaker[];
   lines?: TestLine[];
 }
@@ -70,8 +82,8 @@ export async function seedDubTask(db: Kysely<Database>, clock: Clock, input: See
   await db
     .insertInto('dub_files')
     .values({
-      id: fileId, user_id: input.userId, container: `test-${input.userId}`, blob_name: `${fileId}.mp4`, ori_file_name: 'talk.mp4',
-      size_bytes: 1000, duration_ms: videoDurationMs, folder_id: null, created_at: now,
+      id: fileId, user_id: input.userId, container: input.file?.container ?? `test-${input.userId}`, blob_name: input.file?.blobName ?? `${fileId}.mp4`,
+      ori_file_name: 'talk.mp4', size_bytes: input.file?.sizeBytes ?? 1000, duration_ms: videoDurationMs, folder_id: null, created_at: now,
     })
     .execute();
   const record = await createRecord(db, clock, {
@@ -88,14 +100,15 @@ export async function seedDubTask(db: Kysely<Database>, clock: Clock, input: See
     .insertInto('dub_tasks')
     .values({
       id: taskId, user_id: input.userId, file_id: fileId, state: input.state ?? 'dubbed', step: null, progress: null, error_key: null, error_params: null,
-      form: JSON.stringify({ sourceLanguage: audioLanguage, targetLanguage: translationLanguage, speakers: 'auto' }),
-      audio_language: audioLanguage, translation_language: translationLanguage, background: 'original', expire_at: null, expired_at: null,
+      form: JSON.stringify({ sourceLanguage: audioLanguage, targetLanguage: translationLanguage, speakers: input.formSpeakers ?? 'auto' }),
+      audio_language: audioLanguage, translation_language: translationLanguage, background: input.background ?? 'original',
+      expire_at: input.expireAt ?? null, expired_at: null,
       created_at: now, updated_at: now,
     })
     .execute();
   const speakerRows = speakers.map((speaker, number) => ({
-    id: randomUUID(), task_id: taskId, number, name: speaker.name, voice: speaker.voice, pitch: speaker.pitch ?? 50, rate: speaker.rate ?? 1,
-    gender: speaker.gender ?? 'male', source_pitch_hz: null,
+    id: randomUUID(), task_id: taskId, number: speaker.number ?? number, name: speaker.name, voice: speaker.voice, pitch: speaker.pitch ?? 50,
+    rate: speaker.rate ?? 1, gender: speaker.gender ?? 'male', source_pitch_hz: speaker.sourcePitchHz ?? null,
   }));
   if (speakerRows.length) await db.insertInto('dub_speakers').values(speakerRows).execute();
   const segmentRows = lines.map((line, position) => {
@@ -116,8 +129,9 @@ export async function seedDubTask(db: Kysely<Database>, clock: Clock, input: See
       voice: speaker.voice, pitch: speaker.pitch, rate: speaker.rate,
     });
     return [{
-      segment_id: segment.id, task_id: taskId, lang: translationLanguage, translation: null, dub_start_ms: line.startMs, dub_end_ms: line.endMs,
-      rate: speaker.rate, stretch: 1, overrun_ms: line.overrunMs ?? 0, voiced_key: key, clip: null,
+      segment_id: segment.id, task_id: taskId, lang: translationLanguage, translation: null, dub_start_ms: line.dub?.startMs ?? line.startMs,
+      dub_end_ms: line.dub?.endMs ?? line.endMs, rate: line.dub?.rate ?? speaker.rate, stretch: line.dub?.stretch ?? 1, overrun_ms: line.overrunMs ?? 0,
+      voiced_key: key, clip: null,
     }];
   });
   for (let start = 0; start < takes.length; start += 100) await db.insertInto('dub_line_takes').values(takes.slice(start, start + 100)).execute();
