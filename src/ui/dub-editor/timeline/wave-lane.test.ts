@@ -49,6 +49,20 @@ function createLane(): WaveLane {
 const untilReady = () => new Promise<void>((resolve) => lane.ws.once('ready', () => resolve()));
 
 describe('WaveLane', () => {
+  it("stamps wavesurfer's <style> with the page's CSP nonce (style-src refuses it otherwise)", () => {
+    const meta = document.createElement('meta');
+    meta.setAttribute('property', 'csp-nonce');
+    meta.nonce = 'n0nce';
+    document.head.appendChild(meta);
+    try {
+      createLane();
+      const style = container.querySelector('div')?.shadowRoot?.querySelector('style');
+      expect(style?.getAttribute('nonce')).toBe('n0nce');
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('has no view until wavesurfer knows the duration, then the whole media at fit', async () => {
     createLane();
     expect(lane.knowsDuration()).toBe(false);
