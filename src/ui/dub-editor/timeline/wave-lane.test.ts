@@ -46,7 +46,7 @@ function createLane(): WaveLane {
 }
 
 /** wavesurfer loads the placeholder peaks a few promise turns after it is created. */
-const untilReady = () => new Promise<void>((resolve) => lane.ws.once('ready', () => resolve()));
+const untilReady = (of: WaveLane) => new Promise<void>((resolve) => of.ws.once('ready', () => resolve()));
 
 describe('WaveLane', () => {
   it("stamps wavesurfer's <style> with the page's CSP nonce (style-src refuses it otherwise)", () => {
@@ -64,20 +64,20 @@ describe('WaveLane', () => {
   });
 
   it('has no view until wavesurfer knows the duration, then the whole media at fit', async () => {
-    createLane();
+    const lane = createLane();
     expect(lane.knowsDuration()).toBe(false);
     expect(lane.view()).toBeNull();
-    await untilReady();
+    await untilReady(lane);
     expect(lane.knowsDuration()).toBe(true);
     expect(lane.view()).toMatchObject({ fromMs: 0, toMs: DURATION_MS });
   });
 
   it('lets LineRegions draw lines at their times, not as markers at 0 s, when given lines before ready', async () => {
-    createLane();
+    const lane = createLane();
     const regions = new LineRegions(plugin, lane, DURATION_MS, { onSelect: () => {}, onRetime: () => {}, label: (line) => line.text });
     regions.setLines(lines, null);
     expect(plugin.getRegions()).toHaveLength(0);
-    await untilReady();
+    await untilReady(lane);
     regions.refresh(); // what the timeline does on 'ready' (through its per-frame view update)
     const spans = plugin.getRegions().map((region) => [region.id, region.start, region.end]);
     expect(spans).toEqual([
