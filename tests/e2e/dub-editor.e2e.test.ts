@@ -35,6 +35,8 @@ describe('dub editor journey: retime by dragging, split, merge with the speaker 
   let seeded: SeededDubTask;
   let workDir = '';
   const email = `dub-editor-${Date.now()}@example.com`;
+  /** Every CSP refusal on any page (wavesurfer's shadow-root <style> was one). */
+  const violations: Array<{ directive: string; sample: string }> = [];
   const password = 'parley2go';
 
   /** The task's lines as the server has them now (the owner's token, the public API). */
@@ -79,6 +81,12 @@ describe('dub editor journey: retime by dragging, split, merge with the speaker 
     });
     browser = await launchChromium();
     context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+    await context.exposeFunction('reportCspViolation', (v: { directive: string; sample: string }) => void violations.push(v));
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as unknown as { reportCspViolation(v: unknown): void }).reportCspViolation({ directive: e.violatedDirective, sample: e.sample });
+      });
+    });
     page = await context.newPage();
     await signIn(page, server.url, email, password);
     second = await context.newPage();
@@ -95,9 +103,17 @@ describe('dub editor journey: retime by dragging, split, merge with the speaker 
     await page.getByTestId('dub-editor').waitFor({ timeout: 20_000 });
     await expectCount(page, LINE_COUNT);
     expect(await page.getByTestId('record-name').inputValue()).toBe('Editor journey');
-    await page.getByTestId(`region-${seeded.segmentIds[1]}`).waitFor({ timeout: 20_000 });
+    const region = page.getByTestId(`region-${seeded.segmentIds[1]}`);
+    await region.waitFor({ timeout: 20_000 });
+    // The region spans its line (2.0–3.6 s of 30 s) on the fitted lane, not a marker at 0 s.
+    const lane = (await page.getByTestId('timeline-lane-original').boundingBox())!;
+    const box = (await region.boundingBox())!;
+    const pxPerMs = lane.width / (VIDEO_SECONDS * 1000);
+    expect(Math.abs(box.x - lane.x - 2000 * pxPerMs)).toBeLessThan(6);
+    expect(Math.abs(box.width - 1600 * pxPerMs)).toBeLessThan(6);
     await second.goto(`${server.url}/audioEdit?id=${seeded.taskId}`);
     await expectCount(second, LINE_COUNT);
+    expect(violations).toEqual([]);
   });
 
   it('drags a region later: the line is retimed on the server', async () => {

@@ -4,7 +4,7 @@
 // Fields are uncontrolled and keyed by their value: typing stays local until the field commits
 // (blur or Enter), and an undo or another window's edit replaces the field.
 import { Box, Button, chakra, Grid, HStack, IconButton, Text } from '@chakra-ui/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, type LineView, type PreviewView, type SendCommand, type SpeakerView } from './dub-editor-view';
@@ -180,6 +180,15 @@ const LineRow = memo(function LineRow({ line, index, selected, current, previewP
   );
 });
 
+/** True when the row is wholly inside the scroller by the virtualizer's last measurements. */
+function rowInView(virtualizer: Virtualizer<HTMLDivElement, Element>, index: number): boolean {
+  const item = virtualizer.getVirtualItems().find((candidate) => candidate.index === index);
+  const top = virtualizer.scrollOffset;
+  const height = virtualizer.scrollRect?.height;
+  if (!item || top === null || !height) return false;
+  return item.start >= top && item.end <= top + height;
+}
+
 export function LineList(props: LineListProps) {
   const { t } = useTranslation('dubEditor');
   const { lines, overrunOnly, selectedLineId, currentLineId, followPlayback } = props;
@@ -203,7 +212,10 @@ export function LineList(props: LineListProps) {
   }, [followed]);
   useEffect(() => {
     const index = indexOf(selectedLineId);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    // An edit (delete, undo, split) moves the selection to a row that is usually on screen already:
+    // asking the virtualizer to scroll anyway reads the list's layout (forced right after the edit's
+    // DOM changes) and scrolls to where it is. Its cached offsets answer 'in view' without a layout.
+    if (index >= 0 && !rowInView(virtualizer, index)) virtualizer.scrollToIndex(index, { align: 'auto' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedLineId]);
 

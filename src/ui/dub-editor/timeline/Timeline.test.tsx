@@ -62,6 +62,9 @@ const fakes = vi.hoisted(() => {
     getDecodedData() {
       return {};
     }
+    getDuration() {
+      return Number(this.options.duration) || 0;
+    }
     setTime(seconds: number) {
       this.time = seconds;
     }

@@ -5,6 +5,7 @@
 // one array for the whole media, which at frame zoom over 4 hours would be tens of megabytes.
 import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
 import { toWaveSurferPeaks, type LanePeaks, type PeaksView, type PeaksWindow } from '../../../shared/contract/dub-peaks';
+import { pageNonce } from '../../emotion-cache';
 import { peakColumns } from './peak-columns';
 
 export interface WaveLaneOptions {
@@ -32,8 +33,12 @@ export class WaveLane {
 
   constructor(options: WaveLaneOptions) {
     this.durationMs = options.durationMs;
+    const nonce = pageNonce();
     this.ws = WaveSurfer.create({
       container: options.container,
+      // wavesurfer puts a <style> into its shadow root: the page's CSP (style-src with a nonce, no
+      // 'unsafe-inline') refuses it without this page's nonce, and the lanes lose their layout.
+      ...(nonce ? { cspNonce: nonce } : {}),
       height: options.height,
       waveColor: options.waveColor,
       progressColor: options.waveColor,
@@ -64,10 +69,15 @@ export class WaveLane {
     this.scheduleRedraw();
   }
 
-  /** The span on screen and the zoom, or null before the lane has a width. */
+  /**
+   * The span on screen and the zoom, or null before the lane has a width or before wavesurfer has
+   * loaded the placeholder peaks (its 'ready'). Until then wavesurfer's duration is 0, and a region
+   * added then is clamped to 0–0 for good (the regions plugin clamps start and end to the duration
+   * it had, and only updates that duration on 'ready'): every line would be a marker at 0 s.
+   */
   view(): PeaksView | null {
     const total = this.ws.getWrapper().clientWidth;
-    if (!total || this.durationMs <= 0) return null;
+    if (!total || this.durationMs <= 0 || !this.knowsDuration()) return null;
     const scroll = this.ws.getScroll();
     const width = this.ws.getWidth();
     return {
@@ -90,6 +100,11 @@ export class WaveLane {
     const view = this.view();
     if (!view || (ms >= view.fromMs && ms <= view.toMs)) return;
     this.ws.setScrollTime(Math.max(0, ms - (view.toMs - view.fromMs) / 2) / 1000);
+  }
+
+  /** True once wavesurfer has its duration: times (regions, scroll, seeks) mean something from then on. */
+  knowsDuration(): boolean {
+    return this.ws.getDuration() > 0;
   }
 
   setTime(ms: number): void {
