@@ -8,6 +8,7 @@ import {
   badgeRecipe,
   checkmarkRecipe,
   containerRecipe,
+  kbdRecipe,
   dataListSlotRecipe,
   dialogSlotRecipe,
   listSlotRecipe,
@@ -32,6 +33,7 @@ const moreRecipes = defineConfig({
       badge: badgeRecipe,
       checkmark: checkmarkRecipe,
       container: containerRecipe,
+      kbd: kbdRecipe,
     },
     slotRecipes: {
       avatar: avatarSlotRecipe,
