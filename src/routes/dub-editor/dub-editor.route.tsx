@@ -20,6 +20,8 @@ import {
 } from '../../machines/dub-editor/dubEditorTask.machine';
 import { taskPeaksSource } from '../../machines/dub-editor/peaks-source';
 import {
+  dropPrefetchedEditor,
+  prefetchEditor,
   selectCanRedo,
   selectCanUndo,
   selectLines,
@@ -168,6 +170,11 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
 
 function TaskEditor({ taskId }: { taskId: string }) {
   const { t } = useTranslation('dubEditor');
+  // The lines and speakers are read while the task is (not after it): the editor's first load takes
+  // this read. Started during the first render, so it leaves with the task's own request.
+  useState(() => prefetchEditor(taskId));
+  // Leaving before the editor took it: nothing keeps it.
+  useEffect(() => () => dropPrefetchedEditor(taskId), [taskId]);
   const actor = useActorRef(dubEditorTaskMachine, { input: { taskId } });
   const phase = useSelector(actor, selectTaskPhase);
   const task = useSelector(actor, selectTask);
