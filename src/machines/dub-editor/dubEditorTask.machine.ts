@@ -51,20 +51,50 @@ const failureOf = (error: unknown, fallbackKey: string) => {
   return { errorKey: failure.message ? null : (failure.messageKey ?? fallbackKey), errorMessage: failure.message ?? null };
 };
 
+async function readTask(taskId: string, signal?: AbortSignal): Promise<DubEditorTask> {
+  const task = required(unwrap(await getDubTask(taskId, signal)));
+  return {
+    showName: task.showName,
+    audioLanguage: task.audioLanguage ?? null,
+    translationLanguage: task.translationLanguage ?? null,
+    durationMs: task.duration ? Math.round(task.duration * 1000) : null,
+    hasDubbedVideo: task.state === 'dubbed' && !task.expired,
+    expired: Boolean(task.expired),
+  };
+}
+
+/** Task reads started before the machine (by prefetchTask), by task id; each is taken by one load. */
+const prefetchedTasks = new Map<string, Promise<DubEditorTask>>();
+
+/**
+ * Starts reading the task as soon as the route knows its id (issue 13 benchmark: the route's
+ * translations and the machine's start came first). Idempotent while not taken, so a render that is
+ * suspended and rendered again asks once.
+ */
+export function prefetchTask(taskId: string): void {
+  if (prefetchedTasks.has(taskId)) return;
+  const read = readTask(taskId);
+  // Reported by the load that takes it.
+  read.catch(() => undefined);
+  prefetchedTasks.set(taskId, read);
+}
+
+/** The first load takes the prefetch; a retry reads afresh. */
+function takePrefetchedTask(taskId: string): Promise<DubEditorTask> | undefined {
+  const read = prefetchedTasks.get(taskId);
+  prefetchedTasks.delete(taskId);
+  return read;
+}
+
+/** Forgets a prefetch nobody took. */
+export function dropPrefetchedTask(taskId: string): void {
+  prefetchedTasks.delete(taskId);
+}
+
 export const dubEditorTaskMachine = setup({
   types: { context: {} as DubEditorTaskContext, events: {} as DubEditorTaskEvent, input: {} as { taskId: string } },
   actors: {
-    loadTask: fromPromise<DubEditorTask, { taskId: string }>(async ({ input, signal }) => {
-      const task = required(unwrap(await getDubTask(input.taskId, signal)));
-      return {
-        showName: task.showName,
-        audioLanguage: task.audioLanguage ?? null,
-        translationLanguage: task.translationLanguage ?? null,
-        durationMs: task.duration ? Math.round(task.duration * 1000) : null,
-        hasDubbedVideo: task.state === 'dubbed' && !task.expired,
-        expired: Boolean(task.expired),
-      };
-    }),
+    loadTask: fromPromise<DubEditorTask, { taskId: string }>(({ input, signal }) => takePrefetchedTask(input.taskId) ?? readTask(input.taskId, signal)),
     rename: fromPromise<void, RenameInput>(({ input, signal }) => renameDubTask(input.taskId, input.name, input.lines, signal)),
   },
   guards: {

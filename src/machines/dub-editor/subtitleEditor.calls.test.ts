@@ -13,7 +13,7 @@ vi.hoisted(() => {
   } as typeof Request;
 });
 import { answering, json } from '../../api/test-fetch';
-import { loadEditor, saveEdits } from './subtitleEditor.calls';
+import { dropPrefetchedEditor, loadEditor, prefetchEditor, saveEdits } from './subtitleEditor.calls';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,4 +34,32 @@ describe('subtitle editor calls', () => {
     expect(requests.map((request) => new URL(request.url).pathname.split('/').at(-1))).toEqual(['editSpeaker', 'edits']);
   });
 
+  it('a prefetch asks once without a language and is taken by the first load only; a retry reads afresh', async () => {
+    const requests = answering((request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('getSpeakerList')) return ok([{ id: 's1', name: 'Ann' }]);
+      if (path.endsWith('getFileDataContentPageList')) return ok({ total: 1, rows: [line(requests.length)] });
+      return ok(null);
+    });
+    prefetchEditor('t2');
+    prefetchEditor('t2');
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    const firstBody = (await requests.find((request) => request.url.endsWith('getFileDataContentPageList'))!.clone().json()) as Record<string, unknown>;
+    expect(firstBody).not.toHaveProperty('lang');
+    const first = await loadEditor({ taskId: 't2', lang: 'en-US' });
+    expect(requests).toHaveLength(2);
+    expect(first.speakers).toEqual([{ id: 's1', name: 'Ann' }]);
+    await loadEditor({ taskId: 't2', lang: 'en-US' });
+    expect(requests).toHaveLength(4);
+  });
+
+  it('a dropped prefetch is not taken', async () => {
+    const requests = answering((request) =>
+      new URL(request.url).pathname.endsWith('getSpeakerList') ? ok([]) : ok({ total: 0, rows: [] }),
+    );
+    prefetchEditor('t3');
+    dropPrefetchedEditor('t3');
+    await loadEditor({ taskId: 't3' });
+    expect(requests).toHaveLength(4);
+  });
 });

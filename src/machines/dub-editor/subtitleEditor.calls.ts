@@ -26,9 +26,45 @@ export interface EditorSaveInput {
   renames: SpeakerRename[];
 }
 
-export async function loadEditor({ taskId, lang }: EditorLoadInput, signal?: AbortSignal): Promise<EditorLoadOutput> {
+async function fetchEditor({ taskId, lang }: EditorLoadInput, signal?: AbortSignal): Promise<EditorLoadOutput> {
   const [lines, speakers] = await Promise.all([getAllDubLines(taskId, lang, signal), getDubSpeakers(taskId, signal)]);
   return { lines, speakers };
+}
+
+/** Loads started before the task was known, by task id; each is taken (and forgotten) by one load. */
+const prefetched = new Map<string, Promise<EditorLoadOutput>>();
+
+/**
+ * Starts reading the task's lines and speakers while the task itself is still being read (issue 13
+ * benchmark: waiting for the task first put a whole round trip and 5,000 lines in sequence). It asks
+ * without a language: the server then answers in the task's own dubbing language
+ * (translationLanguage, else the audio language), which is the language the editor asks for once the
+ * task is known (its translationLanguage, or none) — so the answer is the one loadEditor would get.
+ */
+export function prefetchEditor(taskId: string): void {
+  if (prefetched.has(taskId)) return;
+  const load = fetchEditor({ taskId });
+  // A failed prefetch is reported by the load that takes it; until then it is not unhandled.
+  load.catch(() => undefined);
+  prefetched.set(taskId, load);
+}
+
+/** Forgets a prefetch nobody took (the task failed to load, or the page was left). */
+export function dropPrefetchedEditor(taskId: string): void {
+  prefetched.delete(taskId);
+}
+
+/**
+ * The editor's first load takes the prefetch of its task when there is one; any later load (a retry)
+ * reads afresh.
+ */
+export async function loadEditor(input: EditorLoadInput, signal?: AbortSignal): Promise<EditorLoadOutput> {
+  const early = prefetched.get(input.taskId);
+  if (early) {
+    prefetched.delete(input.taskId);
+    return early;
+  }
+  return fetchEditor(input, signal);
 }
 
 export async function saveEdits({ taskId, lines, renames }: EditorSaveInput, signal?: AbortSignal): Promise<void> {

@@ -388,3 +388,4 @@ export function retimeRefusalOf(snapshot: SubtitleEditorSnapshot, lineId: string
 }
 
 export type { EditorLoadInput, EditorLoadOutput, EditorSaveInput, SpeakerRename } from './subtitleEditor.calls';
+export { dropPrefetchedEditor, prefetchEditor } from './subtitleEditor.calls';
