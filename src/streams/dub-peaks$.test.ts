@@ -1,9 +1,9 @@
 // The peaks a timeline lane needs: the overview first, then the view's window at the level nearest to
 // the zoom, cached per level, with a stale request cancelled when the view moves on.
 import { Subject } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LanePeaks, PeaksView, PeaksWindow } from '../shared/contract/dub-peaks';
-import { dubPeaks$, dubPeaksSource, PeaksCache, requestFor, type PeaksRequest } from './dub-peaks$';
+import { dubPeaks$, dubPeaksSource, FAILED_RETRY_MIN_MS, PeaksCache, requestFor, type PeaksRequest } from './dub-peaks$';
 
 const DURATION = 4 * 3600 * 1000;
 const LEVELS = [10, 100, 1000];
@@ -131,11 +131,34 @@ describe('dubPeaks$', () => {
     await settle();
     expect(emitted.at(-1)).toMatchObject({ failed: true, windows: [] });
     expect(calls).toHaveLength(1);
-    views.next(view(0, DURATION, 0.1));
+    views.next(view(0, DURATION, 0.2));
     expect(calls).toHaveLength(2);
     calls[1]!.answer();
     await settle();
     expect(emitted.at(-1)).toMatchObject({ failed: false });
+  });
+
+  it('does not loop when a failed lane is redrawn with the same view: it asks again only after a pause', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      const { views, calls } = start();
+      views.next(view(0, DURATION, 0.1));
+      calls[0]!.fail();
+      await settle();
+      for (let i = 0; i < 5; i++) views.next(view(0, DURATION, 0.1));
+      expect(calls).toHaveLength(1);
+      now.mockReturnValue(1_000_000 + FAILED_RETRY_MIN_MS);
+      views.next(view(0, DURATION, 0.1));
+      expect(calls).toHaveLength(2);
+      calls[1]!.fail();
+      await settle();
+      // The pause doubles after a second failure.
+      now.mockReturnValue(1_000_000 + FAILED_RETRY_MIN_MS * 2);
+      views.next(view(0, DURATION, 0.1));
+      expect(calls).toHaveLength(2);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('aborts what is on its way when the lane closes', async () => {

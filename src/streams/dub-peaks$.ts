@@ -118,6 +118,14 @@ export function requestFor(view: PeaksView, cache: PeaksCache, track: DubTrack, 
   return { track, pointsPerSecond: level, fromMs: Math.floor(fromMs), toMs: Math.ceil(toMs) };
 }
 
+/** How long the same view waits before a failed request is asked again (doubling up to the max). */
+export const FAILED_RETRY_MIN_MS = 2000;
+export const FAILED_RETRY_MAX_MS = 30_000;
+
+function viewKey(view: PeaksView): string {
+  return `${view.fromMs}-${view.toMs}@${view.pxPerSec}`;
+}
+
 function keyOf(request: PeaksRequest | null): string {
   return request ? `${request.pointsPerSecond}:${request.fromMs ?? ''}-${request.toMs ?? ''}` : 'cached';
 }
@@ -148,6 +156,11 @@ export function dubPeaks$(views$: Observable<PeaksView>, fetch: PeaksFetch, opti
     const cache = new PeaksCache(options.maxCachedPoints ?? DEFAULT_MAX_CACHED_POINTS);
     let failed = false;
     let lastKey: string | null = null;
+    // A failed request is asked again when the view changes, or for the same view once the pause has
+    // passed: a lane redrawn after a failure reports the same view again, and that must not loop.
+    let failedView: string | null = null;
+    let retryAt = 0;
+    let pauseMs = FAILED_RETRY_MIN_MS;
     const snapshot = (): LanePeaks => ({ track, durationMs: cache.overview?.durationMs ?? 0, windows: cache.windows(), failed });
 
     // After the overview arrives the same view may still want its detail window: one more round.
@@ -164,6 +177,9 @@ export function dubPeaks$(views$: Observable<PeaksView>, fetch: PeaksFetch, opti
           catchError(() => {
             failed = true;
             lastKey = null;
+            failedView = viewKey(view);
+            retryAt = Date.now() + pauseMs;
+            pauseMs = Math.min(pauseMs * 2, FAILED_RETRY_MAX_MS);
             return of(snapshot());
           }),
         );
@@ -171,8 +187,9 @@ export function dubPeaks$(views$: Observable<PeaksView>, fetch: PeaksFetch, opti
 
     return views$.pipe(
       map((view) => ({ view, key: keyOf(requestFor(view, cache, track, blockPoints)) })),
-      filter(({ key }) => {
+      filter(({ view, key }) => {
         if (key === lastKey) return false;
+        if (failed && viewKey(view) === failedView && Date.now() < retryAt) return false;
         lastKey = key;
         return true;
       }),
