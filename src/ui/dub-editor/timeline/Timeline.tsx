@@ -183,8 +183,13 @@ export function Timeline(props: TimelineProps) {
   }, [taskId, durationMs, peaks]);
 
   const { lines, selectedLineId, currentMs, zoom } = props;
+  const labelled = useRef(label);
   useEffect(() => {
     regionsRef.current?.setLines(lines, selectedLineId);
+    if (labelled.current !== label) {
+      labelled.current = label;
+      regionsRef.current?.relabel();
+    }
   }, [lines, selectedLineId, label]);
 
   // A line selected elsewhere (the list, a shortcut) is brought into view when it is off screen.
