@@ -125,13 +125,32 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
     [taskId, peaks],
   );
 
+  // Stable across edits, so the screen's header (memoised) is not drawn again on each edit.
+  const renameRecord = useCallback((next: string) => onRename(next, editor.getSnapshot().context.lines), [onRename, editor]);
+  const durationSeconds = (task.durationMs ?? 0) / 1000;
+  const voiceover = useMemo(
+    () => (
+      <>
+        <Button size="xs" colorPalette="blue" onClick={() => setVoiceoverOpen(true)} data-testid="voiceover-open">
+          {t('header.voiceover')}
+        </Button>
+        {voiceoverOpen && (
+          <Suspense fallback={null}>
+            <VoiceoverPanelContainer taskId={taskId} lang={lang ?? ''} durationSeconds={durationSeconds} onClose={() => setVoiceoverOpen(false)} />
+          </Suspense>
+        )}
+      </>
+    ),
+    [t, voiceoverOpen, taskId, lang, durationSeconds],
+  );
+
   if (loadState === 'loading') return <Loading />;
   if (loadState === 'failed') return <Notice text={t('page.loadFailed')} action={{ label: t('page.retry'), onClick: () => editor.send({ type: 'load.retry' }) }} />;
   const languages = lang ? [{ code: lang, name: languageName(lang, i18n.language) }] : [];
   return (
     <DubEditorScreen
       name={name}
-      onRename={(next) => onRename(next, editor.getSnapshot().context.lines)}
+      onRename={renameRecord}
       languages={languages}
       language={lang ?? ''}
       onLanguage={() => undefined}
@@ -154,18 +173,7 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
       onPreviewEnded={onPreviewEnded}
       onDuration={onDuration}
       renderTimeline={renderTimeline}
-      voiceover={
-        <>
-          <Button size="xs" colorPalette="blue" onClick={() => setVoiceoverOpen(true)} data-testid="voiceover-open">
-            {t('header.voiceover')}
-          </Button>
-          {voiceoverOpen && (
-            <Suspense fallback={null}>
-              <VoiceoverPanelContainer taskId={taskId} lang={lang ?? ''} durationSeconds={(task.durationMs ?? 0) / 1000} onClose={() => setVoiceoverOpen(false)} />
-            </Suspense>
-          )}
-        </>
-      }
+      voiceover={voiceover}
     />
   );
 }

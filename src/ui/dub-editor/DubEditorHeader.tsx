@@ -2,7 +2,7 @@
 // save state (saved / saving / failed with retry), undo and redo, the editing tools, zoom, the
 // source/dubbed video switch, the voiceover button (a slot the route fills) and the shortcut help.
 import { Badge, Box, Button, chakra, HStack, IconButton, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SaveStateView } from './dub-editor-view';
 
@@ -93,7 +93,7 @@ function SaveState({ state, failure, onRetry }: { state: SaveStateView; failure:
   );
 }
 
-export function DubEditorHeader(props: DubEditorHeaderProps) {
+export const DubEditorHeader = memo(function DubEditorHeader(props: DubEditorHeaderProps) {
   const { t } = useTranslation('dubEditor');
   const tool = (action: Parameters<DubEditorHeaderProps['onAction']>[0], label: string, disabled = false) => (
     <Button size="xs" variant="outline" disabled={disabled} onClick={() => props.onAction(action)} data-testid={`tool-${action}`}>
@@ -140,4 +140,4 @@ export function DubEditorHeader(props: DubEditorHeaderProps) {
       </HStack>
     </Box>
   );
-}
+});

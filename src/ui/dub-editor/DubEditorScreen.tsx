@@ -239,6 +239,16 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
     [lines, selectedLineId, video, clock, send, selectAndSeek],
   );
 
+  // Stable handles for the memoised header and dialogs: an edit changes `act` (it reads the lines),
+  // and drawing the header's and the dialogs' Chakra parts again on every edit cost more than the rows.
+  const actRef = useRef(act);
+  actRef.current = act;
+  const onAction = useCallback((action: ShortcutAction) => actRef.current(action), []);
+  const onRetrySave = useCallback(() => send({ type: 'save.retry' }), [send]);
+  const closeHelp = useCallback(() => setHelpOpen(false), []);
+  const closeRename = useCallback(() => setRenaming(null), []);
+  const hasDubbed = props.dubbedUrl !== null;
+
   const dialogOpen = helpOpen || renaming !== null || props.mergeQuestion !== null;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -254,6 +264,7 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
 
   const renamingSpeaker = renaming ? (props.speakers.find((speaker) => speaker.id === renaming) ?? null) : null;
   const playingDubbed = showDubbed && props.dubbedUrl !== null;
+  const dubbedVideo = useMemo(() => ({ available: hasDubbed, showing: playingDubbed }), [hasDubbed, playingDubbed]);
   const previewFailure = props.preview.phase === 'failed' ? (props.preview.errorMessage ?? t(props.preview.errorKey ?? 'previewFailed')) : null;
   return (
     <Flex direction="column" h="100dvh" bg="bg.subtle" data-testid="dub-editor">
@@ -268,10 +279,10 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
         canUndo={props.canUndo}
         canRedo={props.canRedo}
         hasSelection={selectedLineId !== null}
-        dubbedVideo={{ available: props.dubbedUrl !== null, showing: playingDubbed }}
+        dubbedVideo={dubbedVideo}
         onShowDubbed={setShowDubbed}
-        onAction={act}
-        onRetrySave={() => send({ type: 'save.retry' })}
+        onAction={onAction}
+        onRetrySave={onRetrySave}
         voiceover={props.voiceover}
       />
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(320px, 38%) minmax(0, 1fr)' }} gap="2" p="2" flex="1" minH="0">
@@ -348,9 +359,9 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
           </Flex>
         )}
       </Box>
-      <ShortcutHelp open={helpOpen} isApple={isApple} onClose={() => setHelpOpen(false)} />
+      <ShortcutHelp open={helpOpen} isApple={isApple} onClose={closeHelp} />
       <MergeSpeakerQuestion question={props.mergeQuestion} speakers={props.speakers} send={send} />
-      <SpeakerRenameDialog speaker={renamingSpeaker} send={send} onClose={() => setRenaming(null)} />
+      <SpeakerRenameDialog speaker={renamingSpeaker} send={send} onClose={closeRename} />
     </Flex>
   );
 }

@@ -1,14 +1,14 @@
 // The dub editor's line list (issue 13 §2): start, end (typed retime), original, translation,
 // speaker, the timing budget and a per-line preview, for thousands of lines. Virtualised: only the
 // rows on screen (and a few around) exist, which keeps the whole screen under 1,500 DOM nodes.
-// Fields are uncontrolled and keyed by their value: typing stays local until the field commits
-// (blur or Enter), and an undo or another window's edit replaces the field.
-import { Box, Button, chakra, Grid, HStack, IconButton, Text } from '@chakra-ui/react';
+// Rows have one fixed height (the virtualizer never measures them) and are keyed by line id, so an
+// edit re-renders the rows on screen but remounts none of them (see LineRow.tsx for why rows are cheap).
+import { Box, Grid, HStack, Text } from '@chakra-ui/react';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime, type LineView, type PreviewView, type SendCommand, type SpeakerView } from './dub-editor-view';
-import { LineBudgetBar } from './LineBudgetBar';
+import type { LineView, PreviewView, SendCommand, SpeakerView } from './dub-editor-view';
+import { LineRow } from './LineRow';
 
 export const LINE_ROW_HEIGHT = 92;
 const OVERSCAN = 4;
@@ -33,153 +33,6 @@ export interface LineListProps {
   onRenameSpeaker(speakerId: string): void;
 }
 
-const Field = chakra('textarea', {
-  base: { w: 'full', h: 'full', resize: 'none', fontSize: 'sm', px: '2', py: '1', borderWidth: '1px', rounded: 'sm', bg: 'bg', lineHeight: '1.35' },
-});
-const TimeInput = chakra('input', {
-  base: { w: 'full', fontSize: 'xs', fontFamily: 'mono', px: '1.5', py: '0.5', borderWidth: '1px', rounded: 'sm', bg: 'bg' },
-});
-const Select = chakra('select', { base: { w: 'full', fontSize: 'xs', px: '1', py: '0.5', borderWidth: '1px', rounded: 'sm', bg: 'bg' } });
-
-/** Commits a field on Enter (Shift+Enter keeps a new line in text) and reverts on Escape. */
-function commitKeys(event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>, initial: string) {
-  if (event.key === 'Enter' && !event.shiftKey) {
-    event.preventDefault();
-    event.currentTarget.blur();
-  } else if (event.key === 'Escape') {
-    event.currentTarget.value = initial;
-    event.currentTarget.blur();
-  }
-}
-
-interface RowProps extends Pick<LineListProps, 'speakers' | 'send' | 'onPreview' | 'onStopPreview' | 'onSeek' | 'onCaret' | 'onRenameSpeaker'> {
-  line: LineView;
-  index: number;
-  selected: boolean;
-  current: boolean;
-  previewPhase: PreviewView['phase'] | null;
-}
-
-const LineRow = memo(function LineRow({ line, index, selected, current, previewPhase, speakers, send, onPreview, onStopPreview, onSeek, onCaret, onRenameSpeaker }: RowProps) {
-  const { t } = useTranslation('dubEditor');
-  const start = formatTime(line.startMs);
-  const end = formatTime(line.endMs);
-  const translation = line.translation ?? '';
-  const select = () => {
-    if (!selected) send({ type: 'select', lineId: line.id });
-  };
-  const time = (field: 'start' | 'end', initial: string) => (
-    <TimeInput
-      key={`${field}:${initial}`}
-      defaultValue={initial}
-      aria-label={t(field === 'start' ? 'line.start' : 'line.end', { index: index + 1 })}
-      data-testid={`line-${field}-${line.id}`}
-      onFocus={select}
-      onKeyDown={(event) => commitKeys(event, initial)}
-      onBlur={(event) => {
-        if (event.currentTarget.value !== initial) send({ type: 'retime.typed', lineId: line.id, field, value: event.currentTarget.value.trim() });
-      }}
-    />
-  );
-  const caret = (element: HTMLTextAreaElement) => onCaret(line.id, element.selectionStart);
-  return (
-    <Grid
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={selected}
-      templateColumns={COLUMNS}
-      gap="2"
-      px="2"
-      py="1.5"
-      h="full"
-      borderBottomWidth="1px"
-      borderLeftWidth="3px"
-      borderLeftColor={selected ? 'colorPalette.solid' : current ? 'orange.solid' : 'transparent'}
-      bg={selected ? 'colorPalette.subtle' : current ? 'orange.subtle' : undefined}
-      colorPalette="blue"
-      data-testid={`line-${line.id}`}
-      data-current={current || undefined}
-      onClick={select}
-    >
-      <Box role="cell" display="grid" gap="1" alignContent="start">
-        <button type="button" onClick={() => onSeek(line.startMs)} aria-label={t('line.seek', { index: index + 1 })} style={{ textAlign: 'left', fontSize: 11, color: 'var(--chakra-colors-fg-muted)' }}>
-          #{index + 1}
-        </button>
-        {time('start', start)}
-        {time('end', end)}
-      </Box>
-      <Box role="cell">
-        <Field
-          key={`text:${line.text}`}
-          defaultValue={line.text}
-          aria-label={t('line.original', { index: index + 1 })}
-          data-testid={`line-text-${line.id}`}
-          onFocus={select}
-          onKeyDown={(event) => commitKeys(event, line.text)}
-          onSelect={(event) => caret(event.currentTarget)}
-          onBlur={(event) => {
-            onCaret(line.id, null);
-            if (event.currentTarget.value !== line.text) send({ type: 'edit.text', lineId: line.id, text: event.currentTarget.value });
-          }}
-        />
-      </Box>
-      <Box role="cell">
-        <Field
-          key={`translation:${translation}`}
-          defaultValue={translation}
-          aria-label={t('line.translation', { index: index + 1 })}
-          data-testid={`line-translation-${line.id}`}
-          onFocus={select}
-          onKeyDown={(event) => commitKeys(event, translation)}
-          onBlur={(event) => {
-            if (event.currentTarget.value !== translation) send({ type: 'edit.translation', lineId: line.id, translation: event.currentTarget.value });
-          }}
-        />
-      </Box>
-      <Box role="cell" display="grid" gap="1" alignContent="start">
-        <HStack gap="1">
-          <Select
-            value={line.speakerId ?? ''}
-            aria-label={t('line.speaker', { index: index + 1 })}
-            data-testid={`line-speaker-${line.id}`}
-            onFocus={select}
-            onChange={(event) => event.currentTarget.value && send({ type: 'speaker.change', lineId: line.id, speakerId: event.currentTarget.value })}
-          >
-            {!line.speakerId && <option value="">{t('line.noSpeaker')}</option>}
-            {speakers.map((speaker) => (
-              <option key={speaker.id} value={speaker.id}>
-                {speaker.name}
-              </option>
-            ))}
-          </Select>
-          <IconButton
-            size="2xs"
-            variant="ghost"
-            aria-label={t('speaker.rename')}
-            title={t('speaker.rename')}
-            disabled={!line.speakerId}
-            onClick={() => line.speakerId && onRenameSpeaker(line.speakerId)}
-            data-testid={`line-rename-speaker-${line.id}`}
-          >
-            ✎
-          </IconButton>
-        </HStack>
-        <LineBudgetBar line={line} />
-        <Button
-          size="2xs"
-          variant="outline"
-          loading={previewPhase === 'loading'}
-          onClick={() => (previewPhase === 'playing' || previewPhase === 'loading' ? onStopPreview() : onPreview(line.id))}
-          disabled={!(line.translation ?? line.text).trim()}
-          data-testid={`line-preview-${line.id}`}
-        >
-          {previewPhase === 'playing' ? t('preview.stop') : t('preview.play')}
-        </Button>
-      </Box>
-    </Grid>
-  );
-});
-
 /** True when the row is wholly inside the scroller by the virtualizer's last measurements. */
 function rowInView(virtualizer: Virtualizer<HTMLDivElement, Element>, index: number): boolean {
   const item = virtualizer.getVirtualItems().find((candidate) => candidate.index === index);
@@ -188,6 +41,19 @@ function rowInView(virtualizer: Virtualizer<HTMLDivElement, Element>, index: num
   if (!item || top === null || !height) return false;
   return item.start >= top && item.end <= top + height;
 }
+
+/** The column titles: drawn once, not again on every edit. */
+const ColumnHeaders = memo(function ColumnHeaders() {
+  const { t } = useTranslation('dubEditor');
+  return (
+    <Grid role="row" templateColumns={COLUMNS} gap="2" px="2" py="1" fontSize="xs" fontWeight="semibold" color="fg.muted" borderBottomWidth="1px">
+      <Box role="columnheader">{t('col.time')}</Box>
+      <Box role="columnheader">{t('col.original')}</Box>
+      <Box role="columnheader">{t('col.translation')}</Box>
+      <Box role="columnheader">{t('col.speakerBudget')}</Box>
+    </Grid>
+  );
+});
 
 export function LineList(props: LineListProps) {
   const { t } = useTranslation('dubEditor');
@@ -232,12 +98,7 @@ export function LineList(props: LineListProps) {
         </HStack>
       </HStack>
       <Box role="table" aria-label={t('list.label')} aria-rowcount={shown.length + 1} flex="1" minH="0" display="flex" flexDirection="column">
-        <Grid role="row" templateColumns={COLUMNS} gap="2" px="2" py="1" fontSize="xs" fontWeight="semibold" color="fg.muted" borderBottomWidth="1px">
-          <Box role="columnheader">{t('col.time')}</Box>
-          <Box role="columnheader">{t('col.original')}</Box>
-          <Box role="columnheader">{t('col.translation')}</Box>
-          <Box role="columnheader">{t('col.speakerBudget')}</Box>
-        </Grid>
+        <ColumnHeaders />
         {shown.length === 0 && (
           <Text px="3" py="4" color="fg.muted" data-testid="line-list-empty">
             {overrunOnly ? t('list.noOverrun') : t('list.empty')}

@@ -1,11 +1,12 @@
 // Merging lines of different speakers asks which speaker keeps the merged line (features §5 Dub
 // editor); the machine waits in its merge question until one is chosen or the merge is cancelled.
 import { Button, Stack } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../shared/dialogs/DialogFrame';
 import type { MergeQuestionView, SendCommand, SpeakerView } from './dub-editor-view';
 
-export function MergeSpeakerQuestion({ question, speakers, send }: { question: MergeQuestionView | null; speakers: readonly SpeakerView[]; send: SendCommand }) {
+export const MergeSpeakerQuestion = memo(function MergeSpeakerQuestion({ question, speakers, send }: { question: MergeQuestionView | null; speakers: readonly SpeakerView[]; send: SendCommand }) {
   const { t } = useTranslation('dubEditor');
   const nameOf = (id: string | null) => (id === null ? t('line.noSpeaker') : (speakers.find((speaker) => speaker.id === id)?.name ?? id));
   return (
@@ -22,4 +23,4 @@ export function MergeSpeakerQuestion({ question, speakers, send }: { question: M
       </Stack>
     </DialogFrame>
   );
-}
+});

@@ -1,11 +1,12 @@
 // The shortcut help panel ('?' or the header's ? button): every shortcut of the keymap, in the
 // interface language, with the keys of this platform.
 import { Box, Grid, Kbd, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../shared/dialogs/DialogFrame';
 import { bindingLabel, SHORTCUTS } from './keymap';
 
-export function ShortcutHelp({ open, isApple, onClose }: { open: boolean; isApple: boolean; onClose(): void }) {
+export const ShortcutHelp = memo(function ShortcutHelp({ open, isApple, onClose }: { open: boolean; isApple: boolean; onClose(): void }) {
   const { t } = useTranslation('dubEditor');
   const keyName = (key: string) => t(`keys.${key}`);
   return (
@@ -30,4 +31,4 @@ export function ShortcutHelp({ open, isApple, onClose }: { open: boolean; isAppl
       </Text>
     </DialogFrame>
   );
-}
+});

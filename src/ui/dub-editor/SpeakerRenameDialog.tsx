@@ -1,7 +1,7 @@
 // Renames a speaker everywhere (editSpeaker). The name cannot be empty: the button stays disabled
 // and says why, and the machine refuses an empty name as well.
 import { Button, chakra, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../shared/dialogs/DialogFrame';
 import type { SendCommand, SpeakerView } from './dub-editor-view';
@@ -10,7 +10,7 @@ export const SPEAKER_NAME_MAX = 50;
 
 const NameInput = chakra('input', { base: { w: 'full', px: '3', py: '2', borderWidth: '1px', rounded: 'md', bg: 'bg' } });
 
-export function SpeakerRenameDialog({ speaker, send, onClose }: { speaker: SpeakerView | null; send: SendCommand; onClose(): void }) {
+export const SpeakerRenameDialog = memo(function SpeakerRenameDialog({ speaker, send, onClose }: { speaker: SpeakerView | null; send: SendCommand; onClose(): void }) {
   const { t } = useTranslation('dubEditor');
   const [name, setName] = useState<string | null>(null);
   const value = name ?? speaker?.name ?? '';
@@ -58,4 +58,4 @@ export function SpeakerRenameDialog({ speaker, send, onClose }: { speaker: Speak
       )}
     </DialogFrame>
   );
-}
+});

@@ -215,6 +215,8 @@ describe('Timeline', () => {
     const original = fakes.FakeWaveSurfer.instances[0]!;
     // At 40 px/s the 100 s wrapper is 4,000 px, of which the lane shows the first 1,000: 0–25 s.
     Object.defineProperty(original.wrapper, 'clientWidth', { value: 4000 });
+    // wavesurfer redraws whenever its wrapper's width changes; the lane re-measures only then.
+    act(() => original.emit('redraw'));
     const reveal = vi.spyOn(original, 'setScrollTime');
     view.rerender(inChakra(<Timeline {...base} selectedLineId="L9" />));
     expect(reveal).toHaveBeenCalledWith(67.5); // 80 s in the middle of a 25 s view

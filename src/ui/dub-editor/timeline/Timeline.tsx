@@ -4,7 +4,7 @@
 // hears seeks, selections, retimes and zooms back. Peaks come from the PeaksSource the screen passes
 // (the stream over the server's peaks); this component never decodes media.
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
@@ -183,8 +183,13 @@ export function Timeline(props: TimelineProps) {
   }, [taskId, durationMs, peaks]);
 
   const { lines, selectedLineId, currentMs, zoom } = props;
+  const labelled = useRef(label);
   useEffect(() => {
     regionsRef.current?.setLines(lines, selectedLineId);
+    if (labelled.current !== label) {
+      labelled.current = label;
+      regionsRef.current?.relabel();
+    }
   }, [lines, selectedLineId, label]);
 
   // A line selected elsewhere (the list, a shortcut) is brought into view when it is off screen.
@@ -212,22 +217,54 @@ export function Timeline(props: TimelineProps) {
     if (changed) lanesNow.original.reveal(latest.current.currentMs);
   }, [zoom, durationMs]);
 
-  const widthPx = () => originalRef.current?.clientWidth ?? 0;
-  const step = (direction: 'in' | 'out') => latest.current.onZoom(stepZoom(latest.current.zoom, direction, durationMs, widthPx()));
-  const fit = () => latest.current.onZoom(FIT);
-  useImperativeHandle(props.ref, () => ({ zoomIn: () => step('in'), zoomOut: () => step('out'), fit }));
-  const drawn = effectiveZoom(zoom, durationMs, widthPx());
+  // The lane's width from the lane's kept measurements: reading the box's clientWidth here, while
+  // rendering an edit, forced a layout of the page that the list had just changed.
+  const widthPx = () => lanesRef.current?.original.width() ?? 0;
+  const step = useCallback((direction: 'in' | 'out') => latest.current.onZoom(stepZoom(latest.current.zoom, direction, latest.current.durationMs, lanesRef.current?.original.width() ?? 0)), []);
+  const fit = useCallback(() => latest.current.onZoom(FIT), []);
+  useImperativeHandle(props.ref, () => ({ zoomIn: () => step('in'), zoomOut: () => step('out'), fit }), [step, fit]);
+  const width = widthPx();
+  const drawn = effectiveZoom(zoom, durationMs, width);
 
+  return (
+    <TimelineChrome
+      t={t}
+      canZoomOut={!(drawn <= fitPxPerSec(durationMs, width) * 1.0001)}
+      canZoomIn={!(drawn >= maxPxPerSec(durationMs))}
+      onStep={step}
+      onFit={fit}
+      lanes={lanes}
+      rulerRef={rulerRef}
+      originalRef={originalRef}
+      dubbedRef={dubbedRef}
+    />
+  );
+}
+
+interface ChromeProps {
+  t: (key: string) => string;
+  canZoomOut: boolean;
+  canZoomIn: boolean;
+  onStep(direction: 'in' | 'out'): void;
+  onFit(): void;
+  lanes: LaneState;
+  rulerRef: Ref<HTMLCanvasElement>;
+  originalRef: Ref<HTMLDivElement>;
+  dubbedRef: Ref<HTMLDivElement>;
+}
+
+/** The toolbar, ruler and lanes' boxes: memoised, so an edit or the playhead moving leaves them alone. */
+const TimelineChrome = memo(function TimelineChrome({ t, canZoomOut, canZoomIn, onStep, onFit, lanes, rulerRef, originalRef, dubbedRef }: ChromeProps) {
   return (
     <Box role="region" aria-label={t('timeline')} data-testid="dub-timeline" borderWidth="1px" borderRadius="md" p="2">
       <HStack gap="1" mb="1" justify="flex-end">
-        <Button size="xs" variant="outline" aria-label={t('zoomOut')} data-testid="timeline-zoom-out" onClick={() => step('out')} disabled={drawn <= fitPxPerSec(durationMs, widthPx()) * 1.0001}>
+        <Button size="xs" variant="outline" aria-label={t('zoomOut')} data-testid="timeline-zoom-out" onClick={() => onStep('out')} disabled={!canZoomOut}>
           −
         </Button>
-        <Button size="xs" variant="outline" aria-label={t('zoomIn')} data-testid="timeline-zoom-in" onClick={() => step('in')} disabled={drawn >= maxPxPerSec(durationMs)}>
+        <Button size="xs" variant="outline" aria-label={t('zoomIn')} data-testid="timeline-zoom-in" onClick={() => onStep('in')} disabled={!canZoomIn}>
           +
         </Button>
-        <Button size="xs" variant="outline" data-testid="timeline-zoom-fit" onClick={fit}>
+        <Button size="xs" variant="outline" data-testid="timeline-zoom-fit" onClick={onFit}>
           {t('zoomFit')}
         </Button>
       </HStack>
@@ -236,7 +273,7 @@ export function Timeline(props: TimelineProps) {
       <Lane label={t('dubbedLane')} testId="timeline-lane-dubbed" state={lanes.dubbed} height={DUBBED_HEIGHT} boxRef={dubbedRef} t={t} />
     </Box>
   );
-}
+});
 
 interface LaneProps {
   label: string;

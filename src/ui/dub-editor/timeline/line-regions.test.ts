@@ -101,6 +101,19 @@ describe('LineRegions', () => {
     expect(plugin.byId('L4').color).toBe(REGION_COLORS.line);
   });
 
+  it('names again only the regions whose line or selection changed, and all of them when the language does', () => {
+    const label = vi.fn((line: SubtitleLine) => `label ${line.id}`);
+    events.label = label;
+    const edited = lines.map((line) => (line.id === 'L2' ? { ...line, text: 'edited' } : line));
+    regions.setLines(edited, 'L5');
+    expect(label.mock.calls.map(([line]) => line.id).sort()).toEqual(['L2', 'L5']);
+    label.mockClear();
+    events.label = (line) => `nom ${line.id}`;
+    regions.relabel();
+    expect(plugin.byId('L7').element.getAttribute('aria-label')).toBe('nom L7');
+    expect(plugin.byId('L5').element.getAttribute('data-selected')).toBe('true');
+  });
+
   it('moves its regions with the view: far lines removed, new ones created, small scrolls nothing', () => {
     const created = plugin.regions.length;
     view = { fromMs: 1000, toMs: 21_000, pxPerSec: 60 };

@@ -40,6 +40,9 @@ export class LineRegions {
   private window: RegionWindow | null = null;
   private readonly unconfirmed = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly stops: Array<() => void> = [];
+  /** The line and selection each region's element last showed: an edit re-places every shown region,
+   * and rewriting the same label and attributes on ~150 elements (a translation each) is wasted work. */
+  private drawn = new WeakMap<Region, { line: SubtitleLine; selected: boolean }>();
 
   constructor(
     private readonly plugin: RegionsPluginInstance,
@@ -64,6 +67,15 @@ export class LineRegions {
     this.unconfirmed.clear();
     this.window = null;
     this.refresh();
+    for (const [id, region] of this.shown) {
+      const line = this.lineOf(id);
+      if (line && !region.isDragging) this.place(region, line);
+    }
+  }
+
+  /** The labels' language changed: every shown region writes its name again. */
+  relabel(): void {
+    this.drawn = new WeakMap();
     for (const [id, region] of this.shown) {
       const line = this.lineOf(id);
       if (line && !region.isDragging) this.place(region, line);
@@ -147,6 +159,9 @@ export class LineRegions {
     }
     const element = region.element;
     if (!element) return;
+    const drawn = this.drawn.get(region);
+    if (drawn && drawn.line === line && drawn.selected === selected) return;
+    this.drawn.set(region, { line, selected });
     element.setAttribute('aria-label', this.events.label(line));
     element.setAttribute('role', 'group');
     element.setAttribute('data-selected', String(selected));

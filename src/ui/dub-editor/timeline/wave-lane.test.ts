@@ -86,4 +86,30 @@ describe('WaveLane', () => {
     ]);
     regions.destroy();
   });
+
+  it('measures its width and scroll once, and again only after wavesurfer scrolls, zooms, resizes or redraws', async () => {
+    const lane = createLane();
+    await untilReady(lane);
+    // What wavesurfer emits itself (emit is protected on its EventEmitter).
+    const emit = (event: string, ...args: unknown[]) => (lane.ws as unknown as { emit(name: string, ...rest: unknown[]): void }).emit(event, ...args);
+    const wrapper = vi.spyOn(lane.ws.getWrapper(), 'clientWidth', 'get').mockReturnValue(1000);
+    const width = vi.spyOn(lane.ws, 'getWidth').mockReturnValue(1000);
+    const scroll = vi.spyOn(lane.ws, 'getScroll').mockReturnValue(0);
+    emit('redraw'); // whatever wavesurfer measured before the spies is forgotten
+    lane.view();
+    lane.view();
+    lane.reveal(50_000); // in view at fit: no scroll, no new measurement
+    expect(lane.width()).toBe(1000);
+    expect(width).toHaveBeenCalledTimes(1);
+    expect(scroll).toHaveBeenCalledTimes(1);
+    // The wrapper widens (a zoom): the next view is measured again and follows it.
+    wrapper.mockReturnValue(4000);
+    expect(lane.view()).toMatchObject({ fromMs: 0, toMs: DURATION_MS }); // not told yet
+    emit('redraw');
+    expect(lane.view()).toMatchObject({ fromMs: 0, toMs: 25_000 });
+    scroll.mockReturnValue(1000);
+    emit('scroll', 25, 50, 1000, 2000);
+    expect(lane.view()).toMatchObject({ fromMs: 25_000, toMs: 50_000 });
+    expect(scroll).toHaveBeenCalledTimes(3);
+  });
 });

@@ -24,12 +24,21 @@ export function overviewOf(peaks: LanePeaks): PeaksWindow | null {
   return whole.length ? whole.reduce((a, b) => (b.level < a.level ? b : a)) : null;
 }
 
+/** wavesurfer's events after which the wrapper's width, the scroll or the visible width may differ. */
+const GEOMETRY_EVENTS = ['scroll', 'zoom', 'resize', 'redraw', 'redrawcomplete', 'ready', 'decode', 'load'] as const;
+
 export class WaveLane {
   readonly ws: WaveSurfer;
   private peaks: LanePeaks | null = null;
   private overviewGiven: PeaksWindow | null = null;
   private redrawFrame = 0;
   private readonly durationMs: number;
+  /**
+   * The wrapper's width, the scroll and the visible width, read once and kept until wavesurfer says
+   * one of them may have changed. Reading them costs a layout, and an edit in the list asks for the
+   * view (regions, reveal) right after it changed the DOM: each read forced a layout of the whole page.
+   */
+  private geometry: { total: number; scroll: number; width: number } | null = null;
 
   constructor(options: WaveLaneOptions) {
     this.durationMs = options.durationMs;
@@ -55,6 +64,10 @@ export class WaveLane {
       ...(options.plugins ? { plugins: options.plugins } : {}),
       renderFunction: (_slice, ctx) => this.draw(ctx),
     });
+    const forget = () => {
+      this.geometry = null;
+    };
+    for (const event of GEOMETRY_EVENTS) this.ws.on(event, forget);
   }
 
   /** The lane's peaks so far: the overview becomes wavesurfer's own peaks, finer windows are drawn over it. */
@@ -63,6 +76,7 @@ export class WaveLane {
     const overview = overviewOf(peaks);
     if (overview && overview !== this.overviewGiven) {
       this.overviewGiven = overview;
+      this.geometry = null;
       this.ws.setOptions({ peaks: toWaveSurferPeaks(overview), duration: Math.max(this.durationMs, 1) / 1000 });
       return;
     }
@@ -76,10 +90,9 @@ export class WaveLane {
    * it had, and only updates that duration on 'ready'): every line would be a marker at 0 s.
    */
   view(): PeaksView | null {
-    const total = this.ws.getWrapper().clientWidth;
-    if (!total || this.durationMs <= 0 || !this.knowsDuration()) return null;
-    const scroll = this.ws.getScroll();
-    const width = this.ws.getWidth();
+    if (this.durationMs <= 0 || !this.knowsDuration()) return null;
+    const { total, scroll, width } = this.measured();
+    if (!total) return null;
     return {
       fromMs: (scroll / total) * this.durationMs,
       toMs: Math.min(this.durationMs, ((scroll + width) / total) * this.durationMs),
@@ -87,9 +100,15 @@ export class WaveLane {
     };
   }
 
+  /** The visible width in CSS px (0 before the lane has one), from the kept measurements. */
+  width(): number {
+    return this.measured().width;
+  }
+
   /** True when the zoom changed (an equal zoom, e.g. the screen echoing a wheel zoom, does nothing). */
   setZoom(pxPerSec: number): boolean {
     if (this.ws.options.minPxPerSec === pxPerSec) return false;
+    this.geometry = null;
     if (this.ws.getDecodedData()) this.ws.zoom(pxPerSec);
     else this.ws.setOptions({ minPxPerSec: pxPerSec });
     return true;
@@ -99,6 +118,7 @@ export class WaveLane {
   reveal(ms: number): void {
     const view = this.view();
     if (!view || (ms >= view.fromMs && ms <= view.toMs)) return;
+    this.geometry = null;
     this.ws.setScrollTime(Math.max(0, ms - (view.toMs - view.fromMs) / 2) / 1000);
   }
 
@@ -114,6 +134,14 @@ export class WaveLane {
   destroy(): void {
     if (this.redrawFrame) cancelAnimationFrame(this.redrawFrame);
     this.ws.destroy();
+  }
+
+  /** The kept measurements, read again (a layout) only after they were forgotten; a 0 width is never kept. */
+  private measured(): { total: number; scroll: number; width: number } {
+    if (this.geometry) return this.geometry;
+    const measured = { total: this.ws.getWrapper().clientWidth, scroll: this.ws.getScroll(), width: this.ws.getWidth() };
+    if (measured.total && measured.width) this.geometry = measured;
+    return measured;
   }
 
   private scheduleRedraw(): void {
