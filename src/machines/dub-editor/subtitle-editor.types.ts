@@ -2,6 +2,7 @@
 // (subtitleEditor.machine.ts) owns the lines, the undo stack (5 steps), the rules and saving; the
 // screen only sends these events and renders what the selectors give.
 import type { components } from '../../api/schema';
+import type { DubEditorCommand } from '../../shared/dub-editor-commands';
 
 export type DubLine = components['schemas']['SubtitleLine'];
 export type DubSpeaker = components['schemas']['Speaker'];
@@ -21,27 +22,7 @@ export type EditRefusal =
 export type SaveState = 'saved' | 'saving' | 'failed';
 
 export type SubtitleEditorEvent =
-  | { type: 'select'; lineId: string }
-  | { type: 'edit.text'; lineId: string; text: string }
-  | { type: 'edit.translation'; lineId: string; translation: string }
-  /** Drag or resize of a timeline region, or a typed time already parsed. */
-  | { type: 'retime'; lineId: string; startMs: number; endMs: number }
-  /** A typed time ('00:01:02,500'); a bad format is refused with 'timeFormat'. */
-  | { type: 'retime.typed'; lineId: string; field: 'start' | 'end'; value: string }
-  /** At the caret of the text (characters) or else at the playhead (ms). */
-  | { type: 'split'; lineId: string; caret?: number; atMs?: number }
-  /** Merges the line with the next; lines of different speakers ask which speaker to keep. */
-  | { type: 'merge'; lineId: string }
-  | { type: 'merge.keepSpeaker'; speakerId: string | null }
-  | { type: 'merge.cancel' }
-  | { type: 'insert'; afterLineId: string | null }
-  | { type: 'delete'; lineId: string }
-  | { type: 'speaker.change'; lineId: string; speakerId: string }
-  | { type: 'speaker.rename'; speakerId: string; name: string }
-  | { type: 'undo' }
-  | { type: 'redo' }
-  | { type: 'save.retry' }
-  | { type: 'dismissRefusal' }
+  | DubEditorCommand
   /** The media's length once the player knows it (insert and retime are held inside it). */
   | { type: 'duration'; durationMs: number }
   /** Loading the lines failed: try again. */

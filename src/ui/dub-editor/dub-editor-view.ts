@@ -1,8 +1,8 @@
 // What the dub editor screen draws and what it asks for, in its own terms (ui draws props and
-// sends commands; it imports no machine). The commands are the subtitleEditor machine's events
-// (src/machines/dub-editor/subtitle-editor.types.ts) — the route hands the actor's send straight
-// through, and TypeScript checks the two stay compatible there.
+// sends commands; it imports no machine). The commands are defined once in src/shared/dub-editor-commands.ts,
+// and the subtitleEditor machine takes them as its events.
 import type { SubtitleLine } from '../../shared/contract/transcript';
+import type { DubEditorCommand } from '../../shared/dub-editor-commands';
 
 /** A subtitle line of the task (the contract's SubtitleLine: times, texts, speaker, overrunMs, revoice). */
 export type LineView = SubtitleLine;
@@ -21,24 +21,7 @@ export interface MergeQuestionView {
   speakerIds: ReadonlyArray<string | null>;
 }
 
-export type EditorCommand =
-  | { type: 'select'; lineId: string }
-  | { type: 'edit.text'; lineId: string; text: string }
-  | { type: 'edit.translation'; lineId: string; translation: string }
-  | { type: 'retime'; lineId: string; startMs: number; endMs: number }
-  | { type: 'retime.typed'; lineId: string; field: 'start' | 'end'; value: string }
-  | { type: 'split'; lineId: string; caret?: number; atMs?: number }
-  | { type: 'merge'; lineId: string }
-  | { type: 'merge.keepSpeaker'; speakerId: string | null }
-  | { type: 'merge.cancel' }
-  | { type: 'insert'; afterLineId: string | null }
-  | { type: 'delete'; lineId: string }
-  | { type: 'speaker.change'; lineId: string; speakerId: string }
-  | { type: 'speaker.rename'; speakerId: string; name: string }
-  | { type: 'undo' }
-  | { type: 'redo' }
-  | { type: 'save.retry' }
-  | { type: 'dismissRefusal' };
+export type EditorCommand = DubEditorCommand;
 
 export type SendCommand = (command: EditorCommand) => void;
 

@@ -1,36 +1,18 @@
 // Putting a local file into the blob store and collecting what a dubbing task keeps there. The job
-// writes its outputs with uploadFileToBlob (4 MB blocks, one in memory at a time, then one block
+// writes its outputs with uploadFileToBlob (the shared putFile in 4 MB blocks, then one block
 // list); removing a task or its record deletes every blob taskBlobs names.
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { BlobStore } from '../../../storage/blob/blob-store';
+import { putFile } from '../../../storage/blob/put-file';
 import { parseDubOutputs, type DubOutputs } from '../outputs';
 
 const BLOCK_BYTES = 4 * 1024 * 1024;
 
-/** Azure wants every block id of a blob to have the same length: a fixed-width counter. */
-const blockId = (index: number) => Buffer.from(`blk-${String(index).padStart(8, '0')}`).toString('base64');
-
-export async function uploadFileToBlob(store: BlobStore, container: string, blob: string, filePath: string): Promise<void> {
-  const ids: string[] = [];
-  const put = async (bytes: Buffer) => {
-    const id = blockId(ids.length);
-    await store.putBlock(container, blob, id, Readable.from([bytes]), BLOCK_BYTES);
-    ids.push(id);
-  };
-  // Reads come in whatever sizes the file system gives: they are cut into blocks of exactly BLOCK_BYTES.
-  let pending: Buffer = Buffer.alloc(0);
-  for await (const chunk of fs.createReadStream(filePath, { highWaterMark: BLOCK_BYTES })) {
-    pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
-    while (pending.length >= BLOCK_BYTES) {
-      await put(pending.subarray(0, BLOCK_BYTES));
-      pending = pending.subarray(BLOCK_BYTES);
-    }
-  }
-  if (pending.length > 0 || ids.length === 0) await put(pending);
-  await store.commitBlockList(container, blob, ids);
+/** The job's outputs in 4 MB blocks, streamed from disk one at a time (the shared putFile). */
+export function uploadFileToBlob(store: BlobStore, container: string, blob: string, filePath: string): Promise<void> {
+  return putFile(store, container, blob, filePath, { blockBytes: BLOCK_BYTES });
 }
 
 export function outputBlobs(outputs: DubOutputs | null): string[] {
@@ -79,7 +61,7 @@ export async function deleteBlobs(store: BlobStore, container: string, names: st
 
 /** Small bytes (an SRT attachment) as a one-block blob. */
 export async function uploadBytesToBlob(store: BlobStore, container: string, blob: string, bytes: Buffer): Promise<void> {
-  const id = blockId(0);
+  const id = Buffer.from('blk-00000000').toString('base64');
   await store.putBlock(container, blob, id, Readable.from([bytes]), Math.max(1, bytes.length));
   await store.commitBlockList(container, blob, [id]);
 }
