@@ -6,8 +6,8 @@
 // Pay post to the poll's 'paid' event (what moves the machine to paid); the baseline, from the same
 // run, is one bare status call and the Pay post itself.
 import { firstValueFrom, filter, take, type Subscription } from 'rxjs';
-import { issueToken } from '../server/src/domain/auth/tokens';
-import { createUser } from '../server/src/domain/auth/users';
+import { issueToken } from '../server/src/domain/session/tokens';
+import { createUser } from '../server/src/domain/session/users';
 import { systemClock } from '../server/src/clock';
 import { startTestServer } from '../server/src/testing/start-test-server';
 import { paymentStatus$ } from '../src/machines/purchase/payment.machine';

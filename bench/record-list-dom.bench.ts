@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { systemClock } from '../server/src/clock';
 import type { RecordRow } from '../server/src/db/schema';
-import { issueToken } from '../server/src/domain/auth/tokens';
-import { createUser } from '../server/src/domain/auth/users';
+import { issueToken } from '../server/src/domain/session/tokens';
+import { createUser } from '../server/src/domain/session/users';
 import { startTestServer } from '../server/src/testing/start-test-server';
 import { launchChromium } from '../tests/e2e/support/browser';
 

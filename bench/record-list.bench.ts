@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../server/src/app';
 import type { RecordRow } from '../server/src/db/schema';
-import { issueToken } from '../server/src/domain/auth/tokens';
-import { createUser } from '../server/src/domain/auth/users';
+import { issueToken } from '../server/src/domain/session/tokens';
+import { createUser } from '../server/src/domain/session/users';
 import { systemClock } from '../server/src/clock';
 import { sqliteTestConfig } from '../server/src/testing/test-config';
 

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { buildApp } from '../server/src/app';
 import { systemClock } from '../server/src/clock';
-import { issueToken } from '../server/src/domain/auth/tokens';
+import { issueToken } from '../server/src/domain/session/tokens';
 import { sqliteTestConfig } from '../server/src/testing/test-config';
 import { HANZI, prepareSearchDatabase, random, VOCABULARY, wordAt } from './support/search-seed';
 

@@ -10,8 +10,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_CHUNK_BYTES, UPLOAD_MAX_BYTES } from '../src/shared/contract/limits';
 import { systemClock } from '../server/src/clock';
-import { issueToken } from '../server/src/domain/auth/tokens';
-import { createUser } from '../server/src/domain/auth/users';
+import { issueToken } from '../server/src/domain/session/tokens';
+import { createUser } from '../server/src/domain/session/users';
 import { startTestServer } from '../server/src/testing/start-test-server';
 
 const ROUNDS = 3;

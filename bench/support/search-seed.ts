@@ -10,7 +10,7 @@ import { buildApp } from '../../server/src/app';
 import { systemClock } from '../../server/src/clock';
 import type { ServerConfig } from '../../server/src/config';
 import { registerSearchText } from '../../server/src/db/dialect';
-import { createUser } from '../../server/src/domain/auth/users';
+import { createUser } from '../../server/src/domain/session/users';
 import { loadWithSearchIndexDeferred } from '../../server/src/testing/search-bulk-load';
 
 /** Deterministic pseudo-random numbers (mulberry32) so every run searches the same text. */

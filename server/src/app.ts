@@ -15,7 +15,7 @@ import i18nPlugin from './plugins/app/i18n';
 import { contractValidatorCompiler } from './plugins/app/request-validation';
 import openapiRoutesPlugin from './plugins/app/openapi-routes';
 import paymentNotificationsPlugin from './plugins/app/payment-notifications';
-import type { PaymentWiring } from './domain/payments/providers/order-lookup';
+import type { PaymentWiring } from './domain/purchase/providers/order-lookup';
 import rightsPicturePlugin from './plugins/app/rights-picture';
 import sandboxCheckoutPlugin from './plugins/app/sandbox-checkout';
 import blobEndpointPlugin from './plugins/app/blob-endpoint';

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { loadEngineConfig, type EngineConfig } from './engines/config';
 import { isTimeZone } from './domain/entitlements/local-day';
-import { loadPaymentVendorConfig, type PaymentVendorConfig } from './domain/payments/providers/vendor-config';
+import { loadPaymentVendorConfig, type PaymentVendorConfig } from './domain/purchase/providers/vendor-config';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }

@@ -14,7 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a verification code to an e-mail address or phone number */
-        post: operations["authGetValidCode"];
+        post: operations["sessionGetValidCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -31,7 +31,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign in with a verification code; registers the address first when it is new */
-        post: operations["authDoLoginByValidCode"];
+        post: operations["sessionDoLoginByValidCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -48,7 +48,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign in with e-mail or phone and password */
-        post: operations["authDoLogin"];
+        post: operations["sessionDoLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -65,7 +65,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Set a new password with a verification code */
-        post: operations["authResetPwd"];
+        post: operations["sessionResetPwd"];
         delete?: never;
         options?: never;
         head?: never;
@@ -82,7 +82,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign in as a visitor (name 'visitor'); reaches only the public pages' calls */
-        post: operations["authVisitorLogin"];
+        post: operations["sessionVisitorLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -99,7 +99,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Revoke the bearer token */
-        post: operations["authLogout"];
+        post: operations["sessionLogout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -120,7 +120,7 @@ export interface paths {
          *     channel mp: data.url is the official-account authorize address (snsapi_userinfo) to open inside
          *     WeChat. purpose bind needs the signed-in user (then systemBindingOther with the state).
          */
-        get: operations["authGetQrCode"];
+        get: operations["sessionGetQrCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -143,7 +143,7 @@ export interface paths {
          *     when the WeChat account is bound, needsRegistration when not (wxRegisterWithLogin with the state),
          *     confirmed for a bind request (systemBindingOther with the state), expired when unknown or used.
          */
-        get: operations["authGetOpenId"];
+        get: operations["sessionGetOpenId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -160,7 +160,7 @@ export interface paths {
             cookie?: never;
         };
         /** User info of the bearer (same shape as /system/getClientInfo) */
-        get: operations["authGetUserInfo"];
+        get: operations["sessionGetUserInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -179,7 +179,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Register and sign in with WeChat */
-        post: operations["authWxRegisterWithLogin"];
+        post: operations["sessionWxRegisterWithLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -196,7 +196,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign in with WeChat */
-        post: operations["authWxLogin"];
+        post: operations["sessionWxLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -214,7 +214,7 @@ export interface paths {
          * Address of Google's consent page
          * @description An OpenID Connect authorization request (state, nonce, PKCE S256) kept on the server; source and redirect come back with the token.
          */
-        get: operations["authRenderGoogle"];
+        get: operations["sessionRenderGoogle"];
         put?: never;
         post?: never;
         delete?: never;
@@ -233,7 +233,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Register or sign in with a Google authorisation code */
-        post: operations["authGoogleRegisterWithLogin"];
+        post: operations["sessionGoogleRegisterWithLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -341,7 +341,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Purchase categories (SVIP, VIP, duration, dubbing) with their packages */
-        post: operations["paymentQueryCommonPricePackage"];
+        post: operations["purchaseQueryCommonPricePackage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -358,7 +358,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Purchase categories offered on the meeting share and join pages */
-        post: operations["paymentQueryMeetingPricePackage"];
+        post: operations["purchaseQueryMeetingPricePackage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -375,7 +375,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a payment order; answer holds outTradeNo and the QR code or PayPal page */
-        post: operations["paymentGetQrPay"];
+        post: operations["purchaseGetQrPay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -395,7 +395,7 @@ export interface paths {
          * Payment status of an order, polled every second until code 200
          * @description Code 200 once paid (status paid) or closed (expired or cancelled unpaid: status closed); 9250747 (returned without a toast) while the order is still pending; 404 for an order that is not the bearer's (same as an unknown one).
          */
-        post: operations["paymentGetPayRechargeStatus"];
+        post: operations["purchaseGetPayRechargeStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -412,7 +412,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Capture a PayPal payment after the provider redirects back */
-        post: operations["paymentPaypalPayBack"];
+        post: operations["purchasePaypalPayBack"];
         delete?: never;
         options?: never;
         head?: never;
@@ -429,7 +429,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** WeChat in-app (JSAPI) payment parameters for an order */
-        post: operations["paymentGetJsApiPay"];
+        post: operations["purchaseGetJsApiPay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -444,7 +444,7 @@ export interface paths {
             cookie?: never;
         };
         /** WeChat open id for in-app payment, from an OAuth code */
-        get: operations["paymentGetOpenId"];
+        get: operations["purchaseGetOpenId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -463,7 +463,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Alipay mobile web payment page for an order */
-        post: operations["paymentGetAliH5Pay"];
+        post: operations["purchaseGetAliH5Pay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -478,7 +478,7 @@ export interface paths {
             cookie?: never;
         };
         /** Address of the equity comparison picture of the purchase dialog */
-        get: operations["paymentQueryRightsPictureUrl"];
+        get: operations["purchaseQueryRightsPictureUrl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -500,7 +500,7 @@ export interface paths {
          * Redeem a voucher (card password) code; a code works once
          * @description The server message is shown as success on 200, otherwise as an error (the client's own success check is off).
          */
-        post: operations["paymentExchangeCardPassword"];
+        post: operations["purchaseExchangeCardPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -517,7 +517,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Check that the dubbing balance covers a video before submitting it */
-        post: operations["paymentDubbingAccountCostBefore"];
+        post: operations["purchaseDubbingAccountCostBefore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -537,7 +537,7 @@ export interface paths {
          * Whether the bearer may start or continue a live meeting (no error message shown)
          * @description The tier rules (features §6): enough false when the languages exceed the tier or no live time is left today (membership allowance plus duration pack); balance is the seconds of live interpreting left.
          */
-        post: operations["paymentMeetingRightsJudge"];
+        post: operations["purchaseMeetingRightsJudge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -554,7 +554,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Price of processing a media file before it is charged */
-        post: operations["paymentOrderCostMedia"];
+        post: operations["purchaseOrderCostMedia"];
         delete?: never;
         options?: never;
         head?: never;
@@ -571,7 +571,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Charge the processing of a media file to the bearer's balance */
-        post: operations["paymentOrderConsumerMedia"];
+        post: operations["purchaseOrderConsumerMedia"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3526,7 +3526,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    authGetValidCode: {
+    sessionGetValidCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -3557,7 +3557,7 @@ export interface operations {
             };
         };
     };
-    authDoLoginByValidCode: {
+    sessionDoLoginByValidCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -3579,7 +3579,7 @@ export interface operations {
             200: components["responses"]["TokenAnswer"];
         };
     };
-    authDoLogin: {
+    sessionDoLogin: {
         parameters: {
             query?: never;
             header?: never;
@@ -3598,7 +3598,7 @@ export interface operations {
             200: components["responses"]["TokenAnswer"];
         };
     };
-    authResetPwd: {
+    sessionResetPwd: {
         parameters: {
             query?: never;
             header?: never;
@@ -3618,7 +3618,7 @@ export interface operations {
             200: components["responses"]["EmptyAnswer"];
         };
     };
-    authVisitorLogin: {
+    sessionVisitorLogin: {
         parameters: {
             query?: never;
             header?: never;
@@ -3634,7 +3634,7 @@ export interface operations {
             200: components["responses"]["TokenAnswer"];
         };
     };
-    authLogout: {
+    sessionLogout: {
         parameters: {
             query?: never;
             header?: never;
@@ -3646,7 +3646,7 @@ export interface operations {
             200: components["responses"]["EmptyAnswer"];
         };
     };
-    authGetQrCode: {
+    sessionGetQrCode: {
         parameters: {
             query?: {
                 purpose?: "login" | "bind";
@@ -3673,7 +3673,7 @@ export interface operations {
             };
         };
     };
-    authGetOpenId: {
+    sessionGetOpenId: {
         parameters: {
             query?: {
                 code?: string;
@@ -3698,7 +3698,7 @@ export interface operations {
             };
         };
     };
-    authGetUserInfo: {
+    sessionGetUserInfo: {
         parameters: {
             query?: never;
             header?: never;
@@ -3710,7 +3710,7 @@ export interface operations {
             200: components["responses"]["UserInfoAnswer"];
         };
     };
-    authWxRegisterWithLogin: {
+    sessionWxRegisterWithLogin: {
         parameters: {
             query?: never;
             header?: never;
@@ -3732,7 +3732,7 @@ export interface operations {
             200: components["responses"]["SocialTokenAnswer"];
         };
     };
-    authWxLogin: {
+    sessionWxLogin: {
         parameters: {
             query?: never;
             header?: never;
@@ -3753,7 +3753,7 @@ export interface operations {
             200: components["responses"]["SocialTokenAnswer"];
         };
     };
-    authRenderGoogle: {
+    sessionRenderGoogle: {
         parameters: {
             query?: {
                 source?: components["schemas"]["SignInSource"];
@@ -3778,7 +3778,7 @@ export interface operations {
             };
         };
     };
-    authGoogleRegisterWithLogin: {
+    sessionGoogleRegisterWithLogin: {
         parameters: {
             query?: never;
             header?: never;
@@ -3911,7 +3911,7 @@ export interface operations {
             };
         };
     };
-    paymentQueryCommonPricePackage: {
+    purchaseQueryCommonPricePackage: {
         parameters: {
             query?: never;
             header?: never;
@@ -3929,7 +3929,7 @@ export interface operations {
             200: components["responses"]["PurchaseCategoriesAnswer"];
         };
     };
-    paymentQueryMeetingPricePackage: {
+    purchaseQueryMeetingPricePackage: {
         parameters: {
             query?: never;
             header?: never;
@@ -3947,7 +3947,7 @@ export interface operations {
             200: components["responses"]["PurchaseCategoriesAnswer"];
         };
     };
-    paymentGetQrPay: {
+    purchaseGetQrPay: {
         parameters: {
             query?: never;
             header?: never;
@@ -3980,7 +3980,7 @@ export interface operations {
             };
         };
     };
-    paymentGetPayRechargeStatus: {
+    purchaseGetPayRechargeStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -3994,7 +3994,7 @@ export interface operations {
             200: components["responses"]["PaymentStatusAnswer"];
         };
     };
-    paymentPaypalPayBack: {
+    purchasePaypalPayBack: {
         parameters: {
             query: {
                 token: string;
@@ -4009,7 +4009,7 @@ export interface operations {
             200: components["responses"]["PaymentStatusAnswer"];
         };
     };
-    paymentGetJsApiPay: {
+    purchaseGetJsApiPay: {
         parameters: {
             query?: never;
             header?: never;
@@ -4042,7 +4042,7 @@ export interface operations {
             };
         };
     };
-    paymentGetOpenId: {
+    purchaseGetOpenId: {
         parameters: {
             query: {
                 code: string;
@@ -4068,7 +4068,7 @@ export interface operations {
             };
         };
     };
-    paymentGetAliH5Pay: {
+    purchaseGetAliH5Pay: {
         parameters: {
             query?: never;
             header?: never;
@@ -4104,7 +4104,7 @@ export interface operations {
             };
         };
     };
-    paymentQueryRightsPictureUrl: {
+    purchaseQueryRightsPictureUrl: {
         parameters: {
             query?: never;
             header?: never;
@@ -4128,7 +4128,7 @@ export interface operations {
             };
         };
     };
-    paymentExchangeCardPassword: {
+    purchaseExchangeCardPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -4142,7 +4142,7 @@ export interface operations {
             200: components["responses"]["EmptyAnswer"];
         };
     };
-    paymentDubbingAccountCostBefore: {
+    purchaseDubbingAccountCostBefore: {
         parameters: {
             query?: never;
             header?: never;
@@ -4166,7 +4166,7 @@ export interface operations {
             200: components["responses"]["CostCheckAnswer"];
         };
     };
-    paymentMeetingRightsJudge: {
+    purchaseMeetingRightsJudge: {
         parameters: {
             query?: never;
             header?: never;
@@ -4186,7 +4186,7 @@ export interface operations {
             200: components["responses"]["CostCheckAnswer"];
         };
     };
-    paymentOrderCostMedia: {
+    purchaseOrderCostMedia: {
         parameters: {
             query?: never;
             header?: never;
@@ -4202,7 +4202,7 @@ export interface operations {
             200: components["responses"]["CostCheckAnswer"];
         };
     };
-    paymentOrderConsumerMedia: {
+    purchaseOrderConsumerMedia: {
         parameters: {
             query?: never;
             header?: never;

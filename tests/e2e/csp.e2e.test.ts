@@ -5,7 +5,7 @@
 // inline style at the end shows the recorder does catch violations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createUser } from '../../server/src/domain/auth/users';
+import { createUser } from '../../server/src/domain/session/users';
 import { createRecord } from '../../server/src/domain/records/create-record';
 import { systemClock } from '../../server/src/clock';
 import { startTestServer } from '../../server/src/testing/start-test-server';

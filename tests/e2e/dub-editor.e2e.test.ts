@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { systemClock } from '../../server/src/clock';
-import { createUser } from '../../server/src/domain/auth/users';
+import { createUser } from '../../server/src/domain/session/users';
 import { startTestServer } from '../../server/src/testing/start-test-server';
 import { launchChromium } from './support/browser';
 import { evenLines, makeTestVideo, seedDubTask, type SeededDubTask } from './support/dub-task-seed';

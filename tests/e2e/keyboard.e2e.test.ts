@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { systemClock } from '../../server/src/clock';
-import { createUser } from '../../server/src/domain/auth/users';
+import { createUser } from '../../server/src/domain/session/users';
 import { startTestServer } from '../../server/src/testing/start-test-server';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createUser } from '../../server/src/domain/auth/users';
+import { createUser } from '../../server/src/domain/session/users';
 import { startTestServer } from '../../server/src/testing/start-test-server';
 import { grantToUserId } from '../../server/src/domain/entitlements/grants';
 import { SVIP } from '../../server/src/domain/vouchers/package-types';

@@ -5,7 +5,7 @@
 // 'resumed'. The meeting is charged once when it ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createUser } from '../../server/src/domain/auth/users';
+import { createUser } from '../../server/src/domain/session/users';
 import { startTestServer } from '../../server/src/testing/start-test-server';
 import { launchChromium } from './support/browser';
 

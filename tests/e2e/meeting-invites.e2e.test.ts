@@ -5,7 +5,7 @@
 // the link and sees the closed-invitation page in Chinese, not a generic error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createUser } from '../../server/src/domain/auth/users';
+import { createUser } from '../../server/src/domain/session/users';
 import { grantToUserId } from '../../server/src/domain/entitlements/grants';
 import { SVIP } from '../../server/src/domain/vouchers/package-types';
 import { startTestServer } from '../../server/src/testing/start-test-server';

@@ -6,7 +6,7 @@
 // and the meeting then starts with the 3 languages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createUser } from '../../server/src/domain/auth/users';
+import { createUser } from '../../server/src/domain/session/users';
 import { loadEngineConfig } from '../../server/src/engines/config';
 import { startFakeService, type FakeService } from '../../server/src/engines/fake-service';
 import { startTestServer } from '../../server/src/testing/start-test-server';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { systemClock } from '../../server/src/clock';
-import { createUser } from '../../server/src/domain/auth/users';
+import { createUser } from '../../server/src/domain/session/users';
 import { createRecord } from '../../server/src/domain/records/create-record';
 import { startTestServer } from '../../server/src/testing/start-test-server';
 import { launchChromium } from './support/browser';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { createDatabase } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
-import { createUser } from '../domain/auth/users';
+import { createUser } from '../domain/session/users';
 import { createRecord } from '../domain/records/create-record';
 import { databaseVariants } from '../testing/database-variants';
 import { sqliteTestConfig, tempDataDir } from '../testing/test-config';

@@ -6,8 +6,8 @@ import { VOUCHER_MAX_DAYS, VOUCHER_MAX_HOURS } from '../../../src/shared/contrac
 import type { Clock } from '../clock';
 import type { Database, PackageRow } from '../db/schema';
 import { grantByUsername } from '../domain/entitlements/grants';
-import { packageName } from '../domain/payments/package-view';
-import { addPackage, editPackage, listPackages, setPackageDisabled, type PackageInput, type PackageOutcome } from '../domain/payments/packages';
+import { packageName } from '../domain/purchase/package-view';
+import { addPackage, editPackage, listPackages, setPackageDisabled, type PackageInput, type PackageOutcome } from '../domain/purchase/packages';
 import { ACCOUNT_KIND_OF, isMembership } from '../domain/vouchers/package-types';
 import type { AdminIo } from './admin-io';
 

@@ -2,11 +2,11 @@
 // entry. They return outcomes; the callers print them.
 import type { Kysely } from 'kysely';
 import { checkPassword, type PasswordProblem } from '../../../src/shared/contract/credentials';
-import { parseUsername } from '../domain/auth/username';
+import { parseUsername } from '../domain/session/username';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
-import { revokeAllTokens } from '../domain/auth/tokens';
-import { createUser, findUserByAddress, setPassword } from '../domain/auth/users';
+import { revokeAllTokens } from '../domain/session/tokens';
+import { createUser, findUserByAddress, setPassword } from '../domain/session/users';
 
 export type UserCommandOutcome =
   | { ok: true }

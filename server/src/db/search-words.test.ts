@@ -11,7 +11,7 @@ import { createRecord } from '../domain/records/create-record';
 import { searchEntriesQuery, searchRecords } from '../domain/records/record-search';
 import { MAX_SPELLED_OUT, spelledOutPrefixes } from '../domain/records/search-expansion';
 import { fts5OwnQuery, fts5Query, searchTerms } from '../domain/records/search-query';
-import { createUser } from '../domain/auth/users';
+import { createUser } from '../domain/session/users';
 import { sqliteTestConfig } from '../testing/test-config';
 import { registerSearchText } from './dialect';
 

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { createUser } from '../domain/auth/users';
-import { issueToken } from '../domain/auth/tokens';
+import { createUser } from '../domain/session/users';
+import { issueToken } from '../domain/session/tokens';
 import { grantToUserId } from '../domain/entitlements/grants';
 import { SVIP } from '../domain/vouchers/package-types';
 import { decodeWav } from '../engines/wav';

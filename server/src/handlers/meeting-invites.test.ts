@@ -7,8 +7,8 @@ import { grantToUserId } from '../domain/entitlements/grants';
 import { SVIP } from '../domain/vouchers/package-types';
 import { describe, expect, it } from 'vitest';
 import { INVITE_EXPIRIES } from '../../../src/shared/contract/limits';
-import { createVisitor } from '../domain/auth/users';
-import { issueToken } from '../domain/auth/tokens';
+import { createVisitor } from '../domain/session/users';
+import { issueToken } from '../domain/session/tokens';
 import { useRecordsTestApp } from '../domain/records/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 

@@ -15,7 +15,7 @@ import { sharedMeeting } from '../domain/meetings/meeting-share-access';
 import { exportMeetingShare, meetingShareLines, type TextMask } from '../domain/meetings/meeting-share-record';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
 import { LiveSocketError } from '../live/live-errors';
-import { sendFile } from './transcripts';
+import { sendFile } from './transcript';
 import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 /** Picking libraries for a meeting is SVIP (92505003 opens the purchase dialog); an empty pick is always allowed. */
@@ -215,7 +215,7 @@ export const meetingsHandlers: HandlerMap = {
       lines: p.lines,
     }));
   },
-  async paymentMeetingRightsJudge(ctx) {
+  async purchaseMeetingRightsJudge(ctx) {
     const user = requireUser(ctx);
     // Unchecked call (no message shown): the answer says whether a meeting may start or go on now.
     const account = await ctx.services.entitlements.account(user, timeZoneHint(ctx.request));

@@ -4,8 +4,8 @@
 // cancels by its signed link; 50 concurrent payments of one order credit the ledger exactly once.
 import { describe, expect, it } from 'vitest';
 import { grantToUserId } from '../domain/entitlements/grants';
-import { closeExpiredOrders } from '../domain/payments/orders';
-import { setPackageDisabled } from '../domain/payments/packages';
+import { closeExpiredOrders } from '../domain/purchase/orders';
+import { setPackageDisabled } from '../domain/purchase/packages';
 import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 

@@ -2,9 +2,9 @@
 // openid, Alipay's mobile page, each against the local vendor stand-in; without settings each answers a
 // translated 'not configured' naming the setting; another user's order is unreachable; refusals credit nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rsaSha256Verify } from '../domain/payments/providers/wechat/wechat-signing';
-import { rsa2Verify, signingString } from '../domain/payments/providers/alipay/alipay-signing';
-import { KEYS, PACKAGE, startVendorStandIn, vendorEnv, vendorTestApp, type VendorStandIn, type VendorTestApp } from '../domain/payments/providers/vendor-test-kit';
+import { rsaSha256Verify } from '../domain/purchase/providers/wechat/wechat-signing';
+import { rsa2Verify, signingString } from '../domain/purchase/providers/alipay/alipay-signing';
+import { KEYS, PACKAGE, startVendorStandIn, vendorEnv, vendorTestApp, type VendorStandIn, type VendorTestApp } from '../domain/purchase/providers/vendor-test-kit';
 import { call, ManualClock } from '../testing/inject';
 
 const clock = new ManualClock(Date.parse('2026-11-24T06:00:00Z'));

@@ -3,8 +3,8 @@
 // (an honest 'not configured' naming the setting), then uses the payments service's orders through
 // the wiring the notifications plugin holds.
 import type { FastifyRequest } from 'fastify';
-import type { OrderLookup, PaymentWiring } from '../domain/payments/providers/order-lookup';
-import { notConfigured, type VendorName } from '../domain/payments/providers/vendor-errors';
+import type { OrderLookup, PaymentWiring } from '../domain/purchase/providers/order-lookup';
+import { notConfigured, type VendorName } from '../domain/purchase/providers/vendor-errors';
 import { AppError } from '../errors';
 import { requireBody, requireUser, type HandlerMap } from './types';
 
@@ -50,7 +50,7 @@ async function closedOnFailure<T>(orders: OrderLookup, outTradeNo: string, start
 }
 
 export const paymentProvidersHandlers: HandlerMap = {
-  async paymentPaypalPayBack(ctx) {
+  async purchasePaypalPayBack(ctx) {
     const user = requireUser(ctx);
     const { paypal } = ctx.request.server.paymentVendors.providers;
     ready('PayPal', paypal);
@@ -67,7 +67,7 @@ export const paymentProvidersHandlers: HandlerMap = {
     return { outTradeNo: order.outTradeNo, status: 'paid' };
   },
 
-  async paymentGetJsApiPay(ctx) {
+  async purchaseGetJsApiPay(ctx) {
     const user = requireUser(ctx);
     const body = requireBody(ctx.body);
     const { wechat } = ctx.request.server.paymentVendors.providers;
@@ -81,7 +81,7 @@ export const paymentProvidersHandlers: HandlerMap = {
     return { outTradeNo: request.outTradeNo, ...(await closedOnFailure(orders, request.outTradeNo, () => wechat.startJsApi(request, body.openid))) };
   },
 
-  async paymentGetOpenId(ctx) {
+  async purchaseGetOpenId(ctx) {
     requireUser(ctx);
     const { wechat } = ctx.request.server.paymentVendors.providers;
     return { openid: await wechat.openIdFromCode(ctx.query.code) };
@@ -95,7 +95,7 @@ export const paymentProvidersHandlers: HandlerMap = {
     return ctx.request.server.paymentVendors.providers.wechat.appId ?? ctx.services.config.social.wechatMpAppId ?? null;
   },
 
-  async paymentGetAliH5Pay(ctx) {
+  async purchaseGetAliH5Pay(ctx) {
     const user = requireUser(ctx);
     const body = requireBody(ctx.body);
     const { alipay } = ctx.request.server.paymentVendors.providers;

@@ -50,7 +50,7 @@ export const recordsHandlers: HandlerMap = {
     await ctx.services.transcripts.retryFailed(userId, id, ctx.request.locale, chargeRetry);
     return ctx.services.records.get({ id, userId }, defaultLabel(ctx));
   },
-  // recordsEditDetails lives in handlers/transcripts.ts with the other transcript edits.
+  // recordsEditDetails lives in handlers/transcript.ts with the other transcript edits.
   async recordsCopyReplica(ctx) {
     return ctx.services.records.copy(requireUser(ctx).id, requireBody(ctx.body), defaultLabel(ctx));
   },

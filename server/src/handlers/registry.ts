@@ -1,7 +1,7 @@
 // Every handler by operationId. An operation of the contract that is missing here answers the
 // honest 'not available on this server yet' envelope (code 501) until its issue builds it.
 import { accountHandlers } from './account';
-import { authHandlers } from './auth';
+import { authHandlers } from './session';
 import { dubbingLinesHandlers } from './dubbing-lines';
 import { dubbingPeaksHandlers } from './dubbing-peaks';
 import { dubbingUploadsHandlers } from './dubbing-uploads';
@@ -12,7 +12,7 @@ import { foldersHandlers } from './folders';
 import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
 import { mediaHandlers } from './media';
-import { paymentsHandlers } from './payments';
+import { paymentsHandlers } from './purchase';
 import { paymentProvidersHandlers } from './payment-providers';
 import { profileHandlers } from './profile';
 import { meetingsHandlers } from './meetings';
@@ -20,7 +20,7 @@ import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
 import { socialHandlers } from './social';
 import { systemHandlers } from './system';
-import { transcriptsHandlers } from './transcripts';
+import { transcriptsHandlers } from './transcript';
 import type { HandlerMap } from './types';
 import { uploadsHandlers } from './uploads';
 import { vocabularyHandlers } from './vocabulary';

@@ -2,10 +2,10 @@
 // binding and unbinding WeChat (the official-account app id is answered in payment-providers.ts). Without settings each answers
 // 'not configured' naming the missing setting.
 import type { FastifyRequest } from 'fastify';
-import { socialServices } from '../domain/auth/social-services';
-import { invalidState } from '../domain/auth/social-requests';
-import { wechatProfileOf } from '../domain/auth/social-sign-in';
-import { assertWechatConfigured } from '../domain/auth/wechat-sign-in';
+import { socialServices } from '../domain/session/social-services';
+import { invalidState } from '../domain/session/social-requests';
+import { wechatProfileOf } from '../domain/session/social-sign-in';
+import { assertWechatConfigured } from '../domain/session/wechat-sign-in';
 import type { SocialSignInRequestRow } from '../db/schema';
 import { AppError } from '../errors';
 import { requireUser, type HandlerMap } from './types';
@@ -38,7 +38,7 @@ type ScanAnswer = {
 };
 
 export const socialHandlers: HandlerMap = {
-  async authRenderGoogle({ query, request }) {
+  async sessionRenderGoogle({ query, request }) {
     const started = await socialServices(request.server).google.start({
       origin: publicOrigin(request),
       source: knownSource(query?.source),
@@ -47,7 +47,7 @@ export const socialHandlers: HandlerMap = {
     return { url: started.url, state: started.state };
   },
 
-  async authGoogleRegisterWithLogin({ body, request }) {
+  async sessionGoogleRegisterWithLogin({ body, request }) {
     const social = socialServices(request.server);
     social.google.assertConfigured();
     if (!body?.code || !body.state) throw invalidState();
@@ -56,7 +56,7 @@ export const socialHandlers: HandlerMap = {
     return { token, source: finished.source, redirect: finished.redirect };
   },
 
-  async authGetQrCode({ query, request, user }) {
+  async sessionGetQrCode({ query, request, user }) {
     const purpose = query?.purpose ?? 'login';
     if (purpose === 'bind' && (!user || user.is_visitor)) throw new AppError(401, 'errors.unauthorized', {}, 401);
     const started = await socialServices(request.server).wechat.start({
@@ -70,7 +70,7 @@ export const socialHandlers: HandlerMap = {
     return started;
   },
 
-  async authGetOpenId({ query, request }): Promise<ScanAnswer> {
+  async sessionGetOpenId({ query, request }): Promise<ScanAnswer> {
     assertWechatConfigured(request.server.services.config);
     if (!query?.state) throw invalidState();
     const social = socialServices(request.server);
@@ -91,7 +91,7 @@ export const socialHandlers: HandlerMap = {
     return token ? { status: 'signedIn', token, ...seen } : { status: 'needsRegistration', ...seen };
   },
 
-  async authWxLogin({ body, request }) {
+  async sessionWxLogin({ body, request }) {
     assertWechatConfigured(request.server.services.config);
     if (!body?.state || !body.code) throw invalidState();
     const social = socialServices(request.server);
@@ -102,7 +102,7 @@ export const socialHandlers: HandlerMap = {
     return { token, source: row.source, redirect: row.redirect };
   },
 
-  async authWxRegisterWithLogin({ body, request }) {
+  async sessionWxRegisterWithLogin({ body, request }) {
     assertWechatConfigured(request.server.services.config);
     if (!body?.state) throw invalidState();
     const social = socialServices(request.server);

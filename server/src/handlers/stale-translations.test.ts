@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { issueToken } from '../domain/auth/tokens';
-import { createUser } from '../domain/auth/users';
+import { issueToken } from '../domain/session/tokens';
+import { createUser } from '../domain/session/users';
 import { createRecord } from '../domain/records/create-record';
 import { sqliteTestConfig } from '../testing/test-config';
 import { call, ManualClock, uniqueEmail } from '../testing/inject';

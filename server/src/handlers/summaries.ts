@@ -1,6 +1,6 @@
 // AI summary calls (/ai/ai/*, /ai/summaryTemplate/download). Generating needs the owner; reading
 // and the Word download also accept a share code, as the share page shows the summary.
-import { sendFile } from './transcripts';
+import { sendFile } from './transcript';
 import { requireBody, requireUser, type HandlerMap } from './types';
 
 export const summariesHandlers: HandlerMap = {

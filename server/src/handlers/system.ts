@@ -1,5 +1,5 @@
 // User info and client data (platform §7, features §7 Account and personal centre).
-import { userInfoOf } from '../domain/auth/user-view';
+import { userInfoOf } from '../domain/session/user-view';
 import { editProfile } from '../domain/account/profile-edit';
 import { requireUser, type HandlerMap } from './types';
 

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
-import { issueToken } from '../domain/auth/tokens';
-import { createUser } from '../domain/auth/users';
+import { issueToken } from '../domain/session/tokens';
+import { createUser } from '../domain/session/users';
 import {
   BLOCK_PATH,
   blockForm,

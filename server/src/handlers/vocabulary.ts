@@ -9,7 +9,7 @@ import { IMPORT_MULTIPART_LIMITS, readImportForm, type FormPart } from '../domai
 import { featureOf } from '../domain/vocabulary/vocabulary-gate';
 import { vocabularyWorkbook, XLSX_CONTENT_TYPE } from '../domain/vocabulary/xlsx-write';
 import { readSheetRows, SheetReadError, SHEET_ROWS_MAX, XLSX_EXPANDED_MAX_BYTES } from '../domain/vocabulary/xlsx-read';
-import { sendFile } from './transcripts';
+import { sendFile } from './transcript';
 import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;

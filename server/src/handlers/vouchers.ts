@@ -8,7 +8,7 @@ import { requireUser, type HandlerMap } from './types';
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 export const vouchersHandlers: HandlerMap = {
-  async paymentExchangeCardPassword(ctx) {
+  async purchaseExchangeCardPassword(ctx) {
     const user = requireUser(ctx);
     // The input is trimmed by the client; a code pasted with spaces around it is the same code here too.
     const code = (ctx.params?.cardPasswordCode ?? '').trim();

@@ -15,7 +15,7 @@ import { EngineError } from '../engines/engine-errors';
 import type { Engines } from '../engines/registry';
 import { withTempDir } from '../engines/temp-dir';
 import type { Transcript } from '../engines/types';
-import { cutSpans } from '../domain/transcripts/line-segmenter';
+import { cutSpans } from '../domain/transcript/line-segmenter';
 import type { ServerI18n } from '../i18n';
 import type { MediaStore } from '../storage/media-store';
 import type { JobDefinition } from './job-queue';

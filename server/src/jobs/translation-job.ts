@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Locale } from '../../../src/shared/contract/limits';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
-import { runTranslationTask } from '../domain/transcripts/add-translation';
+import { runTranslationTask } from '../domain/transcript/add-translation';
 import type { Engines } from '../engines/registry';
 import type { ServerI18n } from '../i18n';
 import type { JobDefinition } from './job-queue';

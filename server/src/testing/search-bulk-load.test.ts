@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { systemClock } from '../clock';
 import { registerSearchText } from '../db/dialect';
-import { createUser } from '../domain/auth/users';
+import { createUser } from '../domain/session/users';
 import { loadWithSearchIndexDeferred } from './search-bulk-load';
 import { sqliteTestConfig } from './test-config';
 

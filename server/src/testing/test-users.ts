@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import { systemClock } from '../clock';
 import type { Database } from '../db/schema';
-import { issueToken } from '../domain/auth/tokens';
-import { createUser } from '../domain/auth/users';
+import { issueToken } from '../domain/session/tokens';
+import { createUser } from '../domain/session/users';
 import { uniqueEmail } from './inject';
 
 export interface TestUser {

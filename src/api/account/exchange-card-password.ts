@@ -1,4 +1,4 @@
-// POST /expense/cardPassword/exchangeCardPassword/{cardPasswordCode} (paymentExchangeCardPassword)
+// POST /expense/cardPassword/exchangeCardPassword/{cardPasswordCode} (purchaseExchangeCardPassword)
 // — redeems a voucher code. Unchecked (platform §7 "success check off"): no toast; the voucher
 // machine reports the server's message itself, as success on 200 and as an error otherwise.
 import { fromPromise } from 'xstate';

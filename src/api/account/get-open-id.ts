@@ -1,4 +1,4 @@
-// GET /auth/getOpenId?state= (authGetOpenId) — for binding: asked with the state of the bind request
+// GET /auth/getOpenId?state= (sessionGetOpenId) — for binding: asked with the state of the bind request
 // shown as a QR (get-qr-code.ts) until the server answers confirmed (the phone scanned and WeChat
 // vouched for the account). Silent. Rejects with the ApiError; a request the server no longer knows
 // (expired or used) is rejected with a translated key.

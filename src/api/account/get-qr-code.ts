@@ -1,4 +1,4 @@
-// GET /auth/getQrCode?purpose=bind (authGetQrCode) — starts a WeChat bind request of the signed-in
+// GET /auth/getQrCode?purpose=bind (sessionGetQrCode) — starts a WeChat bind request of the signed-in
 // user: the Open Platform authorize address to show as a QR code, and the request's state that is
 // polled (get-open-id.ts) and then bound (binding-other.ts). Silent: the WeChat row shows an
 // unconfigured server's reason. Rejects with the ApiError.

@@ -1,4 +1,4 @@
-// POST /auth/c/getValidCode (authGetValidCode) with scene bind — sends a code to the address the
+// POST /auth/c/getValidCode (sessionGetValidCode) with scene bind — sends a code to the address the
 // user is adding to their account. Silent: the binding form shows a failure itself. Rejects with
 // the ApiError.
 import { fromPromise } from 'xstate';

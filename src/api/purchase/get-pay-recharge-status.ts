@@ -1,4 +1,4 @@
-// POST /expense/pay/getPayRechargeStatus/{outTradeNo} (paymentGetPayRechargeStatus) — polled every
+// POST /expense/pay/getPayRechargeStatus/{outTradeNo} (purchaseGetPayRechargeStatus) — polled every
 // second while a QR is shown. Code 200 carries the order's status; 9250747 means 'not paid yet'.
 // Silent: a poll that fails once (network blip) must not toast every second; the next tick asks again.
 import { isApiError } from '../errors';

@@ -1,4 +1,4 @@
-// POST /expense/pay/getQrPay (paymentGetQrPay) — creates a payment order for one package and
+// POST /expense/pay/getQrPay (purchaseGetQrPay) — creates a payment order for one package and
 // method; the answer holds outTradeNo and the QR text (WeChat, Alipay) or the PayPal approval
 // link. Checked: a refusal (a disabled package, a price the server no longer charges) is toasted.
 import { fromPromise } from 'xstate';

@@ -1,4 +1,4 @@
-// POST /expense/pay/paypalPayBack?token&PayerID (paymentPaypalPayBack) — captures the PayPal order
+// POST /expense/pay/paypalPayBack?token&PayerID (purchasePaypalPayBack) — captures the PayPal order
 // the provider redirected back with. Checked: a refused capture is toasted and shown on the page.
 import { fromPromise } from 'xstate';
 import { required, unwrap } from '../errors';

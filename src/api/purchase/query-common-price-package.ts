@@ -1,4 +1,4 @@
-// POST /expense/package/queryCommonPricePackage (paymentQueryCommonPricePackage) — the purchase
+// POST /expense/package/queryCommonPricePackage (purchaseQueryCommonPricePackage) — the purchase
 // categories (SVIP, VIP, duration, dubbing) with their packages, in the order the tabs show them.
 // Checked: a failure is toasted by the api layer and the pay flow offers a retry.
 import { fromPromise } from 'xstate';

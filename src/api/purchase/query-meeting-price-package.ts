@@ -1,4 +1,4 @@
-// POST /expense/package/queryMeetingPricePackage (paymentQueryMeetingPricePackage) — the categories
+// POST /expense/package/queryMeetingPricePackage (purchaseQueryMeetingPricePackage) — the categories
 // offered on a meeting's share and join pages. Checked.
 import { fromPromise } from 'xstate';
 import { unwrap } from '../errors';

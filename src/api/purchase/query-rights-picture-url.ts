@@ -1,4 +1,4 @@
-// GET /expense/package/queryRightsPictureUrl (paymentQueryRightsPictureUrl) — the equity comparison
+// GET /expense/package/queryRightsPictureUrl (purchaseQueryRightsPictureUrl) — the equity comparison
 // picture of the purchase dialog. Silent: the dialog has its own comparison table to fall back on.
 import { api } from '../instance';
 

@@ -1,4 +1,4 @@
-// POST /auth/c/doLoginByValidCode (authDoLoginByValidCode) — sign-in (and sign-up) with a
+// POST /auth/c/doLoginByValidCode (sessionDoLoginByValidCode) — sign-in (and sign-up) with a
 // verification code, optionally setting a password. Silent (auth-answer.ts).
 import { api } from '../instance';
 import { requireToken, toAuthResult } from './auth-answer';

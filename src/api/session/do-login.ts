@@ -1,4 +1,4 @@
-// POST /auth/c/doLogin (authDoLogin) — sign-in with username and password. Silent (auth-answer.ts).
+// POST /auth/c/doLogin (sessionDoLogin) — sign-in with username and password. Silent (auth-answer.ts).
 import { api } from '../instance';
 import { requireToken, toAuthResult } from './auth-answer';
 

@@ -1,4 +1,4 @@
-// GET /auth/getOpenId (authGetOpenId) — with code and state: WeChat's callback, finished by the
+// GET /auth/getOpenId (sessionGetOpenId) — with code and state: WeChat's callback, finished by the
 // server; with the state alone: where the scan stands (polled by the page that shows the QR). Silent.
 import { api } from '../instance';
 

@@ -1,4 +1,4 @@
-// GET /auth/getQrCode (authGetQrCode) — starts a WeChat request: the QR of the website authorize
+// GET /auth/getQrCode (sessionGetQrCode) — starts a WeChat request: the QR of the website authorize
 // address (channel open) or the in-WeChat authorize address (channel mp). Silent.
 import { api } from '../instance';
 

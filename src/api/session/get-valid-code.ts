@@ -1,11 +1,11 @@
-// POST /auth/c/getValidCode (authGetValidCode) — sends a verification code by mail or SMS. Silent:
+// POST /auth/c/getValidCode (sessionGetValidCode) — sends a verification code by mail or SMS. Silent:
 // the code button shows a failure itself. Rejects with the ApiError.
 import { fromPromise } from 'xstate';
 import { unwrap } from '../errors';
 import { api } from '../instance';
 import type { operations } from '../schema';
 
-export type SendCodeInput = operations['authGetValidCode']['requestBody']['content']['application/json'];
+export type SendCodeInput = operations['sessionGetValidCode']['requestBody']['content']['application/json'];
 
 export async function sendVerificationCode(body: SendCodeInput, signal?: AbortSignal) {
   const sent = unwrap(

@@ -1,4 +1,4 @@
-// POST /auth/googleRegisterWithLogin (authGoogleRegisterWithLogin) — finishes Google sign-in with
+// POST /auth/googleRegisterWithLogin (sessionGoogleRegisterWithLogin) — finishes Google sign-in with
 // the code Google sent back (and its `iss`, RFC 9207). Silent (auth-answer.ts). The answer names the
 // redirect the sign-in started with.
 import { api } from '../instance';

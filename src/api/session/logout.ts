@@ -1,4 +1,4 @@
-// POST /auth/logout (authLogout) — revokes the token on the server. Silent: signing out goes on
+// POST /auth/logout (sessionLogout) — revokes the token on the server. Silent: signing out goes on
 // whatever the server says. It must run while the token is still stored, so the bearer header
 // carries it.
 import { fromPromise } from 'xstate';

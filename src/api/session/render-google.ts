@@ -1,4 +1,4 @@
-// GET /auth/render/google (authRenderGoogle) — where Google sign-in starts. Silent.
+// GET /auth/render/google (sessionRenderGoogle) — where Google sign-in starts. Silent.
 import { api } from '../instance';
 
 export function requestGoogleStart(signal?: AbortSignal, query: { source?: string; redirect?: string } = {}) {

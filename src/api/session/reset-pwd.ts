@@ -1,4 +1,4 @@
-// POST /auth/c/resetPwd (authResetPwd) — a new password with a verification code. Silent.
+// POST /auth/c/resetPwd (sessionResetPwd) — a new password with a verification code. Silent.
 import { api } from '../instance';
 import { toAuthResult } from './auth-answer';
 

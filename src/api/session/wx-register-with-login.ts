@@ -1,4 +1,4 @@
-// POST /auth/wxRegisterWithLogin (authWxRegisterWithLogin) — registers the scanned WeChat account
+// POST /auth/wxRegisterWithLogin (sessionWxRegisterWithLogin) — registers the scanned WeChat account
 // (optionally linked to an address proven with a code) and signs it in. Silent.
 import { api } from '../instance';
 

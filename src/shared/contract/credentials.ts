@@ -27,7 +27,7 @@ export function isPlausiblePhone(e164: string): boolean {
 /**
  * Normalises an e-mail (lower case, trimmed) or an international phone number (E.164).
  * The browser checks only the E.164 shape, so the sign-in page does not carry the 30 KB of phone
- * metadata; the server passes libphonenumber's full check as `isValidPhone` (server/src/domain/auth/username.ts).
+ * metadata; the server passes libphonenumber's full check as `isValidPhone` (server/src/domain/session/username.ts).
  */
 export function parseUsername(raw: string, isValidPhone: (e164: string) => boolean = isPlausiblePhone): Username {
   const text = raw.trim();

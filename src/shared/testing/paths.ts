@@ -27,7 +27,7 @@
  *      depends on the input), `serializeContext` (what of the context distinguishes
  *      states; default: all of it), `maxSimplePaths` (default 60), `skipSimplePaths`.
  * 2. `src/machines/<area>/<name>.paths.test.ts` is only
- *      `import { describePaths } from '../../shared/testing/paths';`
+ *      `import { describePaths } from './paths';`
  *      `import { pathsModel } from './<name>.paths';`
  *      `describePaths(pathsModel);`
  * 3. `npm run coverage:paths` (scripts/coverage-paths.ts) loads every src/machines/<area>/*.paths.ts.

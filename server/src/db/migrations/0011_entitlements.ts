@@ -4,7 +4,7 @@
 // same thing twice is refused by the database itself; balances are derived from the rows.
 // The 0007 entitlements rows are copied in (the table stays, read by nothing, for a rollback).
 import { sql, type Kysely } from 'kysely';
-import { DEFAULT_CATALOGUE } from '../../domain/payments/default-catalogue';
+import { DEFAULT_CATALOGUE } from '../../domain/purchase/default-catalogue';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

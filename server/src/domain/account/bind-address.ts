@@ -5,10 +5,10 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, tooManyAttempts } from '../../errors';
-import { consumeCode } from '../auth/codes';
-import type { RateLimits } from '../auth/rate-limits';
-import { parseUsername } from '../auth/username';
-import { findUserByAddress } from '../auth/users';
+import { consumeCode } from '../session/codes';
+import type { RateLimits } from '../session/rate-limits';
+import { parseUsername } from '../session/username';
+import { findUserByAddress } from '../session/users';
 
 export const addressInUse = () => new AppError(400, 'profile.addressInUse');
 

@@ -7,10 +7,10 @@ import { checkPassword } from '../../../../src/shared/contract/credentials';
 import type { Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, tooManyAttempts } from '../../errors';
-import { verifyPassword } from '../auth/passwords';
-import type { RateLimits } from '../auth/rate-limits';
-import { revokeAllTokens } from '../auth/tokens';
-import { setPassword } from '../auth/users';
+import { verifyPassword } from '../session/passwords';
+import type { RateLimits } from '../session/rate-limits';
+import { revokeAllTokens } from '../session/tokens';
+import { setPassword } from '../session/users';
 
 export interface PasswordChange {
   oldPassword: string;

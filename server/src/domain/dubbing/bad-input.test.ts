@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../../src/shared/contract/limits';
 import { createServerI18n } from '../../i18n';
-import { translate } from '../transcripts/translate';
+import { translate } from '../transcript/translate';
 import { DubbingError, type DubErrorKey } from './pipeline/errors';
 import { runDubbing } from './pipeline/run-dubbing';
 

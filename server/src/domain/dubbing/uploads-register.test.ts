@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import { containerOf } from '../../storage/blob/blob-store';
 import { databaseVariants } from '../../testing/database-variants';
 import { uniqueEmail } from '../../testing/inject';
-import { createUser } from '../auth/users';
+import { createUser } from '../session/users';
 import { registerDubUpload } from './uploads-register';
 
 const variants = await databaseVariants();

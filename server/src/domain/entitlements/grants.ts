@@ -6,8 +6,8 @@ import { VOUCHER_MAX_DAYS, VOUCHER_MAX_HOURS } from '../../../../src/shared/cont
 import type { Clock } from '../../clock';
 import type { Database, LedgerAccount, PackageType } from '../../db/schema';
 import { sortableId } from '../../db/sortable-id';
-import { parseUsername } from '../auth/username';
-import { findUserByAddress } from '../auth/users';
+import { parseUsername } from '../session/username';
+import { findUserByAddress } from '../session/users';
 import { isMembership, isPackageType, LEDGER_ACCOUNT_OF } from '../vouchers/package-types';
 import { appendEntry } from './ledger';
 

@@ -17,7 +17,7 @@ import * as m0008 from '../../db/migrations/0008_stale_translations';
 import * as m0009 from '../../db/migrations/0009_search';
 import { ensureDemoAccount } from '../../demo-account';
 import { sqliteTestConfig } from '../../testing/test-config';
-import { createUser } from '../auth/users';
+import { createUser } from '../session/users';
 import { lastEnd } from './balances';
 import { createEntitlements } from './entitlements-service';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { systemClock } from '../../clock';
-import { createUser } from '../auth/users';
+import { createUser } from '../session/users';
 import { sqliteTestConfig } from '../../testing/test-config';
 import { createEntitlements } from './entitlements-service';
 import { appendEntry } from './ledger';

@@ -9,7 +9,7 @@ import type { EngineReadiness, Engines } from '../../engines/registry';
 import type { ServerT } from '../../i18n';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { MediaStore } from '../../storage/media-store';
-import { translate } from '../transcripts/translate';
+import { translate } from '../transcript/translate';
 
 export type HealthReport = components['schemas']['Health'];
 type EngineHealth = components['schemas']['EngineHealth'];

@@ -10,7 +10,7 @@ import type { Database, RecordSegmentRow } from '../../db/schema';
 import { exportTranscript, type ExportedFile } from '../exports/export-transcript';
 import type { StaleLabels } from '../exports/segment-lines';
 import { toSubtitleLine } from '../records/record-view';
-import { shareTranslation } from '../transcripts/line-segmenter';
+import { shareTranslation } from '../transcript/line-segmenter';
 import { languageNotOffered } from './meeting-errors';
 import { meetingDb, type MeetingRow, type MeetingSegmentRow } from './meeting-tables';
 import { languagesOf, parseJson } from './meeting-view';

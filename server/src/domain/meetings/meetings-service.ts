@@ -14,7 +14,7 @@ import {
 import { addSeconds, type Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { createRecord } from '../records/create-record';
-import { cutSpans, shareTranslation, type TimedWord } from '../transcripts/line-segmenter';
+import { cutSpans, shareTranslation, type TimedWord } from '../transcript/line-segmenter';
 import {
   hostOnly,
   inviteUnavailable,

@@ -7,8 +7,8 @@ import type { ServerConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
 import type { DatabaseVariant } from '../../testing/database-variants';
 import { call, ManualClock, uniqueEmail, type CallResult } from '../../testing/inject';
-import { issueToken } from '../auth/tokens';
-import { createUser } from '../auth/users';
+import { issueToken } from '../session/tokens';
+import { createUser } from '../session/users';
 import { createRecord, type CreateRecordInput } from './create-record';
 
 export interface TestUser {

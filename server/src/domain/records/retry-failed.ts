@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import type { JobQueue } from '../../jobs/job-queue';
 import { TRANSCRIBE_JOB, type TranscribePayload } from '../../jobs/transcription-job';
 import { TRANSLATE_JOB, type TranslatePayload } from '../../jobs/translation-job';
-import { startTranslation } from '../transcripts/add-translation';
+import { startTranslation } from '../transcript/add-translation';
 import { findOwnedRecord } from './record-access';
 
 export type RetryOutcome = 'transcription' | 'translation' | 'nothing';

@@ -14,9 +14,9 @@ import { AppError } from '../../errors';
 import type { ServerT } from '../../i18n';
 import { safeFileName, type ExportedFile } from '../exports/export-transcript';
 import { findOwnedRecord, findRecordForReader } from '../records/record-access';
-import type { RecordSummariesTable, TranscriptTables } from '../transcripts/transcript-tables';
-import { engineErrorAnswer } from '../transcripts/transcripts-service';
-import { translate } from '../transcripts/translate';
+import type { RecordSummariesTable, TranscriptTables } from '../transcript/transcript-tables';
+import { engineErrorAnswer } from '../transcript/transcript-service';
+import { translate } from '../transcript/translate';
 import { summaryDocx } from './summary-docx';
 import { summaryLanguage, summarySource } from './summary-text';
 

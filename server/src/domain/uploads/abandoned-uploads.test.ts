@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { UPLOAD_ABANDONED_AFTER_SECONDS, UPLOAD_SWEEP_INTERVAL_SECONDS } from '../../../../src/shared/contract/limits';
 import { buildApp } from '../../app';
 import type { ServerConfig } from '../../config';
-import { issueToken } from '../auth/tokens';
-import { createUser } from '../auth/users';
+import { issueToken } from '../session/tokens';
+import { createUser } from '../session/users';
 import { databaseVariants } from '../../testing/database-variants';
 import { call, ManualClock, uniqueEmail } from '../../testing/inject';
 import { createAbandonedUploadSweep } from './abandoned-uploads';

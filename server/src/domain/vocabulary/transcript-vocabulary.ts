@@ -1,7 +1,7 @@
 // The vocabulary on recognised words, for uploads (a whole transcript) and live finals alike: proper
 // words corrected first (only after an engine that took no hints), then replacements before → after.
 // Both work on the word list, so the lines cut from it and their timings carry the changes.
-import { joinWords } from '../transcripts/line-segmenter';
+import { joinWords } from '../transcript/line-segmenter';
 import type { Transcript } from '../../engines/types';
 import type { CompiledVocabulary } from './compiled-vocabulary';
 

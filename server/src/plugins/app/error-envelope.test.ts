@@ -10,8 +10,8 @@ import { sqliteTestConfig } from '../../testing/test-config';
 import { call } from '../../testing/inject';
 import { accessByOperation, loadContract } from './openapi-routes';
 import { systemClock } from '../../clock';
-import { issueToken } from '../../domain/auth/tokens';
-import { createUser } from '../../domain/auth/users';
+import { issueToken } from '../../domain/session/tokens';
+import { createUser } from '../../domain/session/users';
 
 describe('request validation and error envelopes', () => {
   const config = sqliteTestConfig();

@@ -3,9 +3,9 @@
 // notifications are refused with settle() never called; a burst of the same delivery credits once.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rsa2Sign, signingString } from '../../domain/payments/providers/alipay/alipay-signing';
-import { ALIPAY_APP_ID, KEYS, startVendorStandIn, vendorEnv, vendorTestApp, WECHAT, type VendorStandIn, type VendorTestApp } from '../../domain/payments/providers/vendor-test-kit';
-import { encryptResource, rsaSha256Sign } from '../../domain/payments/providers/wechat/wechat-signing';
+import { rsa2Sign, signingString } from '../../domain/purchase/providers/alipay/alipay-signing';
+import { ALIPAY_APP_ID, KEYS, startVendorStandIn, vendorEnv, vendorTestApp, WECHAT, type VendorStandIn, type VendorTestApp } from '../../domain/purchase/providers/vendor-test-kit';
+import { encryptResource, rsaSha256Sign } from '../../domain/purchase/providers/wechat/wechat-signing';
 import { ManualClock } from '../../testing/inject';
 
 const clock = new ManualClock(Date.parse('2026-11-24T06:00:00Z'));

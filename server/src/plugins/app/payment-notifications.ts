@@ -5,13 +5,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
-import { ALIPAY_NOTIFICATION_TOLERANCE_SECONDS } from '../../domain/payments/providers/alipay/alipay-provider';
-import { takeNotification, type IntakeOutcome, type VendorVerdict } from '../../domain/payments/providers/notification-intake';
-import type { PaymentWiring } from '../../domain/payments/providers/order-lookup';
-import type { ProviderName } from '../../domain/payments/providers/payment-provider';
-import { PAYPAL_WEBHOOK_TOLERANCE_SECONDS } from '../../domain/payments/providers/paypal/paypal-provider';
-import { createReplayGuard, type ReplayGuard } from '../../domain/payments/providers/replay-guard';
-import type { VendorProviders } from '../../domain/payments/providers/vendor-providers';
+import { ALIPAY_NOTIFICATION_TOLERANCE_SECONDS } from '../../domain/purchase/providers/alipay/alipay-provider';
+import { takeNotification, type IntakeOutcome, type VendorVerdict } from '../../domain/purchase/providers/notification-intake';
+import type { PaymentWiring } from '../../domain/purchase/providers/order-lookup';
+import type { ProviderName } from '../../domain/purchase/providers/payment-provider';
+import { PAYPAL_WEBHOOK_TOLERANCE_SECONDS } from '../../domain/purchase/providers/paypal/paypal-provider';
+import { createReplayGuard, type ReplayGuard } from '../../domain/purchase/providers/replay-guard';
+import type { VendorProviders } from '../../domain/purchase/providers/vendor-providers';
 
 /** WeChat documents a 5-minute window for Wechatpay-Timestamp; ids are kept a little longer than that. */
 const WECHAT_REPLAY_WINDOW_SECONDS = 600;

@@ -3,7 +3,7 @@
 // package list it illustrates; cached briefly since the table changes only with a release.
 import fp from 'fastify-plugin';
 import { LOCALES, type Locale } from '../../../../src/shared/contract/limits';
-import { rightsSvg } from '../../domain/payments/rights-table';
+import { rightsSvg } from '../../domain/purchase/rights-table';
 import { localeFromAcceptLanguage } from '../../i18n';
 import { API_PREFIX } from './openapi-routes';
 

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { checkoutPage, type CheckoutView } from '../../domain/payments/providers/sandbox/checkout-page';
-import { SANDBOX_CHECKOUT_PATH, sandboxSigMatches } from '../../domain/payments/providers/sandbox/sandbox-provider';
+import { checkoutPage, type CheckoutView } from '../../domain/purchase/providers/sandbox/checkout-page';
+import { SANDBOX_CHECKOUT_PATH, sandboxSigMatches } from '../../domain/purchase/providers/sandbox/sandbox-provider';
 
 type Params = { outTradeNo: string };
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { RestError } from '@azure/storage-blob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../clock';
-import { createUser } from '../../domain/auth/users';
+import { createUser } from '../../domain/session/users';
 import { registerDubUpload } from '../../domain/dubbing/uploads-register';
 import { azuriteMissing, startAzurite, type RunningAzurite } from '../../testing/azurite';
 import { uniqueEmail } from '../../testing/inject';

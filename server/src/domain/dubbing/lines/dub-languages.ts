@@ -1,5 +1,5 @@
 // dubbingGetLanguage: the languages of the dubbing dialog, built from the same per-engine lists the
-// upload and read-aloud pickers use (domain/transcripts/language-lists.ts), so this server's real
+// upload and read-aloud pickers use (domain/transcript/language-lists.ts), so this server's real
 // engines decide and nothing is duplicated. Each item is a language to dub INTO:
 // - available only when a synthesiser speaks it AND some engine translates into it; otherwise it is
 //   listed unavailable with the translated reason and the setting that would add the missing engine
@@ -11,7 +11,7 @@
 import type { Locale } from '../../../../../src/shared/contract/limits';
 import type { Engines } from '../../../engines/registry';
 import type { ServerT } from '../../../i18n';
-import { recognitionLanguages, synthesisLanguages, translationLanguages, type LanguageItem } from '../../transcripts/language-lists';
+import { recognitionLanguages, synthesisLanguages, translationLanguages, type LanguageItem } from '../../transcript/language-lists';
 
 export function dubbingLanguages(engines: Engines, locale: Locale, t: ServerT): LanguageItem[] {
   const recognised = new Set(recognitionLanguages(engines, locale, t).filter((l) => l.available).map((l) => l.code));

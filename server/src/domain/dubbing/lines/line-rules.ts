@@ -6,7 +6,7 @@
 import { DUB_EDIT_MAX_LINES, DUB_FRAME_MAX_CHARS } from '../../../../../src/shared/contract/dub-limits';
 import type { components } from '../../../../../src/api/schema';
 import { codePointLength } from '../../records/display-name';
-import { checkLines } from '../../transcripts/line-rules';
+import { checkLines } from '../../transcript/line-rules';
 import { dubFrameTooLong, dubNoLines, dubSpeakerUnknown, dubTooManyLines } from './line-errors';
 
 export type SubtitleLineInput = components['schemas']['SubtitleLineInput'];

@@ -13,7 +13,7 @@ import { DUB_PREVIEWS_IN_FLIGHT, DUB_PREVIEWS_PER_MINUTE } from '../../../../../
 import type { Database, DubSpeakerRow } from '../../../db/schema';
 import type { Engines } from '../../../engines/registry';
 import { encodeWav } from '../../../engines/wav';
-import { engineErrorAnswer } from '../../transcripts/transcripts-service';
+import { engineErrorAnswer } from '../../transcript/transcript-service';
 import { TRACK_RATE } from '../pipeline/clip-audio';
 import { fitLine } from '../pipeline/fit-line';
 import type { SpeakerVoice } from '../pipeline/voices';

@@ -10,7 +10,7 @@ import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/schema';
 import type { Engines } from '../../../engines/registry';
 import { codePointLength } from '../../records/display-name';
-import { speakerNameEmpty, speakerNameTooLong } from '../../transcripts/transcript-errors';
+import { speakerNameEmpty, speakerNameTooLong } from '../../transcript/transcript-errors';
 import { dubSpeakerNotFound, dubVoiceUnknown } from './line-errors';
 import { dubLanguageOf, findOwnedDubTask, withDubTaskLocked } from '../task-access';
 import { voicesFor } from './voices';

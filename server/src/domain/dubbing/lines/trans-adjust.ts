@@ -29,7 +29,7 @@ import type { Engines } from '../../../engines/registry';
 import type { SpeechSynthesizer, Translator } from '../../../engines/types';
 import type { CompiledVocabulary } from '../../vocabulary/compiled-vocabulary';
 import { translateWithTerms } from '../../vocabulary/term-protection';
-import { engineErrorAnswer } from '../../transcripts/transcripts-service';
+import { engineErrorAnswer } from '../../transcript/transcript-service';
 import { clipMs, toTrackClip, trimSilence } from '../pipeline/clip-audio';
 import { MAX_RATE, MAX_STRETCH } from '../pipeline/fit-line';
 import type { SpeakerVoice } from '../pipeline/voices';

@@ -9,7 +9,7 @@ import { EngineUnavailableError } from '../../../engines/engine-errors';
 import type { Engines } from '../../../engines/registry';
 import type { Voice } from '../../../engines/types';
 import type { ServerT } from '../../../i18n';
-import { languageDisplayName, PRODUCT_LANGUAGES } from '../../transcripts/language-lists';
+import { languageDisplayName, PRODUCT_LANGUAGES } from '../../transcript/language-lists';
 
 export type VoiceService = components['schemas']['VoiceService'];
 

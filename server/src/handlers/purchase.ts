@@ -1,10 +1,10 @@
 // Packages, the rights picture, the cost checks and the payment orders of features §7 Payment
 // (getQrPay, status polling). The vendor-specific calls (PayPal capture, JSAPI, H5) come with the vendors.
-import { listPackages } from '../domain/payments/packages';
-import { packageName } from '../domain/payments/package-view';
-import { QUIET_PENDING_CODE } from '../domain/payments/order-codes';
-import { consumeMedia } from '../domain/payments/media-consumption';
-import { MEETING_PACKAGE_TYPES, purchaseCategories } from '../domain/payments/package-view';
+import { listPackages } from '../domain/purchase/packages';
+import { packageName } from '../domain/purchase/package-view';
+import { QUIET_PENDING_CODE } from '../domain/purchase/order-codes';
+import { consumeMedia } from '../domain/purchase/media-consumption';
+import { MEETING_PACKAGE_TYPES, purchaseCategories } from '../domain/purchase/package-view';
 import { entitlementRefusal } from '../domain/entitlements/entitlements-service';
 import { availableSeconds, splitUse } from '../domain/entitlements/metering';
 import { dubbingCostSeconds } from '../domain/entitlements/tier-rules';
@@ -27,7 +27,7 @@ function usageOf(sourceType: string): UsageKind {
 }
 
 export const paymentsHandlers: HandlerMap = {
-  async paymentGetQrPay(ctx) {
+  async purchaseGetQrPay(ctx) {
     const user = requireUser(ctx);
     const body = requireBody(ctx.body);
     const request = ctx.request;
@@ -48,23 +48,23 @@ export const paymentsHandlers: HandlerMap = {
       payPalPayHtml: start.payPalPayHtml ?? null,
     };
   },
-  async paymentGetPayRechargeStatus(ctx) {
+  async purchaseGetPayRechargeStatus(ctx) {
     const user = requireUser(ctx);
     const order = await ctx.services.payments.status(user.id, ctx.params.outTradeNo);
     // Still unpaid: the quiet code the client polls through without a toast (features §8).
     if (order.status === 'pending') throw new AppError(QUIET_PENDING_CODE, 'billing:orders.pending');
     return { outTradeNo: order.out_trade_no, status: order.status };
   },
-  async paymentQueryCommonPricePackage(ctx) {
+  async purchaseQueryCommonPricePackage(ctx) {
     return purchaseCategories(ctx.t as unknown as Translate, await listPackages(ctx.request.server.db, { includeDisabled: false }));
   },
-  async paymentQueryMeetingPricePackage(ctx) {
+  async purchaseQueryMeetingPricePackage(ctx) {
     return purchaseCategories(ctx.t as unknown as Translate, await listPackages(ctx.request.server.db, { includeDisabled: false }), MEETING_PACKAGE_TYPES);
   },
-  async paymentQueryRightsPictureUrl(ctx) {
+  async purchaseQueryRightsPictureUrl(ctx) {
     return { url: rightsPictureUrl(ctx.request.locale) };
   },
-  async paymentDubbingAccountCostBefore(ctx) {
+  async purchaseDubbingAccountCostBefore(ctx) {
     const user = requireUser(ctx);
     const body = requireBody(ctx.body);
     if (body.userId && body.userId !== user.id) throw new AppError(403, 'vouchers:notOwnAccount');
@@ -75,7 +75,7 @@ export const paymentsHandlers: HandlerMap = {
     if (!split.ok) throw entitlementRefusal(split.code);
     return { enough: true, cost, balance: account.state.packSeconds.dubbing };
   },
-  async paymentOrderCostMedia(ctx) {
+  async purchaseOrderCostMedia(ctx) {
     const user = requireUser(ctx);
     const body = requireBody(ctx.body);
     const usage = usageOf(body.sourceType);
@@ -91,7 +91,7 @@ export const paymentsHandlers: HandlerMap = {
     const split = splitUse(account.rule, account.state, usage, seconds);
     return { enough: split.ok, cost: seconds, balance: availableSeconds(account.rule, account.state, usage) };
   },
-  async paymentOrderConsumerMedia(ctx) {
+  async purchaseOrderConsumerMedia(ctx) {
     const user = requireUser(ctx);
     const body = requireBody(ctx.body);
     return consumeMedia(ctx.request.server.db, ctx.services.entitlements, user, { usage: usageOf(body.sourceType), transId: body.transId, zoneHint: timeZoneHint(ctx.request) });

@@ -4,7 +4,7 @@
 // every call refusing another user's record with 'not found'.
 import { describe, expect, it } from 'vitest';
 import { useRecordsTestApp } from '../domain/records/records-test-kit';
-import type { TranscriptTables } from '../domain/transcripts/transcript-tables';
+import type { TranscriptTables } from '../domain/transcript/transcript-tables';
 import { databaseVariants } from '../testing/database-variants';
 
 const variants = await databaseVariants();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useRecordsTestApp } from '../records/records-test-kit';
 import { databaseVariants } from '../../testing/database-variants';
 import { fenOf, newOutTradeNo } from './orders';
-import { createPaymentsService } from './payments-service';
+import { createPaymentsService } from './purchase-service';
 import type { PaymentConfirmation, PaymentProvider } from './providers/payment-provider';
 import { sandboxSigMatches } from './providers/sandbox/sandbox-provider';
 

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock';
 import type { Database, PaymentOrderRow } from '../../db/schema';
 import { closeOrder, createOrder, findOrder, findOrderByProviderOrderId } from './orders';
 import { packageName } from './package-view';
-import { createPaymentsService, type PaymentsConfig, type PaymentsService } from './payments-service';
+import { createPaymentsService, type PaymentsConfig, type PaymentsService } from './purchase-service';
 import type { OrderLookup, PaymentWiring, VendorOrder } from './providers/order-lookup';
 import type { ProviderName } from './providers/payment-provider';
 import { createPaymentProviders } from './providers/registry';
