@@ -13,7 +13,7 @@ import { loadEngineConfig } from '../server/src/engines/config';
 import { createEngines } from '../server/src/engines/registry';
 import { runProcess } from '../server/src/engines/run-process';
 import { runDubbing } from '../server/src/domain/dubbing/pipeline/run-dubbing';
-import { makeTestVideo } from '../server/src/domain/dubbing/pipeline/test-video';
+import { makeTestVideo } from '../server/src/testing/test-video';
 import { trackPeakMemory } from './support/peak-memory';
 
 const TEXTS = [

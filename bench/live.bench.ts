@@ -16,7 +16,7 @@ import os from 'node:os';
 import { LIVE_AUDIO_FRAME_MS } from '../src/shared/contract/limits';
 import { PocketsphinxRecognizer } from '../server/src/engines/pocketsphinx-recognizer';
 import type { RecognitionStream } from '../server/src/engines/types';
-import { framesOf, LiveClient, startLiveServer, timedSentences, type LiveMessage, type LiveTestServer, type TimedUtterance } from '../server/src/live/live-test-kit';
+import { framesOf, LiveClient, startLiveServer, timedSentences, type LiveMessage, type LiveTestServer, type TimedUtterance } from '../server/src/testing/live-test-kit';
 
 const SENTENCES = ['hello everyone and welcome to the meeting', 'the weather is good today', 'i want some water', 'open the door'];
 /** Spoken first in each meeting and not measured (see scenario). */
@@ -131,12 +131,12 @@ async function scenario(server: LiveTestServer, participantCount: number, speech
 
   const recognized = new Map<string, number>();
   const finalsOrder: string[] = [];
-  server.app.live.hub.observeRecognized((segmentId, timings) => {
+  server.app.services.liveHub.observeRecognized((segmentId, timings) => {
     recognized.set(segmentId, timings.recognizedAt);
     finalsOrder.push(segmentId);
   });
   const publishedAt = new Map<string, number>();
-  const unsubscribe = await server.app.live.hub.bus.subscribe(meeting.id, (message) => {
+  const unsubscribe = await server.app.services.liveHub.bus.subscribe(meeting.id, (message) => {
     if (message.type === 'subtitle.final') publishedAt.set(String(message.segmentId), performance.now());
   });
   const helpers = recognizer instanceof PocketsphinxRecognizer ? recognizer.helpers.helpers() : [];
@@ -268,7 +268,7 @@ async function reconnects(server: LiveTestServer) {
   let published = 0;
   const publisher = (async () => {
     while (publishing) {
-      await server.app.live.hub.publish(meeting.id, { type: 'subtitle.final', segmentId: `s${published}`, startMs: published, endMs: published + 1, text: `line ${published}`, lang: 'en-US', translations: {} });
+      await server.app.services.liveHub.publish(meeting.id, { type: 'subtitle.final', segmentId: `s${published}`, startMs: published, endMs: published + 1, text: `line ${published}`, lang: 'en-US', translations: {} });
       published++;
       await new Promise((r) => setTimeout(r, 2));
     }
@@ -290,7 +290,7 @@ async function reconnects(server: LiveTestServer) {
   }
   publishing = false;
   await publisher;
-  const finalSeq = await server.app.live.hub.bus.latestSeq(meeting.id);
+  const finalSeq = await server.app.services.liveHub.bus.latestSeq(meeting.id);
   await flaky.waitFor((m) => m.seq === finalSeq && m.type !== 'ready');
   await steady.waitFor((m) => m.seq === finalSeq && m.type !== 'ready');
   take(flaky);
@@ -316,7 +316,7 @@ export const liveBench = {
     lines.push(`speech: ${SENTENCES.length} utterances, ${speech.utterances.reduce((n, u) => n + u.words.length, 0)} words, ${audioSeconds.toFixed(1)} s of audio fed in real time`);
     const server = await startLiveServer();
     try {
-      server.app.live.hub.graces.leaveMs = 60_000;
+      server.app.services.liveHub.graces.leaveMs = 60_000;
       const results: Record<number, Awaited<ReturnType<typeof scenario>>> = {};
       for (const count of [1, 200]) {
         const r = await scenario(server, count, speech, warmUp);

@@ -1,5 +1,7 @@
-// The app factory: external plugins first, then the app's own (db, services, auth, errors,
-// contract routes), then the web app. Tests build it with their own config and clock.
+// The app factory: external plugins first, then the app's own in layers — infrastructure (db,
+// runtime: config/clock/i18n, engines, storage, jobs), then one plugin per area building its
+// services, then auth, errors and the contract routes — then the web app. Tests build it with
+// their own config and clock.
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/shared/contract/limits';
 import { systemClock, type Clock } from './clock';
@@ -19,13 +21,25 @@ import type { PaymentWiring } from './domain/purchase/providers/order-lookup';
 import rightsPicturePlugin from './plugins/app/rights-picture';
 import sandboxCheckoutPlugin from './plugins/app/sandbox-checkout';
 import blobEndpointPlugin from './plugins/app/blob-endpoint';
-import servicesPlugin from './plugins/app/services';
+import serviceRegistryPlugin from './plugins/app/service-registry';
+import runtimePlugin from './plugins/app/runtime';
+import enginesPlugin from './plugins/app/engines';
+import storagePlugin from './plugins/app/storage';
+import jobsPlugin from './plugins/app/jobs';
 import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
 import securityHeadersPlugin from './plugins/external/security-headers';
 import webStaticPlugin from './plugins/external/web-static';
 import websocketPlugin from './plugins/external/websocket';
-import livePlugin from './live/live-plugin';
+import sessionPlugin from './domain/session/plugin';
+import recordsPlugin from './domain/records/plugin';
+import entitlementsPlugin from './domain/entitlements/plugin';
+import vocabularyPlugin from './domain/vocabulary/plugin';
+import transcriptPlugin from './domain/transcript/plugin';
+import uploadsPlugin from './domain/uploads/plugin';
+import purchasePlugin from './domain/purchase/plugin';
+import dubbingPlugin from './domain/dubbing/plugin';
+import meetingsPlugin from './domain/meetings/plugin';
 import type { VocabularySource } from './domain/vocabulary/vocabulary-source';
 
 // Fastify's default: the longest path segment (ids, codes) the router matches.
@@ -73,17 +87,25 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(i18nPlugin, { i18n });
   await app.register(errorEnvelopePlugin);
   await app.register(dbPlugin, { database: config.database });
-  await app.register(servicesPlugin, {
-    config,
-    clock: options.clock ?? systemClock,
-    i18n,
-    rateLimitPrefix: options.rateLimitPrefix,
-    vocabularySource: options.vocabularySource,
-  });
+  // Infrastructure every area builds on.
+  await app.register(serviceRegistryPlugin);
+  await app.register(runtimePlugin, { config, clock: options.clock ?? systemClock, i18n });
+  await app.register(enginesPlugin);
+  await app.register(storagePlugin);
+  await app.register(jobsPlugin, { rateLimitPrefix: options.rateLimitPrefix });
+  // The areas, each building and closing its own services (dependencies declared per plugin).
+  await app.register(sessionPlugin, { rateLimitPrefix: options.rateLimitPrefix });
+  await app.register(entitlementsPlugin);
+  await app.register(vocabularyPlugin, { vocabularySource: options.vocabularySource });
+  await app.register(recordsPlugin);
+  await app.register(transcriptPlugin);
+  await app.register(uploadsPlugin);
+  await app.register(purchasePlugin);
+  await app.register(dubbingPlugin);
+  await app.register(meetingsPlugin);
   await app.register(authPlugin);
   await app.register(paymentNotificationsPlugin, { wiring: options.payments, replayKeyPrefix: options.rateLimitPrefix ? `${options.rateLimitPrefix}:pay-notify` : undefined });
   await app.register(openapiRoutesPlugin, { handlers: options.handlers ?? defaultHandlers });
-  await app.register(livePlugin);
   await app.register(rightsPicturePlugin);
   await app.register(sandboxCheckoutPlugin);
   await app.register(blobEndpointPlugin);

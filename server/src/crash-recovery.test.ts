@@ -17,8 +17,8 @@ import type { MeetingDatabase } from './domain/meetings/meeting-tables';
 import { migrateToLatest } from './db/migrate';
 import { issueToken } from './domain/session/tokens';
 import { createUser } from './domain/session/users';
-import { blockForm, makeToneWav, multipartBody } from './domain/uploads/upload-test-kit';
-import { feed, framesOf, LiveClient, twoSentences } from './live/live-test-kit';
+import { blockForm, makeToneWav, multipartBody } from './testing/upload-test-kit';
+import { feed, framesOf, LiveClient, twoSentences } from './testing/live-test-kit';
 import { databaseVariants } from './testing/database-variants';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

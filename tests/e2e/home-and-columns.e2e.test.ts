@@ -16,7 +16,7 @@ import { issueToken } from '../../server/src/domain/session/tokens';
 import { createUser } from '../../server/src/domain/session/users';
 import { createRecord } from '../../server/src/domain/records/create-record';
 import { shareRecord } from '../../server/src/domain/shares/shares';
-import { makeToneWav } from '../../server/src/domain/uploads/upload-test-kit';
+import { makeToneWav } from '../../server/src/testing/upload-test-kit';
 import type { RecordPipelineColumns } from '../../server/src/db/schema';
 import { systemClock } from '../../server/src/clock';
 import { startTestServer } from '../../server/src/testing/start-test-server';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { feed, framesOf, LiveClient, startLiveServer, twoSentences, type LiveTestServer, type LiveTestUser } from '../../server/src/live/live-test-kit';
+import { feed, framesOf, LiveClient, startLiveServer, twoSentences, type LiveTestServer, type LiveTestUser } from '../../server/src/testing/live-test-kit';
 import { call } from '../../server/src/testing/inject';
 import { expectAccessible } from './support/accessibility';
 import { launchChromium } from './support/browser';
@@ -25,7 +25,7 @@ describe('meeting share download: the participant takes the meeting away', () =>
 
   beforeAll(async () => {
     [server, speech, browser] = await Promise.all([startLiveServer(), twoSentences(), launchChromium(['--autoplay-policy=no-user-gesture-required'])]);
-    server.app.live.hub.graces = { hostMs: 5000, leaveMs: 200 };
+    server.app.services.liveHub.graces = { hostMs: 5000, leaveMs: 200 };
     owner = await server.signUp();
     meetingId = (await server.createMeeting(owner, { name: 'Budget review' })).id;
     context = await browser.newContext({ locale: 'en-US', acceptDownloads: true, viewport: { width: 1100, height: 900 } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from './fake-service';
 import { compileVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 import { translateWithTerms } from '../domain/vocabulary/term-protection';
-import { vocabularySet } from '../domain/vocabulary/test-vocabulary';
+import { vocabularySet } from '../testing/test-vocabulary';
 import { libreTranslateCode, LibreTranslateTranslator } from './libretranslate-translator';
 
 let service: FakeService;

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { DUB_FRAME_MAX_CHARS, DUB_PREVIEWS_IN_FLIGHT } from '../../../src/shared/contract/dub-limits';
 import { saveDubLines } from '../domain/dubbing/lines/save-lines';
-import { seedDubTask, TEST_LINES } from '../domain/dubbing/test-task';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { seedDubTask, TEST_LINES } from '../testing/dubbing-test-task';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { EspeakSynthesizer } from '../engines/espeak-synthesizer';
 import { databaseVariants } from '../testing/database-variants';
 

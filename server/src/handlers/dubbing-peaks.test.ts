@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../clock';
 import { dubOutputPrefix, type DubOutputs } from '../domain/dubbing/outputs';
 import { peaksCacheFor } from '../domain/dubbing/peaks/peaks-cache';
-import { seedDubTask } from '../domain/dubbing/test-task';
+import { seedDubTask } from '../testing/dubbing-test-task';
 import { containerOf } from '../storage/blob/blob-store';
 import { call } from '../testing/inject';
 import { startTestServer, type TestServer } from '../testing/start-test-server';

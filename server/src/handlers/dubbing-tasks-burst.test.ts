@@ -5,10 +5,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestVideo, type TestVideo } from '../domain/dubbing/pipeline/test-video';
-import { attachSrt, cue, uploadedVideo } from '../domain/dubbing/tasks/dub-test-kit';
+import { makeTestVideo, type TestVideo } from '../testing/test-video';
+import { attachSrt, cue, uploadedVideo } from '../testing/dub-test-kit';
 import { grantToUserId } from '../domain/entitlements/grants';
-import { useRecordsTestApp } from '../domain/records/records-test-kit';
+import { useRecordsTestApp } from '../testing/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 
 const variants = await databaseVariants();

@@ -96,7 +96,7 @@ export const dubbingTasksHandlers: HandlerMap = {
     // A media element sends no Authorization header: the owner is also recognised by the Admin-Token cookie.
     let userId = ctx.user?.id ?? null;
     const cookieToken = (ctx.request as { cookies?: Record<string, string | undefined> }).cookies?.[TOKEN_COOKIE];
-    if (!userId && cookieToken) userId = (await ctx.services.auth.authenticate(decodeURIComponent(cookieToken)))?.id ?? null;
+    if (!userId && cookieToken) userId = (await ctx.services.session.authenticate(decodeURIComponent(cookieToken)))?.id ?? null;
     if (!userId || !MEDIA_KINDS.includes(kind as DubMediaKind)) throw dubTaskNotFound();
     const store = ctx.services.blobStore;
     const media = await resolveDubMedia(ctx.request.server.db, store, userId, { id, kind: kind as DubMediaKind, lang: lang ?? null });

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useRecordsTestApp } from '../domain/records/records-test-kit';
-import { makeToneWav, uploadWhole } from '../domain/uploads/upload-test-kit';
+import { useRecordsTestApp } from '../testing/records-test-kit';
+import { makeToneWav, uploadWhole } from '../testing/upload-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-refusals-'));

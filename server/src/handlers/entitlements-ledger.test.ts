@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { grantToUserId } from '../domain/entitlements/grants';
 import { chargeUpload } from '../domain/entitlements/upload-charges';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { SVIP, VIP } from '../domain/vouchers/package-types';
 import { loadEngineConfig } from '../engines/config';
 import { databaseVariants } from '../testing/database-variants';

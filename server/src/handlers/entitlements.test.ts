@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PackageType } from '../db/schema';
 import { grantToUserId } from '../domain/entitlements/grants';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { loadEngineConfig } from '../engines/config';
 import { databaseVariants } from '../testing/database-variants';
 

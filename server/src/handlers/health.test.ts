@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { issueToken } from '../domain/session/tokens';
 import { createUser } from '../domain/session/users';
-import { makeToneWav, uploadWhole } from '../domain/uploads/upload-test-kit';
+import { makeToneWav, uploadWhole } from '../testing/upload-test-kit';
 import { readinessLines } from '../domain/health/health-report';
 import { loadEngineConfig } from '../engines/config';
 import { call, ManualClock, uniqueEmail } from '../testing/inject';

@@ -2,7 +2,7 @@
 // refused as 'not found', and HTTP Range answers (206, suffix ranges, 416).
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { sqliteTestConfig } from '../testing/test-config';
 import { contentTypeFor, parseRange } from './media';
 import { storedMediaPath } from '../testing/stored-media-path';

@@ -55,7 +55,7 @@ export const mediaHandlers: HandlerMap = {
     const { id, shareCode, meetingId, download } = ctx.query;
     let userId = ctx.user?.id ?? null;
     const cookieToken = (ctx.request as { cookies?: Record<string, string | undefined> }).cookies?.[TOKEN_COOKIE];
-    if (!userId && cookieToken) userId = (await ctx.services.auth.authenticate(decodeURIComponent(cookieToken)))?.id ?? null;
+    if (!userId && cookieToken) userId = (await ctx.services.session.authenticate(decodeURIComponent(cookieToken)))?.id ?? null;
 
     const db = ctx.request.server.db;
     // A share code (or a meeting's share link) opens only its own record: findRecordForReader checks it against this id.

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { INVITE_EXPIRIES } from '../../../src/shared/contract/limits';
 import { createVisitor } from '../domain/session/users';
 import { issueToken } from '../domain/session/tokens';
-import { useRecordsTestApp } from '../domain/records/records-test-kit';
+import { useRecordsTestApp } from '../testing/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 
 const variants = await databaseVariants();

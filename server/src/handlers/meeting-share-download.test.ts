@@ -5,7 +5,7 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
-import { FRAME_BYTES, LiveClient, startLiveServer, type LiveTestServer, type LiveTestUser } from '../live/live-test-kit';
+import { FRAME_BYTES, LiveClient, startLiveServer, type LiveTestServer, type LiveTestUser } from '../testing/live-test-kit';
 import { WAV_HEADER_BYTES } from '../live/meeting-audio';
 import { call } from '../testing/inject';
 
@@ -13,7 +13,7 @@ let server: LiveTestServer;
 
 beforeAll(async () => {
   server = await startLiveServer();
-  server.app.live.hub.graces = { hostMs: 50, leaveMs: 50 };
+  server.app.services.liveHub.graces = { hostMs: 50, leaveMs: 50 };
 });
 afterAll(async () => {
   await server?.close();
@@ -33,7 +33,7 @@ const SHORT = 'thank you all for coming';
  * (appendFinal); the audio goes through the socket so the recording is published as in a meeting.
  */
 async function endedMeeting(owner: LiveTestUser, name = 'Quarterly review'): Promise<MeetingRow> {
-  const { meetings } = server.app.live;
+  const { meetings } = server.app.services;
   const user = await server.app.db.selectFrom('users').selectAll().where('id', '=', owner.id).executeTakeFirstOrThrow();
   const created = await meetings.create(user, { name, recognitionLanguages: ['en-US'], translationLanguages: ['es-ES', 'fr-FR'] }, 'meeting');
   const host = await LiveClient.open(server.wsUrl(created.id, owner.token));

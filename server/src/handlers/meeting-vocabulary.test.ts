@@ -2,9 +2,9 @@
 // refusal changes nothing), shown to the host only, another user's library never applied or named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantToUserId } from '../domain/entitlements/grants';
-import { memoryVocabularySource } from '../domain/vocabulary/test-vocabulary';
+import { memoryVocabularySource } from '../testing/test-vocabulary';
 import { SVIP } from '../domain/vouchers/package-types';
-import { startLiveServer, type LiveTestServer } from '../live/live-test-kit';
+import { startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 import { call } from '../testing/inject';
 
 const libraries: Parameters<typeof memoryVocabularySource>[0] = {};

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { participantKey } from '../domain/meetings/meeting-view';
 import { CAST_CODE_TTL_SECONDS, MEETING_RECOGNITION_LANGUAGES_MAX } from '../../../src/shared/contract/limits';
-import { useRecordsTestApp } from '../domain/records/records-test-kit';
+import { useRecordsTestApp } from '../testing/records-test-kit';
 import { loadEngineConfig } from '../engines/config';
 import { createVisitor } from '../domain/session/users';
 import { issueToken } from '../domain/session/tokens';
@@ -121,7 +121,7 @@ describe.each(variants)('meetings on $name', (variant) => {
       const owner = await kit.signUp();
       const guest = await visitor();
       const { data: meeting } = await kit.post('/speech/meeting/create', owner, { recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] });
-      const meetings = kit.app.live.meetings;
+      const meetings = kit.app.services.meetings;
       const { id: joinId } = await meetings.openJoin(meeting.id, { user: guest.user, translationLanguage: null });
       await meetings.setJoinLanguage(joinId, 'es-ES');
       kit.clock.advanceSeconds(90);

@@ -44,7 +44,7 @@ async function withVocabularies<V extends object>(ctx: Pick<HandlerContext<Opera
 export const meetingsHandlers: HandlerMap = {
   async meetingsCreate(ctx) {
     const user = requireUser(ctx);
-    const { meetings } = ctx.request.server.live;
+    const { meetings } = ctx.services;
     const body = requireBody(ctx.body);
     refuseWithoutEngines(ctx.services.engines, {
       recognise: body.recognitionLanguages,
@@ -68,7 +68,7 @@ export const meetingsHandlers: HandlerMap = {
   },
   async meetingsStopMeeting(ctx) {
     const user = requireUser(ctx);
-    const { meetings, hub } = ctx.request.server.live;
+    const { meetings, liveHub: hub } = ctx.services;
     const row = await meetings.owned(user.id, requireBody(ctx.body).id);
     await hub.stop(row.id);
     // Read back after stopping: the hub writes the final state and duration as it closes the recording.
@@ -76,7 +76,7 @@ export const meetingsHandlers: HandlerMap = {
   },
   async meetingsEdit(ctx) {
     const user = requireUser(ctx);
-    const { meetings, hub } = ctx.request.server.live;
+    const { meetings, liveHub: hub } = ctx.services;
     const body = requireBody(ctx.body);
     if (body.inviteStatus === '1') await requireMeetingFeature(ctx.services.entitlements, user, 'inviteMeeting');
     if (body.translationLanguages) {
@@ -102,7 +102,7 @@ export const meetingsHandlers: HandlerMap = {
   async meetingsInvite(ctx) {
     const user = requireUser(ctx);
     await requireMeetingFeature(ctx.services.entitlements, user, 'inviteMeeting');
-    const { meetings, hub } = ctx.request.server.live;
+    const { meetings, liveHub: hub } = ctx.services;
     const body = requireBody(ctx.body);
     const row = await meetings.invite(user.id, body.meetingId, body.expiry, body.renew ?? false);
     // A renewed link (or a shorter expiry) applies to those already in at once, not at the next check.
@@ -110,12 +110,12 @@ export const meetingsHandlers: HandlerMap = {
     return meetings.view(row, user.id);
   },
   async meetingsOpenInvite(ctx) {
-    const { meetings } = ctx.request.server.live;
+    const { meetings } = ctx.services;
     const viewerId = ctx.user?.id ?? null;
     return meetings.view(await meetings.invited(ctx.query.code), viewerId);
   },
   async meetingsGetMeeting(ctx) {
-    const { meetings } = ctx.request.server.live;
+    const { meetings } = ctx.services;
     const viewerId = ctx.user?.id ?? null;
     const row = await meetings.readable(ctx.query.id, viewerId);
     return withVocabularies(ctx, row, viewerId, await meetings.view(row, viewerId));
@@ -168,26 +168,26 @@ export const meetingsHandlers: HandlerMap = {
   },
   async meetingsGetMeetingList(ctx) {
     const user = requireUser(ctx);
-    const { meetings } = ctx.request.server.live;
+    const { meetings } = ctx.services;
     const { rows, total } = await meetings.list(user.id, ctx.query?.pageNum, ctx.query?.pageSize);
     return { total, rows: await Promise.all(rows.map((row) => meetings.view(row, user.id))) };
   },
   async meetingsJoinRecord(ctx) {
     const user = requireUser(ctx);
-    return ctx.request.server.live.meetings.joins(user.id, ctx.query.meetingId, ctx.query.pageNum, ctx.query.pageSize);
+    return ctx.services.meetings.joins(user.id, ctx.query.meetingId, ctx.query.pageNum, ctx.query.pageSize);
   },
   async meetingsCreateScreenCode(ctx) {
     const user = requireUser(ctx);
     await requireMeetingFeature(ctx.services.entitlements, user, 'screenCasting');
-    return ctx.request.server.live.meetings.createScreenCode(user.id, requireBody(ctx.body).meetingId);
+    return ctx.services.meetings.createScreenCode(user.id, requireBody(ctx.body).meetingId);
   },
   async meetingsGetNetworkLink(ctx) {
-    return ctx.request.server.live.meetings.networkLink(ctx.query.shortCode);
+    return ctx.services.meetings.networkLink(ctx.query.shortCode);
   },
   async meetingsScreenOperation(ctx) {
     const user = requireUser(ctx);
     await requireMeetingFeature(ctx.services.entitlements, user, 'screenCasting');
-    const { meetings, hub } = ctx.request.server.live;
+    const { meetings, liveHub: hub } = ctx.services;
     const body = requireBody(ctx.body);
     const meeting = await meetings.screenOperation(user.id, body.meetingId, body);
     const preset = SCREEN_PRESETS.find((p) => p.id === body.presetId);
@@ -223,7 +223,7 @@ export const meetingsHandlers: HandlerMap = {
     let recognition = body.recognitionLanguages?.length ?? 0;
     let interpretation = body.translationLanguages?.length ?? 0;
     if (body.meetingId) {
-      const meeting = await ctx.request.server.live.meetings.owned(user.id, body.meetingId);
+      const meeting = await ctx.services.meetings.owned(user.id, body.meetingId);
       recognition = Math.max(recognition, languagesOf(meeting.recognition_languages).length);
       interpretation = Math.max(interpretation, languagesOf(meeting.translation_languages).length);
     }

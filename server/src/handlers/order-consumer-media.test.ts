@@ -4,7 +4,7 @@
 // the ledger unchanged, and leaves live interpreting to the meeting's own metering.
 import { describe, expect, it } from 'vitest';
 import { grantToUserId } from '../domain/entitlements/grants';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 
 const variants = await databaseVariants();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { grantToUserId } from '../domain/entitlements/grants';
 import { closeExpiredOrders } from '../domain/purchase/orders';
 import { setPackageDisabled } from '../domain/purchase/packages';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 
 const variants = await databaseVariants();
@@ -188,7 +188,7 @@ describe.each(variants)('payment orders on $name', (variant) => {
 
       // Vendor confirmations racing (notification, capture, poll): distinct and repeated transaction ids.
       const second = (await order(who, 'vip-month', 39)).data;
-      const { settle } = kit.app.services.payments;
+      const { settle } = kit.app.services.purchase;
       const outcomes = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
           settle({ provider: 'sandbox', outTradeNo: second.outTradeNo, providerTxnId: `txn-${i % 5}`, amountFen: 3_900, paidAt: kit.clock.now() }),
@@ -205,7 +205,7 @@ describe.each(variants)('payment orders on $name', (variant) => {
       const { outTradeNo } = (await order(who)).data;
       const before = await counts();
       await expect(
-        kit.app.services.payments.settle({ provider: 'sandbox', outTradeNo, providerTxnId: 'short', amountFen: 100, paidAt: kit.clock.now() }),
+        kit.app.services.purchase.settle({ provider: 'sandbox', outTradeNo, providerTxnId: 'short', amountFen: 100, paidAt: kit.clock.now() }),
       ).rejects.toMatchObject({ messageKey: 'billing:orders.amountMismatch' });
       expect(await counts()).toEqual(before);
       expect((await status(who, outTradeNo)).code).toBe(9250747);

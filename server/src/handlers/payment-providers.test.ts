@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rsaSha256Verify } from '../domain/purchase/providers/wechat/wechat-signing';
 import { rsa2Verify, signingString } from '../domain/purchase/providers/alipay/alipay-signing';
-import { KEYS, PACKAGE, startVendorStandIn, vendorEnv, vendorTestApp, type VendorStandIn, type VendorTestApp } from '../domain/purchase/providers/vendor-test-kit';
+import { KEYS, PACKAGE, startVendorStandIn, vendorEnv, vendorTestApp, type VendorStandIn, type VendorTestApp } from '../testing/vendor-test-kit';
 import { call, ManualClock } from '../testing/inject';
 
 const clock = new ManualClock(Date.parse('2026-11-24T06:00:00Z'));

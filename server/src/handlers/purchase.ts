@@ -31,7 +31,7 @@ export const paymentsHandlers: HandlerMap = {
     const user = requireUser(ctx);
     const body = requireBody(ctx.body);
     const request = ctx.request;
-    const { order, start } = await ctx.services.payments.start({
+    const { order, start } = await ctx.services.purchase.start({
       userId: user.id,
       packageId: body.packageId,
       payPrice: body.payPrice,
@@ -50,7 +50,7 @@ export const paymentsHandlers: HandlerMap = {
   },
   async purchaseGetPayRechargeStatus(ctx) {
     const user = requireUser(ctx);
-    const order = await ctx.services.payments.status(user.id, ctx.params.outTradeNo);
+    const order = await ctx.services.purchase.status(user.id, ctx.params.outTradeNo);
     // Still unpaid: the quiet code the client polls through without a toast (features §8).
     if (order.status === 'pending') throw new AppError(QUIET_PENDING_CODE, 'billing:orders.pending');
     return { outTradeNo: order.out_trade_no, status: order.status };

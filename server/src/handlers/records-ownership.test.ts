@@ -1,7 +1,7 @@
 // The two-user matrix: user B tries every record and folder call on user A's ids and gets the same
 // translated 'not found' a missing id gets (never 'forbidden'), and A's data is unchanged after.
 import { describe, expect, it } from 'vitest';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 
 const variants = await databaseVariants();

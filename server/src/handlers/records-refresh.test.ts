@@ -14,7 +14,7 @@ import type { ServerConfig } from '../config';
 import { issueToken } from '../domain/session/tokens';
 import { createUser } from '../domain/session/users';
 import { createRecord } from '../domain/records/create-record';
-import { speak, uploadWhole } from '../domain/uploads/upload-test-kit';
+import { speak, uploadWhole } from '../testing/upload-test-kit';
 import { startFakeService, type FakeService } from '../engines/fake-service';
 import { sqliteTestConfig } from '../testing/test-config';
 import { call, ManualClock, uniqueEmail } from '../testing/inject';

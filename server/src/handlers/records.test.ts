@@ -3,7 +3,7 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { RECORD_TITLE_MAX } from '../../../src/shared/contract/limits';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 
 const variants = await databaseVariants();

@@ -47,7 +47,7 @@ export const recordsHandlers: HandlerMap = {
     // transcription attempt is paid again (the failed one was refunded).
     const chargeRetry = async (row: { id: string; show_name: string; audio_duration_ms: number | null }) =>
       chargeUpload(ctx.request.server.db, ctx.services.entitlements, user, { recordId: row.id, seconds: (row.audio_duration_ms ?? 0) / 1000, note: row.show_name, zoneHint: timeZoneHint(ctx.request) });
-    await ctx.services.transcripts.retryFailed(userId, id, ctx.request.locale, chargeRetry);
+    await ctx.services.transcript.retryFailed(userId, id, ctx.request.locale, chargeRetry);
     return ctx.services.records.get({ id, userId }, defaultLabel(ctx));
   },
   // recordsEditDetails lives in handlers/transcript.ts with the other transcript edits.

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { searchText } from '../db/search-text';
 import { matchedRecordsQuery, searchEntriesQuery } from '../domain/records/record-search';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 
 const variants = await databaseVariants();

@@ -7,26 +7,26 @@ import { requireUser, type HandlerMap } from './types';
 export const authHandlers: HandlerMap = {
   async sessionGetValidCode({ body, services, t, request }) {
     if (!body) throw new AppError(400, 'errors.invalidRequest');
-    return services.auth.sendCode(body.username, body.scene, t, request.ip);
+    return services.session.sendCode(body.username, body.scene, t, request.ip);
   },
   async sessionDoLoginByValidCode({ body, services, request }) {
     if (!body) throw new AppError(400, 'errors.invalidRequest');
-    return { token: await services.auth.loginWithCode(body, request.ip) };
+    return { token: await services.session.loginWithCode(body, request.ip) };
   },
   async sessionDoLogin({ body, services, request }) {
     if (!body) throw new AppError(400, 'errors.invalidRequest');
-    return { token: await services.auth.loginWithPassword(body, request.ip) };
+    return { token: await services.session.loginWithPassword(body, request.ip) };
   },
   async sessionResetPwd({ body, services, token, request }) {
     if (!body) throw new AppError(400, 'errors.invalidRequest');
-    await services.auth.resetPassword(body, request.ip, token ?? undefined);
+    await services.session.resetPassword(body, request.ip, token ?? undefined);
     return null;
   },
   async sessionVisitorLogin({ services }) {
-    return { token: await services.auth.visitorLogin() };
+    return { token: await services.session.visitorLogin() };
   },
   async sessionLogout({ services, token }) {
-    if (token) await services.auth.logout(token);
+    if (token) await services.session.logout(token);
     return null;
   },
   async sessionGetUserInfo(ctx) {

@@ -8,7 +8,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_REFRESH_SECONDS } from '../../../src/shared/contract/limits';
 import { loadEngineConfig } from '../engines/config';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { databaseVariants, type DatabaseVariant } from '../testing/database-variants';
 
 const variants = await databaseVariants();

@@ -5,7 +5,7 @@
 import * as OpenCC from 'opencc-js';
 import { describe, expect, it } from 'vitest';
 import { databaseVariants } from '../testing/database-variants';
-import { useRecordsTestApp } from '../domain/records/records-test-kit';
+import { useRecordsTestApp } from '../testing/records-test-kit';
 
 const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
 const isTraditional = (text: string) => /\p{Script=Han}/u.test(text) && toTraditional(text) === text;

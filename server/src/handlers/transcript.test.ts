@@ -3,7 +3,7 @@
 // apertium (en-US → es-ES) and the clear failure of a pair no engine serves (zh-CN → en-US), and
 // every call refusing another user's record with 'not found'.
 import { describe, expect, it } from 'vitest';
-import { useRecordsTestApp } from '../domain/records/records-test-kit';
+import { useRecordsTestApp } from '../testing/records-test-kit';
 import type { TranscriptTables } from '../domain/transcript/transcript-tables';
 import { databaseVariants } from '../testing/database-variants';
 
@@ -119,7 +119,7 @@ describe.each(variants)('transcripts on $name', (variant) => {
       expect((await kit.get('/speech/audio/transcribe/getTrans', owner, { id })).data).toMatchObject({ state: 'translating', targetLanguages: ['es-ES'] });
       expect((await kit.post('/speech/audio/transcribe/addTranslation', owner, { id, translationLanguage: 'es-ES' })).code).toBe(409);
 
-      await kit.app.services.transcripts.idle();
+      await kit.app.services.transcript.idle();
       expect((await kit.get('/speech/audio/transcribe/getTrans', owner, { id })).data.state).toBe('translation_completed');
       // It ran on the shared job queue (the one background mechanism), and its job row says so.
       const jobs = await kit.app.db.selectFrom('jobs').select(['kind', 'status']).where('record_id', '=', id).execute();
@@ -167,8 +167,8 @@ describe.each(variants)('transcripts on $name', (variant) => {
         .insertInto('translation_tasks')
         .values({ id: `task-${id}`, record_id: id, from_lang: 'en-US', to_lang: 'es-ES', locale: 'en-US', status: 'running', created_at: now, updated_at: now })
         .execute();
-      expect(await kit.app.services.transcripts.resumePending()).toBeGreaterThanOrEqual(1);
-      await kit.app.services.transcripts.idle();
+      expect(await kit.app.services.transcript.resumePending()).toBeGreaterThanOrEqual(1);
+      await kit.app.services.transcript.idle();
       expect((await recordRow(id)).state).toBe('translation_completed');
       expect((await linesOf(owner, id))[0].translation).toMatch(/Buenos/);
     });

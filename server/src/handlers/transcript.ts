@@ -24,26 +24,26 @@ export function sendFile(reply: HandlerContext<OperationId>['reply'], file: Expo
 export const transcriptsHandlers: HandlerMap = {
   async recordsEditDetails(ctx) {
     const body = requireBody(ctx.body);
-    await ctx.services.transcripts.saveLines(requireUser(ctx).id, body.id, body.lines);
+    await ctx.services.transcript.saveLines(requireUser(ctx).id, body.id, body.lines);
     return null;
   },
   async recordsRenameSpeaker(ctx) {
-    return ctx.services.transcripts.renameSpeaker(requireUser(ctx).id, requireBody(ctx.body));
+    return ctx.services.transcript.renameSpeaker(requireUser(ctx).id, requireBody(ctx.body));
   },
   async recordsMergeFileData(ctx) {
-    return ctx.services.transcripts.mergeLines(requireUser(ctx).id, requireBody(ctx.body));
+    return ctx.services.transcript.mergeLines(requireUser(ctx).id, requireBody(ctx.body));
   },
   async recordsAddTranslation(ctx) {
-    await ctx.services.transcripts.addTranslation(requireUser(ctx).id, requireBody(ctx.body), ctx.request.locale);
+    await ctx.services.transcript.addTranslation(requireUser(ctx).id, requireBody(ctx.body), ctx.request.locale);
     return { code: 200, msg: ctx.t('transcripts:translationStarted' as never) as string };
   },
   async recordsRetranslateLines(ctx) {
-    await ctx.services.transcripts.retranslateLines(requireUser(ctx).id, requireBody(ctx.body), ctx.request.locale);
+    await ctx.services.transcript.retranslateLines(requireUser(ctx).id, requireBody(ctx.body), ctx.request.locale);
     return { code: 200, msg: ctx.t('transcripts:retranslationStarted' as never) as string };
   },
   async recordsSynthesis(ctx) {
     const { text, lang, voice } = requireBody(ctx.body);
-    const wav = await ctx.services.transcripts.synthesize(text, lang, voice);
+    const wav = await ctx.services.transcript.synthesize(text, lang, voice);
     return sendFile(ctx.reply, { fileName: 'speech.wav', contentType: 'audio/wav', body: wav });
   },
 };

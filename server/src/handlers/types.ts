@@ -5,7 +5,7 @@ import type { operations } from '../../../src/api/schema';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import type { ServerT } from '../i18n';
-import type { Services } from '../plugins/app/services';
+import type { Services } from '../plugins/app/service-registry';
 
 export type OperationId = keyof operations;
 

@@ -12,7 +12,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { issueToken } from '../domain/session/tokens';
 import { createUser } from '../domain/session/users';
-import { makeToneWav, storedMediaFiles } from '../domain/uploads/upload-test-kit';
+import { makeToneWav, storedMediaFiles } from '../testing/upload-test-kit';
 import { call, ManualClock, uniqueEmail } from '../testing/inject';
 import { sqliteTestConfig } from '../testing/test-config';
 import { storedMediaPath } from '../testing/stored-media-path';

@@ -23,7 +23,7 @@ import {
   storedMediaFiles,
   uploadChunked,
   uploadWhole,
-} from '../domain/uploads/upload-test-kit';
+} from '../testing/upload-test-kit';
 import { databaseVariants } from '../testing/database-variants';
 import { startTestServer } from '../testing/start-test-server';
 import { call, ManualClock, uniqueEmail } from '../testing/inject';

@@ -4,9 +4,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { grantToUserId } from '../domain/entitlements/grants';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
-import { multipartBody, type MultipartField } from '../domain/uploads/upload-test-kit';
-import { largeFile, pairsFile, sheetFile, wordsFile, zipBombFile } from '../domain/vocabulary/xlsx-fixtures';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
+import { multipartBody, type MultipartField } from '../testing/upload-test-kit';
+import { largeFile, pairsFile, sheetFile, wordsFile, zipBombFile } from '../testing/xlsx-fixtures';
 import { databaseVariants } from '../testing/database-variants';
 import type { CallResult } from '../testing/inject';
 

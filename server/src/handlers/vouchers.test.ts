@@ -1,7 +1,7 @@
 // Voucher exchange on SQLite and PostgreSQL: a code works once (platform §5), unknown and used codes
 // get translated errors, and the redeemed package shows in the account blocks with real dates.
 import { describe, expect, it } from 'vitest';
-import { useRecordsTestApp, type TestUser } from '../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
 import { addVoucher } from '../domain/vouchers/vouchers-service';
 import { databaseVariants } from '../testing/database-variants';
 import { call } from '../testing/inject';

@@ -5,7 +5,8 @@ import { Queue, Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
-import { executeJob, jobRows, type JobDefinition, type JobQueue } from './job-queue';
+import type { JobDefinition, JobQueue } from '../domain/jobs/job-queue.port';
+import { executeJob, jobRows } from './job-queue';
 
 const QUEUE_NAME = 'parley-jobs';
 

@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import { createBullmqQueue } from './bullmq-queue';
 import { createInProcessQueue } from './in-process-queue';
-import type { JobQueue } from './job-queue';
+import type { JobQueue } from '../domain/jobs/job-queue.port';
 
 export function createJobQueue(options: {
   db: Kysely<Database>;

@@ -6,7 +6,7 @@ import { DubbingError } from '../domain/dubbing/pipeline/errors';
 import { DUB_ITERATION_JOB, iterationChargeKey, type DubIterationPayload, type VoiceoverDeps } from '../domain/dubbing/voiceover/deps';
 import { runIteration } from '../domain/dubbing/voiceover/run-iteration';
 import { composeSynthesis } from '../domain/dubbing/voiceover/syntheses';
-import type { JobDefinition } from './job-queue';
+import type { JobDefinition } from '../domain/jobs/job-queue.port';
 
 export function dubIterationJob(deps: VoiceoverDeps): JobDefinition<DubIterationPayload> {
   const { db, clock } = deps;

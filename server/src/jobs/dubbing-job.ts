@@ -26,7 +26,7 @@ import { withTempDir } from '../engines/temp-dir';
 import { AppError } from '../errors';
 import type { ServerI18n } from '../i18n';
 import { containerOf, type BlobStore } from '../storage/blob/blob-store';
-import type { JobDefinition } from './job-queue';
+import type { JobDefinition } from '../domain/jobs/job-queue.port';
 
 export { DUB_JOB, type DubJobPayload };
 

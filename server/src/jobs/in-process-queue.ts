@@ -3,7 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
-import { executeJob, jobRows, type JobDefinition, type JobQueue } from './job-queue';
+import type { JobDefinition, JobQueue } from '../domain/jobs/job-queue.port';
+import { executeJob, jobRows } from './job-queue';
 
 export function createInProcessQueue({ db, clock, log }: { db: Kysely<Database>; clock: Clock; log: { error(obj: unknown, msg?: string): void } }): JobQueue {
   const rows = jobRows(db, clock);

@@ -14,7 +14,8 @@ import { redisVariant, uniqueRedisPrefix } from '../testing/redis-variant';
 import { sqliteTestConfig } from '../testing/test-config';
 import { createBullmqQueue } from './bullmq-queue';
 import { createInProcessQueue } from './in-process-queue';
-import { jobRows, type JobQueue } from './job-queue';
+import type { JobQueue } from '../domain/jobs/job-queue.port';
+import { jobRows } from './job-queue';
 
 const redisServer = await redisVariant('BullMQ queue tests');
 const silentLog = { error: () => undefined };

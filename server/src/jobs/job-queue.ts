@@ -1,42 +1,12 @@
-// The job queue both back-ends share: every job is a row of `jobs` (status, attempts, progress,
-// error), so the state survives a restart and reads the same whichever back-end runs it. The
-// in-process queue runs jobs from the rows; with REDIS_URL, BullMQ carries job ids between server
-// instances and the rows stay the record of truth.
+// What both back-ends of the job queue port (domain/jobs/job-queue.port.ts) share: every job is a
+// row of `jobs` (status, attempts, progress, error), so the state survives a restart and reads the
+// same whichever back-end runs it. The in-process queue runs jobs from the rows; with REDIS_URL,
+// BullMQ carries job ids between server instances and the rows stay the record of truth.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database, JobRow } from '../db/schema';
 import { sortableId } from '../db/sortable-id';
-
-export interface JobContext {
-  jobId: string;
-  attempt: number;
-  /** Persists 0..100 on the job row (callers mirror it where users see it). */
-  reportProgress(percent: number): Promise<void>;
-  signal: AbortSignal;
-}
-
-export interface JobDefinition<P = unknown> {
-  kind: string;
-  run(payload: P, context: JobContext): Promise<void>;
-  /** Called once when the job gives up (after the last attempt or a permanent error). */
-  onFailed?(payload: P, error: unknown): Promise<void>;
-  /** True for errors no retry can fix (a missing engine, a file that is not media). */
-  isPermanent?(error: unknown): boolean;
-  maxAttempts?: number;
-}
-
-export interface JobQueue {
-  readonly backend: 'in-process' | 'bullmq';
-  define<P>(definition: JobDefinition<P>): void;
-  enqueue<P>(kind: string, payload: P, options?: { recordId?: string }): Promise<string>;
-  /** Picks up rows left pending or running by a previous process, then runs new jobs as they come. */
-  start(): Promise<void>;
-  /** True when jobs can be queued now (in-process: always; BullMQ: Redis answers a ping). */
-  healthy(): Promise<boolean>;
-  /** Resolves when no job of this process is queued or running (tests wait on it). */
-  whenIdle(): Promise<void>;
-  close(): Promise<void>;
-}
+import type { JobDefinition } from '../domain/jobs/job-queue.port';
 
 export const DEFAULT_MAX_ATTEMPTS = 2;
 

@@ -11,7 +11,7 @@ import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { issueToken } from '../domain/session/tokens';
 import { createUser } from '../domain/session/users';
-import { speak, uploadWhole } from '../domain/uploads/upload-test-kit';
+import { speak, uploadWhole } from '../testing/upload-test-kit';
 import type { RecordPipelineColumns } from '../db/schema';
 import { wordErrorRate } from '../engines/wer';
 import { databaseVariants } from '../testing/database-variants';

@@ -18,7 +18,7 @@ import type { Transcript } from '../engines/types';
 import { cutSpans } from '../domain/transcript/line-segmenter';
 import type { ServerI18n } from '../i18n';
 import type { MediaStore } from '../storage/media-store';
-import type { JobDefinition } from './job-queue';
+import type { JobDefinition } from '../domain/jobs/job-queue.port';
 import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 import { translateWithTerms } from '../domain/vocabulary/term-protection';
 import { applyVocabularyToTranscript } from '../domain/vocabulary/transcript-vocabulary';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { issueToken } from '../domain/session/tokens';
 import { createUser } from '../domain/session/users';
-import { speak, uploadWhole } from '../domain/uploads/upload-test-kit';
+import { speak, uploadWhole } from '../testing/upload-test-kit';
 import { probeMedia } from '../engines/media';
 import { PocketsphinxRecognizer } from '../engines/pocketsphinx-recognizer';
 import { sqliteTestConfig } from '../testing/test-config';

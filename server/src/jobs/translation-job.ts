@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { runTranslationTask } from '../domain/transcript/add-translation';
 import type { Engines } from '../engines/registry';
 import type { ServerI18n } from '../i18n';
-import type { JobDefinition } from './job-queue';
+import type { JobDefinition } from '../domain/jobs/job-queue.port';
 
 export const TRANSLATE_JOB = 'translate-record';
 

@@ -8,7 +8,7 @@ import { loadEngineConfig } from '../engines/config';
 import { call } from '../testing/inject';
 import { redisVariant } from '../testing/redis-variant';
 import { tempDataDir } from '../testing/test-config';
-import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { LiveClient, startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 
 const redis = await redisVariant('Redis audience test');
 
@@ -22,7 +22,7 @@ describe.skipIf(redis.skipReason)('live audience over Redis', () => {
     const engines = loadEngineConfig({ TRANSLATE_URL: 'http://127.0.0.1:9/' });
     a = await startLiveServer({ dataDir, redisUrl: redis.url, engines });
     b = await startLiveServer({ dataDir, redisUrl: redis.url, engines });
-    for (const server of [a, b]) server.app.live.hub.graces = { hostMs: 2000, leaveMs: 1500 };
+    for (const server of [a, b]) server.app.services.liveHub.graces = { hostMs: 2000, leaveMs: 1500 };
   });
   afterAll(async () => {
     await b?.close();
@@ -40,7 +40,7 @@ describe.skipIf(redis.skipReason)('live audience over Redis', () => {
     onB.send({ type: 'resume', lastSeq: 0 });
     onB.send({ type: 'subscribe', translationLanguage: 'zh-CN' });
     await host.waitFor((m) => m.type === 'participant.joined' && m.userId === key && m.translationLanguage === 'zh-CN');
-    expect(await a.app.live.hub.readingLanguages(meeting.id)).toEqual(['zh-CN']);
+    expect(await a.app.services.liveHub.readingLanguages(meeting.id)).toEqual(['zh-CN']);
 
     // Drops from B, back on A within the grace: the same join continues.
     onB.close();
@@ -52,14 +52,14 @@ describe.skipIf(redis.skipReason)('live audience over Redis', () => {
     // Past B's leave grace: B's timer finds the participant still connected (on A), so no leave.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(host.stream.filter((m) => m.type === 'participant.left')).toEqual([]);
-    expect(await b.app.live.hub.readingLanguages(meeting.id)).toEqual(['zh-CN']);
+    expect(await b.app.services.liveHub.readingLanguages(meeting.id)).toEqual(['zh-CN']);
     const during = await call(b.app, 'GET', `/speech/meeting/joinRecord?meetingId=${meeting.id}`, { token: owner.token, lang: 'en-US' });
     expect(during.data.total).toBe(1);
     expect(during.data.rows[0]).toMatchObject({ index: 1, userName: 'Lucía', translationLanguage: 'zh-CN', leaveTime: null });
 
     onA.close();
     await host.waitFor((m) => m.type === 'participant.left' && m.userId === key);
-    expect(await b.app.live.hub.readingLanguages(meeting.id)).toEqual([]);
+    expect(await b.app.services.liveHub.readingLanguages(meeting.id)).toEqual([]);
     const after = await call(a.app, 'GET', `/speech/meeting/joinRecord?meetingId=${meeting.id}`, { token: owner.token, lang: 'en-US' });
     expect(after.data.total).toBe(1);
     expect(after.data.rows[0].leaveTime).toBeTruthy();

@@ -6,7 +6,7 @@ import { participantKey } from '../domain/meetings/meeting-view';
 import { loadEngineConfig } from '../engines/config';
 import { call } from '../testing/inject';
 import { translationTargets } from './final-translations';
-import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { LiveClient, startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 
 describe('translation targets', () => {
   it('keeps the first meeting language and the others someone reads', async () => {
@@ -23,7 +23,7 @@ describe('live audience', () => {
     // The meeting reads Chinese, which only a remote translator serves: the setting lets it be created;
     // nothing here needs a translation made.
     server = await startLiveServer({ engines: loadEngineConfig({ TRANSLATE_URL: 'http://127.0.0.1:9/' }) });
-    server.app.live.hub.graces = { hostMs: 100, leaveMs: 100 };
+    server.app.services.liveHub.graces = { hostMs: 100, leaveMs: 100 };
   });
   afterAll(async () => server?.close());
 
@@ -39,17 +39,17 @@ describe('live audience', () => {
     guest.send({ type: 'resume', lastSeq: 0 });
     const joined = await host.waitFor((m) => m.type === 'participant.joined' && m.userId === key);
     expect(joined.userName).toBe(`Ana María ${'x'.repeat(30)}`);
-    expect(await server.app.live.hub.readingLanguages(meeting.id)).toEqual([]);
+    expect(await server.app.services.liveHub.readingLanguages(meeting.id)).toEqual([]);
 
     guest.send({ type: 'subscribe', translationLanguage: 'zh-CN' });
     const chose = await host.waitFor((m) => m.type === 'participant.joined' && m.translationLanguage === 'zh-CN');
     expect(chose.joinTime).toBe(joined.joinTime);
-    expect(await server.app.live.hub.readingLanguages(meeting.id)).toEqual(['zh-CN']);
+    expect(await server.app.services.liveHub.readingLanguages(meeting.id)).toEqual(['zh-CN']);
 
     // Switching live: the old language is no longer read.
     guest.send({ type: 'subscribe', translationLanguage: 'es-ES' });
     await host.waitFor((m) => m.type === 'participant.joined' && m.translationLanguage === 'es-ES');
-    expect(await server.app.live.hub.readingLanguages(meeting.id)).toEqual(['es-ES']);
+    expect(await server.app.services.liveHub.readingLanguages(meeting.id)).toEqual(['es-ES']);
 
     // A language the meeting does not offer is refused and changes nothing.
     guest.send({ type: 'subscribe', translationLanguage: 'fr-FR' });
@@ -57,7 +57,7 @@ describe('live audience', () => {
 
     guest.close();
     await host.waitFor((m) => m.type === 'participant.left' && m.userId === key);
-    expect(await server.app.live.hub.readingLanguages(meeting.id)).toEqual([]);
+    expect(await server.app.services.liveHub.readingLanguages(meeting.id)).toEqual([]);
 
     const list = await call(server.app, 'GET', `/speech/meeting/joinRecord?meetingId=${meeting.id}`, { token: owner.token, lang: 'en-US' });
     expect(list.data.total).toBe(1);

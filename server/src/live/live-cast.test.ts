@@ -6,7 +6,7 @@ import { loadEngineConfig } from '../engines/config';
 import { call } from '../testing/inject';
 import { grantToUserId } from '../domain/entitlements/grants';
 import { SVIP } from '../domain/vouchers/package-types';
-import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { LiveClient, startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 
 describe('cast screens', () => {
   let server: LiveTestServer;

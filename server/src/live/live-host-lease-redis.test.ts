@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisVariant, uniqueRedisPrefix } from '../testing/redis-variant';
 import { tempDataDir } from '../testing/test-config';
 import { createRedisHostSlots } from './redis-host-slots';
-import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { LiveClient, startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 
 const redis = await redisVariant('Redis host lease test');
 const TTL_MS = 600;
@@ -20,7 +20,7 @@ describe.skipIf(redis.skipReason)('host lease over Redis', () => {
     const dataDir = tempDataDir();
     a = await startLiveServer({ dataDir, redisUrl: redis.url });
     b = await startLiveServer({ dataDir, redisUrl: redis.url });
-    for (const server of [a, b]) await server.app.live.hub.useHostSlots(createRedisHostSlots(redis.url, { prefix, ttlMs: TTL_MS }));
+    for (const server of [a, b]) await server.app.services.liveHub.useHostSlots(createRedisHostSlots(redis.url, { prefix, ttlMs: TTL_MS }));
   });
   afterAll(async () => {
     await b?.close();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../testing/inject';
 import { redisVariant } from '../testing/redis-variant';
 import { tempDataDir } from '../testing/test-config';
-import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { LiveClient, startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 
 const redis = await redisVariant('Redis invitation test');
 
@@ -18,7 +18,7 @@ describe.skipIf(redis.skipReason)('meeting invitations over Redis', () => {
     const dataDir = tempDataDir();
     a = await startLiveServer({ dataDir, redisUrl: redis.url });
     b = await startLiveServer({ dataDir, redisUrl: redis.url });
-    for (const server of [a, b]) server.app.live.hub.invites.checkMs = 100;
+    for (const server of [a, b]) server.app.services.liveHub.invites.checkMs = 100;
   });
   afterAll(async () => {
     await b?.close();

@@ -7,7 +7,7 @@ import { grantToUserId } from '../domain/entitlements/grants';
 import { SVIP } from '../domain/vouchers/package-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ManualClock } from '../testing/inject';
-import { LiveClient, startLiveServer, type LiveTestServer, type LiveTestUser } from './live-test-kit';
+import { LiveClient, startLiveServer, type LiveTestServer, type LiveTestUser } from '../testing/live-test-kit';
 
 const codeOf = (url: string) => new URL(url, 'http://x').searchParams.get('invite') ?? '';
 
@@ -16,9 +16,9 @@ describe('meeting invitations on the socket', () => {
   const clock = new ManualClock();
   beforeAll(async () => {
     server = await startLiveServer({}, { clock });
-    server.app.live.hub.graces = { hostMs: 100, leaveMs: 100 };
+    server.app.services.liveHub.graces = { hostMs: 100, leaveMs: 100 };
     // The invitation is re-read this often here (the clock is moved by hand, not by waiting).
-    server.app.live.hub.invites.checkMs = 30;
+    server.app.services.liveHub.invites.checkMs = 30;
   });
   afterAll(async () => server?.close());
 
@@ -146,14 +146,14 @@ describe('meeting invitations on the socket', () => {
     // A slow instance: a join that passed the door waits up to 40 ms before it is admitted, so
     // joins checked before the close arrive after it. The periodic re-read is pushed out of the
     // test, so only the admission itself can keep them out.
-    const { meetings } = server.app.live;
+    const { meetings } = server.app.services;
     const readable = meetings.readable;
     meetings.readable = async (...args) => {
       const row = await readable(...args);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
       return row;
     };
-    server.app.live.hub.invites.checkMs = 60_000;
+    server.app.services.liveHub.invites.checkMs = 60_000;
 
     // Half the joins go out; once the first is in, the other half go out together with the close,
     // so the close lands while joins are at every stage of being admitted.
@@ -169,7 +169,7 @@ describe('meeting invitations on the socket', () => {
     expect(closed.code).toBe(200);
     const clients = await Promise.all([...first, ...second]);
     meetings.readable = readable;
-    server.app.live.hub.invites.checkMs = 30;
+    server.app.services.liveHub.invites.checkMs = 30;
 
     // Every one of them ends: refused at the door, or let in before the close and closed by it.
     const outcomes = await Promise.all(clients.map(refusalOf));
@@ -180,7 +180,7 @@ describe('meeting invitations on the socket', () => {
     // Some were in before the close (and were closed by it): the close did race the joins.
     expect(clients.some((client) => client.messages.some((m) => m.type === 'ready') && client.messages.some((m) => m.msgKey === 'live:inviteClosed'))).toBe(true);
     // Nobody who was let in is still in the meeting here, and nobody comes in afterwards.
-    const room = (server.app.live.hub as unknown as { rooms: { get(id: string): { connections: Set<{ role: string; open: boolean }> } | undefined } }).rooms.get(meeting.id);
+    const room = (server.app.services.liveHub as unknown as { rooms: { get(id: string): { connections: Set<{ role: string; open: boolean }> } | undefined } }).rooms.get(meeting.id);
     expect([...(room?.connections ?? [])].filter((c) => c.role === 'participant' && c.open)).toEqual([]);
     expect((await refusalOf(await join(meeting.id, { invite: code }))).error?.msgKey).toBe('live:inviteUnavailable');
     // Each join record that was opened is closed: no one stays listed as present.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortableId } from '../db/sortable-id';
 import { redisVariant } from '../testing/redis-variant';
 import { tempDataDir } from '../testing/test-config';
-import { FRAME_BYTES, LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { FRAME_BYTES, LiveClient, startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 
 const redis = await redisVariant('Redis live metering test');
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sortableId } from '../db/sortable-id';
 import { grantToUserId } from '../domain/entitlements/grants';
 import { VIP } from '../domain/vouchers/package-types';
-import { FRAME_BYTES, LiveClient, startLiveServer, type LiveTestServer, type LiveTestUser } from './live-test-kit';
+import { FRAME_BYTES, LiveClient, startLiveServer, type LiveTestServer, type LiveTestUser } from '../testing/live-test-kit';
 import { serverMessageProblem } from './live-message-schema';
 
 let server: LiveTestServer;
@@ -47,7 +47,7 @@ const consumptions = (userId: string) =>
   server.app.db.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).where('kind', '=', 'consumption').execute();
 
 async function meetingRow(id: string) {
-  const row = await server.app.live.meetings.find(id);
+  const row = await server.app.services.meetings.find(id);
   if (!row) throw new Error(`no meeting ${id}`);
   return row;
 }
@@ -92,7 +92,7 @@ describe('live metering while a meeting records', () => {
     hostSocket.send({ type: 'control', action: 'stop' });
     await reader.waitFor((m) => m.type === 'meeting.state' && m.state === 'ended');
     // The stop repeated (a retried host, the repair call) charges nothing more.
-    await server.app.live.hub.stop(meeting.id);
+    await server.app.services.liveHub.stop(meeting.id);
     await new Promise((r) => setTimeout(r, 300));
     const charged = await consumptions(host.id);
     expect(charged).toHaveLength(1);
@@ -162,7 +162,7 @@ describe('BILLING=off', () => {
       hostSocket.send({ type: 'control', action: 'stop' });
       await hostSocket.waitFor((m) => m.type === 'meeting.state' && m.state === 'ended');
       expect(hostSocket.messages.some((m) => m.type === 'meeting.allowance')).toBe(false);
-      const row = await free.app.live.meetings.find(meeting.id);
+      const row = await free.app.services.meetings.find(meeting.id);
       expect(row?.audio_ms).toBeGreaterThanOrEqual(1_900);
     } finally {
       await free.close();

@@ -6,7 +6,7 @@ import { participantKey } from '../domain/meetings/meeting-view';
 import { LIVE_AUDIO_FRAME_MAX_BYTES } from '../../../src/shared/contract/limits';
 import { call } from '../testing/inject';
 import { loadEngineConfig } from '../engines/config';
-import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { LiveClient, startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 import { serverMessageProblem } from './live-message-schema';
 
 /** Every message the server sent this client, against the contract's LiveServerMessage. */
@@ -41,7 +41,7 @@ describe('meeting socket protocol', () => {
     const steady = await attached(server.wsUrl(meeting.id, (await server.visitor()).token));
     const flaky = await server.visitor();
     let dropping = await attached(server.wsUrl(meeting.id, flaky.token));
-    const hub = server.app.live.hub;
+    const hub = server.app.services.liveHub;
 
     host.send({ type: 'control', action: 'start' });
     await steady.waitFor((m) => m.type === 'meeting.state');
@@ -82,10 +82,10 @@ describe('meeting socket protocol', () => {
   it('gives a late joiner the transcript so far, then the live stream', async () => {
     const owner = await server.signUp();
     const meeting = await server.createMeeting(owner, { translationLanguages: ['es-ES', 'fr-FR'] });
-    const row = (await server.app.live.meetings.find(meeting.id))!;
+    const row = (await server.app.services.meetings.find(meeting.id))!;
     for (const [i, text] of ['first line', 'second line'].entries()) {
-      const published = await server.app.live.hub.publish(meeting.id, { type: 'subtitle.final', segmentId: `seg${i}`, startMs: i * 1000, endMs: i * 1000 + 900, text, lang: 'en-US', translations: { 'es-ES': `es ${text}`, 'fr-FR': `fr ${text}` } });
-      await server.app.live.meetings.appendFinal(row, { seq: published.seq, segmentId: `00000000-0000-0000-0000-00000000000${i}`, lang: 'en-US', startMs: i * 1000, endMs: i * 1000 + 900, text, translations: { 'es-ES': `es ${text}`, 'fr-FR': `fr ${text}` }, translationErrors: {} }, 2000);
+      const published = await server.app.services.liveHub.publish(meeting.id, { type: 'subtitle.final', segmentId: `seg${i}`, startMs: i * 1000, endMs: i * 1000 + 900, text, lang: 'en-US', translations: { 'es-ES': `es ${text}`, 'fr-FR': `fr ${text}` } });
+      await server.app.services.meetings.appendFinal(row, { seq: published.seq, segmentId: `00000000-0000-0000-0000-00000000000${i}`, lang: 'en-US', startMs: i * 1000, endMs: i * 1000 + 900, text, translations: { 'es-ES': `es ${text}`, 'fr-FR': `fr ${text}` }, translationErrors: {} }, 2000);
     }
     const late = await LiveClient.open(server.wsUrl(meeting.id, (await server.visitor()).token));
     await late.waitFor((m) => m.type === 'ready');
@@ -94,7 +94,7 @@ describe('meeting socket protocol', () => {
     const transcript = await late.waitFor((m) => m.type === 'transcript');
     expect(transcript.segments.map((s: any) => s.text)).toEqual(['first line', 'second line']);
     expect(transcript.segments.map((s: any) => s.translations)).toEqual([{ 'fr-FR': 'fr first line' }, { 'fr-FR': 'fr second line' }]);
-    await server.app.live.hub.publish(meeting.id, { type: 'subtitle.final', segmentId: 'seg3', startMs: 0, endMs: 1, text: 'third', lang: 'en-US', translations: { 'es-ES': 'es', 'fr-FR': 'fr' } });
+    await server.app.services.liveHub.publish(meeting.id, { type: 'subtitle.final', segmentId: 'seg3', startMs: 0, endMs: 1, text: 'third', lang: 'en-US', translations: { 'es-ES': 'es', 'fr-FR': 'fr' } });
     const third = await late.waitFor((m) => m.text === 'third');
     expect(third.translations).toEqual({ 'fr-FR': 'fr' });
     expect(third.seq).toBeGreaterThan(transcript.seq);
@@ -188,7 +188,7 @@ describe('meeting socket protocol', () => {
     expect(await again.waitFor((m) => m.type === 'ready')).toMatchObject({ state: 'in_progress', lastAudioSeq: 1 });
     expect(await host.waitClosed()).toBe(4001);
     // The host goes away for good: after the grace the meeting is paused (hostLost).
-    server.app.live.hub.graces.hostMs = 300;
+    server.app.services.liveHub.graces.hostMs = 300;
     again.socket.close();
     await participant.waitFor((m) => m.type === 'meeting.state' && m.state === 'paused', 20_000);
     expect(participant.stream.at(-1)).toMatchObject({ reason: 'hostLost' });
@@ -200,7 +200,7 @@ describe('meeting socket protocol', () => {
     expect(ended.reason).toBe('repaired');
     const record = await server.app.db.selectFrom('records').selectAll().where('id', '=', meeting.transId).executeTakeFirstOrThrow();
     expect(record.state).toBe('translation_completed');
-    server.app.live.hub.graces.hostMs = 10_000;
+    server.app.services.liveHub.graces.hostMs = 10_000;
   }, 30_000);
 
   it('ends participants when the share link is closed', async () => {

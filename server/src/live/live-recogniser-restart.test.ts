@@ -3,7 +3,7 @@
 // meeting goes on with subtitles instead of silently stopping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PocketsphinxRecognizer } from '../engines/pocketsphinx-recognizer';
-import { feed, framesOf, LiveClient, startLiveServer, twoSentences, type LiveTestServer } from './live-test-kit';
+import { feed, framesOf, LiveClient, startLiveServer, twoSentences, type LiveTestServer } from '../testing/live-test-kit';
 
 let server: LiveTestServer;
 let speech: Awaited<ReturnType<typeof twoSentences>>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantKey } from '../domain/meetings/meeting-view';
 import { redisVariant } from '../testing/redis-variant';
 import { tempDataDir } from '../testing/test-config';
-import { LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { LiveClient, startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 
 const redis = await redisVariant('Redis fan-out test');
 
@@ -23,7 +23,7 @@ describe.skipIf(redis.skipReason)('live fan-out over Redis', () => {
   });
 
   it('delivers one numbered stream to connections on both instances', async () => {
-    expect(a.app.live.hub.bus.kind).toBe('redis');
+    expect(a.app.services.liveHub.bus.kind).toBe('redis');
     const owner = await a.signUp();
     const meeting = await a.createMeeting(owner);
     const guestUser = await b.visitor();
@@ -35,7 +35,7 @@ describe.skipIf(redis.skipReason)('live fan-out over Redis', () => {
 
     host.send({ type: 'control', action: 'start' });
     for (let i = 0; i < 20; i++) {
-      await (i % 2 ? a : b).app.live.hub.publish(meeting.id, { type: 'subtitle.partial', segmentId: 's', startMs: 0, endMs: i, text: `w${i}`, lang: 'en-US' });
+      await (i % 2 ? a : b).app.services.liveHub.publish(meeting.id, { type: 'subtitle.partial', segmentId: 's', startMs: 0, endMs: i, text: `w${i}`, lang: 'en-US' });
     }
     await guest.waitFor((m) => m.text === 'w19');
     await host.waitFor((m) => m.text === 'w19');
@@ -48,7 +48,7 @@ describe.skipIf(redis.skipReason)('live fan-out over Redis', () => {
     const last = guest.lastSeq;
     guest.socket.close();
     await guest.waitClosed();
-    for (let i = 0; i < 3; i++) await b.app.live.hub.publish(meeting.id, { type: 'subtitle.partial', segmentId: 's', startMs: 0, endMs: i, text: `away${i}`, lang: 'en-US' });
+    for (let i = 0; i < 3; i++) await b.app.services.liveHub.publish(meeting.id, { type: 'subtitle.partial', segmentId: 's', startMs: 0, endMs: i, text: `away${i}`, lang: 'en-US' });
     const back = await LiveClient.open(a.wsUrl(meeting.id, guestUser.token));
     back.send({ type: 'resume', lastSeq: last });
     await back.waitFor((m) => m.text === 'away2');

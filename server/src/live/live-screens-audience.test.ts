@@ -10,7 +10,7 @@ import { loadEngineConfig } from '../engines/config';
 import { call } from '../testing/inject';
 import { redisVariant } from '../testing/redis-variant';
 import { tempDataDir } from '../testing/test-config';
-import { LiveClient, startLiveServer, type LiveTestServer, type LiveTestUser } from './live-test-kit';
+import { LiveClient, startLiveServer, type LiveTestServer, type LiveTestUser } from '../testing/live-test-kit';
 
 // The meetings read Chinese, which only a remote translator serves: the setting lets them be created;
 // nothing here needs a translation made.
@@ -40,7 +40,7 @@ describe('screens and the audience (one instance)', () => {
   let server: LiveTestServer;
   beforeAll(async () => {
     server = await startLiveServer({ engines });
-    server.app.live.hub.graces = { hostMs: 2000, leaveMs: 100 };
+    server.app.services.liveHub.graces = { hostMs: 2000, leaveMs: 100 };
   });
   afterAll(async () => server?.close());
 
@@ -55,13 +55,13 @@ describe('screens and the audience (one instance)', () => {
     const screen = await reader(server, meeting.id, (await server.visitor()).token, 'zh-CN', { screen: code, name: `Screen ${code}` });
     expect(screen.messages.find((m) => m.type === 'ready')).toMatchObject({ role: 'participant' });
     // Its language is read, so finals are translated into it.
-    expect(await server.app.live.hub.readingLanguages(meeting.id)).toEqual(['zh-CN']);
+    expect(await server.app.services.liveHub.readingLanguages(meeting.id)).toEqual(['zh-CN']);
     // The host is told how many screens are on, apart from the participants.
     await host.waitFor((m) => m.type === 'screens.connected' && m.count === 1);
 
     const guest = await reader(server, meeting.id, (await server.visitor()).token, 'es-ES', { name: 'Lucía' });
     await host.waitFor((m) => m.type === 'participant.joined' && m.userName === 'Lucía');
-    expect((await server.app.live.hub.readingLanguages(meeting.id)).sort()).toEqual(['es-ES', 'zh-CN']);
+    expect((await server.app.services.liveHub.readingLanguages(meeting.id)).sort()).toEqual(['es-ES', 'zh-CN']);
     // (A language choice is announced as participant.joined again: names, not messages, are counted.)
     expect(new Set(host.stream.filter((m) => m.type === 'participant.joined').map((m) => m.userName))).toEqual(new Set(['Lucía']));
     const list = await joinRecord(server, owner, meeting.id);
@@ -75,7 +75,7 @@ describe('screens and the audience (one instance)', () => {
     guest.close();
     await host.waitFor((m) => m.type === 'participant.left');
     expect(host.stream.filter((m) => m.type === 'participant.left')).toHaveLength(1);
-    expect(await server.app.live.hub.readingLanguages(meeting.id)).toEqual([]);
+    expect(await server.app.services.liveHub.readingLanguages(meeting.id)).toEqual([]);
     expect((await joinRecord(server, owner, meeting.id)).data.total).toBe(1);
     host.close();
   });
@@ -103,7 +103,7 @@ describe.skipIf(redis.skipReason)('screens and the audience across two instances
     const dataDir = tempDataDir();
     a = await startLiveServer({ dataDir, redisUrl: redis.url, engines });
     b = await startLiveServer({ dataDir, redisUrl: redis.url, engines });
-    for (const server of [a, b]) server.app.live.hub.graces = { hostMs: 2000, leaveMs: 100 };
+    for (const server of [a, b]) server.app.services.liveHub.graces = { hostMs: 2000, leaveMs: 100 };
   });
   afterAll(async () => {
     await b?.close();
@@ -126,7 +126,7 @@ describe.skipIf(redis.skipReason)('screens and the audience across two instances
     const guest = await reader(a, meeting.id, (await a.visitor()).token, 'es-ES', { name: 'Lucía' });
     await host.waitFor((m) => m.type === 'participant.joined' && m.userName === 'Lucía');
     // The host's instance translates into the screen's language, read only on the other instance.
-    expect((await a.app.live.hub.readingLanguages(meeting.id)).sort()).toEqual(['es-ES', 'zh-CN']);
+    expect((await a.app.services.liveHub.readingLanguages(meeting.id)).sort()).toEqual(['es-ES', 'zh-CN']);
     // (A language choice is announced as participant.joined again: names, not messages, are counted.)
     expect(new Set(host.stream.filter((m) => m.type === 'participant.joined').map((m) => m.userName))).toEqual(new Set(['Lucía']));
     for (const server of [a, b]) {
@@ -143,7 +143,7 @@ describe.skipIf(redis.skipReason)('screens and the audience across two instances
     guest.close();
     await host.waitFor((m) => m.type === 'participant.left');
     expect(host.stream.filter((m) => m.type === 'participant.left')).toHaveLength(1);
-    expect(await a.app.live.hub.readingLanguages(meeting.id)).toEqual([]);
+    expect(await a.app.services.liveHub.readingLanguages(meeting.id)).toEqual([]);
     host.close();
   });
 });

@@ -80,7 +80,7 @@ export function registerLiveSocket(app: FastifyInstance, hub: LiveHub, meetings:
 
     void (async () => {
       const token = tokenOf(request);
-      const user = token ? await app.services.auth.authenticate(token) : null;
+      const user = token ? await app.services.session.authenticate(token) : null;
       if (!user) throw new LiveSocketError(401, 'unauthorized', {}, true);
       let meeting: MeetingRow;
       try {

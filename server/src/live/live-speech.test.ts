@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantKey } from '../domain/meetings/meeting-view';
 import { quietNoise } from '../engines/test-audio';
 import { call } from '../testing/inject';
-import { feed, framesOf, LiveClient, startLiveServer, twoSentences, type LiveTestServer } from './live-test-kit';
+import { feed, framesOf, LiveClient, startLiveServer, twoSentences, type LiveTestServer } from '../testing/live-test-kit';
 
 let server: LiveTestServer;
 let speech: Awaited<ReturnType<typeof twoSentences>>;

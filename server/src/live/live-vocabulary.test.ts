@@ -4,11 +4,11 @@
 // record keep it; a translation term keeps its fixed Spanish translation through apertium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantToUserId } from '../domain/entitlements/grants';
-import { memoryVocabularySource } from '../domain/vocabulary/test-vocabulary';
+import { memoryVocabularySource } from '../testing/test-vocabulary';
 import { SVIP } from '../domain/vouchers/package-types';
 import { makeTempDir, readSamples, silence, speak } from '../engines/test-audio';
 import { call } from '../testing/inject';
-import { concatSamples, feed, framesOf, LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { concatSamples, feed, framesOf, LiveClient, startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 
 const libraries: Parameters<typeof memoryVocabularySource>[0] = {};
 const source = memoryVocabularySource(libraries);

@@ -4,14 +4,14 @@
 // owner only (as an attachment with download=1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../testing/inject';
-import { FRAME_BYTES, LiveClient, startLiveServer, type LiveTestServer } from './live-test-kit';
+import { FRAME_BYTES, LiveClient, startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 import { WAV_HEADER_BYTES, wavHeader } from './meeting-audio';
 
 let server: LiveTestServer;
 
 beforeAll(async () => {
   server = await startLiveServer();
-  server.app.live.hub.graces = { hostMs: 50, leaveMs: 50 };
+  server.app.services.liveHub.graces = { hostMs: 50, leaveMs: 50 };
 });
 afterAll(async () => {
   await server?.close();
@@ -71,7 +71,7 @@ describe('meeting audio', () => {
   it('keeps the accepted frames across pause, host loss and resume as one WAV of the record', async () => {
     const owner = await server.signUp();
     const meeting = await server.createMeeting(owner, { name: 'Réunion "Q3"' });
-    const recordId = (await server.app.live.meetings.find(meeting.id))!.record_id!;
+    const recordId = (await server.app.services.meetings.find(meeting.id))!.record_id!;
     const guest = await server.visitor();
     const participant = await LiveClient.open(server.wsUrl(meeting.id, guest.token));
     await participant.waitFor((m) => m.type === 'ready');
@@ -93,7 +93,7 @@ describe('meeting audio', () => {
     // The host goes away: after the grace the meeting is paused and what was recorded is playable.
     host.close();
     await host.waitClosed();
-    await until(async () => (await server.app.live.meetings.find(meeting.id))?.state === 'paused');
+    await until(async () => (await server.app.services.meetings.find(meeting.id))?.state === 'paused');
     const afterLoss = await media(recordId, owner.token);
     expect(afterLoss.statusCode).toBe(200);
     expectWavOf(afterLoss.rawPayload, [...range(0, 9), ...range(13, 17)]);
@@ -137,7 +137,7 @@ describe('meeting audio', () => {
   it('publishes nothing for a meeting stopped before any audio', async () => {
     const owner = await server.signUp();
     const meeting = await server.createMeeting(owner);
-    const recordId = (await server.app.live.meetings.find(meeting.id))!.record_id!;
+    const recordId = (await server.app.services.meetings.find(meeting.id))!.record_id!;
     const host = await hostSocket(meeting.id, owner.token);
     host.send({ type: 'control', action: 'start' });
     await stateIs(host, 'in_progress');

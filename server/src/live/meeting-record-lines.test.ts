@@ -2,7 +2,7 @@
 // did not cut) is stored as several lines of at most 7 s, its translation shared among them, while
 // the live transcript keeps the utterance whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLiveServer, type LiveTestServer } from './live-test-kit';
+import { startLiveServer, type LiveTestServer } from '../testing/live-test-kit';
 
 let server: LiveTestServer;
 beforeAll(async () => {
@@ -16,13 +16,13 @@ describe('meeting record lines', () => {
   it('cuts a 20-second final into lines of at most 7 s, sharing its translation', async () => {
     const owner = await server.signUp();
     const meeting = await server.createMeeting(owner, { translationLanguages: ['es-ES'] });
-    const row = (await server.app.live.meetings.find(meeting.id))!;
+    const row = (await server.app.services.meetings.find(meeting.id))!;
     const spoken = Array.from({ length: 50 }, (_, i) => ['we', 'should', 'review', 'the', 'plan'][i % 5]!);
     const words = spoken.map((text, i) => ({ text, startMs: 1000 + i * 400, endMs: 1000 + i * 400 + 350 }));
     const text = spoken.join(' ');
     const translation = Array.from({ length: 10 }, () => 'deberíamos revisar el plan').join(' ');
     const segmentId = '00000000-0000-0000-0000-0000000000aa';
-    await server.app.live.meetings.appendFinal(
+    await server.app.services.meetings.appendFinal(
       row,
       { seq: 1, segmentId, lang: 'en-US', startMs: 1000, endMs: words.at(-1)!.endMs, text, translations: { 'es-ES': translation }, translationErrors: {}, words },
       22_000,
@@ -42,7 +42,7 @@ describe('meeting record lines', () => {
       expect(timings.at(-1)!.endMs).toBe(line.end_ms);
     }
     // The live transcript (late joiners) keeps the utterance whole.
-    const finals = await server.app.live.meetings.finalsAfter(meeting.id, 0);
+    const finals = await server.app.services.meetings.finalsAfter(meeting.id, 0);
     expect(finals.map((f) => f.text)).toEqual([text]);
   });
 });

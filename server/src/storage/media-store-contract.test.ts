@@ -14,7 +14,7 @@ import { buildApp } from '../app';
 import { systemClock } from '../clock';
 import { issueToken } from '../domain/session/tokens';
 import { createUser } from '../domain/session/users';
-import { makeToneWav, uploadWhole } from '../domain/uploads/upload-test-kit';
+import { makeToneWav, uploadWhole } from '../testing/upload-test-kit';
 import { azuriteMissing, startAzurite, type RunningAzurite } from '../testing/azurite';
 import { sqliteTestConfig } from '../testing/test-config';
 import { AzureBlobStore } from './blob/azure-blob-store';

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import type { EngineReadiness, Engines } from '../../engines/registry';
 import type { ServerT } from '../../i18n';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '../jobs/job-queue.port';
 import type { MediaStore } from '../../storage/media-store';
 import { translate } from '../transcript/translate';
 

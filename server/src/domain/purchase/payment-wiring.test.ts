@@ -5,10 +5,10 @@
 // settings answer the translated 'not configured' naming the real setting and write no order.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useRecordsTestApp, type RecordsTestApp, type TestUser } from '../records/records-test-kit';
+import { useRecordsTestApp, type RecordsTestApp, type TestUser } from '../../testing/records-test-kit';
 import { databaseVariants } from '../../testing/database-variants';
 import { loadPaymentVendorConfig } from './providers/vendor-config';
-import { ALIPAY_APP_ID, KEYS, startVendorStandIn, vendorEnv, WECHAT } from './providers/vendor-test-kit';
+import { ALIPAY_APP_ID, KEYS, startVendorStandIn, vendorEnv, WECHAT } from '../../testing/vendor-test-kit';
 import { rsa2Sign, signingString } from './providers/alipay/alipay-signing';
 import { encryptResource, rsaSha256Sign } from './providers/wechat/wechat-signing';
 import { QUIET_PENDING_CODE } from './order-codes';

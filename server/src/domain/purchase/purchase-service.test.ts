@@ -2,7 +2,7 @@
 // what the provider confirms, exactly once; a provider that says 'unpaid' leaves the order pending
 // until it expires; the sandbox link check and the money helpers hold at their edges.
 import { describe, expect, it } from 'vitest';
-import { useRecordsTestApp } from '../records/records-test-kit';
+import { useRecordsTestApp } from '../../testing/records-test-kit';
 import { databaseVariants } from '../../testing/database-variants';
 import { fenOf, newOutTradeNo } from './orders';
 import { createPaymentsService } from './purchase-service';

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { databaseVariants } from '../../testing/database-variants';
 import { listRecords, recordPageQueries, type RecordListQuery } from './record-list';
-import { useRecordsTestApp } from './records-test-kit';
+import { useRecordsTestApp } from '../../testing/records-test-kit';
 
 const variants = await databaseVariants();
 

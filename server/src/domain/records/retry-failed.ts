@@ -8,7 +8,7 @@ import type { Locale } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database, RecordPipelineColumns, RecordRow } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '../jobs/job-queue.port';
 import { TRANSCRIBE_JOB, type TranscribePayload } from '../../jobs/transcription-job';
 import { TRANSLATE_JOB, type TranslatePayload } from '../../jobs/translation-job';
 import { startTranslation } from '../transcript/add-translation';

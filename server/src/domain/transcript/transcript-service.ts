@@ -10,7 +10,7 @@ import { EngineError } from '../../engines/engine-errors';
 import type { Engines } from '../../engines/registry';
 import type { ServerI18n } from '../../i18n';
 import { AppError } from '../../errors';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '../jobs/job-queue.port';
 import { TRANSLATE_JOB, translationJob, type TranslatePayload } from '../../jobs/translation-job';
 import { retryFailedStep, type ChargeRetry } from '../records/retry-failed';
 import { startRetranslation, startTranslation } from './add-translation';

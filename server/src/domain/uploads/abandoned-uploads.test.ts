@@ -14,7 +14,7 @@ import { createUser } from '../session/users';
 import { databaseVariants } from '../../testing/database-variants';
 import { call, ManualClock, uniqueEmail } from '../../testing/inject';
 import { createAbandonedUploadSweep } from './abandoned-uploads';
-import { makeToneWav, postBlock, uploadWhole } from './upload-test-kit';
+import { makeToneWav, postBlock, uploadWhole } from '../../testing/upload-test-kit';
 import { storedMediaPath } from '../../testing/stored-media-path';
 
 const MB = 1024 * 1024;

@@ -12,7 +12,7 @@ import { createUser } from '../session/users';
 import { createRecord } from '../records/create-record';
 import { sqliteTestConfig } from '../../testing/test-config';
 import { call, ManualClock, uniqueEmail } from '../../testing/inject';
-import { makeToneWav, uploadWhole } from './upload-test-kit';
+import { makeToneWav, uploadWhole } from '../../testing/upload-test-kit';
 
 const fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-interrupted-'));
 const tone = makeToneWav(path.join(fixtures, 'left.wav'), 1, 16_000, 1);

@@ -7,7 +7,7 @@ import { UPLOAD_DEFAULT_AUDIO_LANGUAGE, UPLOAD_SPEAKERS_DEFAULT, type Locale } f
 import type { Clock } from '../../clock';
 import type { Database, RecordPipelineColumns } from '../../db/schema';
 import { TRANSCRIBE_JOB, type TranscribePayload } from '../../jobs/transcription-job';
-import type { JobQueue } from '../../jobs/job-queue';
+import type { JobQueue } from '../jobs/job-queue.port';
 import type { Engines } from '../../engines/registry';
 import { entitlementRefusal, type BillingUser, type Entitlements } from '../entitlements/entitlements-service';
 import { splitUse } from '../entitlements/metering';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileVocabulary, MASK_CHAR } from './compiled-vocabulary';
-import { vocabularySet } from './test-vocabulary';
+import { vocabularySet } from '../../testing/test-vocabulary';
 
 describe('CompiledVocabulary', () => {
   const set = vocabularySet({

@@ -5,7 +5,7 @@ import { ApertiumTranslator } from '../../engines/apertium-translator';
 import type { Translator, TranslateRequest } from '../../engines/types';
 import { compileVocabulary } from './compiled-vocabulary';
 import { protectTerms, restoreTerms, translateWithTerms } from './term-protection';
-import { vocabularySet } from './test-vocabulary';
+import { vocabularySet } from '../../testing/test-vocabulary';
 
 const vocabulary = compileVocabulary(
   vocabularySet({

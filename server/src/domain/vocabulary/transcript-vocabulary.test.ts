@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileVocabulary } from './compiled-vocabulary';
-import { vocabularySet } from './test-vocabulary';
+import { vocabularySet } from '../../testing/test-vocabulary';
 import { applyVocabularyToTranscript, replaceInWords } from './transcript-vocabulary';
 
 const timed = (...texts: string[]) => texts.map((text, i) => ({ text, startMs: i * 100, endMs: i * 100 + 80 }));

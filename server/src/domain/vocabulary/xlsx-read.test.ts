@@ -2,7 +2,7 @@
 // 'formula' problem), merged cells read as shown, and the container checks refusing non-workbooks
 // and zip bombs before exceljs parses anything.
 import { describe, expect, it } from 'vitest';
-import { largeFile, lyingZipBombFile, pairsFile, sheetFile, wordsFile, zipBombFile } from './xlsx-fixtures';
+import { largeFile, lyingZipBombFile, pairsFile, sheetFile, wordsFile, zipBombFile } from '../../testing/xlsx-fixtures';
 import { readSheetRows, SheetReadError, SHEET_ROWS_MAX } from './xlsx-read';
 import { vocabularyWorkbook } from './xlsx-write';
 

@@ -35,7 +35,7 @@ export default fp(
     app.decorate('accessGuard', (access: OperationAccess) => async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (token) {
-        const user = await app.services.auth.authenticate(token);
+        const user = await app.services.session.authenticate(token);
         request.user = user;
         request.token = user ? token : null;
       }
@@ -44,5 +44,5 @@ export default fp(
       if (request.user.is_visitor && !access.visitor) throw unauthorized();
     });
   },
-  { name: 'auth', dependencies: ['services'] },
+  { name: 'auth', dependencies: ['session'] },
 );

@@ -132,5 +132,5 @@ export default fp(
       scope.route({ method: ['GET', 'HEAD', 'PUT', 'DELETE', 'POST'], url: `${EMBEDDED_BLOB_PATH}/*`, exposeHeadRoute: false, handler: handle });
     });
   },
-  { name: 'blob-endpoint', dependencies: ['services'] },
+  { name: 'blob-endpoint', dependencies: ['storage'] },
 );

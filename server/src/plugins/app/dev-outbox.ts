@@ -39,5 +39,5 @@ export default fp(
         );
     });
   },
-  { name: 'dev-outbox', dependencies: ['services', 'i18n'] },
+  { name: 'dev-outbox', dependencies: ['session', 'i18n'] },
 );

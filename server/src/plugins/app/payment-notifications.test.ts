@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rsa2Sign, signingString } from '../../domain/purchase/providers/alipay/alipay-signing';
-import { ALIPAY_APP_ID, KEYS, startVendorStandIn, vendorEnv, vendorTestApp, WECHAT, type VendorStandIn, type VendorTestApp } from '../../domain/purchase/providers/vendor-test-kit';
+import { ALIPAY_APP_ID, KEYS, startVendorStandIn, vendorEnv, vendorTestApp, WECHAT, type VendorStandIn, type VendorTestApp } from '../../testing/vendor-test-kit';
 import { encryptResource, rsaSha256Sign } from '../../domain/purchase/providers/wechat/wechat-signing';
 import { ManualClock } from '../../testing/inject';
 

@@ -127,5 +127,5 @@ export default fp<PaymentNotificationsOptions>(
     app.addHook('onClose', async () => guard.close());
     await app.register(notificationRoutes, { vendors, guard });
   },
-  { name: 'payment-notifications', dependencies: ['services'] },
+  { name: 'payment-notifications', dependencies: ['purchase'] },
 );

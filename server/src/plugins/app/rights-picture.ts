@@ -22,5 +22,5 @@ export default fp(
       return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(rightsSvg(t));
     });
   },
-  { name: 'rights-picture', dependencies: ['services'] },
+  { name: 'rights-picture', dependencies: ['runtime'] },
 );

@@ -20,7 +20,7 @@ export default fp(
       });
 
       async function orderOf(request: FastifyRequest<{ Params: Params }>) {
-        const order = await app.services.payments.orderForCheckout(request.params.outTradeNo);
+        const order = await app.services.purchase.orderForCheckout(request.params.outTradeNo);
         const sig = (request.query as { sig?: unknown }).sig;
         return order && order.provider === 'sandbox' && sandboxSigMatches(order.provider_order_id, sig) ? order : null;
       }
@@ -46,21 +46,21 @@ export default fp(
         // A replayed post after the order is paid or closed changes nothing: the page shows how it stands.
         if (order.status !== 'pending') return render(request, reply, { kind: 'order', order });
         if (action === 'cancel') {
-          const closed = await app.services.payments.cancel(order.out_trade_no);
+          const closed = await app.services.purchase.cancel(order.out_trade_no);
           return render(request, reply, { kind: 'order', order: closed ?? order, outcome: 'cancelled' });
         }
         if (action !== 'pay') return render(request, reply, { kind: 'order', order });
-        await app.services.payments.settle({
+        await app.services.purchase.settle({
           provider: 'sandbox',
           outTradeNo: order.out_trade_no,
           providerTxnId: `sandbox-${randomUUID()}`,
           amountFen: order.amount_fen,
           paidAt: app.services.clock.now(),
         });
-        const now = await app.services.payments.orderForCheckout(order.out_trade_no);
+        const now = await app.services.purchase.orderForCheckout(order.out_trade_no);
         return render(request, reply, { kind: 'order', order: now ?? order, outcome: 'paid' });
       });
     });
   },
-  { name: 'sandbox-checkout', dependencies: ['services'] },
+  { name: 'sandbox-checkout', dependencies: ['purchase'] },
 );

@@ -5,10 +5,10 @@ import { DUB_PREVIEWS_IN_FLIGHT, DUB_PREVIEWS_PER_MINUTE } from '../../../../../
 import type { SpeechSynthesizer } from '../../../engines/types';
 import { encodeWav } from '../../../engines/wav';
 import { databaseVariants } from '../../../testing/database-variants';
-import { useRecordsTestApp } from '../../records/records-test-kit';
+import { useRecordsTestApp } from '../../../testing/records-test-kit';
 import { TRACK_RATE } from '../pipeline/clip-audio';
 import { previewLine } from './preview-line';
-import { seedDubTask } from '../test-task';
+import { seedDubTask } from '../../../testing/dubbing-test-task';
 
 const [sqlite] = await databaseVariants();
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../../../engines/run-process';
 import { CENTRE_CANCEL, chooseBackground } from './background';
-import { makeTestVideo, type TestVideo } from './test-video';
+import { makeTestVideo, type TestVideo } from '../../../testing/test-video';
 
 let dir: string;
 let mono: TestVideo;

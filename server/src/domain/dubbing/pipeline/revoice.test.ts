@@ -13,7 +13,7 @@ import { decodeWav } from '../../../engines/wav';
 import { currentKey, needsRevoicing, revoice, type RevoiceLine, type RevoiceResult } from './revoice';
 import { runDubbing, type DubResult } from './run-dubbing';
 import { formatSrt } from './srt';
-import { makeTestVideo, type TestVideo } from './test-video';
+import { makeTestVideo, type TestVideo } from '../../../testing/test-video';
 
 const SCRIPT = [
   { text: 'good morning everyone', speaker: 0 },

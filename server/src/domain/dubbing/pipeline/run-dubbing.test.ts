@@ -12,11 +12,11 @@ import { runProcess } from '../../../engines/run-process';
 import { detectSpeechRegions } from '../../../engines/vad';
 import { decodeWav } from '../../../engines/wav';
 import { compileVocabulary } from '../../vocabulary/compiled-vocabulary';
-import { vocabularySet } from '../../vocabulary/test-vocabulary';
+import { vocabularySet } from '../../../testing/test-vocabulary';
 import { DubbingError } from './errors';
 import { runDubbing, type DubResult } from './run-dubbing';
 import { formatSrt } from './srt';
-import { makeTestVideo, TONE_HZ, toneLevelDb, type TestVideo } from './test-video';
+import { makeTestVideo, TONE_HZ, toneLevelDb, type TestVideo } from '../../../testing/test-video';
 
 const SCRIPT = [
   { text: 'good morning everyone and welcome to the meeting', speaker: 0 },

@@ -18,7 +18,7 @@ import {
 import type { Locale } from '../../../../../src/shared/contract/limits';
 import type { Clock } from '../../../clock';
 import type { Database, DubFilesTable, RecordPipelineColumns } from '../../../db/schema';
-import type { JobQueue } from '../../../jobs/job-queue';
+import type { JobQueue } from '../../jobs/job-queue.port';
 import { DUB_JOB, type DubJobPayload } from './dub-job-kind';
 import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
 import { REFUND_PREFIX } from '../../entitlements/balances';

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/schema';
 import type { Engines } from '../../../engines/registry';
-import type { JobQueue } from '../../../jobs/job-queue';
+import type { JobQueue } from '../../jobs/job-queue.port';
 import type { BlobStore } from '../../../storage/blob/blob-store';
 import type { Entitlements } from '../../entitlements/entitlements-service';
 

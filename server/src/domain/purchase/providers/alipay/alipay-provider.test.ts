@@ -3,7 +3,7 @@
 // amounts) and answers signed with the Alipay key; and the asynchronous notification checks.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalVendorServer, type LocalVendorServer, type RecordedRequest, type VendorAnswer } from '../local-vendor-server';
+import { startLocalVendorServer, type LocalVendorServer, type RecordedRequest, type VendorAnswer } from '../../../../testing/local-vendor-server';
 import { loadPaymentVendorConfig } from '../vendor-config';
 import { AlipayProvider } from './alipay-provider';
 import { rsa2Sign, rsa2Verify, signingString } from './alipay-signing';

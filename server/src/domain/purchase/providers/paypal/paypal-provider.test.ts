@@ -2,7 +2,7 @@
 // client credentials for the token, the Bearer token on API calls, the create-order body, capture,
 // and verify-webhook-signature with the webhook id and the event; answers in PayPal's shapes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLocalVendorServer, type LocalVendorServer, type RecordedRequest, type VendorAnswer } from '../local-vendor-server';
+import { startLocalVendorServer, type LocalVendorServer, type RecordedRequest, type VendorAnswer } from '../../../../testing/local-vendor-server';
 import { loadPaymentVendorConfig } from '../vendor-config';
 import { PayPalProvider } from './paypal-provider';
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../errors';
-import { startLocalVendorServer, type LocalVendorServer, type RecordedRequest, type VendorAnswer } from '../local-vendor-server';
+import { startLocalVendorServer, type LocalVendorServer, type RecordedRequest, type VendorAnswer } from '../../../../testing/local-vendor-server';
 import { loadPaymentVendorConfig } from '../vendor-config';
 import { WeChatPayProvider } from './wechat-pay-provider';
 import { encryptResource, parseAuthorization, rsaSha256Sign, rsaSha256Verify } from './wechat-signing';

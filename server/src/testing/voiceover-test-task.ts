@@ -5,16 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../../clock';
-import type { Database } from '../../../db/schema';
-import { sortableId } from '../../../db/sortable-id';
-import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
-import { putFile } from '../../../storage/blob/put-file';
-import { dubOutputPrefix } from '../outputs';
-import type { DubResult } from '../pipeline/run-dubbing';
-import { seedDubTask } from '../test-task';
-import { DUB_MEDIA_KEEP_MS } from './deps';
-import { outputNames } from './run-iteration';
+import type { Clock } from '../clock';
+import type { Database } from '../db/schema';
+import { sortableId } from '../db/sortable-id';
+import { containerOf, type BlobStore } from '../storage/blob/blob-store';
+import { putFile } from '../storage/blob/put-file';
+import { dubOutputPrefix } from '../domain/dubbing/outputs';
+import type { DubResult } from '../domain/dubbing/pipeline/run-dubbing';
+import { seedDubTask } from './dubbing-test-task';
+import { DUB_MEDIA_KEEP_MS } from '../domain/dubbing/voiceover/deps';
+import { outputNames } from '../domain/dubbing/voiceover/run-iteration';
 
 export interface SeededTask {
   taskId: string;

@@ -8,10 +8,10 @@ import type { ServerConfig } from '../config';
 import { issueToken } from '../domain/session/tokens';
 import { createUser, createVisitor } from '../domain/session/users';
 import { makeTempDir, readSamples, speak, speakTimedWords, silence } from '../engines/test-audio';
-import { call, uniqueEmail } from '../testing/inject';
+import { call, uniqueEmail } from './inject';
 import type { AppOptions } from '../app';
-import { startTestServer, type TestServer } from '../testing/start-test-server';
-import { encodeBinaryFrame } from './audio-frames';
+import { startTestServer, type TestServer } from './start-test-server';
+import { encodeBinaryFrame } from '../live/audio-frames';
 
 // `ws` ships no types and Node 20 has no global WebSocket; the DOM interface describes ws 8 well.
 const WebSocketImpl = createRequire(import.meta.url)('ws') as new (url: string) => WebSocket;

@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { RECOGNIZABLE_VOICE } from '../../engines/test-audio';
-import { call, type CallResult } from '../../testing/inject';
+import { RECOGNIZABLE_VOICE } from '../engines/test-audio';
+import { call, type CallResult } from './inject';
 
 export function ffmpeg(args: string[]): void {
   execFileSync('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', ...args]);

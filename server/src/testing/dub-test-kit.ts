@@ -3,9 +3,9 @@
 // cues built from raw bytes (so a test can write GBK).
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { RecordsTestApp, TestUser } from '../../records/records-test-kit';
-import { containerOf } from '../../../storage/blob/blob-store';
-import { uploadFileToBlob } from './blob-files';
+import type { RecordsTestApp, TestUser } from './records-test-kit';
+import { containerOf } from '../storage/blob/blob-store';
+import { uploadFileToBlob } from '../domain/dubbing/tasks/blob-files';
 
 export async function uploadedVideo(kit: RecordsTestApp, who: TestUser, video: { path: string; durationMs: number }): Promise<string> {
   const id = randomUUID();

@@ -2,14 +2,14 @@
 // and users signed in without the code round-trip (sign-in itself is tested in auth.test.ts).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../app';
-import type { ServerConfig } from '../../config';
-import type { UserRow } from '../../db/schema';
-import type { DatabaseVariant } from '../../testing/database-variants';
-import { call, ManualClock, uniqueEmail, type CallResult } from '../../testing/inject';
-import { issueToken } from '../session/tokens';
-import { createUser } from '../session/users';
-import { createRecord, type CreateRecordInput } from './create-record';
+import { buildApp } from '../app';
+import type { ServerConfig } from '../config';
+import type { UserRow } from '../db/schema';
+import type { DatabaseVariant } from './database-variants';
+import { call, ManualClock, uniqueEmail, type CallResult } from './inject';
+import { issueToken } from '../domain/session/tokens';
+import { createUser } from '../domain/session/users';
+import { createRecord, type CreateRecordInput } from '../domain/records/create-record';
 
 export interface TestUser {
   user: UserRow;

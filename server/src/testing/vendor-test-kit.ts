@@ -4,19 +4,19 @@
 // (credits once per provider transaction id, as the real one must).
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../app';
-import type { UserRow } from '../../../db/schema';
-import { AppError } from '../../../errors';
-import { issueToken } from '../../session/tokens';
-import { createUser } from '../../session/users';
-import { ManualClock, uniqueEmail } from '../../../testing/inject';
-import { sqliteTestConfig } from '../../../testing/test-config';
-import { rsa2Sign, rsa2Verify, signingString } from './alipay/alipay-signing';
+import { buildApp } from '../app';
+import type { UserRow } from '../db/schema';
+import { AppError } from '../errors';
+import { issueToken } from '../domain/session/tokens';
+import { createUser } from '../domain/session/users';
+import { ManualClock, uniqueEmail } from './inject';
+import { sqliteTestConfig } from './test-config';
+import { rsa2Sign, rsa2Verify, signingString } from '../domain/purchase/providers/alipay/alipay-signing';
 import { startLocalVendorServer, type LocalVendorServer, type RecordedRequest, type VendorAnswer } from './local-vendor-server';
-import type { OrderLookup, PaymentWiring, VendorOrder } from './order-lookup';
-import type { PaymentConfirmation } from './payment-provider';
-import { loadPaymentVendorConfig } from './vendor-config';
-import { parseAuthorization, rsaSha256Sign, rsaSha256Verify } from './wechat/wechat-signing';
+import type { OrderLookup, PaymentWiring, VendorOrder } from '../domain/purchase/providers/order-lookup';
+import type { PaymentConfirmation } from '../domain/purchase/providers/payment-provider';
+import { loadPaymentVendorConfig } from '../domain/purchase/providers/vendor-config';
+import { parseAuthorization, rsaSha256Sign, rsaSha256Verify } from '../domain/purchase/providers/wechat/wechat-signing';
 
 const keyPair = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
 

@@ -3,10 +3,10 @@
 // steady tone, so tests know where every line is, who says it and what the background is.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { runProcess } from '../../../engines/run-process';
-import { readSamples, speak, type SpeakOptions } from '../../../engines/test-audio';
-import type { TimeSpan } from '../../../engines/types';
-import { formatSrt } from './srt';
+import { runProcess } from '../engines/run-process';
+import { readSamples, speak, type SpeakOptions } from '../engines/test-audio';
+import type { TimeSpan } from '../engines/types';
+import { formatSrt } from '../domain/dubbing/pipeline/srt';
 
 /** Recognisable by pocketsphinx (klatt2) and low, vs a high female variant: two clearly different people. */
 export const VOICE_LOW: SpeakOptions = { voice: 'en-us+klatt2', pitch: 25, speed: 170, wordGapMs: 80 };

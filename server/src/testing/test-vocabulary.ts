@@ -1,6 +1,6 @@
 // In-memory VocabularySource for tests and the benchmark (the library store is vocab-server's).
-import type { VocabularySet, VocabularySource } from './vocabulary-source';
-import { EMPTY_VOCABULARY } from './vocabulary-source';
+import type { VocabularySet, VocabularySource } from '../domain/vocabulary/vocabulary-source';
+import { EMPTY_VOCABULARY } from '../domain/vocabulary/vocabulary-source';
 
 export function vocabularySet(partial: Partial<VocabularySet>): VocabularySet {
   return { ...EMPTY_VOCABULARY, ...partial };

@@ -5,10 +5,10 @@
 // voiceover/test-dub-task.ts seeds the same rows from a real runDubbing result and adds its outputs.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock';
-import type { Database, DubTaskState } from '../../db/schema';
-import { createRecord } from '../records/create-record';
-import { voicedKey } from './voiced-key';
+import type { Clock } from '../clock';
+import type { Database, DubTaskState } from '../db/schema';
+import { createRecord } from '../domain/records/create-record';
+import { voicedKey } from '../domain/dubbing/voiced-key';
 
 export interface TestSpeaker {
   name: string;

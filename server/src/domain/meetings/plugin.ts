@@ -1,0 +1,59 @@
+// The meetings area: the meetings service, the live hub with its fan-out bus (Redis pub/sub when
+// REDIS_URL is set, so several instances share meetings; in-process otherwise) and the socket route.
+import fp from 'fastify-plugin';
+import { liveBalanceOf } from '../entitlements/live-balance';
+import { chargeMeeting } from '../entitlements/meeting-charges';
+import { createInProcessBus } from '../../live/live-bus';
+import { LiveHub } from '../../live/live-hub';
+import { registerLiveSocket } from '../../live/live-socket';
+import { createRedisBus } from '../../live/redis-live-bus';
+import { createRedisHostSlots } from '../../live/redis-host-slots';
+import { createRedisRoster } from '../../live/redis-live-roster';
+import { provideServices } from '../../plugins/app/service-registry';
+import { mayUseMeetingFeature } from './meeting-permissions';
+import { createMeetingsService, type MeetingsService } from './meetings-service';
+
+declare module 'fastify' {
+  interface AppServices {
+    meetings: MeetingsService;
+    /** The live side of meetings: sockets, subtitles fan-out, who reads which language. */
+    liveHub: LiveHub;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const { config, clock, engines, mediaStore, entitlements, vocabularyInForce } = app.services;
+    const meetings = createMeetingsService({
+      db: app.db,
+      clock,
+      mayInvite: async (host) => mayUseMeetingFeature(host, (await entitlements.account(host)).rule, 'inviteMeeting'),
+    });
+    const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createInProcessBus();
+    // With Redis the one-host rule holds across instances through a shared lease.
+    const hostSlots = config.redisUrl ? createRedisHostSlots(config.redisUrl, { log: app.log }) : undefined;
+    const liveHub = new LiveHub({
+      meetings,
+      engines,
+      bus,
+      clock,
+      log: app.log,
+      audio: { db: app.db, store: mediaStore, clock, log: app.log },
+      ...(hostSlots ? { hostSlots } : {}),
+      // With Redis, who is in the meeting and which languages are read is shared by instances.
+      ...(config.redisUrl ? { roster: createRedisRoster(config.redisUrl, { log: app.log }) } : {}),
+      onEnded: (meeting) => chargeMeeting(app.db, entitlements, meeting),
+      // Metered while it records: the meeting pauses when the host's live time runs out (issue 11).
+      allowance: { read: (meeting) => liveBalanceOf(app.db, entitlements, meeting) },
+      vocabulary: vocabularyInForce,
+    });
+    const stopListening = entitlements.onChange((userId) => void liveHub.entitlementsChanged(userId));
+    provideServices(app.services, { meetings, liveHub });
+    registerLiveSocket(app, liveHub, meetings);
+    app.addHook('onClose', async () => {
+      stopListening();
+      await liveHub.close();
+    });
+  },
+  { name: 'meetings', dependencies: ['db', 'runtime', 'engines', 'storage', 'entitlements', 'vocabulary', 'websocket'] },
+);

@@ -1,0 +1,30 @@
+// The session area: sign-in, codes and tokens, with the attempt limits (in-process, or Redis with
+// REDIS_URL) and the outbox codes are sent through.
+import fp from 'fastify-plugin';
+import { createOutbox, type Outbox } from '../mail/outbox';
+import { provideServices } from '../../plugins/app/service-registry';
+import { createRateLimits, type RateLimits } from './rate-limits';
+import { createAuthService, type AuthService } from './session-service';
+
+declare module 'fastify' {
+  interface AppServices {
+    session: AuthService;
+    /** Per account and per client address: sign-ins, codes, vouchers (reserved before each check). */
+    rateLimits: RateLimits;
+    outbox: Outbox;
+  }
+}
+
+export default fp<{ rateLimitPrefix?: string }>(
+  async (app, { rateLimitPrefix }) => {
+    const { config, clock } = app.services;
+    const rateLimits = createRateLimits(config.redisUrl, rateLimitPrefix, config.clientAttemptsPerHour);
+    const outbox = createOutbox({ db: app.db, clock, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+    provideServices(app.services, { rateLimits, outbox, session: createAuthService({ db: app.db, clock, rateLimits, outbox }) });
+    app.addHook('onClose', async () => {
+      outbox.close();
+      await rateLimits.close();
+    });
+  },
+  { name: 'session', dependencies: ['db', 'runtime'] },
+);
