@@ -1,10 +1,15 @@
 // Server-side translations: one i18next instance holding the `server` namespace of the three
 // locales; each request gets a translator for the language its accept-language header asks for.
 import fs from 'node:fs';
-import { createInstance, type TFunction } from 'i18next';
+import { createInstance } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/shared/contract/limits';
 
-export type ServerT = TFunction<'server'>;
+/**
+ * The one translator type of the server: a request's `ctx.t`/`request.t`, a job's or a command's
+ * translator. Keys are strings of the locale files (`namespace:key` outside `server`), checked by the
+ * i18n tests rather than by the type, so callers never cast it.
+ */
+export type ServerT = (key: string, params?: Record<string, unknown>) => string;
 
 function loadNamespace(locale: Locale, namespace: 'server' | 'engines' | 'live' | 'uploads' | 'transcripts' | 'vouchers' | 'billing' | 'vocabularyServer' = 'server'): Record<string, unknown> {
   const file = new URL(`../../src/i18n/locales/${locale}/${namespace}.json`, import.meta.url);
@@ -34,7 +39,7 @@ export async function createServerI18n() {
   });
   return {
     translatorFor(locale: Locale): ServerT {
-      return instance.getFixedT(locale, 'server') as ServerT;
+      return instance.getFixedT(locale, 'server') as unknown as ServerT;
     },
   };
 }

@@ -140,7 +140,7 @@ async function restoreSqlite(config: ServerConfig, file: string, force: boolean,
 }
 
 export async function runBackupCommand(argv: string[], config: ServerConfig, io: AdminIo, t: ServerT): Promise<number> {
-  const tr = t as unknown as T;
+  const tr: T = t;
   const [command, file, flag] = argv;
   if (!file) {
     io.err(tr('admin.backupUsage'));

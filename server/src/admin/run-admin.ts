@@ -67,7 +67,7 @@ export async function runAdmin(argv: string[], config: ServerConfig, io: AdminIo
   registerVoucherCommands(program, {
     db,
     clock: systemClock,
-    t: t as unknown as (key: string, params?: Record<string, unknown>) => string,
+    t,
     io,
     fail: () => {
       exitCode = 1;
@@ -77,7 +77,7 @@ export async function runAdmin(argv: string[], config: ServerConfig, io: AdminIo
   registerPackageCommands(program, {
     db,
     clock: systemClock,
-    t: t as unknown as (key: string, params?: Record<string, unknown>) => string,
+    t,
     io,
     fail: () => {
       exitCode = 1;

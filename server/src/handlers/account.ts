@@ -6,7 +6,6 @@ import { buyRecords, costRecords, usageSeries } from '../domain/entitlements/bil
 import { timeZoneHint } from './time-zone-hint';
 import { requireUser, type HandlerMap } from './types';
 
-type Translate = (key: string, params?: Record<string, unknown>) => unknown;
 
 export const accountHandlers: HandlerMap = {
   async accountQueryAccountDetail(ctx) {
@@ -23,11 +22,11 @@ export const accountHandlers: HandlerMap = {
     const user = requireUser(ctx);
     // The trial row is written on the first read of the account, so it is listed from the start.
     await ctx.services.entitlements.account(user);
-    return buyRecords(ctx.request.server.db, ctx.t as unknown as Translate, user.id, ctx.body?.pageNum, ctx.body?.pageSize);
+    return buyRecords(ctx.request.server.db, ctx.t, user.id, ctx.body?.pageNum, ctx.body?.pageSize);
   },
   async accountQueryCostRecord(ctx) {
     const user = requireUser(ctx);
-    return costRecords(ctx.request.server.db, ctx.t as unknown as Translate, user.id, ctx.body?.pageNum, ctx.body?.pageSize);
+    return costRecords(ctx.request.server.db, ctx.t, user.id, ctx.body?.pageNum, ctx.body?.pageSize);
   },
   async accountQueryUsageSeries(ctx) {
     const user = requireUser(ctx);

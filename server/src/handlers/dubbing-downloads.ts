@@ -8,7 +8,7 @@ import { requireUser, type HandlerContext, type HandlerMap } from './types';
 
 async function sendZip(ctx: HandlerContext<'dubbingDownloadZip'> | HandlerContext<'dubbingDownloadDestroyZip'>, request: DownloadRequest): Promise<null> {
   const user = requireUser(ctx);
-  const t = ctx.t as unknown as (key: string, params?: Record<string, unknown>) => string;
+  const t = ctx.t;
   const plan = await planDownload({ db: ctx.request.server.db, blobStore: ctx.services.blobStore, now: ctx.services.clock.now(), t }, user.id, request);
   const asciiName = plan.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   ctx.reply.hijack();

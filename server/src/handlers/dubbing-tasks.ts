@@ -8,7 +8,7 @@ import { TOKEN_COOKIE } from '../../../src/shared/contract/limits';
 import { storedForm, ensureTask, startDubbing } from '../domain/dubbing/tasks/start-task';
 import { storeSrtAttachment } from '../domain/dubbing/tasks/srt-attachment';
 import { resolveDubMedia } from '../domain/dubbing/tasks/task-media';
-import { findOwnedTask, listTasks, toDubTaskView, type DubMediaKind, type Translate } from '../domain/dubbing/tasks/task-view';
+import { findOwnedTask, listTasks, toDubTaskView, type DubMediaKind } from '../domain/dubbing/tasks/task-view';
 import { removeDubFiles } from '../domain/dubbing/tasks/remove-files';
 import { dubTaskNotFound } from '../domain/dubbing/tasks/task-errors';
 import { AppError } from '../errors';
@@ -58,7 +58,7 @@ export const dubbingTasksHandlers: HandlerMap = {
     const db = ctx.request.server.db;
     const form = storedForm({ audioLanguage: body.audioLanguage, translationLanguage: body.translationLanguage });
     const taskId = await ensureTask({ db, clock: ctx.services.clock }, user.id, { fileId: body.id, showName: body.showName, folderId: body.folderId, form });
-    return toDubTaskView(ctx.t as unknown as Translate, await findOwnedTask(db, user.id, taskId));
+    return toDubTaskView(ctx.t, await findOwnedTask(db, user.id, taskId));
   },
 
   async dubbingTranswrite(ctx) {
@@ -68,7 +68,7 @@ export const dubbingTasksHandlers: HandlerMap = {
       { db: ctx.request.server.db, clock: services.clock, store: services.blobStore, jobs: services.jobs, entitlements: services.entitlements },
       { user, locale: ctx.request.locale, body: bodyOf(ctx.body), zoneHint: timeZoneHint(ctx.request) },
     );
-    const t = ctx.t as unknown as Translate;
+    const t = ctx.t;
     return { code: 200, msg: t('uploads:dubStarted') };
   },
 
@@ -76,13 +76,13 @@ export const dubbingTasksHandlers: HandlerMap = {
     const user = requireUser(ctx);
     const query = ctx.query ?? {};
     const page = await listTasks(ctx.request.server.db, user.id, { pageNum: query.pageNum ?? 1, pageSize: query.pageSize ?? 10, folderId: query.folderId ?? null });
-    const t = ctx.t as unknown as Translate;
+    const t = ctx.t;
     return { total: page.total, rows: page.rows.map((row) => toDubTaskView(t, row)) };
   },
 
   async dubbingGetFileByTaskId(ctx) {
     const user = requireUser(ctx);
-    return toDubTaskView(ctx.t as unknown as Translate, await findOwnedTask(ctx.request.server.db, user.id, ctx.query.taskId));
+    return toDubTaskView(ctx.t, await findOwnedTask(ctx.request.server.db, user.id, ctx.query.taskId));
   },
 
   async dubbingRemove(ctx) {
@@ -120,7 +120,7 @@ export const dubbingTasksHandlers: HandlerMap = {
       stream = (await store.readStream(media.container, media.blob, range ? { start, end } : undefined)) as never;
     } catch {
       raw.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
-      raw.end(JSON.stringify({ code: 404, msg: (ctx.t as unknown as Translate)('uploads:dubMediaNotFound'), data: null }));
+      raw.end(JSON.stringify({ code: 404, msg: ctx.t('uploads:dubMediaNotFound'), data: null }));
       return null;
     }
     raw.writeHead(range ? 206 : 200, {

@@ -152,7 +152,7 @@ export const meetingsHandlers: HandlerMap = {
     const { meetingId, ...request } = ctx.query;
     const meeting = await sharedMeeting(ctx.request.server.db, meetingId, ctx.user?.id ?? null);
     // Stale translations are spoken of in the reader's language, as in recordsExport.
-    const say = ctx.t as unknown as (key: string, params?: Record<string, unknown>) => string;
+    const say = ctx.t;
     const file = await exportMeetingShare(
       ctx.request.server.db,
       meeting,

@@ -15,7 +15,6 @@ import { rightsPictureUrl } from '../plugins/app/rights-picture';
 import { timeZoneHint } from './time-zone-hint';
 import { requireBody, requireUser, type HandlerMap } from './types';
 
-type Translate = (key: string, params?: Record<string, unknown>) => unknown;
 
 /** sourceType of the cost calls: 1 local upload, 2 live interpreting, 5 audio/video dubbing. */
 const USAGE_OF_SOURCE: Record<string, UsageKind> = { '1': 'upload', '2': 'live', '5': 'dubbing' };
@@ -39,7 +38,7 @@ export const paymentsHandlers: HandlerMap = {
       source: body.source,
       ...(body.description ? { description: body.description } : {}),
       requestBaseUrl: `${request.protocol}://${request.host}`,
-      packageName: (row) => packageName(ctx.t as unknown as Translate, row),
+      packageName: (row) => packageName(ctx.t, row),
     });
     return {
       outTradeNo: order.out_trade_no,
@@ -56,10 +55,10 @@ export const paymentsHandlers: HandlerMap = {
     return { outTradeNo: order.out_trade_no, status: order.status };
   },
   async purchaseQueryCommonPricePackage(ctx) {
-    return purchaseCategories(ctx.t as unknown as Translate, await listPackages(ctx.request.server.db, { includeDisabled: false }));
+    return purchaseCategories(ctx.t, await listPackages(ctx.request.server.db, { includeDisabled: false }));
   },
   async purchaseQueryMeetingPricePackage(ctx) {
-    return purchaseCategories(ctx.t as unknown as Translate, await listPackages(ctx.request.server.db, { includeDisabled: false }), MEETING_PACKAGE_TYPES);
+    return purchaseCategories(ctx.t, await listPackages(ctx.request.server.db, { includeDisabled: false }), MEETING_PACKAGE_TYPES);
   },
   async purchaseQueryRightsPictureUrl(ctx) {
     return { url: rightsPictureUrl(ctx.request.locale) };

@@ -56,7 +56,7 @@ export const recordsHandlers: HandlerMap = {
   },
   async recordsExport(ctx) {
     // Stale translations are spoken of in the reader's language (see exports/segment-lines.ts).
-    const say = ctx.t as unknown as (key: string, params?: Record<string, unknown>) => string;
+    const say = ctx.t;
     const file = await ctx.services.records.export(callerId(ctx), ctx.query, {
       mark: say('transcripts:staleTranslationMark'),
       markedNote: (count) => say('transcripts:staleTranslationsNote', { count }),

@@ -35,11 +35,11 @@ export const transcriptsHandlers: HandlerMap = {
   },
   async recordsAddTranslation(ctx) {
     await ctx.services.transcript.addTranslation(requireUser(ctx).id, requireBody(ctx.body), ctx.request.locale);
-    return { code: 200, msg: ctx.t('transcripts:translationStarted' as never) as string };
+    return { code: 200, msg: ctx.t('transcripts:translationStarted') };
   },
   async recordsRetranslateLines(ctx) {
     await ctx.services.transcript.retranslateLines(requireUser(ctx).id, requireBody(ctx.body), ctx.request.locale);
-    return { code: 200, msg: ctx.t('transcripts:retranslationStarted' as never) as string };
+    return { code: 200, msg: ctx.t('transcripts:retranslationStarted') };
   },
   async recordsSynthesis(ctx) {
     const { text, lang, voice } = requireBody(ctx.body);

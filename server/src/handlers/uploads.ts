@@ -35,7 +35,7 @@ export const uploadsHandlers: HandlerMap = {
     });
     // The chunk answers say whether a re-sent chunk was the same or replaced, so the message is
     // this call's own rather than the envelope's plain 'Success'.
-    const t = ctx.t as unknown as (key: string, params?: Record<string, unknown>) => string;
+    const t = ctx.t;
     ctx.reply.hijack();
     ctx.reply.raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     ctx.reply.raw.end(JSON.stringify({ code: 200, msg: t(answer.messageKey, answer.messageParams), data: answer.data }));
@@ -49,7 +49,7 @@ export const uploadsHandlers: HandlerMap = {
       { db: ctx.request.server.db, clock: ctx.services.clock, jobs: ctx.services.jobs, entitlements: ctx.services.entitlements },
       { user, locale: ctx.request.locale, form: requireBody(ctx.body), zoneHint: timeZoneHint(ctx.request) },
     );
-    const t = ctx.t as unknown as (key: string) => string;
+    const t = ctx.t;
     return { code: 200, msg: t('uploads:started') };
   },
 
@@ -90,7 +90,7 @@ export const uploadsHandlers: HandlerMap = {
       await ctx.services.uploads.discard(user.id, [uploaded.id]);
       throw error;
     }
-    const t = ctx.t as unknown as (key: string) => string;
+    const t = ctx.t;
     return { code: 200, msg: t('uploads:started') };
   },
 

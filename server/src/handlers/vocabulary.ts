@@ -12,7 +12,6 @@ import { readSheetRows, SheetReadError, SHEET_ROWS_MAX, XLSX_EXPANDED_MAX_BYTES 
 import { sendFile } from './transcript';
 import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
-type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 /** An envelope with this call's own msg (the route's envelope always says 'Success'). */
 function sendEnvelope(reply: HandlerContext<OperationId>['reply'], code: number, msg: string, data: unknown): null {
@@ -60,7 +59,7 @@ export const vocabularyHandlers: HandlerMap = {
     const library = await ctx.services.vocabulary.owned(user.id, body.documentId);
     await requireKind(ctx, library.kind);
     const { merged } = await ctx.services.vocabulary.editData(user.id, library.id, body.entries);
-    const t = ctx.t as unknown as Translate;
+    const t = ctx.t;
     return sendEnvelope(ctx.reply, 200, merged > 0 ? t('vocabularyServer:savedMerged', { count: merged }) : t('vocabularyServer:saved'), null);
   },
 
@@ -97,7 +96,7 @@ export const vocabularyHandlers: HandlerMap = {
       throw error;
     }
     const outcome = await ctx.services.vocabulary.importRows(user.id, form, rows, form.preview);
-    const t = ctx.t as unknown as Translate;
+    const t = ctx.t;
     const data = { id: outcome.id, imported: outcome.imported, preview: outcome.preview };
     if (form.preview) return sendEnvelope(ctx.reply, 200, t('vocabularyServer:previewed', { total: outcome.preview.total, problems: outcome.blockingRows }), data);
     if (outcome.blockingRows > 0) {
@@ -110,7 +109,7 @@ export const vocabularyHandlers: HandlerMap = {
 
   async vocabularyExport(ctx) {
     const { library, entries } = await ctx.services.vocabulary.allEntries(requireUser(ctx).id, ctx.query!.id);
-    const t = ctx.t as unknown as Translate;
+    const t = ctx.t;
     const body = await vocabularyWorkbook(library.kind, t, entries);
     return sendFile(ctx.reply, { fileName: `${library.name}.xlsx`, contentType: XLSX_CONTENT_TYPE, body });
   },
@@ -118,7 +117,7 @@ export const vocabularyHandlers: HandlerMap = {
   async vocabularyTemplate(ctx) {
     const kind = ctx.query!.kind;
     if (!(VOCABULARY_KINDS as readonly string[]).includes(kind)) throw new AppError(400, 'errors.invalidRequest');
-    const t = ctx.t as unknown as Translate;
+    const t = ctx.t;
     const body = await vocabularyWorkbook(kind, t);
     return sendFile(ctx.reply, { fileName: `${t(`vocabularyServer:kinds.${kind}`)}.xlsx`, contentType: XLSX_CONTENT_TYPE, body });
   },

@@ -5,7 +5,6 @@ import { ACCOUNT_KIND_OF, isMembership } from '../domain/vouchers/package-types'
 import { redeemVoucher } from '../domain/vouchers/vouchers-service';
 import { requireUser, type HandlerMap } from './types';
 
-type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 export const vouchersHandlers: HandlerMap = {
   async purchaseExchangeCardPassword(ctx) {
@@ -24,7 +23,7 @@ export const vouchersHandlers: HandlerMap = {
       throw new AppError(outcome.reason === 'used' ? 409 : 400, outcome.reason === 'used' ? 'vouchers:alreadyUsed' : 'vouchers:invalid');
     }
 
-    const t = ctx.t as unknown as Translate;
+    const t = ctx.t;
     const packageName = t(`account.${ACCOUNT_KIND_OF[outcome.packageType]}`);
     const msg = isMembership(outcome.packageType)
       ? t('vouchers:exchangedUntil', { package: packageName, date: outcome.validUntil!.toISOString().slice(0, 10) })

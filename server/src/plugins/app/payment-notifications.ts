@@ -49,7 +49,7 @@ async function notificationRoutes(app: FastifyInstance, { vendors, guard }: { ve
   app.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   async function receive(request: FastifyRequest, reply: FastifyReply, provider: ProviderName, verify: () => Promise<VendorVerdict> | VendorVerdict, window: number, answer: (outcome: IntakeOutcome | null, message: string) => Answer) {
-    const t = request.t as unknown as (key: string, params?: Record<string, unknown>) => string;
+    const t = request.t;
     let outcome: IntakeOutcome | null = null;
     let message = '';
     try {

@@ -18,7 +18,7 @@ export default fp(
     app.get(RIGHTS_PICTURE_PATH, async (request, reply) => {
       const lang = (request.query as { lang?: unknown }).lang;
       const locale = typeof lang === 'string' && (LOCALES as readonly string[]).includes(lang) ? (lang as Locale) : localeFromAcceptLanguage(request.headers['accept-language']);
-      const t = app.services.i18n.translatorFor(locale) as unknown as (key: string, params?: Record<string, unknown>) => unknown;
+      const t = app.services.i18n.translatorFor(locale);
       return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(rightsSvg(t));
     });
   },

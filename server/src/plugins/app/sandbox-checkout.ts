@@ -26,7 +26,7 @@ export default fp(
       }
 
       function render(request: FastifyRequest, reply: FastifyReply, view: CheckoutView) {
-        const t = request.t as unknown as (key: string, params?: Record<string, unknown>) => unknown;
+        const t = request.t;
         return reply
           .code(view.kind === 'invalid' ? 404 : 200)
           .type('text/html; charset=utf-8')
