@@ -3,14 +3,23 @@
 // deletes unsubmitted files) and getLatestTrans (the newest record plus the restore data).
 import { UPLOAD_CHUNKED_FROM_BYTES, UPLOAD_CHUNK_BYTES } from '../../../src/shared/contract/limits';
 import { AppError } from '../errors';
-import { prepareTaskRemoval } from '../domain/dubbing/tasks/remove-tasks';
-import { fetchToStaging } from '../domain/uploads/fetch-upload';
-import { latestUploadSettings, refuseUploadWithoutEngines, startTranscription } from '../domain/uploads/transwrite';
+import { removeRecords } from '../domain/uploads/remove-records';
+import { transcribeLink, transcribeUploads, type TranscribeCall, type TranscribeDeps } from '../domain/uploads/transcribe-uploads';
+import { latestUploadSettings } from '../domain/uploads/transwrite';
 import type { MultipartPart } from '../domain/uploads/upload-service';
 import { timeZoneHint } from './time-zone-hint';
 import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 const defaultLabel = (ctx: { t: HandlerContext<OperationId>['t'] }) => ctx.t('folders.defaultName');
+
+function transcribeDeps(ctx: HandlerContext<OperationId>): TranscribeDeps {
+  const { clock, jobs, entitlements, engines } = ctx.services;
+  return { db: ctx.request.server.db, clock, jobs, entitlements, engines };
+}
+
+function transcribeCall(ctx: HandlerContext<OperationId>): TranscribeCall {
+  return { user: requireUser(ctx), locale: ctx.request.locale, zoneHint: timeZoneHint(ctx.request) };
+}
 
 export const uploadsHandlers: HandlerMap = {
   async recordsUploadInit(ctx) {
@@ -43,67 +52,19 @@ export const uploadsHandlers: HandlerMap = {
   },
 
   async recordsTranswrite(ctx) {
-    const user = requireUser(ctx);
-    refuseUploadWithoutEngines(ctx.services.engines, requireBody(ctx.body));
-    await startTranscription(
-      { db: ctx.request.server.db, clock: ctx.services.clock, jobs: ctx.services.jobs, entitlements: ctx.services.entitlements },
-      { user, locale: ctx.request.locale, form: requireBody(ctx.body), zoneHint: timeZoneHint(ctx.request) },
-    );
-    const t = ctx.t;
-    return { code: 200, msg: t('uploads:started') };
+    await transcribeUploads(transcribeDeps(ctx), transcribeCall(ctx), requireBody(ctx.body));
+    return { code: 200, msg: ctx.t('uploads:started') };
   },
 
   async recordsTranswriteUpload(ctx) {
-    const user = requireUser(ctx);
-    const body = requireBody(ctx.body);
-    // Before the link is fetched: nothing is downloaded for a language no engine serves, nor for a
-    // user with no upload time left (the exact charge follows once the media's length is known).
-    refuseUploadWithoutEngines(ctx.services.engines, body);
-    await ctx.services.entitlements.requireSomeTime(user, 'upload', timeZoneHint(ctx.request));
-    const fetched = await fetchToStaging(ctx.services.mediaStore, body.url, { allowPrivate: ctx.services.config.uploadUrlAllowPrivate });
-    const uploaded = await ctx.services.uploads.registerStaged({
-      userId: user.id,
-      stagingId: fetched.stagingId,
-      oriFileName: body.oriFileName ?? fetched.fileName,
-      size: fetched.bytes,
-      folderId: body.folderId ?? null,
-    });
-    try {
-      await startTranscription(
-        { db: ctx.request.server.db, clock: ctx.services.clock, jobs: ctx.services.jobs, entitlements: ctx.services.entitlements },
-        {
-          user,
-          zoneHint: timeZoneHint(ctx.request),
-          locale: ctx.request.locale,
-          form: {
-            ids: [uploaded.id],
-            showName: body.showName,
-            audioLanguage: body.audioLanguage,
-            translationLanguage: body.translationLanguage,
-            speaker: body.speaker,
-            maxSpeakers: body.maxSpeakers,
-            folderId: body.folderId,
-          },
-        },
-      );
-    } catch (error) {
-      await ctx.services.uploads.discard(user.id, [uploaded.id]);
-      throw error;
-    }
-    const t = ctx.t;
-    return { code: 200, msg: t('uploads:started') };
+    const { mediaStore, uploads, config } = ctx.services;
+    await transcribeLink({ ...transcribeDeps(ctx), mediaStore, uploads, allowPrivateLinks: config.uploadUrlAllowPrivate }, transcribeCall(ctx), requireBody(ctx.body));
+    return { code: 200, msg: ctx.t('uploads:started') };
   },
 
   async recordsRemove(ctx) {
-    const userId = requireUser(ctx).id;
-    const recordIds = await ctx.services.uploads.discard(userId, requireBody(ctx.body).ids);
-    if (recordIds.length > 0) {
-      // Dubbing records keep files in the blob store: named before the rows go, deleted after.
-      const dubbing = await prepareTaskRemoval(ctx.request.server.db, ctx.services.blobStore, userId, recordIds);
-      await ctx.services.records.remove(userId, recordIds);
-      await ctx.services.uploads.deleteMediaOf(userId, recordIds);
-      await dubbing.finish();
-    }
+    const { blobStore, records, uploads } = ctx.services;
+    await removeRecords({ db: ctx.request.server.db, blobStore, records, uploads }, requireUser(ctx).id, requireBody(ctx.body).ids);
     return null;
   },
 

@@ -1,28 +1,15 @@
 // Voucher exchange (platform §5, §8 'Voucher exchange'; features §7 Payment). The client shows this
 // answer's msg as it is (success on 200, error otherwise), so the msg says what was granted.
-import { AppError, tooManyAttempts } from '../errors';
+import { exchangeVoucher } from '../domain/vouchers/exchange-voucher';
 import { ACCOUNT_KIND_OF, isMembership } from '../domain/vouchers/package-types';
-import { redeemVoucher } from '../domain/vouchers/vouchers-service';
 import { requireUser, type HandlerMap } from './types';
 
 
 export const vouchersHandlers: HandlerMap = {
   async purchaseExchangeCardPassword(ctx) {
     const user = requireUser(ctx);
-    // The input is trimmed by the client; a code pasted with spaces around it is the same code here too.
-    const code = (ctx.params?.cardPasswordCode ?? '').trim();
-    if (!code) throw new AppError(400, 'vouchers:invalid');
-    // Codes are short secrets: each try is reserved (per user and per client address, atomically)
-    // before the code is looked up, so a burst cannot try more than the hourly allowance; a
-    // successful redemption gives its try back. Visitor accounts are free, hence the per-client cap.
-    const reserved = await ctx.services.rateLimits.reserveVoucher(user.id, ctx.request.ip);
-    if (!reserved.ok) throw tooManyAttempts();
-    const outcome = await redeemVoucher(ctx.request.server.db, ctx.services.clock, user.id, code);
-    if (outcome.ok) await reserved.refund();
-    if (!outcome.ok) {
-      throw new AppError(outcome.reason === 'used' ? 409 : 400, outcome.reason === 'used' ? 'vouchers:alreadyUsed' : 'vouchers:invalid');
-    }
-
+    const { db } = ctx.request.server;
+    const outcome = await exchangeVoucher({ db, clock: ctx.services.clock, rateLimits: ctx.services.rateLimits }, user.id, ctx.params?.cardPasswordCode ?? '', ctx.request.ip);
     const t = ctx.t;
     const packageName = t(`account.${ACCOUNT_KIND_OF[outcome.packageType]}`);
     const msg = isMembership(outcome.packageType)
