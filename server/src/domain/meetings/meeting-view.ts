@@ -5,7 +5,8 @@
 // used to recognise the same person in another meeting or to address them anywhere else.
 import { createHash } from 'node:crypto';
 import type { components } from '../../../../src/api/schema';
-import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
+import { DEFAULT_FOLDER_ID, VISITOR_NAME } from '../../../../src/shared/contract/limits';
+import type { UserRow } from '../../db/schema';
 import type { LiveFinalSubtitle as LiveFinal } from '../../../../src/shared/contract/live-messages';
 import { toInvitationView } from './meeting-invites';
 import type { MeetingJoinRow, MeetingRow, MeetingSegmentRow } from './meeting-tables';
@@ -34,6 +35,9 @@ export function parseJson<T>(text: string | null, fallback: T): T {
 }
 
 export const languagesOf = (text: string): string[] => parseJson<string[]>(text, []);
+
+/** How a user is named to others in a meeting: a visitor by the shared visitor name, anyone else by nickname or name. */
+export const displayName = (user: UserRow) => (user.is_visitor ? VISITOR_NAME : (user.nickname ?? user.name));
 
 export function meetingShareUrl(meetingId: string): string {
   return `/meetingShare?meetingId=${encodeURIComponent(meetingId)}`;
