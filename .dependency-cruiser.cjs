@@ -18,7 +18,19 @@ module.exports = {
       comment: 'Components take props and send events: state lives in machines, calls in src/api, streams in src/streams.',
       severity: 'error',
       from: { path: '^src/ui/' },
-      to: { path: ['^src/(api|machines|streams|routes)/', '(^|/)node_modules/(xstate|@xstate/react|rxjs)/'] },
+      to: {
+        path: ['^src/(api|machines|streams|routes)/', '(^|/)node_modules/(xstate|@xstate/react|rxjs)/'],
+        // Shapes a view draws or sends may be declared where they are produced, in a `*.types.ts` file of
+        // the machines (the view's own area: area-stays-in-area) or of the streams, and read type-only.
+        pathNot: '^src/(machines/[^/]+|streams)/[^/]+\\.types\\.ts$',
+      },
+    },
+    {
+      name: 'ui-reads-types-only',
+      comment: 'A view may read the shapes in a machines or streams `*.types.ts` file, never run their code.',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/(machines/[^/]+|streams)/[^/]+\\.types\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'machines-without-react',
@@ -48,10 +60,11 @@ module.exports = {
     },
     {
       name: 'dub-editor-builds-on-dubbing-calls',
-      comment: 'The dub editor edits what dubbing made: besides its own folders it may call the dubbing API (one file per operation of the contract\'s dubbing tag), nothing else of another area.',
+      comment: 'The dub editor edits what dubbing made: besides its own folders it may call the dubbing API (one file per operation of the contract\'s dubbing tag) and read the subtitle settings dubbing remembered, nothing else of another area.',
       severity: 'error',
       from: { path: `^src/${LAYERS}/dub-editor/` },
-      to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: [`^src/${LAYERS}/dub-editor/`, '^src/api/dubbing/'] },
+      // The voice-over composes the video with the subtitle settings the dubbing dialog remembered.
+      to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: [`^src/${LAYERS}/dub-editor/`, '^src/api/dubbing/', '^src/machines/dubbing/dub-subtitle-settings\\.ts$'] },
     },
     {
       name: 'roots-below-routes-know-no-area',

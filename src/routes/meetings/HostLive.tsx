@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../router-link';
 import type { ActorRefFrom } from 'xstate';
-import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
 import {
   selectInviteBusy,
   selectInviteCopied,
