@@ -70,7 +70,7 @@ module.exports = {
       name: 'roots-below-routes-know-no-area',
       comment: 'The shared parts of api, machines, ui and streams serve every area, so they may not depend on one.',
       severity: 'error',
-      from: { path: '^src/(api|machines|ui|streams|shared|i18n)/', pathNot: `^src/${LAYERS}/${AREAS}/` },
+      from: { path: '^src/(api|machines|ui|streams|shared|i18n|testing)/', pathNot: `^src/${LAYERS}/${AREAS}/` },
       to: { path: `^src/${LAYERS}/${AREAS}/` },
     },
     {
@@ -94,6 +94,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^src/', pathNot: ['^src/shared/contract/', '^src/api/schema\\.d\\.ts$', '^src/i18n/locales/'] },
+    },
+    {
+      name: 'testing-stays-in-tests',
+      comment: 'src/testing (the path-test harness) is test-only code: tests, path models and scripts use it, the app never does.',
+      severity: 'error',
+      from: { pathNot: ['\\.test\\.tsx?$', '\\.paths\\.ts$', '\\.pathsModel\\.ts$', '^src/testing/', '^scripts/'] },
+      to: { path: '^src/testing/' },
     },
     {
       name: 'client-never-imports-server',

@@ -1,4 +1,4 @@
-// Path model of the voice-over panel (convention: src/shared/testing/paths.ts). The task id picks
+// Path model of the voice-over panel (convention: src/testing/paths.ts). The task id picks
 // what the doubles answer: 'task-edited' — 3 of 10 lines to re-voice, no composed video yet;
 // 'task-done' — a composed video and nothing to re-voice (download only); 'task-running' — a
 // synthesis already composing when the panel opens; 'task-poor' — the cost check says the balance is
@@ -7,7 +7,7 @@
 // 40% after 1 s and the end after 2 s; the download fails for 'task-done' on its own and succeeds else.
 import { timer, map, merge } from 'rxjs';
 import { fromEventObservable, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { DubSynthesis, SynthesisUpdate, VoiceoverChecklist, VoiceoverTarget } from './voiceover.calls';
 import { voiceoverMachine, type VoiceoverContext, type VoiceoverInput } from './voiceover.machine';
 

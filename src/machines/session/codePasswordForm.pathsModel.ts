@@ -1,5 +1,5 @@
 // Path model builder for the machines made by createCodePasswordMachine (register, resetPassword;
-// convention: src/shared/testing/paths.ts). The double answers by address: an e-mail succeeds, a
+// convention: src/testing/paths.ts). The double answers by address: an e-mail succeeds, a
 // phone number is refused with a server message, and a number with area code 44 crashes the call.
 // Not named *.paths.ts: coverage:paths loads the configured models, not this builder.
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import type { AuthCallResult, NewPasswordRequest } from './authForm';
 import { instantVerificationCode } from './auth.doubles';
 import type { CodePasswordContext } from './codePasswordForm.machine';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 
 function answerFor(request: NewPasswordRequest | undefined): AuthCallResult | 'crash' {
   if (!request || request.username.startsWith('+44')) return 'crash';

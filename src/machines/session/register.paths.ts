@@ -1,4 +1,4 @@
-// Path model of the register machine (convention: src/shared/testing/paths.ts); the doubles and
+// Path model of the register machine (convention: src/testing/paths.ts); the doubles and
 // samples are those of every code + new password form (codePasswordForm.pathsModel.ts).
 import { CODE_REQUEST_IN_ERROR, SUBMIT_IN_ERROR, codePasswordPathsModel } from './codePasswordForm.pathsModel';
 import { registerMachine } from './register.machine';
