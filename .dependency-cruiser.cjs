@@ -7,6 +7,30 @@ const LAYERS = '(api|machines|routes|ui)';
 module.exports = {
   forbidden: [
     {
+      name: 'no-orphans',
+      comment:
+        'A file nothing imports is dead: delete it. Entry points (main, server, admin, workers), tests, path models, ' +
+        'configs, type declarations, benches and scripts are started by a tool, not imported.',
+      severity: 'error',
+      from: {
+        orphan: true,
+        pathNot: [
+          '(^|/)[.][^/]+[.](?:js|cjs|mjs|ts|json)$', // dot files: tool configs
+          '[.]d[.]ts$',
+          '(^|/)(tsconfig|vite|vitest|playwright)[.][^/]+$',
+          '[.]test[.]tsx?$',
+          '[.]paths[.]ts$', // loaded by scripts/coverage-paths.ts from the folder, not imported
+          '^src/main[.]tsx$',
+          '^server/src/(server|admin)[.]ts$',
+          '[.]worklet[.]ts$', // loaded by the browser from its URL (pcm16-downsampler.url.ts)
+          '^src/i18n/locale-source[.]fetched[.]ts$', // the build swaps it in for locale-source.ts (scripts/vite/locale-assets.ts)
+          '^scripts/',
+          '^bench/',
+        ],
+      },
+      to: {},
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle means two files cannot be understood (or tested) one without the other.',
       severity: 'error',
@@ -99,7 +123,7 @@ module.exports = {
       name: 'testing-stays-in-tests',
       comment: 'src/testing (the path-test harness) is test-only code: tests, path models and scripts use it, the app never does.',
       severity: 'error',
-      from: { pathNot: ['\\.test\\.tsx?$', '\\.paths\\.ts$', '\\.pathsModel\\.ts$', '^src/testing/', '^scripts/'] },
+      from: { pathNot: ['\\.test\\.tsx?$', '\\.paths\\.ts$', '\\.paths-model\\.ts$', '^src/testing/', '^scripts/'] },
       to: { path: '^src/testing/' },
     },
     {

@@ -5,7 +5,7 @@
 // time, too many characters, empty speaker name, no room to insert).
 import { fromCallback, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../testing/paths';
-import type { DubLine, DubSpeaker } from './subtitle-editor.types';
+import type { DubLine, DubSpeaker } from './subtitleEditor.types';
 import { subtitleEditorMachine, type EditorLoadInput, type EditorSaveInput, type SubtitleEditorContext } from './subtitleEditor.machine';
 
 const SPEAKERS: DubSpeaker[] = [

@@ -5,7 +5,7 @@
 // One input waits in idle for a submit event; the other starts with its request.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../testing/paths';
-import { defaultDubForm } from './dubForm';
+import { defaultDubForm } from './dub-form';
 import { dubSubmitMachine, type DubSubmitContext, type DubSubmitRequest } from './dubSubmit.machine';
 
 const request = (name: string): DubSubmitRequest => ({

@@ -5,7 +5,7 @@
 // socialStarting's failure is walked; the double reads the form from the login actor, its parent).
 import type { AnyMachineSnapshot } from 'xstate';
 import { fromPromise } from 'xstate';
-import type { AuthCallResult } from './authForm';
+import type { AuthCallResult } from './auth-form';
 import type { SocialProvider } from './login.machine';
 import type { SocialStart } from '../../api/session/social-sign-in';
 import { filledCount, instantVerificationCode } from './auth.doubles';

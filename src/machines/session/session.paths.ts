@@ -4,8 +4,8 @@
 // Declared unreachable: deciding -always [hasUser]-> signedIn (the reason is in `unreachable`).
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { sessionMachine, type SessionContext } from './session.machine';
-import { isPublicPath } from './session.machine.rules';
-import type { AccountDetail, AccountPermissions, UserInfo } from './session.machine.types';
+import { isPublicPath } from './session.rules';
+import type { AccountDetail, AccountPermissions, UserInfo } from './session.types';
 import type { PathsModel } from '../../testing/paths';
 
 const USERS: Record<string, UserInfo | null> = {

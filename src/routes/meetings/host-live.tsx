@@ -71,7 +71,7 @@ import {
 } from '../../machines/meetings/recording.machine';
 import { AllowanceNotice } from '../../ui/meetings/AllowanceNotice';
 import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
-import { formatElapsed } from '../../ui/meetings/formatElapsed';
+import { formatElapsed } from '../../ui/meetings/format-elapsed';
 import { HostControls } from '../../ui/meetings/HostControls';
 import { InvitePanel } from '../../ui/meetings/InvitePanel';
 import { ParticipantList } from '../../ui/meetings/ParticipantList';
