@@ -7,6 +7,30 @@ const LAYERS = '(api|machines|routes|ui)';
 module.exports = {
   forbidden: [
     {
+      name: 'no-orphans',
+      comment:
+        'A file nothing imports is dead: delete it. Entry points (main, server, admin, workers), tests, path models, ' +
+        'configs, type declarations, benches and scripts are started by a tool, not imported.',
+      severity: 'error',
+      from: {
+        orphan: true,
+        pathNot: [
+          '(^|/)[.][^/]+[.](?:js|cjs|mjs|ts|json)$', // dot files: tool configs
+          '[.]d[.]ts$',
+          '(^|/)(tsconfig|vite|vitest|playwright)[.][^/]+$',
+          '[.]test[.]tsx?$',
+          '[.]paths[.]ts$', // loaded by scripts/coverage-paths.ts from the folder, not imported
+          '^src/main[.]tsx$',
+          '^server/src/(server|admin)[.]ts$',
+          '[.]worklet[.]ts$', // loaded by the browser from its URL (pcm16-downsampler.url.ts)
+          '^src/i18n/locale-source[.]fetched[.]ts$', // the build swaps it in for locale-source.ts (scripts/vite/locale-assets.ts)
+          '^scripts/',
+          '^bench/',
+        ],
+      },
+      to: {},
+    },
+    {
       name: 'no-circular',
       comment: 'A cycle means two files cannot be understood (or tested) one without the other.',
       severity: 'error',
@@ -18,7 +42,19 @@ module.exports = {
       comment: 'Components take props and send events: state lives in machines, calls in src/api, streams in src/streams.',
       severity: 'error',
       from: { path: '^src/ui/' },
-      to: { path: ['^src/(api|machines|streams|routes)/', '(^|/)node_modules/(xstate|@xstate/react|rxjs)/'] },
+      to: {
+        path: ['^src/(api|machines|streams|routes)/', '(^|/)node_modules/(xstate|@xstate/react|rxjs)/'],
+        // Shapes a view draws or sends may be declared where they are produced, in a `*.types.ts` file of
+        // the machines (the view's own area: area-stays-in-area) or of the streams, and read type-only.
+        pathNot: '^src/(machines/[^/]+|streams)/[^/]+\\.types\\.ts$',
+      },
+    },
+    {
+      name: 'ui-reads-types-only',
+      comment: 'A view may read the shapes in a machines or streams `*.types.ts` file, never run their code.',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/(machines/[^/]+|streams)/[^/]+\\.types\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'machines-without-react',
@@ -48,16 +84,17 @@ module.exports = {
     },
     {
       name: 'dub-editor-builds-on-dubbing-calls',
-      comment: 'The dub editor edits what dubbing made: besides its own folders it may call the dubbing API (one file per operation of the contract\'s dubbing tag), nothing else of another area.',
+      comment: 'The dub editor edits what dubbing made: besides its own folders it may call the dubbing API (one file per operation of the contract\'s dubbing tag) and read the subtitle settings dubbing remembered, nothing else of another area.',
       severity: 'error',
       from: { path: `^src/${LAYERS}/dub-editor/` },
-      to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: [`^src/${LAYERS}/dub-editor/`, '^src/api/dubbing/'] },
+      // The voice-over composes the video with the subtitle settings the dubbing dialog remembered.
+      to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: [`^src/${LAYERS}/dub-editor/`, '^src/api/dubbing/', '^src/machines/dubbing/dub-subtitle-settings\\.ts$'] },
     },
     {
       name: 'roots-below-routes-know-no-area',
       comment: 'The shared parts of api, machines, ui and streams serve every area, so they may not depend on one.',
       severity: 'error',
-      from: { path: '^src/(api|machines|ui|streams|shared|i18n)/', pathNot: `^src/${LAYERS}/${AREAS}/` },
+      from: { path: '^src/(api|machines|ui|streams|shared|i18n|testing)/', pathNot: `^src/${LAYERS}/${AREAS}/` },
       to: { path: `^src/${LAYERS}/${AREAS}/` },
     },
     {
@@ -81,6 +118,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^src/', pathNot: ['^src/shared/contract/', '^src/api/schema\\.d\\.ts$', '^src/i18n/locales/'] },
+    },
+    {
+      name: 'testing-stays-in-tests',
+      comment: 'src/testing (the path-test harness) is test-only code: tests, path models and scripts use it, the app never does.',
+      severity: 'error',
+      from: { pathNot: ['\\.test\\.tsx?$', '\\.paths\\.ts$', '\\.paths-model\\.ts$', '^src/testing/', '^scripts/'] },
+      to: { path: '^src/testing/' },
     },
     {
       name: 'client-never-imports-server',

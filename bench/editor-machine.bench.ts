@@ -7,7 +7,7 @@
 // The screen's Chromium bench (`npm run bench -- editor`) measures the whole page.
 import os from 'node:os';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { DubLine } from '../src/machines/dub-editor/subtitle-editor.types';
+import type { DubLine } from '../src/machines/dub-editor/subtitleEditor.types';
 import { selectCanUndo, selectLines, subtitleEditorMachine, type EditorSaveInput } from '../src/machines/dub-editor/subtitleEditor.machine';
 
 const FOUR_HOURS_MS = 4 * 60 * 60 * 1000;

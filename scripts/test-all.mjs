@@ -43,10 +43,18 @@ if (wants('typecheck')) {
 }
 
 if (wants('rules')) {
-  // Import rules (.dependency-cruiser.cjs): one test; a violation prints its rule's name and fails it.
-  const args = ['depcruise', 'src', 'server', 'scripts', 'tests', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'];
-  if (run('import rules', 'npx', args)) totals.passed += 1;
-  else { totals.failed += 1; problems.push('import rules'); }
+  // Each check is one test. Import rules (.dependency-cruiser.cjs, dead files included: no-orphans): a
+  // violation prints its rule's name. File names (scripts/check-file-names.ts) and source sizes
+  // (scripts/check-source-size.ts, with its shrinking allow-list) print each offender.
+  const checks = [
+    ['import rules', 'npx', ['depcruise', 'src', 'server', 'scripts', 'tests', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
+    ['file names', 'npx', ['tsx', 'scripts/check-file-names.ts']],
+    ['source size', 'npx', ['tsx', 'scripts/check-source-size.ts']],
+  ];
+  for (const [label, command, args] of checks) {
+    if (run(label, command, args)) totals.passed += 1;
+    else { totals.failed += 1; problems.push(label); }
+  }
 }
 
 if (wants('e2e') && !run('build web app', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {

@@ -1,7 +1,7 @@
-// From a machine's coverage graph (src/shared/testing/paths.ts, measureCoverage) to what the page
+// From a machine's coverage graph (src/testing/paths.ts, measureCoverage) to what the page
 // draws: a tree of state boxes, the transitions between distinct boxes as edges, and the transitions
 // that stay in their state (actions only, or back into their own source) as lines inside the box.
-import type { CoverageGraph, CoverageGraphTransition } from '../../src/shared/testing/paths';
+import type { CoverageGraph, CoverageGraphTransition } from '../../src/testing/paths';
 
 export type Coverage = 'covered' | 'uncovered' | 'unreachable';
 

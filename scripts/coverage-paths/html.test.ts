@@ -2,7 +2,7 @@
 // transition in its coverage colour class, and a click on a transition lists the paths taking it.
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
-import { measureCoverage, type PathsModel } from '../../src/shared/testing/paths';
+import { measureCoverage, type PathsModel } from '../../src/testing/paths';
 import { renderCoverageHtml } from './html';
 import { layerByBfs, reduceCrossings } from './layout';
 

@@ -2,7 +2,7 @@
 // graph: covered, uncovered and declared-unreachable transitions in their own colours, and a
 // click on a transition (an edge, its label, or a ⟲ line inside a state) lists the generated
 // paths that take it.
-import type { PathsCoverage } from '../../src/shared/testing/paths';
+import type { PathsCoverage } from '../../src/testing/paths';
 import { coverageOf, toDrawable, transitionLabel } from './graph';
 import { FONT_SIZE, LABEL_LINE_HEIGHT, layoutMachine, type MachineLayout } from './layout';
 

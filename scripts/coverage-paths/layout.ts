@@ -4,7 +4,7 @@
 // initial child (parallel regions share one layer, side by side), ordered within a layer by
 // barycentre sweeps to reduce crossings, and each layer becomes a row, top to bottom. Boxes then
 // nest: a compound box holds its laid-out children under its title and its own self-transitions.
-import type { CoverageGraphTransition } from '../../src/shared/testing/paths';
+import type { CoverageGraphTransition } from '../../src/testing/paths';
 import { coverageOf, transitionLabel, type Coverage, type DrawableMachine, type Edge, type StateBox } from './graph';
 
 export { LABEL_LINE_HEIGHT };

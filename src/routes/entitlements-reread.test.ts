@@ -8,7 +8,7 @@ import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
 import { allowedFromPermissions, meetingSetupMachine, selectAllowedLanguages } from '../machines/meetings/meetingSetup.machine';
 import { meetingSetupDoubles } from '../machines/meetings/meetingSetup.paths';
 import { selectAccountDetail, selectPermissions, selectPurchasesOffered, sessionMachine } from '../machines/session/session.machine';
-import type { AccountDetail, AccountPermissions, UserInfo } from '../machines/session/session.machine.types';
+import type { AccountDetail, AccountPermissions, UserInfo } from '../machines/session/session.types';
 import { paymentWithDoubles } from '../machines/purchase/payment.doubles';
 import { purchaseDialogMachine, selectPurchaseOpen } from '../machines/purchase/purchaseDialog.machine';
 

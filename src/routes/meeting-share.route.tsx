@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { MeetingJoinPage } from './meetings/MeetingJoinPage';
+import { MeetingJoinPage } from './meetings/meeting-join-page';
 import { SharedRecordPage, type SharedPlaybackInput } from './records/shared-record-page';
 import { SharedTranscriptPlayback } from './shared-transcript-playback';
 

@@ -2,8 +2,8 @@
 // the zoom, cached per level, with a stale request cancelled when the view moves on.
 import { Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import type { LanePeaks, PeaksView, PeaksWindow } from '../shared/contract/dub-peaks';
-import { dubPeaks$, dubPeaksSource, FAILED_RETRY_MIN_MS, PeaksCache, requestFor, type PeaksRequest } from './dub-peaks$';
+import { dubPeaks$, dubPeaksSource, FAILED_RETRY_MIN_MS, nearestLevel, PeaksCache, requestFor, type PeaksRequest } from './dub-peaks$';
+import type { LanePeaks, PeaksView, PeaksWindow } from './dub-peaks.types';
 
 const DURATION = 4 * 3600 * 1000;
 const LEVELS = [10, 100, 1000];
@@ -232,5 +232,20 @@ describe('dubPeaksSource', () => {
     feed.show(view(60_000, 70_000, 150));
     feed.close();
     expect(calls[1]!.signal.aborted).toBe(true);
+  });
+});
+
+describe('nearestLevel', () => {
+  const levels = [10, 100, 1000];
+  it('picks the level nearest on a log scale', () => {
+    expect(nearestLevel(levels, 0.05)).toBe(10); // a 4-hour video fitted to a screen
+    expect(nearestLevel(levels, 30)).toBe(10);
+    expect(nearestLevel(levels, 35)).toBe(100);
+    expect(nearestLevel(levels, 300)).toBe(100);
+    expect(nearestLevel(levels, 350)).toBe(1000);
+    expect(nearestLevel(levels, 2000)).toBe(1000); // frame zoom
+  });
+  it('refuses an empty level list', () => {
+    expect(() => nearestLevel([], 10)).toThrow(RangeError);
   });
 });

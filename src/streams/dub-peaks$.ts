@@ -4,7 +4,7 @@
 // nearest to the zoom. Windows are aligned to blocks and cached per level, so scrolling back costs
 // nothing; a view that moves on before its window arrives cancels that request (switchMap aborts it).
 import { catchError, concat, defer, EMPTY, filter, map, Observable, of, Subject, switchMap, type Subscription } from 'rxjs';
-import { nearestLevel, type DubTrack, type LanePeaks, type PeaksSource, type PeaksView, type PeaksWindow } from '../shared/contract/dub-peaks';
+import type { DubTrack, LanePeaks, PeaksSource, PeaksView, PeaksWindow } from './dub-peaks.types';
 
 export interface PeaksRequest {
   track: DubTrack;
@@ -214,4 +214,18 @@ export function dubPeaksSource(fetch: PeaksFetch, options: Omit<DubPeaksOptions,
       },
     };
   };
+}
+
+/**
+ * The server level nearest to a zoom, nearest on a log scale (10 → 100 is as far as 100 → 1000):
+ * about one point per CSS pixel, neither a blur of stretched points nor ten times the bytes needed.
+ */
+export function nearestLevel(levels: readonly number[], pxPerSec: number): number {
+  if (levels.length === 0) throw new RangeError('nearestLevel needs at least one level');
+  const want = Math.log(Math.max(pxPerSec, 1e-6));
+  let best = levels[0]!;
+  for (const level of levels) {
+    if (Math.abs(Math.log(level) - want) < Math.abs(Math.log(best) - want)) best = level;
+  }
+  return best;
 }

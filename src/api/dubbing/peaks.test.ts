@@ -15,7 +15,8 @@ vi.hoisted(() => {
 import { apiEvents$ } from '../app-events';
 import { answering, json } from '../test-fetch';
 import type { ApiEvent } from '../types';
-import { fetchPeaksWindow } from './peaks';
+import { decodePeaks, fetchPeaksWindow } from './peaks';
+import type { DubPeaks } from '../../streams/dub-peaks.types';
 
 const PEAKS = {
   durationMs: 3_600_000,
@@ -72,5 +73,37 @@ describe('fetchPeaksWindow', () => {
     const pending = fetchPeaksWindow({ taskId: 'T1', track: 'original', pointsPerSecond: 10 }, controller.signal);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+});
+
+// The contract's peaks (base64 of signed 8-bit min/max pairs) decoded for the timeline.
+/** Base64 of signed bytes, as the server writes them. */
+function base64Of(values: number[]): string {
+  return btoa(String.fromCharCode(...values.map((value) => value & 0xff)));
+}
+
+const answer = (values: number[]): DubPeaks => ({
+  durationMs: 2000,
+  track: 'original',
+  pointsPerSecond: 2,
+  levels: [1000, 10, 100],
+  fromMs: 0,
+  toMs: 2000,
+  peaks: base64Of(values),
+});
+
+describe('decodePeaks', () => {
+  it('turns base64 into signed (min, max) pairs with the window and sorted levels', () => {
+    const window = decodePeaks(answer([-127, 127, -64, 32, 0, 0, -1, 1]));
+    expect([...window.pairs]).toEqual([-127, 127, -64, 32, 0, 0, -1, 1]);
+    expect(window).toMatchObject({ track: 'original', level: 2, fromMs: 0, toMs: 2000, durationMs: 2000, levels: [10, 100, 1000] });
+  });
+
+  it('drops an odd trailing byte rather than draw half a pair', () => {
+    expect([...decodePeaks(answer([-5, 5, -9])).pairs]).toEqual([-5, 5]);
+  });
+
+  it('decodes an empty window', () => {
+    expect(decodePeaks(answer([])).pairs).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@
 // JPEG (refused by size), a WebP the crop double cannot read, a PNG whose upload the server
 // refuses and one whose upload is cancelled (the page left). The upload double accepts any other crop.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { avatarUploadMachine, type AvatarUploadContext } from './avatarUpload.machine';
 
 const png = new Blob(['png'], { type: 'image/png' });

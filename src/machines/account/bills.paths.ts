@@ -1,8 +1,8 @@
-// Path model of the bills page (convention: src/shared/testing/paths.ts), on bills.doubles.ts. An
+// Path model of the bills page (convention: src/testing/paths.ts), on bills.doubles.ts. An
 // answer is offered only once the regions that answer before it have (the doubles' order), so a
 // generated path never waits for an order of answers the doubles cannot give.
 import type { AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { billsMachine, type BillsContext } from './bills.machine';
 import { billsDoubles, BROKEN_ZONE, buysPage, costsPage, pageFails, UNREADABLE, usageDays } from './bills.doubles';
 

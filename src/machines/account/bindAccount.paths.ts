@@ -3,7 +3,7 @@
 // '999999' as a cancelled call and binds with any other. The address 'taken@example.com' has its
 // code send refused as a failing mailbox would be.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { BindAddressInput } from '../../api/account/binding-account';
 import { bindAccountMachine, validAddress, type BindAccountContext } from './bindAccount.machine';
 

@@ -1,7 +1,7 @@
 // Path model of the change-password form. The double refuses the old password 'wrong1234' as the
 // server does, answers 'gone1234' as a cancelled call (quiet) and accepts any other.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { PasswordChangeInput } from '../../api/account/update-pwd';
 import { changePasswordMachine, type ChangePasswordContext } from './changePassword.machine';
 

@@ -1,9 +1,9 @@
-// Path model of the my-QR-code machine (convention: src/shared/testing/paths.ts). The doubles
+// Path model of the my-QR-code machine (convention: src/testing/paths.ts). The doubles
 // read shareStatus '1' for user 'u1' and fail to read it for 'offline'; saving 'on' is refused
 // (rolled back) and saving 'off' accepted; a copy succeeds for a drawn image and fails for a broken one.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { myQrCodeMachine, type MyQrCodeContext } from './myQrCode.machine';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 
 const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
 const BROKEN_IMAGE = 'data:image/png;base64,broken';

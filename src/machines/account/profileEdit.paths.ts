@@ -1,7 +1,7 @@
 // Path model of the profile form. The save double refuses the nickname 'Taken' as the server would
 // refuse a value, answers 'Gone' as a cancelled call (quiet) and saves anything else.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { profileEditMachine, type ProfileEditContext } from './profileEdit.machine';
 
 const REFUSED = { kind: 'business', code: 400, message: 'At most 50 characters' };

@@ -1,8 +1,8 @@
-// Path model of the voucher machine (convention: src/shared/testing/paths.ts). The exchange double
+// Path model of the voucher machine (convention: src/testing/paths.ts). The exchange double
 // refuses the code 'USED' as the server refuses a redeemed code, answers 'GONE' as a cancelled call
 // (quiet, back to editing) and accepts any other, so every outcome is walked.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { VoucherExchanged } from './voucher.machine';
 import { trimmedCode, voucherMachine, type VoucherContext } from './voucher.machine';
 

@@ -2,7 +2,7 @@
 // 'waiting' to the first ask and 'confirmed' to the next (so the 2-second wait is walked); the unbind
 // double refuses as the server does when WeChat is the only way left to sign in.
 import { fromPromise } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { WechatScanStart } from '../../api/account/get-qr-code';
 import { wechatBindingMachine, type WechatBindingContext } from './wechatBinding.machine';
 

@@ -6,7 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { getDubTask } from '../../api/dubbing/get-file-by-task-id';
 import { renameDubTask } from '../../api/dubbing/rename-task';
 import { required, unwrap } from '../../api/errors';
-import type { DubLine } from './subtitle-editor.types';
+import type { DubLine } from './subtitleEditor.types';
 
 // The player's addresses (the media element fetches them itself), for the route.
 export { dubMediaUrlOf } from '../../api/dubbing/media-url';

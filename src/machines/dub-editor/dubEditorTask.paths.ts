@@ -1,7 +1,7 @@
 // Path model of the dub editor's task. Task 'gone' is refused by the load double (not found); a
 // rename to a name starting with 'bad' is refused by the rename double; anything else succeeds.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { dubEditorTaskMachine, type DubEditorTask, type DubEditorTaskContext, type RenameInput } from './dubEditorTask.machine';
 
 const TASK: DubEditorTask = { showName: 'Keynote', audioLanguage: 'en-US', translationLanguage: 'es-ES', durationMs: 60_000, hasDubbedVideo: true, expired: false };

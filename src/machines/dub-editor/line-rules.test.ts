@@ -18,7 +18,7 @@ import {
   withText,
   withTranslation,
 } from './line-rules';
-import type { DubLine } from './subtitle-editor.types';
+import type { DubLine } from './subtitleEditor.types';
 
 const line = (id: string, startMs: number, endMs: number, text = 'Hello world', extra: Partial<DubLine> = {}): DubLine => ({
   id,

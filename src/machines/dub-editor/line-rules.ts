@@ -4,7 +4,7 @@
 // and its undo stay far below a frame, and the undo stack holds five arrays of shared lines, not
 // five copies of every line. Refusals are EditRefusal keys the screen translates.
 import { DUB_EDITOR_LIMITS, dubLineCharExcess } from '../../shared/contract/dub-limits';
-import type { DubLine, DubSpeaker, EditRefusal } from './subtitle-editor.types';
+import type { DubLine, DubSpeaker, EditRefusal } from './subtitleEditor.types';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;

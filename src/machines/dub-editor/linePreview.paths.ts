@@ -1,7 +1,7 @@
 // Path model of the line preview. A request whose text starts with 'fail' is refused by the double
 // (the server could not voice it); anything else answers a WAV.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { linePreviewMachine, type LinePreviewContext, type LinePreviewRequest } from './linePreview.machine';
 
 const request = (text: string): LinePreviewRequest => ({ taskId: 't1', lineId: `l-${text}`, text, speakerId: 's1', startMs: 1000, endMs: 2500 });

@@ -6,7 +6,7 @@ import { editDubSpeaker } from '../../api/dubbing/edit-speaker';
 import { saveDubEdits } from '../../api/dubbing/edits';
 import { getAllDubLines } from '../../api/dubbing/get-file-data-content-page-list';
 import { getDubSpeakers } from '../../api/dubbing/get-speaker-list';
-import type { DubLine, DubSpeaker } from './subtitle-editor.types';
+import type { DubLine, DubSpeaker } from './subtitleEditor.types';
 
 export interface EditorLoadInput {
   taskId: string;

@@ -23,7 +23,7 @@ import {
   withText,
   withTranslation,
 } from './line-rules';
-import type { DubLine, DubSpeaker, EditRefusal, SubtitleEditorEvent } from './subtitle-editor.types';
+import type { DubLine, DubSpeaker, EditRefusal, SubtitleEditorEvent } from './subtitleEditor.types';
 
 export interface EditDocument {
   lines: readonly DubLine[];

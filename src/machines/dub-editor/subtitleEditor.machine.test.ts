@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { DUB_EDITOR_LIMITS } from '../../shared/contract/dub-limits';
-import type { DubLine, DubSpeaker } from './subtitle-editor.types';
+import type { DubLine, DubSpeaker } from './subtitleEditor.types';
 import {
   SAVE_DEBOUNCE_MS,
   SAVE_RETRY_FIRST_MS,

@@ -18,7 +18,7 @@ import { editRecordsChannel$ } from '../../streams/edit-records-channel$';
 import { loadEditor, saveEdits, type EditorLoadInput, type EditorLoadOutput, type EditorSaveInput } from './subtitleEditor.calls';
 import { clampToMedia, indexOfLine, renamedOnLines, retimeRefusal, speakerName } from './line-rules';
 import { answerMerge, applyLineEdit, type EditOutcome, type LineEditEvent, type MergeQuestion } from './subtitleEditor.edits';
-import type { DubLine, DubSpeaker, EditRefusal, SaveState, SubtitleEditorEvent } from './subtitle-editor.types';
+import type { DubLine, DubSpeaker, EditRefusal, SaveState, SubtitleEditorEvent } from './subtitleEditor.types';
 
 export const SAVE_DEBOUNCE_MS = 400;
 export const SAVE_RETRY_FIRST_MS = 1000;

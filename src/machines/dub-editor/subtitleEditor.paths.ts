@@ -1,11 +1,11 @@
-// Path model of the subtitle editor (convention: src/shared/testing/paths.ts). Inputs by task id:
+// Path model of the subtitle editor (convention: src/testing/paths.ts). Inputs by task id:
 // 't1' loads and saves, 'flaky' loads but every save fails (backoff, save.retry), 'broken' cannot be
 // loaded (load.retry). Three lines a (Ann) | b (Bo) | gap | c (Ann) in a 10 s video: merging a or b
 // asks for the speaker; a split line merges directly. Samples include refused edits (overlap, bad
 // time, too many characters, empty speaker name, no room to insert).
 import { fromCallback, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
-import type { DubLine, DubSpeaker } from './subtitle-editor.types';
+import type { PathsModel } from '../../testing/paths';
+import type { DubLine, DubSpeaker } from './subtitleEditor.types';
 import { subtitleEditorMachine, type EditorLoadInput, type EditorSaveInput, type SubtitleEditorContext } from './subtitleEditor.machine';
 
 const SPEAKERS: DubSpeaker[] = [

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { EDIT_RECORDS_CHANNEL } from '../../streams/edit-records-channel$';
-import type { DubLine } from './subtitle-editor.types';
+import type { DubLine } from './subtitleEditor.types';
 import { subtitleEditorMachine, type EditorSaveInput, type SubtitleEditorActor } from './subtitleEditor.machine';
 
 const LINES: DubLine[] = [

@@ -23,7 +23,7 @@ import { getSynthesis } from '../../api/dubbing/get-synthesis';
 import { serviceNameList, type VoiceService } from '../../api/dubbing/service-name-list';
 import type { DubStartFailure } from '../../api/dubbing/transwrite';
 import { videoSynthesis, type DubSynthesis } from '../../api/dubbing/video-synthesis';
-import { readRememberedSubtitles } from '../../shared/dub-subtitle-settings';
+import { readRememberedSubtitles } from '../dubbing/dub-subtitle-settings';
 
 export type { DubSpeaker, DubSynthesis, VoiceService };
 

@@ -1,4 +1,4 @@
-// Path model of one dubbing file (convention: src/shared/testing/paths.ts). One input per file:
+// Path model of one dubbing file (convention: src/testing/paths.ts). One input per file:
 // 'talk.mp4' uploads, 'huge.mp4' is over 5 GB, 'long.mp4' over 4 hours, 'odd.mp4' has no readable
 // length, 'broken.mp4' fails to upload. The upload stream of the others stays silent, so the replay
 // sends its progress and registration itself; the registration samples pick 'rec-stuck', whose
@@ -7,7 +7,7 @@
 import { NEVER, throwError } from 'rxjs';
 import { fromEventObservable, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { DUB_MAX_BYTES, DUB_MAX_DURATION_SECONDS } from '../../shared/contract/dub-limits';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { dubFileMachine, type DubFileContext, type DubFileSource, type SrtAttachment } from './dubFile.machine';
 import type { DubUploadEvent, DubUploadInput } from './dubFile.upload';
 import { durationOf, fakeVideo, recordOf } from './dubbing.doubles';

@@ -1,9 +1,9 @@
-// Path model of the dubbing dialog's language list (convention: src/shared/testing/paths.ts). The
+// Path model of the dubbing dialog's language list (convention: src/testing/paths.ts). The
 // double fails the first read, answers an empty list to the second and, from the third, a list with
 // an unavailable language (proven against the real call in dubLanguages.machine.test.ts too).
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { ServedLanguage } from '../../shared/contract/language-availability';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { dubLanguagesMachine, type DubLanguagesContext } from './dubLanguages.machine';
 
 const SERVED: ServedLanguage[] = [

@@ -13,7 +13,7 @@ vi.hoisted(() => {
 });
 import { createActor, toPromise } from 'xstate';
 import { fakeFetch, json } from '../../api/test-fetch';
-import { applyDubFormPatch, defaultDubForm } from './dubForm';
+import { applyDubFormPatch, defaultDubForm } from './dub-form';
 import { dubSubmitMachine, type DubSubmitInput, type DubSubmitRequest } from './dubSubmit.machine';
 
 const ok = (data: unknown) => json({ code: 200, msg: 'ok', data });

@@ -6,7 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { DUB_ENTITLEMENT_CODES, DUB_RIGHTS_TYPE, DUB_SOURCE_TYPE } from '../../shared/contract/dub-limits';
 import { dubbingAccountCostBefore } from '../../api/dubbing/dubbing-account-cost-before';
 import { startDubbing, type DubForm, type DubStartFailure } from '../../api/dubbing/transwrite';
-import type { DubFormValues } from './dubForm';
+import type { DubFormValues } from './dub-form';
 
 export const ENTITLEMENT_CODES: readonly number[] = DUB_ENTITLEMENT_CODES;
 export const BALANCE_SHORT_CODE = 92505000;

@@ -1,11 +1,11 @@
-// Path model of the dub submit (convention: src/shared/testing/paths.ts). The first file's name
+// Path model of the dub submit (convention: src/testing/paths.ts). The first file's name
 // picks each outcome of the doubles: 'poor*' — the cost check says the balance is short
 // (92505000); 'offline*' — the cost check fails without a code; 'nobenefit*' — the transwrite is
 // refused with 92505003; 'bad*' — the transwrite answers a plain refusal; anything else starts.
 // One input waits in idle for a submit event; the other starts with its request.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
-import { defaultDubForm } from './dubForm';
+import type { PathsModel } from '../../testing/paths';
+import { defaultDubForm } from './dub-form';
 import { dubSubmitMachine, type DubSubmitContext, type DubSubmitRequest } from './dubSubmit.machine';
 
 const request = (name: string): DubSubmitRequest => ({

@@ -9,7 +9,7 @@ import { removeDubFiles } from '../../api/dubbing/remove';
 import type { DubStartFailure } from '../../api/dubbing/transwrite';
 import { dubFileMachine, randomBlobName, type DubFileReport, type DubFileSource } from './dubFile.machine';
 import type { ServedLanguage } from '../../shared/contract/language-availability';
-import { applyDubFormPatch, loadDubForm, saveDubForm, servedLanguagePatch, type DubFormValues } from './dubForm';
+import { applyDubFormPatch, loadDubForm, saveDubForm, servedLanguagePatch, type DubFormValues } from './dub-form';
 import { dubSubmitMachine, SUBMIT_FAILED_KEY, type DubSubmitFile, type DubSubmitInput, type DubSubmitOutput } from './dubSubmit.machine';
 import { screenSelection } from './dubUpload.rules';
 

@@ -1,4 +1,4 @@
-// Path model of the AI dubbing dialog (convention: src/shared/testing/paths.ts). The doubles of
+// Path model of the AI dubbing dialog (convention: src/testing/paths.ts). The doubles of
 // dubbing.doubles.ts settle at once; file names choose each outcome: 'talk.mp4' uploads,
 // 'broken.mp4' fails to upload, 'long.mp4' is over 4 hours (rejected), 'stuck.mp4' uploads but
 // cannot be deleted on close, 'poor.mp4' needs a purchase at submit, 'bad.mp4' is refused at
@@ -9,7 +9,7 @@
 // (sent to the file, not the dialog), so the replay sends them in the file's place; the real
 // deletion is proven in dubUpload.machine.test.ts.
 import type { AnyMachineSnapshot } from 'xstate';
-import type { PathsModel, SampleEvent } from '../../shared/testing/paths';
+import type { PathsModel, SampleEvent } from '../../testing/paths';
 import { fakeVideo, newLog, recordOf, dubUploadDoubles } from './dubbing.doubles';
 import type { DubUploadContext } from './dubUpload.machine';
 

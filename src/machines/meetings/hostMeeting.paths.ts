@@ -5,7 +5,7 @@
 // The sharing, cast-code and copy calls answer after a second each (distinct delays, so one
 // settles at a time).
 import { createMachine, fromCallback, fromPromise, matchesState, type AnyMachineSnapshot, type StateValue } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { Meeting, MeetingState, ScreenCode } from '../../api/meetings/meeting-types';
 import type { MeetingContext } from './meeting.machine';
 import { DEFAULT_MEETING_CONFIG } from './meetingSetup.rules';

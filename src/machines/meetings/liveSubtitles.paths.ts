@@ -1,7 +1,7 @@
 // Path model of the live subtitles machine. The connection double does nothing: the replay sends
 // the socket events a real connection would (ready, messages, reconnecting, closed).
 import { fromCallback } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { liveSubtitlesMachine, type LiveSubtitlesContext } from './liveSubtitles.machine';
 import type { LiveReady } from '../../streams/socket$';
 

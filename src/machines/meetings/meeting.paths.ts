@@ -1,11 +1,11 @@
-// Path model of the meeting machine (convention: src/shared/testing/paths.ts). The load double
+// Path model of the meeting machine (convention: src/testing/paths.ts). The load double
 // answers by id: "m-paused" is a meeting left paused, "m-ended" ended, "m-live" in progress,
 // "m-new" not started, "m-gone" fails; "m-stuck" (in progress) and "m-stuck-paused" (paused) load
 // but refuse to stop, so the stop and the repair fail. Creating refuses a meeting named "Refused".
 // The model starts on a new meeting and on a reload of each kind of existing one (this replaces the
 // former meetingRepair model, which existed only because a model had a single input).
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { CreateMeetingInput, Meeting, MeetingState } from '../../api/meetings/meeting-types';
 import { meetingMachine, type ControlAction, type MeetingContext } from './meeting.machine';
 import { DEFAULT_MEETING_CONFIG } from './meetingSetup.rules';

@@ -3,7 +3,7 @@
 // readable without a summary (used by the machine test);
 // "m-closed" is refused because the host closed sharing; any other id is not found (expired).
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { MeetingShareRecord } from '../../api/meetings/meeting-types';
 import { meetingDownloadMachine, type MeetingDownloadContext, type MeetingDownloadInput, type TranscriptFileChoice } from './meetingDownload.machine';
 

@@ -3,7 +3,7 @@
 // call of the meeting "m2" is refused (its link is "…=refused", which the copy double refuses). Starting points: an account that may not invite, no
 // invitation yet, one open, one closed, one expired.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { InviteRequest } from '../../api/meetings/invite';
 import type { Meeting, MeetingInvitation } from '../../api/meetings/meeting-types';
 import { meetingInviteMachine, type MeetingInviteContext, type MeetingInviteInput } from './meetingInvite.machine';

@@ -16,7 +16,7 @@ import {
   type MeetingJoinInput,
 } from './meetingJoin.machine';
 import { JOINABLE, meetingJoinDoubles } from './meetingJoin.paths';
-import { linesToRead, type VoiceEvent } from './voiceBroadcast';
+import { linesToRead, type VoiceEvent } from './voice-broadcast';
 
 function start(input: Partial<MeetingJoinInput>, extra: Record<string, unknown> = {}) {
   const opened: Array<{ meetingId: string; language: string; voice: boolean; name: string }> = [];

@@ -14,7 +14,7 @@ import { liveSubtitlesMachine } from './liveSubtitles.machine';
 import { getMeeting } from '../../api/meetings/get-meeting';
 import { openInvite } from '../../api/meetings/open-invite';
 import type { Meeting } from '../../api/meetings/meeting-types';
-import { voiceBroadcastActor } from './voiceBroadcast';
+import { voiceBroadcastActor } from './voice-broadcast';
 
 export interface MeetingJoinInput {
   meetingId: string;

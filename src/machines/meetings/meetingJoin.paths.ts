@@ -4,7 +4,7 @@
 // silent too. A start with the choice already made (the live page) goes straight to live. The
 // invitation "i-open" admits to "m-open" (sharing closed or not); any other code is unavailable.
 import { fromCallback, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { liveSubtitlesMachine } from './liveSubtitles.machine';
 import type { Meeting, MeetingState } from '../../api/meetings/meeting-types';
 import { meetingJoinMachine, type MeetingJoinContext, type MeetingJoinInput } from './meetingJoin.machine';

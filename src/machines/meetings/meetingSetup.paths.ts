@@ -3,7 +3,7 @@
 // catalogue: the fixed list too). A third start comes back from a failed create with its
 // languages, so nothing loads.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { DEFAULT_MEETING_CONFIG, type MeetingConfig } from './meetingSetup.rules';
 import { meetingSetupMachine, type LanguageCodes, type MeetingSetupContext } from './meetingSetup.machine';
 

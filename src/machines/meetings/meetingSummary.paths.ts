@@ -1,7 +1,7 @@
 // Path model of the instant summary: the double summarises at once and allows a refresh after 2 s,
 // except for the meeting 't-busy', whose summary the engine refuses. The panel opens on either.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { Summary } from '../../api/meetings/meeting-types';
 import { meetingSummaryMachine } from './meetingSummary.machine';
 

@@ -1,7 +1,7 @@
 // Path model of the recording machine; the microphone double does nothing, the replay sends what
 // a microphone would (opened, levels, silence, failures).
 import { fromCallback } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { recordingMachine, type RecordingContext } from './recording.machine';
 
 export const pathsModel: PathsModel = {

@@ -1,7 +1,7 @@
 // Path model of the cast code entry: the resolve double knows code 123456, answers 410 (link
 // expired) for 999999 and 404 for any other code.
 import { fromPromise } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { ScreenCode } from '../../api/meetings/meeting-types';
 import { screenCastMachine, type ScreenCastContext } from './screenCast.machine';
 

@@ -3,7 +3,7 @@
 // is expired. The socket double ends by itself after a minute (the meeting ended); the host's
 // controls arrive as its snapshots.
 import { createMachine, fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { Meeting, ScreenCode } from '../../api/meetings/meeting-types';
 import type { LiveCastControlMessage } from './liveSubtitles.machine';
 import { screenProjectionMachine, type ScreenProjectionContext, type ScreenProjectionInput } from './screenProjection.machine';

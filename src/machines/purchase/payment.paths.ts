@@ -1,9 +1,9 @@
-// Path model of one payment (convention: src/shared/testing/paths.ts), on the doubles of
+// Path model of one payment (convention: src/testing/paths.ts), on the doubles of
 // payment.doubles.ts: a catalogue that loads (tab 0), one that is empty (tab 9) and one that fails
 // (source 2); packages whose orders are paid, closed, pending, refused or cancelled; the three
 // payment methods. Status answers are produced by the watch double, never sent by the replay.
 import type { AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import {
   CATEGORIES,
   catalogueFailsFor,

@@ -1,4 +1,4 @@
-import { describePaths } from '../../shared/testing/paths';
+import { describePaths } from '../../testing/paths';
 import { pathsModel } from './paypalCallback.paths';
 
 describePaths(pathsModel);

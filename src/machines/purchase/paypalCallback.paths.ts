@@ -1,9 +1,9 @@
-// Path model of /paypalCallBack (convention: src/shared/testing/paths.ts). The status double
+// Path model of /paypalCallBack (convention: src/testing/paths.ts). The status double
 // answers by order number: PAID was paid after all, LOST cannot be read, any other is still
 // pending (so cancelled); no order number at all is the fourth start.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PollAnswer } from '../../api/purchase/get-pay-recharge-status';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { paypalCallbackMachine } from './paypalCallback.machine';
 
 const answerFor = (outTradeNo: string): PollAnswer => (outTradeNo === 'PAID' ? 'paid' : outTradeNo === 'LOST' ? 'unknown' : 'pending');

@@ -1,10 +1,10 @@
-// Path model of /paypalReturn (convention: src/shared/testing/paths.ts). The capture double answers
+// Path model of /paypalReturn (convention: src/testing/paths.ts). The capture double answers
 // by PayPal token: PAID is captured at once, SLOW is pending and then paid, LATE is pending and
 // then closed, DECLINED is closed, BROKEN is refused; no token at all is the fourth start.
 import { map, timer } from 'rxjs';
 import { fromEventObservable, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PaymentStatus, PaypalReturnQuery } from '../../api/purchase/paypal-pay-back';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { PaymentEvent } from './payment.machine';
 import { paypalReturnMachine, type PaypalReturnContext } from './paypalReturn.machine';
 

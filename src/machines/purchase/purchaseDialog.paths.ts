@@ -1,10 +1,10 @@
-// Path model of the purchase dialog (convention: src/shared/testing/paths.ts): opened on the
+// Path model of the purchase dialog (convention: src/testing/paths.ts): opened on the
 // stored tab, on an asked tab and on the selPayIndex query's tab; moved between tabs; closed; and
 // closed by itself once the payment inside is paid. The payment is a double here (its own paths
 // are payment.paths.ts): opened on tab 2 it is paid after a moment, on any other tab never. Its
 // code fails to load for tab 1 (as a lost connection would), which closes the dialog.
 import { fromPromise, type AnyActorLogic, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { PaymentInput, PaymentOutput } from './payment.machine';
 import { purchaseDialogMachine, type PurchaseDialogContext } from './purchaseDialog.machine';
 

@@ -1,4 +1,4 @@
-// Path model of the folder-edit machine (convention: src/shared/testing/paths.ts). The save
+// Path model of the folder-edit machine (convention: src/testing/paths.ts). The save
 // double refuses the name 'Taken' (as the server refuses control characters), so both outcomes of
 // a save are walked; the tree is the fixed one of folderEdit.doubles.ts. Moves to the top level are
 // refused by the double too, so a move's refusal (back to the choice) is walked as well. Removing
@@ -8,7 +8,7 @@ import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { FolderSave } from './recordList.types';
 import { TOP_LEVEL_PARENT_ID, folderEditMachine, type FolderEditContext } from './folderEdit.machine';
 import { DEFAULT, LEAF, MIDDLE, REMOVAL, TOP, WIDE_TREE } from './folderEdit.doubles';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { FolderNode, FolderRemoval } from './recordList.types';
 
 const REFUSAL = { kind: 'business', code: 400, message: 'Refused' };

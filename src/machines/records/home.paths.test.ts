@@ -1,5 +1,5 @@
 import { beforeEach } from 'vitest';
-import { describePaths } from '../../shared/testing/paths';
+import { describePaths } from '../../testing/paths';
 import { pathsModel } from './home.paths';
 
 beforeEach(() => localStorage.clear());

@@ -1,9 +1,9 @@
-// Path model of the home page (convention: src/shared/testing/paths.ts). The records double answers
+// Path model of the home page (convention: src/testing/paths.ts). The records double answers
 // by the page's own context (its parent): nothing read yet → fails once; after the failure → a
 // running record (30%); then further on (60%), then done; a finished one shown → a new running one
 // (the reload after an upload). Two inputs: the guide not dismissed yet, and dismissed before.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { fakeRecord } from './recordList.doubles';
 import type { RecordPage, RecordQuery } from './recordList.types';
 import { homeMachine, type HomeContext } from './home.machine';

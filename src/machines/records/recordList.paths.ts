@@ -1,4 +1,4 @@
-// Path model of the record-list machine (convention: src/shared/testing/paths.ts). The doubles
+// Path model of the record-list machine (convention: src/testing/paths.ts). The doubles
 // are pure: three fixed records served two per page, edits applied to the fixed record, deletes
 // that change nothing, and an export that fails for the 'docx' sample, so every outcome is walked
 // and every path starts from the same data. r1 is shared (its link can be revoked) and r2 is still
@@ -9,7 +9,7 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { buildQuery, isFailed, isRunning, recordListMachine, type RecordListContext } from './recordList.machine';
 import { applyEdit, fakeRecord, pageOf } from './recordList.doubles';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
 const RECORDS = [

@@ -1,9 +1,9 @@
-// Path model of the records search box (convention: src/shared/testing/paths.ts). The double
+// Path model of the records search box (convention: src/testing/paths.ts). The double
 // answers like the server from five hits of the word 'budget' (recordSearch.doubles.ts); a query
 // starting with 'fail' is refused, 'budget!' fails from page 2 on. The debounce runs on the replay's
 // fake timers.
 import type { AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { SEARCH_REFUSED, answerSearch, refusesPage, searchDouble } from './recordSearch.doubles';
 import { recordSearchMachine, searchQueryOf, type RecordSearchContext } from './recordSearch.machine';
 

@@ -1,4 +1,4 @@
-// Path model of the owner's share dialog (convention: src/shared/testing/paths.ts). The double
+// Path model of the owner's share dialog (convention: src/testing/paths.ts). The double
 // answers like the server's recordsEdit: a code while shared, none after a revoke. It refuses every
 // save of one record (BROKEN), so each call's failure branch has a record to take it; the dialog
 // opens on a record not shared yet or already shared.
@@ -6,7 +6,7 @@ import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { ShareSave } from './recordList.types';
 import { expiryInstant, recordShareMachine, type RecordShareContext } from './recordShare.machine';
 import { fakeRecord } from './recordList.doubles';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { RecordItem } from './recordList.types';
 
 const CODE = 'abcdefghijklmnopqrstuvwxyz012345';

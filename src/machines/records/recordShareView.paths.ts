@@ -1,4 +1,4 @@
-// Path model of the public share page (convention: src/shared/testing/paths.ts). The doubles
+// Path model of the public share page (convention: src/testing/paths.ts). The doubles
 // answer by share code, so each input (the page's query and whether a sign-in is stored) takes one
 // branch: 'expired-…' is a revoked link (410), 'missing-…' an unknown one (404), 'stale-…' refuses a
 // stored sign-in (401) but lets a visitor read, 'nologin-…' makes the visitor sign-in fail,
@@ -7,7 +7,7 @@ import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { SharedRecord, ShareReadInput } from '../../api/records/get-trans-share-status';
 import { recordShareViewMachine, type RecordShareViewContext } from './recordShareView.machine';
 import { fakeRecord } from './recordList.doubles';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { RecordItem } from './recordList.types';
 
 const SHARED: SharedRecord = { record: fakeRecord(1), lines: [], copyAllowed: true };

@@ -2,7 +2,7 @@
 // for the verification code, so register and resetPassword tests drive it the same way.
 import type { Actor, AnyStateMachine, EventFrom } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
-import type { AuthCallResult, Channel, NewPasswordRequest } from './authForm';
+import type { AuthCallResult, Channel, NewPasswordRequest } from './auth-form';
 import { recordingVerificationCode } from './auth.doubles';
 
 export interface CodePasswordFormUnderTest<M extends AnyStateMachine> {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { waitFor } from 'xstate';
-import type { AuthCallResult } from './authForm';
+import type { AuthCallResult } from './auth-form';
 import type { CodePasswordFormUnderTest } from './codePasswordForm.harness';
 import { setUpCodePasswordForm } from './codePasswordForm.harness';
 import { registerMachine } from './register.machine';

@@ -3,9 +3,9 @@
 // machine id, the event prefix, the code scene, the invoked call and the name of the final state.
 import type { PromiseActorLogic, ProvidedActor, StateMachine } from 'xstate';
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { AuthCallResult, AuthField, Channel, NewPasswordRequest } from './authForm';
-import { checkNewPasswordForm } from './authForm';
-import type { CodeFormContext } from './codeForm';
+import type { AuthCallResult, AuthField, Channel, NewPasswordRequest } from './auth-form';
+import { checkNewPasswordForm } from './auth-form';
+import type { CodeFormContext } from './code-form';
 import {
   codeFormEvents,
   codeSendEvent,
@@ -16,7 +16,7 @@ import {
   FRESH_FEEDBACK,
   rememberedCodeTarget,
   UNEXPECTED_FAILURE,
-} from './codeForm';
+} from './code-form';
 import type { CodeScene } from './verificationCode.machine';
 import { verificationCodeMachine } from './verificationCode.machine';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AuthCallResult } from './authForm';
+import type { AuthCallResult } from './auth-form';
 import type { SocialStart } from '../../api/session/social-sign-in';
 import { recordingVerificationCode } from './auth.doubles';
 import type { SignInRequest } from './login.machine';

@@ -1,15 +1,15 @@
 // Sign-in form of /login and /userLogin: password sign-in (e-mail or phone), verification-code
 // sign-in by e-mail or by phone (the code call registers a new address), visitor and social sign-in.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { AuthCallResult, AuthField, Channel, FieldErrors } from './authForm';
-import { checkCode, checkCodeTarget, checkSignInUsername, hasErrors } from './authForm';
+import type { AuthCallResult, AuthField, Channel, FieldErrors } from './auth-form';
+import { checkCode, checkCodeTarget, checkSignInUsername, hasErrors } from './auth-form';
 import { signInWithCode } from '../../api/session/do-login-by-valid-code';
 import { signInWithPassword } from '../../api/session/do-login';
 import { startSocialSignInActor, type SocialProvider } from '../../api/session/social-sign-in';
 import { signInAsVisitor } from '../../api/session/visitor-sign-in';
 
 export type { SocialProvider };
-import type { CodeFormFeedback } from './codeForm';
+import type { CodeFormFeedback } from './code-form';
 import {
   codeFormEvents,
   codeSendEvent,
@@ -20,7 +20,7 @@ import {
   FRESH_FEEDBACK,
   rememberedCodeTarget,
   UNEXPECTED_FAILURE,
-} from './codeForm';
+} from './code-form';
 import { verificationCodeMachine } from './verificationCode.machine';
 
 export type LoginMode = 'password' | 'code';

@@ -1,17 +1,17 @@
-// Path model of the login machine (convention: src/shared/testing/paths.ts). The doubles answer by
+// Path model of the login machine (convention: src/testing/paths.ts). The doubles answer by
 // request: password sign-in succeeds, code sign-in by e-mail is refused, by phone it crashes, a visitor
 // is refused (only logged; a visitor's success is the same transition as a password success);
 // Google is not configured, WeChat is — but its start crashes when asked from the code form (so
 // socialStarting's failure is walked; the double reads the form from the login actor, its parent).
 import type { AnyMachineSnapshot } from 'xstate';
 import { fromPromise } from 'xstate';
-import type { AuthCallResult } from './authForm';
+import type { AuthCallResult } from './auth-form';
 import type { SocialProvider } from './login.machine';
 import type { SocialStart } from '../../api/session/social-sign-in';
 import { filledCount, instantVerificationCode } from './auth.doubles';
 import type { LoginContext, SignInRequest } from './login.machine';
 import { loginMachine } from './login.machine';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 
 function answerFor(request: SignInRequest | undefined): AuthCallResult | 'crash' {
   if (request?.method === 'visitor') return { ok: false, message: 'visitor refused' };

@@ -2,7 +2,7 @@
 // are in codePasswordForm.machine.test.ts.
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import type { AuthCallResult } from './authForm';
+import type { AuthCallResult } from './auth-form';
 import { setUpCodePasswordForm } from './codePasswordForm.harness';
 import { resetPasswordMachine } from './resetPassword.machine';
 

@@ -1,6 +1,6 @@
-// Path model of the resetPassword machine (convention: src/shared/testing/paths.ts); the doubles
-// and samples are those of every code + new password form (codePasswordForm.pathsModel.ts).
-import { CODE_REQUEST_IN_ERROR, SUBMIT_IN_ERROR, codePasswordPathsModel } from './codePasswordForm.pathsModel';
+// Path model of the resetPassword machine (convention: src/testing/paths.ts); the doubles
+// and samples are those of every code + new password form (codePasswordForm.paths-model.ts).
+import { CODE_REQUEST_IN_ERROR, SUBMIT_IN_ERROR, codePasswordPathsModel } from './codePasswordForm.paths-model';
 import { resetPasswordMachine } from './resetPassword.machine';
 
 export const pathsModel = codePasswordPathsModel({

@@ -12,8 +12,8 @@ import {
   sessionMachine,
   type SessionInput,
 } from './session.machine';
-import { loginPathKeepingQuery } from './session.machine.rules';
-import type { AccountDetail, AccountPermissions, UserInfo } from './session.machine.types';
+import { loginPathKeepingQuery } from './session.rules';
+import type { AccountDetail, AccountPermissions, UserInfo } from './session.types';
 
 const alice: UserInfo = { id: 'u1', name: 'alice', email: 'alice@example.com' };
 const guest: UserInfo = { id: 'v1', name: 'visitor' };

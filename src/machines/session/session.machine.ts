@@ -11,8 +11,8 @@ import {
   isPaypalReturnPath,
   isPublicPath,
   loginPathKeepingQuery,
-} from './session.machine.rules';
-import type { AccountDetail, AccountPermissions, UserInfo } from './session.machine.types';
+} from './session.rules';
+import type { AccountDetail, AccountPermissions, UserInfo } from './session.types';
 
 // Session and route-guard rules (platform §4, features §2). Navigation is never performed here: the
 // machine emits `navigate` and the route layer performs it, so the machine runs without a router.

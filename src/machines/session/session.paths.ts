@@ -1,12 +1,12 @@
-// Path model of the session machine (convention: src/shared/testing/paths.ts). The user-info double
+// Path model of the session machine (convention: src/testing/paths.ts). The user-info double
 // answers by token: alice is a user, guest the visitor, nobody an empty answer, broken a failure.
 // carol is a user whose account detail and permissions cannot be read and whose logout fails.
 // Declared unreachable: deciding -always [hasUser]-> signedIn (the reason is in `unreachable`).
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { sessionMachine, type SessionContext } from './session.machine';
-import { isPublicPath } from './session.machine.rules';
-import type { AccountDetail, AccountPermissions, UserInfo } from './session.machine.types';
-import type { PathsModel } from '../../shared/testing/paths';
+import { isPublicPath } from './session.rules';
+import type { AccountDetail, AccountPermissions, UserInfo } from './session.types';
+import type { PathsModel } from '../../testing/paths';
 
 const USERS: Record<string, UserInfo | null> = {
   'alice-token': { id: 'u1', name: 'alice' },

@@ -1,8 +1,8 @@
-// Path model of the verification-code machine (convention: src/shared/testing/paths.ts).
+// Path model of the verification-code machine (convention: src/testing/paths.ts).
 // The send double rejects for addresses starting with "fail" and allows an immediate resend for
 // addresses starting with "now", so each outcome of the send has its own sample address.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { verificationCodeMachine, type SendCodeInput, type SendCodeOutput } from './verificationCode.machine';
 
 const RESEND_AFTER_SECONDS = 2;

@@ -1,10 +1,10 @@
-// Path model of the WeChat sign-in machine (convention: src/shared/testing/paths.ts). The doubles
+// Path model of the WeChat sign-in machine (convention: src/testing/paths.ts). The doubles
 // answer by scenario: the `redirect` of the input picks what the poll answers (/signed, /register,
 // /expired, /refused, /wait), /startfail makes the start fail and /regfail the registration; on the
 // callback page the code picks the answer (confirmed, signed, register, bad). /startcrash, /regcrash
 // and the code 'crash' make those calls throw (a lost connection); a crashed poll is retried.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import {
   wechatSignInMachine,
   type WechatScanAnswer,

@@ -1,6 +1,6 @@
-// Path model of the player clock (convention: src/shared/testing/paths.ts): an element attached,
+// Path model of the player clock (convention: src/testing/paths.ts): an element attached,
 // replaced and detached; seeks and time updates while attached; cues before and after attaching.
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { playbackMachine, type PlayableMedia } from './playback.machine';
 
 /** An element that never plays by itself: time only moves when the path says so. */

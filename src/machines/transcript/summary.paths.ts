@@ -1,8 +1,8 @@
-// Path model of the summary panel (convention: src/shared/testing/paths.ts). The doubles answer
+// Path model of the summary panel (convention: src/testing/paths.ts). The doubles answer
 // by a scenario spelled in the transId, "<query>.<generate>.<re-read>.<latest lines>", each part
 // one outcome below. One input per needed combination, so every branch of every call is taken; refreshes after a "cooling" answer wait a 2-second countdown.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { SummaryView } from './transcript.types';
 import { summaryMachine, type SummaryContext } from './summary.machine';
 import { summaryOf } from './transcript.doubles';

@@ -1,9 +1,9 @@
-// Path model of the transcript page's data (convention: src/shared/testing/paths.ts). The doubles
+// Path model of the transcript page's data (convention: src/testing/paths.ts). The doubles
 // answer by record id, one input each: 'r1' is transcribed, 'broken' cannot be read, 'busy' is still
 // transcribing on the first read and done on the watcher's re-read, 'flaky' is transcribing and its
 // re-reads fail, 'locked' refuses every edit (line, speaker, translation).
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import type { TranscriptLine, TranscriptQuery, TranscriptResult } from './transcript.types';
 import { resultFor } from './transcript.doubles';
 import { transcriptMachine, type TranscriptContext } from './transcript.machine';

@@ -1,8 +1,8 @@
-// Path model of the transcript page's files (convention: src/shared/testing/paths.ts): an export
+// Path model of the transcript page's files (convention: src/testing/paths.ts): an export
 // that works and one the double refuses (docx), the summary document, read-aloud of a line and of
 // an empty line (refused), for the owner and for a shared page whose summary is gone.
 import type { AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { EXPORT_REFUSAL, GONE, SPEAKABLE, SPEECH_REFUSAL, fileDoubles } from './transcriptFiles.doubles';
 import { transcriptFilesMachine, type TranscriptFilesContext } from './transcriptFiles.machine';
 

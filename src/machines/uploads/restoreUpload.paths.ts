@@ -1,9 +1,9 @@
-// Path model of the restore banner (convention: src/shared/testing/paths.ts). The latest-record
+// Path model of the restore banner (convention: src/testing/paths.ts). The latest-record
 // double takes no input; it answers by the banner's own context (its parent): the first check finds
 // a transcribed record to offer, a re-check after an offer fails (the banner stays hidden).
 // Declared not walkable: checking -done-> hidden (nothing to offer); the reason is in `unreachable`.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { restoreUploadMachine, type LatestRecord, type RestoreOffer } from './restoreUpload.machine';
 
 const LATEST: LatestRecord = {

@@ -1,4 +1,4 @@
-// Path model of the upload dialog (convention: src/shared/testing/paths.ts). The doubles of
+// Path model of the upload dialog (convention: src/testing/paths.ts). The doubles of
 // uploadDialog.doubles.ts settle at once; file names, folders and show names choose each outcome:
 // 'talk.wav' uploads, 'broken.wav' fails to upload, 'stuck.wav' uploads but its record cannot be
 // deleted on close, folder 'offline' cannot read the language list, show name 'bad' makes the
@@ -13,7 +13,7 @@
 // editing with an uploaded file listed; the real deletion is proven by uploadDialog.machine.test.ts
 // ('removes a finished file by a call after confirmation').
 import type { AnyMachineSnapshot } from 'xstate';
-import type { PathsModel, SampleEvent } from '../../shared/testing/paths';
+import type { PathsModel, SampleEvent } from '../../testing/paths';
 import { LANGUAGES, OFFLINE_FOLDER, fakeFile, uploadDialogDoubles } from './uploadDialog.doubles';
 import type { UploadDialogContext } from './uploadDialog.machine';
 

@@ -1,4 +1,4 @@
-// Path model of one upload file (convention: src/shared/testing/paths.ts). One input per file:
+// Path model of one upload file (convention: src/testing/paths.ts). One input per file:
 // 'talk.wav' uploads, 'long.wav' is over the duration limit in the browser, 'odd.wav' cannot be
 // measured (the server measures it), 'broken.wav' fails to upload, and a restore starts uploaded.
 // The upload stream of the other files stays silent, so the replay sends its events itself; the
@@ -8,7 +8,7 @@ import { NEVER, throwError } from 'rxjs';
 import { fromEventObservable, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { UPLOAD_MAX_DURATION_SECONDS } from '../../shared/contract/limits';
 import { uploadFileMachine, type UploadActorInput, type UploadFileContext, type UploadFileEvent, type UploadFileSource } from './uploadFile.machine';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { fakeFile } from './uploadDialog.doubles';
 
 const OVER = UPLOAD_MAX_DURATION_SECONDS + 1;

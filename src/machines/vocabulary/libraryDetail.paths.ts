@@ -1,4 +1,4 @@
-// Path model of the library detail (convention: src/shared/testing/paths.ts). The fetch double
+// Path model of the library detail (convention: src/testing/paths.ts). The fetch double
 // answers a total of 4 with ENTRIES (3) on page 1 and GAMMA on page 2, so 'load more' is walked
 // once; the keyword 'broken' fails the read.
 // Saving REFUSED_SOURCE and deleting STUCK are refused, so every optimistic change is walked back too.
@@ -7,7 +7,7 @@ import type { DocumentDataQuery } from '../../api/vocabulary/get-document-data';
 import type { EntriesEditBody } from '../../api/vocabulary/edit-data';
 import type { EntriesRemoval } from '../../api/vocabulary/remove-data';
 import type { VocabularyEntryPage } from '../../api/vocabulary/types';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { libraryDetailMachine, type LibraryDetailContext } from './libraryDetail.machine';
 import { ALPHA, ENTRIES, REFUSAL, REFUSED_SOURCE, STUCK, WORDS } from './vocabulary.doubles';
 

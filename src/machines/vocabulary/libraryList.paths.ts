@@ -1,10 +1,10 @@
-// Path model of the library list (convention: src/shared/testing/paths.ts). The doubles answer one
+// Path model of the library list (convention: src/testing/paths.ts). The doubles answer one
 // page of two libraries; saving the name 'Taken' and anything about LOCKED is refused, so both
 // outcomes of every call are walked. The terms' second page reads empty, so the step back is walked.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { LibraryEditBody } from '../../api/vocabulary/edit';
 import type { VocabularyLibrary } from '../../api/vocabulary/types';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { libraryListMachine, type LibraryListAnswer, type LibraryListContext, type LibraryListLoad } from './libraryList.machine';
 import { COUNTS, LOCKED, NO_BENEFIT, REFUSAL, TERMS, WORDS } from './vocabulary.doubles';
 

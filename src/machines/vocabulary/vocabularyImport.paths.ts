@@ -1,4 +1,4 @@
-// Path model of the Excel import (convention: src/shared/testing/paths.ts). Files are told apart by
+// Path model of the Excel import (convention: src/testing/paths.ts). Files are told apart by
 // name: 'clean.xlsx' previews with no problems, 'rows.xlsx' with problem rows, 'broken.xlsx' is
 // refused by the preview, 'late.xlsx' previews clean and is refused by the import (all-or-nothing);
 // 'notes.csv' and two files are refused here. The template and export doubles fail for the
@@ -7,7 +7,7 @@
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { VocabularyImportRequest } from '../../api/vocabulary/import';
 import type { VocabularyImportPreview, VocabularyKind } from '../../api/vocabulary/types';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { vocabularyImportMachine, type VocabularyImportContext } from './vocabularyImport.machine';
 import { REFUSAL, xlsxFile } from './vocabulary.doubles';
 

@@ -2,7 +2,7 @@
 // host's earlier pick names 'gone' (the load fails, so failed and retry are reached).
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { VocabularyLibraryPage } from '../../api/vocabulary/get-document-list';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 import { vocabularyPickerMachine, type VocabularyPickerContext } from './vocabularyPicker.machine';
 
 export const LIBRARIES: VocabularyLibraryPage = {

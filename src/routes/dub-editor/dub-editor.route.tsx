@@ -36,7 +36,7 @@ import {
   selectSpeakers,
   subtitleEditorMachine,
 } from '../../machines/dub-editor/subtitleEditor.machine';
-import type { DubLine } from '../../machines/dub-editor/subtitle-editor.types';
+import type { DubLine } from '../../machines/dub-editor/subtitleEditor.types';
 import { linePreviewMachine, selectPreview } from '../../machines/dub-editor/linePreview.machine';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { DubEditorScreen, type TimelineSlotProps } from '../../ui/dub-editor/DubEditorScreen';

@@ -37,7 +37,7 @@ import {
 import { MeetingSetupForm } from '../../ui/meetings/MeetingSetupForm';
 import { MeetingVocabularyPicker, useMeetingVocabularyPicker } from '../meeting-vocabulary-picker';
 import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
-import { HostLive } from './HostLive';
+import { HostLive } from './host-live';
 
 export default function MeetingPage() {
   const { t } = useTranslation('meetings');

@@ -14,7 +14,7 @@ import {
 import { FOLDER_NAME_MAX } from '../../shared/contract/limits';
 import { FolderDialog } from '../../ui/records/FolderDialog';
 import { FolderMoveDialog } from '../../ui/records/FolderMoveDialog';
-import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
 import { showNotice } from '../show-toast';
 
 export type FoldersActor = ActorRefFrom<typeof folderEditMachine>;

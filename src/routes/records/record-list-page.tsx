@@ -17,7 +17,7 @@ import { shareUrl } from '../../machines/records/recordShare.machine';
 import type { RecordItem, RecordScope } from '../../machines/records/recordList.types';
 import { DEFAULT_FOLDER_ID, TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { recordPath } from '../../shared/contract/record';
-import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
 import { MoveDialog } from '../../ui/records/MoveDialog';
 import type { RecordAction } from '../../ui/records/RecordActions';
 import { RecordListView } from '../../ui/records/RecordListView';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { AuthCallResult } from '../../machines/session/authForm';
+import type { AuthCallResult } from '../../machines/session/auth-form';
 import type { SocialStart } from '../../api/session/social-sign-in';
 import { recordingVerificationCode } from '../../machines/session/auth.doubles';
 import type { SignInRequest } from '../../machines/session/login.machine';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { AuthCallResult, NewPasswordRequest } from '../../machines/session/authForm';
+import type { AuthCallResult, NewPasswordRequest } from '../../machines/session/auth-form';
 import { recordingVerificationCode } from '../../machines/session/auth.doubles';
 import { registerMachine } from '../../machines/session/register.machine';
 import { renderAuthPage, typeInto as type } from './auth-page.harness';

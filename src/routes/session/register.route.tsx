@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { RouterLink } from '../router-link';
 import { registerMachine } from '../../machines/session/register.machine';
-import { defaultAreaCode } from '../../ui/session/areaCodes';
+import { defaultAreaCode } from '../../ui/session/area-codes';
 import { AuthCard } from '../../ui/session/AuthCard';
 import { formFailureText } from '../../ui/session/feedback';
 import { NewPasswordForm } from '../../ui/session/NewPasswordForm';

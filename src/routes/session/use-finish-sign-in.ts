@@ -1,7 +1,7 @@
 // Finishing a sign-in, shared by every sign-in page: the token to the session, then onwards.
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { sameOriginRedirect } from '../../ui/session/sameOriginRedirect';
+import { sameOriginRedirect } from '../../ui/session/same-origin-redirect';
 import { useSessionActor } from '../session-context';
 
 /**

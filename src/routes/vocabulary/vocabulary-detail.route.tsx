@@ -18,7 +18,7 @@ import {
   selectImportPhase,
   vocabularyImportMachine,
 } from '../../machines/vocabulary/vocabularyImport.machine';
-import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
 import { VOCABULARY_HAND_CAP, VOCABULARY_IMPORT_CAP } from '../../shared/contract/vocabulary-limits';
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { EntryTable } from '../../ui/vocabulary/EntryTable';

@@ -13,7 +13,7 @@ import {
   selectLibraryList,
   selectLibraryListPhase,
 } from '../../machines/vocabulary/libraryList.machine';
-import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { LibraryDialog } from '../../ui/vocabulary/LibraryDialog';
 import { LibraryListView } from '../../ui/vocabulary/LibraryListView';

@@ -2,7 +2,7 @@
 // scan WeChat's QR code, and confirm removing the WeChat binding.
 import { Button, Field, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 
 type Shown = { message?: string; messageKey?: string } | null;
 

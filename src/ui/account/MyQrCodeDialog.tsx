@@ -1,7 +1,7 @@
 import { Button, Image, Stack, Switch, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { QR_IMAGE_SIZE_PX } from '../../shared/contract/limits';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 
 export interface MyQrCodeDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { Button, Field, Input } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 
 export interface VoucherDialogProps {
   open: boolean;

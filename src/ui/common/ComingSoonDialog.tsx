@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from './DialogFrame';
 
 export interface ComingSoonDialogProps {
   open: boolean;

@@ -3,7 +3,7 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 import type { MergeQuestionView, SendCommand, SpeakerView } from './dub-editor-view';
 
 export const MergeSpeakerQuestion = memo(function MergeSpeakerQuestion({ question, speakers, send }: { question: MergeQuestionView | null; speakers: readonly SpeakerView[]; send: SendCommand }) {

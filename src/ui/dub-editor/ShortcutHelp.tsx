@@ -3,7 +3,7 @@
 import { Box, Grid, Kbd, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 import { bindingLabel, SHORTCUTS } from './keymap';
 
 export const ShortcutHelp = memo(function ShortcutHelp({ open, isApple, onClose }: { open: boolean; isApple: boolean; onClose(): void }) {

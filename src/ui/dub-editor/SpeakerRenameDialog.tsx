@@ -3,7 +3,7 @@
 import { Button, chakra, Text } from '@chakra-ui/react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 import type { SendCommand, SpeakerView } from './dub-editor-view';
 
 export const SPEAKER_NAME_MAX = 50;

@@ -1,8 +1,8 @@
 // What the dub editor screen draws and what it asks for, in its own terms (ui draws props and
-// sends commands; it imports no machine). The commands are defined once in src/shared/dub-editor-commands.ts,
+// sends commands; it imports no machine). The commands are defined once in machines/dub-editor/dub-editor-commands.types.ts,
 // and the subtitleEditor machine takes them as its events.
 import type { SubtitleLine } from '../../shared/contract/transcript';
-import type { DubEditorCommand } from '../../shared/dub-editor-commands';
+import type { DubEditorCommand } from '../../machines/dub-editor/dub-editor-commands.types';
 
 /** A subtitle line of the task (the contract's SubtitleLine: times, texts, speaker, overrunMs, revoice). */
 export type LineView = SubtitleLine;

@@ -1,7 +1,7 @@
 import { Button, Card, Field, Heading, Input, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
 import { PARTICIPANT_NAME_MAX } from '../../shared/contract/limits';
 import { useTranslation } from 'react-i18next';
-import { languageName } from './languageName';
+import { languageName } from './language-name';
 
 export interface JoinFormProps {
   meetingName: string;

@@ -1,7 +1,7 @@
 import { Button, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useUnavailableLabel, type LanguagePick } from '../common/LanguageSelect';
-import { languageName } from './languageName';
+import { languageName } from './language-name';
 
 export interface LanguageChipsProps {
   codes: readonly string[];

@@ -1,7 +1,7 @@
 import { Button, Card, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageName } from './languageName';
+import { languageName } from './language-name';
 
 export type MeetingFileChoice = { format: 'txt' | 'srt' | 'docx'; content: 'original' | 'translation' | 'bilingual' };
 

@@ -1,7 +1,7 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { LiveParticipant } from '../../shared/contract/meeting';
-import { languageName } from './languageName';
+import { languageName } from './language-name';
 
 /** Joined users: index, name, translation language, join and leave time (features §2). Projection
  *  screens are not participants: only their number is shown, apart. */

@@ -1,6 +1,6 @@
 import { HStack, NativeSelect, Switch } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { languageName } from './languageName';
+import { languageName } from './language-name';
 
 export interface ParticipantOptionsProps {
   languages: readonly string[];

@@ -1,6 +1,6 @@
 import { Button, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { languageName } from './languageName';
+import { languageName } from './language-name';
 
 export interface ScreenControlView {
   code: string;

@@ -4,7 +4,7 @@
 import { Avatar, Box, Button, HStack, Image, Link, Menu, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PURCHASE_DIALOG_WIDTH_PX } from '../../shared/contract/limits';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 import { EquitySummary } from './EquitySummary';
 import { PayPanel, type PayPanelProps } from './PayPanel';
 

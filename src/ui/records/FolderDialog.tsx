@@ -1,7 +1,7 @@
 import { Button, Input, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { FOLDER_NAME_MAX } from '../../shared/contract/limits';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 
 export interface FolderDialogProps {
   open: boolean;

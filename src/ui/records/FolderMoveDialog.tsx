@@ -1,7 +1,7 @@
 import { Button, NativeSelect, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 
 export interface FolderMoveChoice {
   id: string;

@@ -7,11 +7,11 @@ import { withAllRecipes } from '../system-provider';
 import type { ContactChannel } from './ChannelTabs';
 import { ChannelTabs } from './ChannelTabs';
 import { CodeField } from './CodeField';
-import type { CodeSendView } from './codeFormProps';
+import type { CodeSendView } from './code-form-props';
 import { TextField } from './TextField';
 
-export type { CodeFormProps, CodeSendView } from './codeFormProps';
-export { useFieldErrorText } from './codeFormProps';
+export type { CodeFormProps, CodeSendView } from './code-form-props';
+export { useFieldErrorText } from './code-form-props';
 
 // The phone number with its area-code picker loads when the phone channel is first chosen (e-mail
 // is the default), with the select recipe the sign-in pages' first paint does not register.

@@ -1,7 +1,7 @@
 // Area-code picker (flag, code, region name) beside the national number.
 import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { areaCodeOptions } from './areaCodes';
+import { areaCodeOptions } from './area-codes';
 
 export interface PhoneFieldProps {
   areaCode: string;

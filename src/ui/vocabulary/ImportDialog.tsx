@@ -3,7 +3,7 @@
 import { Box, Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 import { ErrorLine } from './ErrorLine';
 import type { KindName, ShownError } from './vocabulary-view-types';
 

@@ -2,7 +2,7 @@
 // check, not silently by the input), and the language(s) for the kinds that have them.
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { DialogFrame } from '../../shared/dialogs/DialogFrame';
+import { DialogFrame } from '../common/DialogFrame';
 import { VOCABULARY_NAME_MAX } from '../../shared/contract/vocabulary-limits';
 import { LanguageSelect } from '../common/LanguageSelect';
 import { ErrorLine } from './ErrorLine';

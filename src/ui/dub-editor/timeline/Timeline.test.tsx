@@ -5,7 +5,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { createRef, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DubTrack, LanePeaks, PeaksSource } from '../../../shared/contract/dub-peaks';
+import type { DubTrack, LanePeaks, PeaksSource } from '../../../streams/dub-peaks.types';
 import { renderUi } from '../../test-render';
 import { system } from '../../theme-more-recipes';
 import { Timeline, type TimelineHandle, type TimelineProps } from './Timeline';

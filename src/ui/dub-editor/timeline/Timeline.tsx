@@ -8,7 +8,7 @@ import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, use
 import { useTranslation } from 'react-i18next';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
-import type { DubTrack, LanePeaks, PeaksFeed, PeaksSource } from '../../../shared/contract/dub-peaks';
+import type { DubTrack, LanePeaks, PeaksFeed, PeaksSource } from '../../../streams/dub-peaks.types';
 import type { SubtitleLine } from '../../../shared/contract/transcript';
 import { LineRegions } from './line-regions';
 import { drawRuler, rulerLabel } from './ruler';

@@ -2,4 +2,4 @@
 export { Timeline, type TimelineHandle, type TimelineProps } from './Timeline';
 export { FIT, MAX_PX_PER_SEC, stepZoom, effectiveZoom, fitPxPerSec, maxPxPerSec } from './zoom';
 export { clampRetime, boundsOf, MIN_REGION_MS } from './clamp-retime';
-export type { PeaksSource, PeaksFeed, PeaksView, LanePeaks } from '../../../shared/contract/dub-peaks';
+export type { PeaksSource, PeaksFeed, PeaksView, LanePeaks } from '../../../streams/dub-peaks.types';

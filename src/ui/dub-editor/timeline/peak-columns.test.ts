@@ -1,6 +1,6 @@
 // A canvas's columns from the finest window that covers each of them.
 import { describe, expect, it } from 'vitest';
-import type { PeaksWindow } from '../../../shared/contract/dub-peaks';
+import type { PeaksWindow } from '../../../streams/dub-peaks.types';
 import { peakColumns } from './peak-columns';
 
 function window(level: number, fromMs: number, pairs: number[]): PeaksWindow {

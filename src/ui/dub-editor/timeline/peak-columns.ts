@@ -1,7 +1,8 @@
 // What one canvas of a lane draws: for each pixel column of a time span, the lowest and highest peak
 // in it, from the finest window the lane has received that covers the column (LanePeaks lists the
 // finest first). Columns no window covers stay empty (NaN), drawn as nothing rather than as silence.
-import { PEAK_FULL_SCALE, type PeaksWindow } from '../../../shared/contract/dub-peaks';
+import type { PeaksWindow } from '../../../streams/dub-peaks.types';
+import { PEAK_FULL_SCALE } from './wave-surfer-peaks';
 
 export interface PeakColumns {
   /** Per column, ±1 full scale; NaN where no window covers the column. */

@@ -4,7 +4,8 @@
 // (renderFunction) from the finest window the lane has for that canvas's time span: wavesurfer keeps
 // one array for the whole media, which at frame zoom over 4 hours would be tens of megabytes.
 import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
-import { toWaveSurferPeaks, type LanePeaks, type PeaksView, type PeaksWindow } from '../../../shared/contract/dub-peaks';
+import type { LanePeaks, PeaksView, PeaksWindow } from '../../../streams/dub-peaks.types';
+import { toWaveSurferPeaks } from './wave-surfer-peaks';
 import { pageNonce } from '../../emotion-cache';
 import { peakColumns } from './peak-columns';
 

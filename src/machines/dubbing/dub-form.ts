@@ -14,7 +14,7 @@ import {
   DUB_SPEAKERS_MAX,
   DUB_SPEAKERS_MIN,
 } from '../../shared/contract/dub-limits';
-import { CHARS_PER_SEGMENT_MAX, readRememberedSubtitles, rememberSubtitles, type RememberedSubtitles } from '../../shared/dub-subtitle-settings';
+import { CHARS_PER_SEGMENT_MAX, readRememberedSubtitles, rememberSubtitles, type RememberedSubtitles } from './dub-subtitle-settings';
 import { servedDefault, servedTarget, targetUnavailability, unavailabilityOf, type ServedLanguage } from '../../shared/contract/language-availability';
 
 export { CHARS_PER_SEGMENT_MAX };

@@ -2,7 +2,7 @@
 // (subtitleEditor.machine.ts) owns the lines, the undo stack (5 steps), the rules and saving; the
 // screen only sends these events and renders what the selectors give.
 import type { components } from '../../api/schema';
-import type { DubEditorCommand } from '../../shared/dub-editor-commands';
+import type { DubEditorCommand } from './dub-editor-commands.types';
 
 export type DubLine = components['schemas']['SubtitleLine'];
 export type DubSpeaker = components['schemas']['Speaker'];

@@ -1,8 +1,8 @@
 // What every verification-code form (login by code, register, reset password) does the same way:
 // field edits clear their own error, the code goes to the checked address, failures keep the
 // server's message. Machines wrap these in their own assign/sendTo so their types stay exact.
-import type { AuthCallResult, AuthField, CodeTarget, FieldErrors } from './authForm';
-import { checkCodeTarget, UNEXPECTED_ERROR_KEY, withoutError } from './authForm';
+import type { AuthCallResult, AuthField, CodeTarget, FieldErrors } from './auth-form';
+import { checkCodeTarget, UNEXPECTED_ERROR_KEY, withoutError } from './auth-form';
 import type { CodeScene } from './verificationCode.machine';
 
 export interface CodeFormFeedback {

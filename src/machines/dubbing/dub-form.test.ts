@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DUB_FORM_STORAGE_KEY } from '../../shared/contract/dub-limits';
-import { defaultDubForm, loadDubForm, saveDubForm, servedLanguagePatch } from './dubForm';
+import { defaultDubForm, loadDubForm, saveDubForm, servedLanguagePatch } from './dub-form';
 
 afterEach(() => localStorage.clear());
 

@@ -1,5 +1,6 @@
 // What a user of the dub editor can ask for (issue 13 §3): the screen (ui) sends these and the
-// subtitleEditor machine takes them as its events. One definition here, because ui imports no machine.
+// subtitleEditor machine takes them as its events. One definition, in the machine's area: the ui may
+// import a machines `*.types.ts` file of its own area, type-only (.dependency-cruiser.cjs).
 export type DubEditorCommand =
   | { type: 'select'; lineId: string }
   | { type: 'edit.text'; lineId: string; text: string }

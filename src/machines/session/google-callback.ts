@@ -2,7 +2,7 @@
 // `iss`); the server exchanges them (registering a new user) and answers with a token or its reason.
 import { fromPromise } from 'xstate';
 import { signInWithGoogleCode } from '../../api/session/google-register-with-login';
-import type { AuthCallResult } from './authForm';
+import type { AuthCallResult } from './auth-form';
 
 export const exchangeGoogleCode = fromPromise<AuthCallResult & { redirect?: string }, { code: string | null; state: string | null; iss?: string | null }>(
   async ({ input, signal }) => {

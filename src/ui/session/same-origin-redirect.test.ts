@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameOriginRedirect } from './sameOriginRedirect';
+import { sameOriginRedirect } from './same-origin-redirect';
 
 const origin = 'https://parley.example';
 

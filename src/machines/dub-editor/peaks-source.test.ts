@@ -1,7 +1,7 @@
 // The task's PeaksSource asks the peaks call for this task (and dubbed language) per lane.
 import { describe, expect, it, vi } from 'vitest';
-import type { PeaksWindow } from '../../shared/contract/dub-peaks';
-import { taskPeaksSource } from './dub-peaks-source';
+import type { PeaksWindow } from '../../streams/dub-peaks.types';
+import { taskPeaksSource } from './peaks-source';
 
 describe('taskPeaksSource', () => {
   it('binds the task and language to each lane\'s requests', async () => {

@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../router-link';
 import type { ActorRefFrom } from 'xstate';
-import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
 import {
   selectInviteBusy,
   selectInviteCopied,
@@ -71,7 +71,7 @@ import {
 } from '../../machines/meetings/recording.machine';
 import { AllowanceNotice } from '../../ui/meetings/AllowanceNotice';
 import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
-import { formatElapsed } from '../../ui/meetings/formatElapsed';
+import { formatElapsed } from '../../ui/meetings/format-elapsed';
 import { HostControls } from '../../ui/meetings/HostControls';
 import { InvitePanel } from '../../ui/meetings/InvitePanel';
 import { ParticipantList } from '../../ui/meetings/ParticipantList';

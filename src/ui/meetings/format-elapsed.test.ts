@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatElapsed } from './formatElapsed';
+import { formatElapsed } from './format-elapsed';
 
 describe('formatElapsed', () => {
   it('shows m:ss under an hour and h:mm:ss above', () => {

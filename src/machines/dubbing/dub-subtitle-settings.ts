@@ -2,7 +2,7 @@
 // dubFormData). The AI dubbing dialog restores them on open and saves them on a successful start;
 // the dub editor's voice-over composes with them. Numbers are held to the form's limits; anything
 // else unreadable is left out.
-import { DUB_FONT_SIZE_MAX, DUB_FONT_SIZE_MIN, DUB_FORM_STORAGE_KEY } from './contract/dub-limits';
+import { DUB_FONT_SIZE_MAX, DUB_FONT_SIZE_MIN, DUB_FORM_STORAGE_KEY } from '../../shared/contract/dub-limits';
 
 export interface RememberedSubtitles {
   exportSubtitleInVideo: boolean;

@@ -1,6 +1,6 @@
 // EDIT_REFUSALS lists every refusal once (the type check beside it proves none is missing).
 import { describe, expect, it } from 'vitest';
-import { EDIT_REFUSALS } from './subtitle-editor.types';
+import { EDIT_REFUSALS } from './subtitleEditor.types';
 
 describe('edit refusals', () => {
   it('are listed once each', () => {

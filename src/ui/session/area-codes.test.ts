@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_AREA_CODES } from '../../shared/contract/limits';
-import { AREA_CODE_REGIONS, areaCodeOptions, defaultAreaCode, flagEmoji } from './areaCodes';
+import { AREA_CODE_REGIONS, areaCodeOptions, defaultAreaCode, flagEmoji } from './area-codes';
 
 describe('area codes', () => {
   it('turns a region into its flag emoji', () => {

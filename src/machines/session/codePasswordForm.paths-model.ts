@@ -1,13 +1,13 @@
 // Path model builder for the machines made by createCodePasswordMachine (register, resetPassword;
-// convention: src/shared/testing/paths.ts). The double answers by address: an e-mail succeeds, a
+// convention: src/testing/paths.ts). The double answers by address: an e-mail succeeds, a
 // phone number is refused with a server message, and a number with area code 44 crashes the call.
 // Not named *.paths.ts: coverage:paths loads the configured models, not this builder.
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { fromPromise } from 'xstate';
-import type { AuthCallResult, NewPasswordRequest } from './authForm';
+import type { AuthCallResult, NewPasswordRequest } from './auth-form';
 import { instantVerificationCode } from './auth.doubles';
 import type { CodePasswordContext } from './codePasswordForm.machine';
-import type { PathsModel } from '../../shared/testing/paths';
+import type { PathsModel } from '../../testing/paths';
 
 function answerFor(request: NewPasswordRequest | undefined): AuthCallResult | 'crash' {
   if (!request || request.username.startsWith('+44')) return 'crash';
@@ -50,9 +50,9 @@ const IN_ERROR =
   '(formValid includes the code-target check), and every event that changes the form (field.changed, the channel switch) leaves ' +
   "'error' for 'editing'.";
 /** Why `error -code.request-> editing` (the invalid-address branch) cannot be taken. */
-export const CODE_REQUEST_IN_ERROR = `${IN_ERROR} So code.request always passes codeTargetValid there; the fallback exists because 'editing' and 'error' share one table of form events (codeForm.ts).`;
+export const CODE_REQUEST_IN_ERROR = `${IN_ERROR} So code.request always passes codeTargetValid there; the fallback exists because 'editing' and 'error' share one table of form events (code-form.ts).`;
 /** Why `error -<prefix>.submit-> editing` (the invalid-form branch) cannot be taken. */
-export const SUBMIT_IN_ERROR = `${IN_ERROR} So a submit always passes formValid there; the fallback exists because 'editing' and 'error' share one table of form events (codeForm.ts).`;
+export const SUBMIT_IN_ERROR = `${IN_ERROR} So a submit always passes formValid there; the fallback exists because 'editing' and 'error' share one table of form events (code-form.ts).`;
 
 export interface CodePasswordPathsOptions {
   name: string;
