@@ -2,15 +2,15 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LeftNav } from '../ui/layout/LeftNav';
 import { MainLayout } from '../ui/layout/MainLayout';
-import { KeepAliveOutlet } from './keep-alive-outlet';
+import { KeepAliveOutlet } from './shell/keep-alive-outlet';
 import { FolderTreeNav } from './records/folder-tree-nav';
 import { FoldersProvider } from './records/folders-context';
 import { RecordsChangedProvider } from './records-changed';
-import { useIsSignedIn } from './session-context';
-import { ShellHeader } from './shell-header';
-import { UploadDialogWithFolders } from './upload-folders';
-import { HELP_CENTRE_PATH } from './shell-links';
-import { useIsMobile } from './use-is-mobile';
+import { useIsSignedIn } from './shell/session-context';
+import { ShellHeader } from './shell/shell-header';
+import { UploadDialogWithFolders } from './junctions/uploads-records';
+import { HELP_CENTRE_PATH } from './shell/shell-links';
+import { useIsMobile } from './shell/use-is-mobile';
 
 /** platform §2: the background image appears only on these pages. */
 export const BACKGROUND_PATHS: ReadonlySet<string> = new Set(['/', '/recordList', '/favourList', '/shareList']);

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { PlayableLine } from './transcript/use-transcript-playback';
 import { MeetingShareDownloadPage, type MeetingPlaybackInput } from './meetings/meeting-share-download.route';
-import { SharedTranscriptPlayback } from './shared-transcript-playback';
+import { SharedTranscriptPlayback } from './junctions/transcript-meetings-records';
 
 function MeetingPlayback({ meetingId, record, language }: MeetingPlaybackInput) {
   // The lines in the chosen translation language (the record itself keeps only the first one).

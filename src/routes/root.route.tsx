@@ -6,17 +6,17 @@ import { fromPromise, type AnyActorLogic } from 'xstate';
 import { appEventsMachine } from '../machines/appEvents.machine';
 import { purchaseDialogMachine, selectPurchaseEverOpened, selectPurchaseOffered } from '../machines/purchase/purchaseDialog.machine';
 import { selectPurchasesOffered } from '../machines/session/session.machine';
-import { ApiEventsBridge } from './api-events-bridge';
-import { useDocumentTitle } from './document-title';
+import { ApiEventsBridge } from './shell/api-events-bridge';
+import { useDocumentTitle } from './shell/document-title';
 import { PurchaseDialogContext, type PurchasePaidListener } from './purchase-dialog-context';
-import { useSessionActor } from './session-context';
+import { useSessionActor } from './shell/session-context';
 import { withAllRecipes } from '../ui/system-provider';
-import { whenToasterNeeded } from './show-toast';
+import { whenToasterNeeded } from './shell/show-toast';
 
 // Loaded on first open only, so /login does not carry the dialog.
 // Both render recipes the sign-in pages do not register (dialog, toast): withAllRecipes loads them first.
 const PurchaseDialogContainer = lazy(
-  withAllRecipes(() => import('./purchase-dialog-container').then((module) => ({ default: module.PurchaseDialogContainer }))),
+  withAllRecipes(() => import('./shell/purchase-dialog-container').then((module) => ({ default: module.PurchaseDialogContainer }))),
 );
 
 // The payment's code (machine, calls, polling) is fetched the first time the dialog opens.

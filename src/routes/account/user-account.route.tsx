@@ -20,7 +20,7 @@ import {
 import { BillsView } from '../../ui/account/BillsView';
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { usePurchaseDialog, usePurchasePaid } from '../purchase-dialog-context';
-import { useAccountDetail } from '../session-context';
+import { useAccountDetail } from '../shell/session-context';
 
 // Purchase-dialog tab per account block, as in the avatar menu (shell-header).
 // Package-type order of the catalogue's categories (see shell-header.tsx).

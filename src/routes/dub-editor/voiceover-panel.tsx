@@ -15,8 +15,8 @@ import {
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { VoiceoverPanel } from '../../ui/dub-editor/VoiceoverPanel';
 import { usePurchaseDialog } from '../purchase-dialog-context';
-import { useSignedInUser } from '../session-context';
-import { showToast } from '../show-toast';
+import { useSignedInUser } from '../shell/session-context';
+import { showToast } from '../shell/show-toast';
 
 /** Where features §9 sends an entitlement refusal: the tab the AI dubbing dialog opens too. */
 const DUBBING_PURCHASE_TAB = 2;

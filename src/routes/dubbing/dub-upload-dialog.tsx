@@ -26,7 +26,7 @@ import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { DubFileRow } from '../../ui/dubbing/DubFileRow';
 import { DubUploadDialog, type DubLanguageOption } from '../../ui/dubbing/DubUploadDialog';
 import { usePurchaseDialog } from '../purchase-dialog-context';
-import { showToast } from '../show-toast';
+import { showToast } from '../shell/show-toast';
 
 function FileRowContainer({ file }: { file: DubDialogFile }) {
   const { t } = useTranslation('dubbing');

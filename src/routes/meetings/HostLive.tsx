@@ -5,7 +5,7 @@ import { Card, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterLink } from '../router-link';
+import { RouterLink } from '../shell/router-link';
 import type { ActorRefFrom } from 'xstate';
 import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
 import {
@@ -81,7 +81,7 @@ import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { SummaryPanel } from '../../ui/meetings/SummaryPanel';
 import { VocabulariesInForce } from '../../ui/common/VocabulariesInForce';
 import { usePurchaseDialog, usePurchasePaid } from '../purchase-dialog-context';
-import { useQrDataUrl } from '../use-qr-data-url';
+import { useQrDataUrl } from '../shell/use-qr-data-url';
 
 /** The purchase dialog's duration tab (features §4: 92505000/1 open it there). */
 const DURATION_TAB = 2;

@@ -15,7 +15,7 @@ import { FOLDER_NAME_MAX } from '../../shared/contract/limits';
 import { FolderDialog } from '../../ui/records/FolderDialog';
 import { FolderMoveDialog } from '../../ui/records/FolderMoveDialog';
 import { ConfirmDialog } from '../../shared/dialogs/ConfirmDialog';
-import { showNotice } from '../show-toast';
+import { showNotice } from '../shell/show-toast';
 
 export type FoldersActor = ActorRefFrom<typeof folderEditMachine>;
 

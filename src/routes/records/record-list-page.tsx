@@ -23,7 +23,7 @@ import type { RecordAction } from '../../ui/records/RecordActions';
 import { RecordListView } from '../../ui/records/RecordListView';
 import { RecordToolbar } from '../../ui/records/RecordToolbar';
 import { useReloadWhenRecordsChange } from '../records-changed';
-import { showNotice, showToast } from '../show-toast';
+import { showNotice, showToast } from '../shell/show-toast';
 import { useFoldersActor } from './folders-context';
 import { useRecordSearch } from './record-search-container';
 import { ShareDialogContainer } from './share-dialog-container';

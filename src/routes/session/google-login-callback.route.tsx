@@ -4,7 +4,7 @@ import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { RouterLink } from '../router-link';
+import { RouterLink } from '../shell/router-link';
 import type { AuthCallResult } from '../../machines/session/authForm';
 import { UNEXPECTED_ERROR_KEY } from '../../machines/session/authForm';
 import { exchangeGoogleCode } from '../../machines/session/googleCallback';

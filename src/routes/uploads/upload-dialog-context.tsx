@@ -20,7 +20,7 @@ import { folderChoices, type FolderChoice } from '../../machines/uploads/uploadD
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { UploadDialog, UploadFileRow } from '../../ui/uploads/UploadDialog';
 import { usePurchaseDialog } from '../purchase-dialog-context';
-import { showToast } from '../show-toast';
+import { showToast } from '../shell/show-toast';
 
 export interface OpenUploadOptions {
   folderId?: string | null;

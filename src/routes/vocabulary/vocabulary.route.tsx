@@ -19,7 +19,7 @@ import { LibraryDialog } from '../../ui/vocabulary/LibraryDialog';
 import { LibraryListView } from '../../ui/vocabulary/LibraryListView';
 import { KIND_NAMES, type KindName } from '../../ui/vocabulary/vocabulary-view-types';
 import { usePurchaseDialog } from '../purchase-dialog-context';
-import { showNotice } from '../show-toast';
+import { showNotice } from '../shell/show-toast';
 
 const kindFrom = (value: string | null): KindName | undefined => KIND_NAMES.find((kind) => kind === value);
 

@@ -5,12 +5,12 @@
 // routes wire them (root.route.tsx, meeting.route.tsx, purchase-dialog-container.tsx).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
-import { allowedFromPermissions, meetingSetupMachine, selectAllowedLanguages } from '../machines/meetings/meetingSetup.machine';
-import { meetingSetupDoubles } from '../machines/meetings/meetingSetup.paths';
-import { selectAccountDetail, selectPermissions, selectPurchasesOffered, sessionMachine } from '../machines/session/session.machine';
-import type { AccountDetail, AccountPermissions, UserInfo } from '../machines/session/session.machine.types';
-import { paymentWithDoubles } from '../machines/purchase/payment.doubles';
-import { purchaseDialogMachine, selectPurchaseOpen } from '../machines/purchase/purchaseDialog.machine';
+import { allowedFromPermissions, meetingSetupMachine, selectAllowedLanguages } from '../../machines/meetings/meetingSetup.machine';
+import { meetingSetupDoubles } from '../../machines/meetings/meetingSetup.paths';
+import { selectAccountDetail, selectPermissions, selectPurchasesOffered, sessionMachine } from '../../machines/session/session.machine';
+import type { AccountDetail, AccountPermissions, UserInfo } from '../../machines/session/session.machine.types';
+import { paymentWithDoubles } from '../../machines/purchase/payment.doubles';
+import { purchaseDialogMachine, selectPurchaseOpen } from '../../machines/purchase/purchaseDialog.machine';
 
 function session(answers: { permissions: AccountPermissions[]; accounts: AccountDetail[] }) {
   let permissionCall = 0;

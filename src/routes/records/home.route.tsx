@@ -12,16 +12,16 @@ import {
   selectRecentPhase,
   selectRecentRows,
   selectRecentTotal,
-} from '../machines/records/home.machine';
-import { selectUser } from '../machines/session/session.machine';
-import { HomeView, type HomeAction, type HomeRecent } from '../ui/records/HomeView';
-import { useRecordsAdded, useReloadWhenRecordsChange } from './records-changed';
-import { recordPath } from '../shared/contract/record';
-import { useIsSignedIn, useSessionActor } from './session-context';
-import { useUploadDialog } from './uploads/upload-dialog-context';
+} from '../../machines/records/home.machine';
+import { selectUser } from '../../machines/session/session.machine';
+import { HomeView, type HomeAction, type HomeRecent } from '../../ui/records/HomeView';
+import { useRecordsAdded, useReloadWhenRecordsChange } from '../records-changed';
+import { recordPath } from '../../shared/contract/record';
+import { useIsSignedIn, useSessionActor } from '../shell/session-context';
+import { useUploadDialog } from '../uploads/upload-dialog-context';
 
 // The AI dubbing dialog loads on its first use (never with the home page's first paint).
-const DubUploadDialog = lazy(() => import('./dubbing/dub-upload-dialog'));
+const DubUploadDialog = lazy(() => import('../dubbing/dub-upload-dialog'));
 
 type ViewHandlers = Pick<Parameters<typeof HomeView>[0], 'onAction' | 'onOpenRecord' | 'onAllRecords'>;
 

@@ -9,9 +9,9 @@ import {
   selectQrOpen,
   selectShareEnabled,
   selectShareSwitchBusy,
-} from '../machines/account/myQrCode.machine';
-import type { Notice } from '../machines/notice';
-import { selectAccountDetail, selectIsSignedIn, selectLocale, selectUser } from '../machines/session/session.machine';
+} from '../../machines/account/myQrCode.machine';
+import type { Notice } from '../../machines/notice';
+import { selectAccountDetail, selectIsSignedIn, selectLocale, selectUser } from '../../machines/session/session.machine';
 import {
   selectCanExchange,
   selectVoucherBusy,
@@ -19,18 +19,18 @@ import {
   selectVoucherError,
   selectVoucherOpen,
   voucherMachine,
-} from '../machines/account/voucher.machine';
-import { MyQrCodeDialog } from '../ui/account/MyQrCodeDialog';
-import { VoucherDialog } from '../ui/account/VoucherDialog';
-import { AppHeader } from '../ui/layout/AppHeader';
-import type { AccountKind, AvatarMenuAction } from '../ui/layout/AvatarMenu';
-import type { NewMenuChoice } from '../ui/layout/NewMenu';
-import { usePurchaseDialog } from './purchase-dialog-context';
+} from '../../machines/account/voucher.machine';
+import { MyQrCodeDialog } from '../../ui/account/MyQrCodeDialog';
+import { VoucherDialog } from '../../ui/account/VoucherDialog';
+import { AppHeader } from '../../ui/layout/AppHeader';
+import type { AccountKind, AvatarMenuAction } from '../../ui/layout/AvatarMenu';
+import type { NewMenuChoice } from '../../ui/layout/NewMenu';
+import { usePurchaseDialog } from '../purchase-dialog-context';
 import { useSessionActor } from './session-context';
-import { useRecordsAdded } from './records-changed';
+import { useRecordsAdded } from '../records-changed';
 import { showNotice } from './show-toast';
 import { useQrDataUrl } from './use-qr-data-url';
-import { useUploadDialog } from './uploads/upload-dialog-context';
+import { useUploadDialog } from '../uploads/upload-dialog-context';
 import { FREE_TIME_GROUP_URL } from './shell-links';
 
 // Purchase-dialog tab per account block (features §2 category tabs; dubbing packs are tab 2).
@@ -39,7 +39,7 @@ import { FREE_TIME_GROUP_URL } from './shell-links';
 const PURCHASE_TAB: Record<AccountKind, number> = { svipMember: 0, vipMember: 1, duration: 2, smartDubbing: 3 };
 
 // The AI dubbing dialog (and the block upload SDK behind it) loads on the first New → AI dubbing.
-const DubUploadDialog = lazy(() => import('./dubbing/dub-upload-dialog'));
+const DubUploadDialog = lazy(() => import('../dubbing/dub-upload-dialog'));
 
 export interface ShellHeaderProps {
   isMobile: boolean;

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { MeetingJoinPage } from './meetings/MeetingJoinPage';
-import { SharedRecordPage, type SharedPlaybackInput } from './records/shared-record-page';
-import { SharedTranscriptPlayback } from './shared-transcript-playback';
+import { MeetingJoinPage } from './MeetingJoinPage';
+import { SharedRecordPage, type SharedPlaybackInput } from '../records/shared-record-page';
+import { SharedTranscriptPlayback } from '../junctions/transcript-meetings-records';
 
 function renderPlayback({ id, shareCode, record, lines, copyAllowed }: SharedPlaybackInput) {
   return (

@@ -4,10 +4,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import { paymentWithDoubles } from '../machines/purchase/payment.doubles';
-import { purchaseDialogMachine, selectPaymentActor } from '../machines/purchase/purchaseDialog.machine';
-import { sessionMachine } from '../machines/session/session.machine';
-import { renderUi } from '../ui/test-render';
+import { paymentWithDoubles } from '../../machines/purchase/payment.doubles';
+import { purchaseDialogMachine, selectPaymentActor } from '../../machines/purchase/purchaseDialog.machine';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { renderUi } from '../../ui/test-render';
 import { PurchaseDialogContainer } from './purchase-dialog-container';
 import { SessionProvider } from './session-context';
 

@@ -11,8 +11,8 @@ import {
   selectPickerOpen,
   selectPickerSelected,
   vocabularyPickerMachine,
-} from '../machines/vocabulary/vocabularyPicker.machine';
-import { VocabularyPickerDialog } from '../ui/meetings/VocabularyPickerDialog';
+} from '../../machines/vocabulary/vocabularyPicker.machine';
+import { VocabularyPickerDialog } from '../../ui/meetings/VocabularyPickerDialog';
 
 export type VocabularyPickerActor = ActorRefFrom<typeof vocabularyPickerMachine>;
 

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { readStoredLocale, readToken } from '../shared/session-storage';
-import { selectAccountDetail, selectIsSignedIn, selectPermissions, selectUser, sessionMachine } from '../machines/session/session.machine';
+import { readStoredLocale, readToken } from '../../shared/session-storage';
+import { selectAccountDetail, selectIsSignedIn, selectPermissions, selectUser, sessionMachine } from '../../machines/session/session.machine';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 

@@ -14,11 +14,11 @@ vi.hoisted(() => {
   } as typeof Request;
 });
 import { createActor } from 'xstate';
-import { sessionMachine } from '../machines/session/session.machine';
-import { renderUi } from '../ui/test-render';
-import VoiceoverPanelContainer from './dub-editor/voiceover-panel';
-import { PurchaseDialogContext } from './purchase-dialog-context';
-import { SessionProvider } from './session-context';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { renderUi } from '../../ui/test-render';
+import VoiceoverPanelContainer from './voiceover-panel';
+import { PurchaseDialogContext } from '../purchase-dialog-context';
+import { SessionProvider } from '../shell/session-context';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 const ok = (data: unknown) => json({ code: 200, msg: 'ok', data });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { appEventsMachine } from '../machines/appEvents.machine';
+import type { appEventsMachine } from '../../machines/appEvents.machine';
 import { useSessionActor } from './session-context';
 import { showToast } from './show-toast';
 
