@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
       { path: 'googleLoginCallBack', element: signInPage(() => import('./session/google-login-callback.route')) },
       { path: 'meetingShare', element: page(() => import('./meetings/meeting-share.route')) },
       { path: 'meetingShareIng', element: page(() => import('./meetings/meeting-share-ing.route')) },
-      { path: 'meetingShareDownload', element: page(() => import('./meeting-share-download.route')) },
+      { path: 'meetingShareDownload', element: page(() => import('./meetings/meeting-share-download.route')) },
       { path: 'meeting', element: page(() => import('./meetings/meeting.route')) },
       // dub and audioEdit show the same screen (platform §2).
       { path: 'dub', element: page(() => import('./dub-editor/dub-editor.route')) },

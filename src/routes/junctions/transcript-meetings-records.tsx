@@ -10,6 +10,8 @@ import { TranscriptLines } from '../../ui/transcript/TranscriptLines';
 import { useFileResults } from '../transcript/use-file-results';
 import { useTranscriptPlayback, type PlayableLine } from '../transcript/use-transcript-playback';
 
+export type { PlayableLine };
+
 export interface SharedTranscriptPlaybackProps {
   id: string;
   /** How the reader holds the record: a record share code, or the share link of the meeting that recorded it. */

@@ -19,8 +19,8 @@ function renderPlayback({ id, shareCode, record, lines, copyAllowed }: SharedPla
 /**
  * /meetingShare is two areas' page: ?meetingId=<id> (or an invitation, ?invite=<code>) is a live
  * meeting's join page, ?id=&shareCode=
- * a shared record, played with the transcript area's player. Cross-area wiring lives at the root
- * of src/routes.
+ * a shared record (the records area's page), played with the transcript area's player from the
+ * junction. A route file may compose another area's UI (see .dependency-cruiser.cjs).
  */
 export default function MeetingSharePage() {
   const [params] = useSearchParams();
