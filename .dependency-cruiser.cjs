@@ -77,10 +77,31 @@ module.exports = {
     },
     {
       name: 'area-stays-in-area',
-      comment: 'An area imports only its own folders and the shared roots; two areas meet only at the root of src/routes.',
+      comment:
+        'An area imports only its own folders and the shared roots. Two areas meet only outside every area: in src/routes/junctions/ ' +
+        '(one file per meeting, named after the areas), src/routes/shell/ (header, session, app bus, purchase dialog, toasts) and the ' +
+        'root of src/routes/ (the router entry and its layouts); besides, an area\'s route file may compose another area\'s UI ' +
+        '(rule route-file-composes-ui). ' +
+        'What one area tells another at run time travels on the app bus (src/machines/appBus.machine.ts), not by import.',
       severity: 'error',
-      from: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: `^src/${LAYERS}/dub-editor/` },
+      from: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: [`^src/${LAYERS}/dub-editor/`, `^src/routes/${AREAS}/[^/]+\\.route\\.tsx$`] },
       to: { path: `^src/${LAYERS}/${AREAS}/`, pathNot: `^src/${LAYERS}/$2/` },
+    },
+    {
+      name: 'route-file-composes-ui',
+      comment:
+        'A page (src/routes/<area>/*.route.tsx) may place another area\'s UI — its route-level containers (src/routes/<other>/) and ' +
+        'views (src/ui/<other>/) — but never reaches into its state or calls (src/machines/<other>/, src/api/<other>/).',
+      severity: 'error',
+      from: { path: `^src/routes/${AREAS}/[^/]+\\.route\\.tsx$`, pathNot: '^src/routes/dub-editor/' },
+      to: { path: `^src/(api|machines|streams)/${AREAS}/`, pathNot: '^src/(api|machines|streams)/$1/' },
+    },
+    {
+      name: 'routes-meet-in-junctions-or-shell',
+      comment: 'Below src/routes/ only the area folders, shell/ and junctions/ exist: a new folder may not become another place where areas meet.',
+      severity: 'error',
+      from: { path: '^src/routes/[^/]+/', pathNot: `^src/routes/(shell|junctions|${AREAS.slice(1, -1)})/` },
+      to: { path: `^src/${LAYERS}/${AREAS}/` },
     },
     {
       name: 'dub-editor-builds-on-dubbing-calls',

@@ -143,7 +143,7 @@ describe('error catalogue', () => {
     expect(!result.ok && result.error).toMatchObject({ kind: 'entitlement', code, messageKey: key, message: 'server words' });
     expect(events).toEqual([
       { type: 'toast', level: 'warning', messageKey: key, durationMs: 5000 },
-      { type: 'purchase.open', tab: 2 },
+      { type: 'purchase.open', tab: 'duration' },
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('error catalogue', () => {
     await api.call((client, signal) => login(client, signal), { entitlementMessage: 'server' });
     expect(events).toEqual([
       { type: 'toast', level: 'warning', message: 'Quota used up', durationMs: 5000 },
-      { type: 'purchase.open', tab: 2 },
+      { type: 'purchase.open', tab: 'duration' },
     ]);
   });
 

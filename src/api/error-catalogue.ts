@@ -2,6 +2,7 @@
 // what a finished call means for the caller (an ApiResult) and for the app (events: toasts,
 // session expiry, the purchase dialog). Nothing here throws or touches the DOM.
 import { TOAST_DURATION_MS } from '../shared/contract/limits';
+import { ENTITLEMENT_PURCHASE_TAB } from '../shared/contract/purchase-tabs';
 import { RequestTimeoutError } from './middleware/timeout';
 import { SUCCESS_CODE, readEnvelope } from './middleware/envelope';
 import type { ApiError, ApiEvent, ApiResult } from './types';
@@ -14,8 +15,6 @@ export const ENTITLEMENT_MESSAGE_KEYS: Readonly<Record<number, string>> = {
   92505001: 'api:quotaExhausted',
   92505003: 'api:noBenefit',
 };
-/** Features §8: entitlement failures open the purchase dialog on its second tab. */
-export const PURCHASE_TAB_FOR_ENTITLEMENT = 2;
 
 export type CallOutcome =
   | { kind: 'response'; status: number; body: unknown }
@@ -108,7 +107,7 @@ export function applyCatalogue<T>(outcome: CallOutcome, options: CatalogueOption
     const warning: ApiEvent = useServerText
       ? { type: 'toast', level: 'warning', message: msg, durationMs: TOAST_DURATION_MS }
       : { type: 'toast', level: 'warning', messageKey: entitlementKey, durationMs: TOAST_DURATION_MS };
-    return failure(error, [warning, { type: 'purchase.open', tab: PURCHASE_TAB_FOR_ENTITLEMENT }]);
+    return failure(error, [warning, { type: 'purchase.open', tab: ENTITLEMENT_PURCHASE_TAB }]);
   }
 
   const business: ApiError = {

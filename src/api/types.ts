@@ -1,5 +1,6 @@
 // The values the client hands back: results for the caller, events for the app. Kept apart from
 // client.ts so the error catalogue can name them without importing the client (no cycle).
+import type { PurchaseTab } from '../shared/contract/purchase-tabs';
 
 export type ApiEvent =
   | {
@@ -12,7 +13,7 @@ export type ApiEvent =
       durationMs: number;
     }
   | { type: 'session.expired' }
-  | { type: 'purchase.open'; tab: number };
+  | { type: 'purchase.open'; tab: PurchaseTab };
 
 export type ApiError = {
   kind: 'business' | 'unauthorized' | 'entitlement' | 'transport' | 'timeout' | 'cancelled';

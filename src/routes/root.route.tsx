@@ -1,22 +1,22 @@
 import { Center, Spinner } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { fromPromise, type AnyActorLogic } from 'xstate';
-import { appEventsMachine } from '../machines/appEvents.machine';
-import { purchaseDialogMachine, selectPurchaseEverOpened, selectPurchaseOffered } from '../machines/purchase/purchaseDialog.machine';
+import { APP_BUS_SYSTEM_ID, appBusMachine } from '../machines/appBus.machine';
+import { purchaseDialogMachine, selectPurchaseEverOpened } from '../machines/purchase/purchaseDialog.machine';
 import { selectPurchasesOffered } from '../machines/session/session.machine';
-import { ApiEventsBridge } from './api-events-bridge';
-import { useDocumentTitle } from './document-title';
-import { PurchaseDialogContext, type PurchasePaidListener } from './purchase-dialog-context';
-import { useSessionActor } from './session-context';
+import { ApiEventsBridge } from './shell/api-events-bridge';
+import { useDocumentTitle } from './shell/document-title';
+import { AppBusProvider } from './shell/app-bus';
+import { useSessionActor } from './shell/session-context';
 import { withAllRecipes } from '../ui/system-provider';
-import { whenToasterNeeded } from './show-toast';
+import { whenToasterNeeded } from './shell/show-toast';
 
 // Loaded on first open only, so /login does not carry the dialog.
 // Both render recipes the sign-in pages do not register (dialog, toast): withAllRecipes loads them first.
 const PurchaseDialogContainer = lazy(
-  withAllRecipes(() => import('./purchase-dialog-container').then((module) => ({ default: module.PurchaseDialogContainer }))),
+  withAllRecipes(() => import('./shell/purchase-dialog-container').then((module) => ({ default: module.PurchaseDialogContainer }))),
 );
 
 // The payment's code (machine, calls, polling) is fetched the first time the dialog opens.
@@ -44,44 +44,36 @@ export function PageFallback() {
   );
 }
 
-/** Root of every route: api events, toasts and the purchase dialog any page can open. */
+/**
+ * Root of every route: the app bus (what areas tell each other), api events, toasts and the purchase
+ * dialog any page opens by sending `purchase.open` on the bus.
+ */
 export default function RootRoute() {
-  const appEvents = useActorRef(appEventsMachine, { input: {} });
+  const bus = useActorRef(appBusMachine, { input: {}, systemId: APP_BUS_SYSTEM_ID });
   const purchase = useActorRef(purchaseDialogWithCode);
   const purchaseLoaded = useSelector(purchase, selectPurchaseEverOpened);
   // BILLING=off (permissions billing:false): the dialog opens for nobody, and the buttons hide.
   const billingOn = useSelector(useSessionActor(), selectPurchasesOffered);
   useEffect(() => purchase.send({ type: 'purchase.offered', offered: billingOn }), [purchase, billingOn]);
-  const offered = useSelector(purchase, selectPurchaseOffered);
-  const openPurchase = useCallback(
-    (tab?: number) => purchase.send({ type: 'purchase.open', ...(tab !== undefined ? { tab } : {}), queryTab: queryTab() }),
-    [purchase],
-  );
-  const paidListeners = useMemo(() => new Set<PurchasePaidListener>(), []);
-  const tellPaid = useCallback<PurchasePaidListener>((paid) => paidListeners.forEach((listener) => listener(paid)), [paidListeners]);
-  const control = useMemo(
-    () => ({
-      open: openPurchase,
-      onPaid(listener: PurchasePaidListener) {
-        paidListeners.add(listener);
-        return () => void paidListeners.delete(listener);
-      },
-      offered,
-    }),
-    [openPurchase, paidListeners, offered],
-  );
+  // Whoever asks on the bus (a Buy button, a refusal, a refused call): the dialog opens on the named tab.
+  useEffect(() => {
+    const subscription = bus.on('purchase.open', ({ tab }) =>
+      purchase.send({ type: 'purchase.open', ...(tab !== undefined ? { tab } : {}), queryTab: queryTab() }),
+    );
+    return () => subscription.unsubscribe();
+  }, [bus, purchase]);
   const [toasterNeeded, setToasterNeeded] = useState(false);
   useEffect(() => whenToasterNeeded(() => setToasterNeeded(true)), []);
   useDocumentTitle();
   return (
-    <PurchaseDialogContext.Provider value={control}>
-      <ApiEventsBridge events={appEvents} onPurchaseOpen={openPurchase} />
+    <AppBusProvider actor={bus}>
+      <ApiEventsBridge />
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>
       {purchaseLoaded && (
         <Suspense fallback={null}>
-          <PurchaseDialogContainer dialog={purchase} onPaid={tellPaid} />
+          <PurchaseDialogContainer dialog={purchase} />
         </Suspense>
       )}
       {toasterNeeded && (
@@ -89,6 +81,6 @@ export default function RootRoute() {
           <AppToaster />
         </Suspense>
       )}
-    </PurchaseDialogContext.Provider>
+    </AppBusProvider>
   );
 }

@@ -29,13 +29,13 @@ export const routes: RouteObject[] = [
       {
         element: page(() => import('./main-layout.route')),
         children: [
-          { index: true, element: page(() => import('./home.route')) },
-          { path: 'recordList', element: page(() => import('./record-list.route')) },
+          { index: true, element: page(() => import('./records/home.route')) },
+          { path: 'recordList', element: page(() => import('./records/record-list.route')) },
           { path: 'favourList', element: page(() => import('./records/favour-list.route')) },
           { path: 'shareList', element: page(() => import('./records/share-list.route')) },
           { path: 'vocabulary', element: page(() => import('./vocabulary/vocabulary.route')) },
           { path: 'vocabularyDetail', element: page(() => import('./vocabulary/vocabulary-detail.route')) },
-          { path: 'help', element: page(() => import('./help.route')) },
+          { path: 'help', element: page(() => import('./shell/help.route')) },
         ],
       },
       {
@@ -51,9 +51,9 @@ export const routes: RouteObject[] = [
       { path: 'userLogin', element: signInPage(() => import('./session/user-login.route')) },
       { path: 'resetPassword', element: signInPage(() => import('./session/reset-password.route')) },
       { path: 'googleLoginCallBack', element: signInPage(() => import('./session/google-login-callback.route')) },
-      { path: 'meetingShare', element: page(() => import('./meeting-share.route')) },
+      { path: 'meetingShare', element: page(() => import('./meetings/meeting-share.route')) },
       { path: 'meetingShareIng', element: page(() => import('./meetings/meeting-share-ing.route')) },
-      { path: 'meetingShareDownload', element: page(() => import('./meeting-share-download.route')) },
+      { path: 'meetingShareDownload', element: page(() => import('./meetings/meeting-share-download.route')) },
       { path: 'meeting', element: page(() => import('./meetings/meeting.route')) },
       // dub and audioEdit show the same screen (platform §2).
       { path: 'dub', element: page(() => import('./dub-editor/dub-editor.route')) },
@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
       { path: 'myQrCodeMiddlePage', element: page(() => import('./account/my-qr-code-middle-page.route')) },
       { path: 'cast', element: page(() => import('./meetings/cast.route')) },
       { path: 'cast/:code', element: page(() => import('./meetings/cast.route')) },
-      { path: '*', element: page(() => import('./not-found.route')) },
+      { path: '*', element: page(() => import('./shell/not-found.route')) },
     ],
   },
 ];

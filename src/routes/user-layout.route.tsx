@@ -1,7 +1,7 @@
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { UserLayout } from '../ui/layout/UserLayout';
-import { ShellHeader } from './shell-header';
-import { useIsMobile } from './use-is-mobile';
+import { ShellHeader } from './shell/shell-header';
+import { useIsMobile } from './shell/use-is-mobile';
 
 export default function UserLayoutRoute() {
   const location = useLocation();

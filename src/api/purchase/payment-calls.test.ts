@@ -62,6 +62,6 @@ describe('payment calls', () => {
   it('opens the purchase dialog on tab 2 when a payment call is refused for a missing right', async () => {
     answering(() => json({ code: 92505003, msg: 'No such right', data: null }));
     await expect(queryCommonPricePackage(1)).rejects.toMatchObject({ kind: 'entitlement', code: 92505003 });
-    expect(events).toContainEqual({ type: 'purchase.open', tab: 2 });
+    expect(events).toContainEqual({ type: 'purchase.open', tab: 'duration' });
   });
 });

@@ -110,8 +110,8 @@ describe('vocabulary calls', () => {
     const exported = await exportLibrary('L1');
     expect(exported.ok).toBe(false);
     expect(events.filter((event) => event.type === 'purchase.open')).toEqual([
-      { type: 'purchase.open', tab: 2 },
-      { type: 'purchase.open', tab: 2 },
+      { type: 'purchase.open', tab: 'duration' },
+      { type: 'purchase.open', tab: 'duration' },
     ]);
   });
 });

@@ -30,13 +30,13 @@ describe('purchaseDialog machine', () => {
     const actor = createActor(withPayment()).start();
     actor.send({ type: 'purchase.offered', offered: false });
     expect(selectPurchaseOffered(actor.getSnapshot())).toBe(false);
-    actor.send({ type: 'purchase.open', tab: 2 });
+    actor.send({ type: 'purchase.open', tab: 'duration' });
     actor.send({ type: 'purchase.open', queryTab: 1 });
     expect(selectPurchaseOpen(actor.getSnapshot())).toBe(false);
     // Never opened, so its code is never fetched either.
     expect(selectPurchaseEverOpened(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'purchase.offered', offered: true });
-    actor.send({ type: 'purchase.open', tab: 2 });
+    actor.send({ type: 'purchase.open', tab: 'duration' });
     expect(selectPurchaseOpen(actor.getSnapshot())).toBe(true);
   });
 
@@ -44,7 +44,7 @@ describe('purchaseDialog machine', () => {
     const actor = createActor(withPayment()).start();
     expect(selectPurchaseEverOpened(actor.getSnapshot())).toBe(false);
     expect(selectPaymentActor(actor.getSnapshot())).toBeNull();
-    actor.send({ type: 'purchase.open', tab: 1 });
+    actor.send({ type: 'purchase.open', tab: 'vip' });
     expect(selectPurchaseOpen(actor.getSnapshot())).toBe(true);
     expect(selectPurchaseTab(actor.getSnapshot())).toBe(1);
     const payment = (await waitFor(actor, (snapshot) => selectPaymentActor(snapshot) !== null)) && selectPaymentActor(actor.getSnapshot())!;
@@ -68,7 +68,7 @@ describe('purchaseDialog machine', () => {
         }),
     );
     const actor = createActor(withPayment(paymentWithDoubles.provide({ actors: { ...paymentDoubles, watchPayment: watch } }))).start();
-    actor.send({ type: 'purchase.open', tab: 1 });
+    actor.send({ type: 'purchase.open', tab: 'vip' });
     await waitFor(actor, (snapshot) => selectPaymentActor(snapshot) !== null);
     await waitFor(selectPaymentActor(actor.getSnapshot())!, (snapshot) => selectPayStage(snapshot) === 'awaitingPayment');
     expect([subscribed, unsubscribed]).toEqual([1, 0]);
@@ -82,7 +82,7 @@ describe('purchaseDialog machine', () => {
     await waitFor(actor, (snapshot) => selectPaymentActor(snapshot) !== null);
     const payment = selectPaymentActor(actor.getSnapshot())!;
     await waitFor(payment, (snapshot) => selectPayStage(snapshot) === 'orderClosed');
-    actor.send({ type: 'purchase.open', tab: 1 });
+    actor.send({ type: 'purchase.open', tab: 'vip' });
     expect(selectPayTab(payment.getSnapshot())).toBe(1);
     await waitFor(payment, (snapshot) => selectPayStage(snapshot) === 'awaitingPayment');
     actor.send({ type: 'purchase.tabChanged', tab: 0 });
@@ -99,7 +99,7 @@ describe('purchaseDialog machine', () => {
     const notices: Notice[] = [];
     actor.on('purchase.paid', (event) => paid.push(event));
     actor.on('notice', (event) => notices.push(event));
-    actor.send({ type: 'purchase.open', tab: 2 });
+    actor.send({ type: 'purchase.open', tab: 'duration' });
     await waitFor(actor, (snapshot) => !selectPurchaseOpen(snapshot));
     expect(paid).toEqual([{ type: 'purchase.paid', outTradeNo: 'order-dub-hours-wxV3Pay', packageId: 'dub-hours' }]);
     expect(notices).toEqual([{ type: 'notice', level: 'success', messageKey: 'purchase:paid' }]);
@@ -123,12 +123,12 @@ describe('purchaseDialog machine', () => {
     const actor = createActor(machine).start();
     const notices: Notice[] = [];
     actor.on('notice', (event) => notices.push(event));
-    actor.send({ type: 'purchase.open', tab: 2 });
+    actor.send({ type: 'purchase.open', tab: 'duration' });
     await waitFor(actor, (snapshot) => !selectPurchaseOpen(snapshot));
     expect(notices).toEqual([{ type: 'notice', level: 'error', messageKey: 'purchase:dialogLoadFailed' }]);
     fail = false;
-    actor.send({ type: 'purchase.open', tab: 1 });
-    actor.send({ type: 'purchase.open', tab: 3 });
+    actor.send({ type: 'purchase.open', tab: 'vip' });
+    actor.send({ type: 'purchase.open', tab: 'dubbing' });
     await waitFor(actor, (snapshot) => selectPaymentActor(snapshot) !== null);
     expect(inputs).toEqual([{ source: 1, tab: 3 }]);
   });

@@ -1,6 +1,6 @@
 // The purchase dialog (features §2, §4 Purchase): any page, and any call answered 92505000/1/3,
-// opens it on a tab; the initial tab is the one asked for, else the selPayIndex query, else the
-// stored tab index. While open it runs one payment (payment.machine.ts) as its child `payment`:
+// opens it on a named tab (src/shared/contract/purchase-tabs.ts); the initial tab is the one asked
+// for, else the selPayIndex query's position, else the stored tab index. While open it runs one payment (payment.machine.ts) as its child `payment`:
 // closing stops the child, and so the polling, and resets the stored tab to 0. When the child ends
 // paid the dialog announces it (a success notice and `purchase.paid`, on which the app re-reads
 // the entitlements) and closes by itself.
@@ -8,10 +8,12 @@
 // spawned from there, so /login, which holds this machine, does not carry it.
 import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { PayType } from '../../api/purchase/get-qr-pay';
+import { purchaseTabIndex, type PurchaseTab } from '../../shared/contract/purchase-tabs';
 import type { Notice } from '../notice';
 import type { PaymentInput, PaymentOutput, paymentMachine } from './payment.machine';
 
 export interface PurchaseDialogContext {
+  /** The open tab's position (the view's tabs and the selPayIndex query count positions). */
   tab: number;
   /** Whether the dialog was ever opened (its code is fetched then, not before). */
   everOpened: boolean;
@@ -20,7 +22,8 @@ export interface PurchaseDialogContext {
 }
 
 export type PurchaseDialogEvent =
-  | { type: 'purchase.open'; tab?: number; queryTab?: number | null }
+  /** `tab` names the tab a caller wants; `queryTab` is the selPayIndex query's position. */
+  | { type: 'purchase.open'; tab?: PurchaseTab; queryTab?: number | null }
   | { type: 'purchase.offered'; offered: boolean }
   | { type: 'purchase.close' }
   | { type: 'purchase.tabChanged'; tab: number }
@@ -45,6 +48,15 @@ export function openingTab(stored: number, event: { tab?: number; queryTab?: num
   return tabOrNull(event.tab) ?? tabOrNull(event.queryTab) ?? stored;
 }
 
+/** The position a `purchase.open` or `purchase.tabChanged` asks for (undefined: none named). */
+const askedTab = (event: PurchaseDialogEvent): number | undefined => {
+  if (event.type === 'purchase.tabChanged') return event.tab;
+  return event.type === 'purchase.open' && event.tab !== undefined ? purchaseTabIndex(event.tab) : undefined;
+};
+
+const openingTabOf = (stored: number, event: PurchaseDialogEvent): number =>
+  event.type === 'purchase.open' ? openingTab(stored, { tab: askedTab(event), queryTab: event.queryTab }) : stored;
+
 export const purchaseDialogMachine = setup({
   types: {
     context: {} as PurchaseDialogContext,
@@ -66,7 +78,7 @@ export const purchaseDialogMachine = setup({
     // their own code to /login.)
     forward: enqueueActions(({ event, enqueue }) => enqueue.sendTo(PAYMENT_CHILD_ID, event)),
     chooseTab: enqueueActions(({ event, enqueue }) => {
-      const tab = 'tab' in event ? tabOrNull(event.tab) : null;
+      const tab = tabOrNull(askedTab(event));
       if (tab !== null) enqueue.sendTo(PAYMENT_CHILD_ID, { type: 'pay.tabChosen', tab });
     }),
     startPayment: enqueueActions(({ context, enqueue }, logic: AnyActorLogic) => {
@@ -89,7 +101,7 @@ export const purchaseDialogMachine = setup({
   states: {
     closed: {
       on: {
-        'purchase.open': { guard: ({ context }) => context.offered, target: 'open', actions: assign({ tab: ({ context, event }) => openingTab(context.tab, event), everOpened: true }) },
+        'purchase.open': { guard: ({ context }) => context.offered, target: 'open', actions: assign({ tab: ({ context, event }) => openingTabOf(context.tab, event), everOpened: true }) },
       },
     },
     open: {
@@ -107,7 +119,7 @@ export const purchaseDialogMachine = setup({
             onError: { target: '#purchaseDialog.closed', actions: ['noticeLoadFailed', 'resetTab'] },
           },
           // Asked again before the code arrives: the payment starts on the newest tab.
-          on: { 'purchase.open': { actions: assign({ tab: ({ context, event }) => openingTab(context.tab, event) }) } },
+          on: { 'purchase.open': { actions: assign({ tab: ({ context, event }) => openingTabOf(context.tab, event) }) } },
         },
         running: {
           on: {

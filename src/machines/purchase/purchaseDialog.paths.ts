@@ -34,8 +34,8 @@ export const pathsModel: PathsModel = {
       snapshot.matches({ open: 'loadingCode' })
         ? tabOf(snapshot) === CODE_FAILS_TAB
           ? []
-          : [{ type: 'purchase.open', tab: 2 }]
-        : [{ type: 'purchase.open' }, { type: 'purchase.open', tab: 2 }, { type: 'purchase.open', queryTab: 1 }],
+          : [{ type: 'purchase.open', tab: 'duration' }]
+        : [{ type: 'purchase.open' }, { type: 'purchase.open', tab: 'duration' }, { type: 'purchase.open', queryTab: 1 }],
     'purchase.tabChanged': [{ type: 'purchase.tabChanged', tab: 1 }],
     // BILLING=off turns it off (opening is then ignored) and a permissions re-read back on.
     'purchase.offered': (snapshot) => [{ type: 'purchase.offered', offered: !(snapshot.context as PurchaseDialogContext).offered }],

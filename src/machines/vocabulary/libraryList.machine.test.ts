@@ -90,7 +90,7 @@ describe('library list machine', () => {
   it('asks for the purchase dialog on tab 2 when the account has no SVIP', async () => {
     const { actor, emitted } = start({ load: () => Promise.reject(NO_BENEFIT) });
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(emitted).toContainEqual({ type: 'purchase.needed', tab: 2 });
+    expect(emitted).toContainEqual({ type: 'purchase.needed', tab: 'duration' });
     expect(actor.getSnapshot().context.errorCode).toBe(92505003);
   });
 

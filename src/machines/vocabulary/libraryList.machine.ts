@@ -6,7 +6,7 @@
 // read is quiet (the meeting setup's picker shares it): its 92505003 asks for the purchase dialog
 // through `purchase.needed`, so an account without SVIP lands on the offer either way.
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { PURCHASE_TAB_FOR_ENTITLEMENT } from '../../api/error-catalogue';
+import { ENTITLEMENT_PURCHASE_TAB, type PurchaseTab } from '../../shared/contract/purchase-tabs';
 import { getDocumentList } from '../../api/vocabulary/get-document-list';
 import { editLibraryActor } from '../../api/vocabulary/edit';
 import { removeLibrariesActor } from '../../api/vocabulary/remove';
@@ -69,11 +69,11 @@ export type LibraryListEvent =
 
 /** The catalogue's "no such right" (SVIP only). */
 export const NO_BENEFIT_CODE = 92505003;
-export const PURCHASE_TAB = PURCHASE_TAB_FOR_ENTITLEMENT;
+export const PURCHASE_TAB = ENTITLEMENT_PURCHASE_TAB;
 const isNoBenefit = (error: unknown) => (error as { code?: unknown } | null)?.code === NO_BENEFIT_CODE;
 
 /** `library.created` lets the route open the new library's detail page; `purchase.needed` the purchase dialog. */
-export type LibraryListEmitted = Notice | { type: 'library.created'; id: string } | { type: 'purchase.needed'; tab: number };
+export type LibraryListEmitted = Notice | { type: 'library.created'; id: string } | { type: 'purchase.needed'; tab: PurchaseTab };
 
 /** The page of one kind and the count of every kind (each other kind read as a page of one). */
 export async function loadLibraries({ kind, page }: LibraryListLoad, signal?: AbortSignal): Promise<LibraryListAnswer> {

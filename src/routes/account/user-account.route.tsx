@@ -1,7 +1,6 @@
 // /user/account, the bills page: the bills machine's purchases, consumption and 30-day use, the
 // session's balances per account kind, and a reload after any payment.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   billsMachine,
@@ -19,12 +18,10 @@ import {
 } from '../../machines/account/bills.machine';
 import { BillsView } from '../../ui/account/BillsView';
 import { PageFrame } from '../../ui/pages/PageFrame';
-import { usePurchaseDialog, usePurchasePaid } from '../purchase-dialog-context';
-import { useAccountDetail } from '../session-context';
+import { PURCHASE_TAB_OF_ACCOUNT } from '../../shared/contract/purchase-tabs';
+import { useAppBus, useAppMessage } from '../shell/app-bus';
+import { useAccountDetail, usePurchasesOffered } from '../shell/session-context';
 
-// Purchase-dialog tab per account block, as in the avatar menu (shell-header).
-// Package-type order of the catalogue's categories (see shell-header.tsx).
-const PURCHASE_TAB: Record<string, number> = { svipMember: 0, vipMember: 1, duration: 2, smartDubbing: 3 };
 const ACCOUNT_KINDS = [
   { kind: 'svipMember', labelKey: 'nav:accountSvip' },
   { kind: 'vipMember', labelKey: 'nav:accountVip' },
@@ -43,7 +40,8 @@ function browserTimeZone(): string | null {
 export default function UserAccountPage() {
   const { t } = useTranslation(['purchase', 'nav']);
   const bills = useActorRef(billsMachine, { input: { timeZone: browserTimeZone() } });
-  const purchase = usePurchaseDialog();
+  const bus = useAppBus();
+  const purchasesOffered = usePurchasesOffered();
   const accounts = useAccountDetail();
   const buys = useSelector(bills, selectBuys);
   const costs = useSelector(bills, selectCosts);
@@ -55,7 +53,8 @@ export default function UserAccountPage() {
   const costsError = useSelector(bills, selectCostsError);
   const usageError = useSelector(bills, selectUsageError);
   const timeZone = useSelector(bills, selectBillsTimeZone);
-  usePurchasePaid(useCallback(() => bills.send({ type: 'bills.reload' }), [bills]));
+  // A payment (from this page's Buy or any other) adds a purchase: the bills read again.
+  useAppMessage('purchase.paid', () => bills.send({ type: 'bills.reload' }));
   return (
     <PageFrame title={t('billsTitle')}>
       <BillsView
@@ -71,7 +70,9 @@ export default function UserAccountPage() {
         onBuysPage={(page) => bills.send({ type: 'bills.buysPage', page })}
         onCostsPage={(page) => bills.send({ type: 'bills.costsPage', page })}
         onRetry={() => bills.send({ type: 'bills.retry' })}
-        {...(purchase.offered ? { onBuy: (kind: string) => purchase.open(PURCHASE_TAB[kind] ?? 0) } : {})}
+        {...(purchasesOffered
+          ? { onBuy: (kind: string) => bus.send({ type: 'purchase.open', tab: PURCHASE_TAB_OF_ACCOUNT[kind as keyof typeof PURCHASE_TAB_OF_ACCOUNT] ?? 'svip' }) }
+          : {})}
       />
     </PageFrame>
   );

@@ -57,9 +57,9 @@ import { MyQrCodeDialog } from '../../ui/account/MyQrCodeDialog';
 import { ProfileBasicInfo } from '../../ui/account/ProfileBasicInfo';
 import { ProfileSummary } from '../../ui/account/ProfileSummary';
 import { PageFrame } from '../../ui/pages/PageFrame';
-import { useSessionActor, useSignedInUser } from '../session-context';
-import { showNotice } from '../show-toast';
-import { useQrDataUrl } from '../use-qr-data-url';
+import { useSessionActor, useSignedInUser } from '../shell/session-context';
+import { showNotice } from '../shell/show-toast';
+import { useQrDataUrl } from '../shell/use-qr-data-url';
 
 type SignedInUser = NonNullable<ReturnType<typeof useSignedInUser>>;
 

@@ -44,7 +44,7 @@ import type { EditorCommand, MergeQuestionView } from '../../ui/dub-editor/dub-e
 import { Timeline } from '../../ui/dub-editor/timeline';
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
-import { showToast } from '../show-toast';
+import { showToast } from '../shell/show-toast';
 
 const VoiceoverPanelContainer = lazy(() => import('./voiceover-panel'));
 

@@ -1,7 +1,7 @@
 // The voice-over panel wired to its machine, for the dub editor screen to mount when the user asks to
 // voice the edits (issue 13 §5). Mounting starts the checklist; closing stops the synthesis polling
-// (the machine's final state) and tells the screen. A purchase refusal opens the purchase dialog on
-// the dubbing tab, like the AI dubbing dialog does.
+// (the machine's final state) and tells the screen. A purchase refusal opens the purchase dialog (on
+// the entitlement tab, like the AI dubbing dialog does) through the app bus.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +13,11 @@ import {
   voiceoverMachine,
 } from '../../machines/dub-editor/voiceover.machine';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
+import { ENTITLEMENT_PURCHASE_TAB } from '../../shared/contract/purchase-tabs';
 import { VoiceoverPanel } from '../../ui/dub-editor/VoiceoverPanel';
-import { usePurchaseDialog } from '../purchase-dialog-context';
-import { useSignedInUser } from '../session-context';
-import { showToast } from '../show-toast';
-
-/** Where features §9 sends an entitlement refusal: the tab the AI dubbing dialog opens too. */
-const DUBBING_PURCHASE_TAB = 2;
+import { useAppBus } from '../shell/app-bus';
+import { useSignedInUser } from '../shell/session-context';
+import { showToast } from '../shell/show-toast';
 
 export interface VoiceoverPanelContainerProps {
   taskId: string;
@@ -30,7 +28,7 @@ export interface VoiceoverPanelContainerProps {
 
 export default function VoiceoverPanelContainer({ taskId, lang, durationSeconds, onClose }: VoiceoverPanelContainerProps) {
   const { t } = useTranslation('dubbing');
-  const purchase = usePurchaseDialog();
+  const bus = useAppBus();
   const user = useSignedInUser();
   const actor = useActorRef(voiceoverMachine, { input: { taskId, lang, durationSeconds, userId: user?.id ?? null } });
   const phase = useSelector(actor, selectVoiceoverPhase);
@@ -40,12 +38,13 @@ export default function VoiceoverPanelContainer({ taskId, lang, durationSeconds,
 
   useEffect(() => {
     const subscriptions = [
-      actor.on('voiceover.needsPurchase', () => purchase.open(DUBBING_PURCHASE_TAB)),
+      // Where features §9 sends an entitlement refusal: the tab the AI dubbing dialog opens too.
+      actor.on('voiceover.needsPurchase', () => bus.send({ type: 'purchase.open', tab: ENTITLEMENT_PURCHASE_TAB })),
       actor.on('voiceover.error', (event) => void showToast({ type: 'error', title: event.message ?? t(event.messageKey ?? 'voiceover.startFailed'), duration: TOAST_DURATION_MS })),
       actor.on('voiceover.completed', () => void showToast({ type: 'success', title: t('voiceover.completed'), duration: TOAST_DURATION_MS })),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, purchase, t]);
+  }, [actor, bus, t]);
 
   const errorText = context.errorMessage ?? (context.errorKey ? t(context.errorKey) : undefined);
   return (

@@ -25,8 +25,9 @@ import { targetUnavailability, unavailabilityOf, type ServedLanguage, type Unava
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { DubFileRow } from '../../ui/dubbing/DubFileRow';
 import { DubUploadDialog, type DubLanguageOption } from '../../ui/dubbing/DubUploadDialog';
-import { usePurchaseDialog } from '../purchase-dialog-context';
-import { showToast } from '../show-toast';
+import { ENTITLEMENT_PURCHASE_TAB } from '../../shared/contract/purchase-tabs';
+import { useAppBus } from '../shell/app-bus';
+import { showToast } from '../shell/show-toast';
 
 function FileRowContainer({ file }: { file: DubDialogFile }) {
   const { t } = useTranslation('dubbing');
@@ -72,7 +73,7 @@ export interface DubUploadDialogContainerProps {
 
 export default function DubUploadDialogContainer({ openCount, userId, folderId, onSuccess }: DubUploadDialogContainerProps) {
   const { t, i18n } = useTranslation('dubbing');
-  const purchase = usePurchaseDialog();
+  const bus = useAppBus();
   const actor = useActorRef(dubUploadMachine);
   const open = useSelector(actor, selectDubIsOpen);
   const context = useSelector(actor, selectDubContext);
@@ -90,14 +91,14 @@ export default function DubUploadDialogContainer({ openCount, userId, folderId, 
     const subscriptions = [
       actor.on('dub.warning', (event) => toast('warning', event.message ?? t(event.messageKey ?? 'uploadFailed', event.params ?? {}))),
       actor.on('dub.error', (event) => toast('error', event.message ?? t(event.messageKey ?? 'submitFailed'))),
-      actor.on('dub.needsPurchase', () => purchase.open(2)),
+      actor.on('dub.needsPurchase', () => bus.send({ type: 'purchase.open', tab: ENTITLEMENT_PURCHASE_TAB })),
       actor.on('dub.success', (event) => {
         toast('success', t('started'));
         onSuccess?.(event.id);
       }),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, purchase, t, onSuccess]);
+  }, [actor, bus, t, onSuccess]);
 
   // The server's language list (what it can dub), read once; moved into the form when it arrives.
   const languagesActor = useActorRef(dubLanguagesMachine);

@@ -3,9 +3,8 @@
 // reads its narrow selectors and those of its children, and sends events.
 import { Card, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterLink } from '../router-link';
+import { RouterLink } from '../shell/router-link';
 import type { ActorRefFrom } from 'xstate';
 import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
 import {
@@ -80,11 +79,9 @@ import { SharePanel } from '../../ui/meetings/SharePanel';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { SummaryPanel } from '../../ui/meetings/SummaryPanel';
 import { VocabulariesInForce } from '../../ui/common/VocabulariesInForce';
-import { usePurchaseDialog, usePurchasePaid } from '../purchase-dialog-context';
-import { useQrDataUrl } from '../use-qr-data-url';
-
-/** The purchase dialog's duration tab (features §4: 92505000/1 open it there). */
-const DURATION_TAB = 2;
+import { useAppBus, useAppMessage } from '../shell/app-bus';
+import { usePurchasesOffered } from '../shell/session-context';
+import { useQrDataUrl } from '../shell/use-qr-data-url';
 
 export function HostLive({ host }: { host: HostMeetingActor }) {
   const subtitles = useSelector(host, selectSubtitlesActor);
@@ -113,13 +110,15 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
 /** The host's live time: used up → Buy (the dialog on the duration tab); a payment is told to the machine. */
 function LiveTime({ host }: { host: HostMeetingActor }) {
   const notice = useSelector(host, selectAllowanceNotice);
-  const purchase = usePurchaseDialog();
-  usePurchasePaid(useCallback(() => host.send({ type: 'host.purchasePaid' }), [host]));
+  const bus = useAppBus();
+  const purchasesOffered = usePurchasesOffered();
+  useAppMessage('purchase.paid', () => host.send({ type: 'host.purchasePaid' }));
   return (
     <AllowanceNotice
       notice={notice}
-      purchasesOffered={purchase.offered}
-      onBuy={() => purchase.open(DURATION_TAB)}
+      purchasesOffered={purchasesOffered}
+      // The duration tab (features §4: 92505000/1 open it there too).
+      onBuy={() => bus.send({ type: 'purchase.open', tab: 'duration' })}
       onDismiss={() => host.send({ type: 'allowance.dismiss' })}
     />
   );

@@ -1,9 +1,11 @@
 // /meetingShareDownload?meetingId=&lang=: after a meeting, a participant listens to the recording with
 // its transcript, reads it in a translation language and downloads the transcript, subtitles and the
 // AI summary (the share pages are public). The meetingDownload machine runs the page; the player is
-// the transcript area's, handed in by the routes root (renderPlayback).
+// the transcript area's, reached through the junction where share pages meet it: the meeting's
+// recording plays through its share link (the server serves the meeting's own record only, with range
+// requests), the line being spoken highlighted as on the shared record page.
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { MeetingShareRecord } from '../../api/meetings/meeting-types';
@@ -18,6 +20,7 @@ import {
 import { LinkExpired } from '../../ui/meetings/LinkExpired';
 import { MeetingDownloadPanel } from '../../ui/meetings/MeetingDownloadPanel';
 import { PublicMeetingPage } from '../../ui/meetings/PublicMeetingPage';
+import { SharedTranscriptPlayback, type PlayableLine } from '../junctions/transcript-meetings-records';
 
 export interface MeetingPlaybackInput {
   meetingId: string;
@@ -62,4 +65,27 @@ export function MeetingShareDownloadPage({ renderPlayback }: { renderPlayback?: 
       )}
     </PublicMeetingPage>
   );
+}
+
+function MeetingPlayback({ meetingId, record, language }: MeetingPlaybackInput) {
+  // The lines in the chosen translation language (the record itself keeps only the first one).
+  const lines: PlayableLine[] = useMemo(
+    () => record.lines.map((line) => ({ ...line, translation: (language && line.translations[language]) || null, speaker: line.speaker ?? null })),
+    [record.lines, language],
+  );
+  return (
+    <SharedTranscriptPlayback
+      id={record.transId}
+      meetingId={meetingId}
+      hasMedia={record.hasAudio}
+      lines={lines}
+      language={record.recognitionLanguages[0] ?? 'en-US'}
+      showTranslation={language !== ''}
+      downloadAllowed
+    />
+  );
+}
+
+export default function MeetingShareDownloadRoute() {
+  return <MeetingShareDownloadPage renderPlayback={(input) => <MeetingPlayback {...input} />} />;
 }

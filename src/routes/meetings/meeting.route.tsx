@@ -6,7 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { RouterLink } from '../router-link';
+import { RouterLink } from '../shell/router-link';
 import type { ActorRefFrom } from 'xstate';
 import {
   hostMeetingMachine,
@@ -21,7 +21,7 @@ import {
   selectTransId,
   type HostMeetingActor,
 } from '../../machines/meetings/hostMeeting.machine';
-import { usePermissions } from '../session-context';
+import { usePermissions } from '../shell/session-context';
 import {
   allowedFromPermissions,
   selectAllowedLanguages,
@@ -35,7 +35,7 @@ import {
   type meetingSetupMachine,
 } from '../../machines/meetings/meetingSetup.machine';
 import { MeetingSetupForm } from '../../ui/meetings/MeetingSetupForm';
-import { MeetingVocabularyPicker, useMeetingVocabularyPicker } from '../meeting-vocabulary-picker';
+import { MeetingVocabularyPicker, useMeetingVocabularyPicker } from '../junctions/meetings-vocabulary';
 import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
 import { HostLive } from './host-live';
 

@@ -7,7 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { RouterLink } from '../router-link';
+import { RouterLink } from '../shell/router-link';
 import type { ActorRefFrom } from 'xstate';
 import type { SubtitleLook } from '../../shared/contract/meeting';
 import { selectFinals, selectIsReconnecting, selectPartials, type liveSubtitlesMachine } from '../../machines/meetings/liveSubtitles.machine';

@@ -10,7 +10,7 @@ import { PageFrame } from '../../ui/pages/PageFrame';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
 import { PayPanel } from '../../ui/purchase/PayPanel';
 import { PayResult } from '../../ui/purchase/PayResult';
-import { useSessionActor } from '../session-context';
+import { useSessionActor } from '../shell/session-context';
 import { usePayPanel } from './use-pay-panel';
 
 export function PayPage({ titleKey }: { titleKey: string }) {

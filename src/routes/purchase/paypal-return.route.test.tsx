@@ -14,7 +14,7 @@ vi.hoisted(() => {
   } as typeof Request;
 });
 import { renderUi } from '../../ui/test-render';
-import { SessionProvider, type SessionActor } from '../session-context';
+import { SessionProvider, type SessionActor } from '../shell/session-context';
 import PaypalReturnPage from './paypal-return.route';
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { paypalReturnMachine, selectPaypalReturnError, selectPaypalReturnStage }
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
 import { PayResult, type PayResultProps } from '../../ui/purchase/PayResult';
-import { useSessionActor } from '../session-context';
+import { useSessionActor } from '../shell/session-context';
 
 export default function PaypalReturnPage() {
   const { t } = useTranslation('purchase');

@@ -15,7 +15,7 @@ import {
 import { PAY_QR_WIDTH_PX } from '../../shared/contract/limits';
 import type { PayPanelProps } from '../../ui/purchase/PayPanel';
 import type { PayMethod } from '../../ui/purchase/pay-view-types';
-import { useQrDataUrl } from '../use-qr-data-url';
+import { useQrDataUrl } from '../shell/use-qr-data-url';
 
 export type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 

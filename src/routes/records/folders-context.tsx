@@ -15,7 +15,8 @@ import { FOLDER_NAME_MAX } from '../../shared/contract/limits';
 import { FolderDialog } from '../../ui/records/FolderDialog';
 import { FolderMoveDialog } from '../../ui/records/FolderMoveDialog';
 import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
-import { showNotice } from '../show-toast';
+import { useAppBus } from '../shell/app-bus';
+import { showNotice } from '../shell/show-toast';
 
 export type FoldersActor = ActorRefFrom<typeof folderEditMachine>;
 
@@ -39,11 +40,16 @@ export function FoldersProvider({ signedIn, children }: { signedIn: boolean; chi
     if (signedIn) actor.send({ type: 'tree.load' });
   }, [signedIn, actor, language]);
 
-  // Refusals outside the dialog (a fourth level, the default folder), failures and a done delete.
+  // Refusals outside the dialog (a fourth level, the default folder), failures and a done delete; a
+  // change to the folders goes on the app bus for whoever shows their records (folders.changed).
+  const bus = useAppBus();
   useEffect(() => {
-    const subscription = actor.on('notice', (notice) => showNotice(notice, t));
-    return () => subscription.unsubscribe();
-  }, [actor, t]);
+    const subscriptions = [
+      actor.on('notice', (notice) => showNotice(notice, t)),
+      actor.on('folders.changed', () => bus.send({ type: 'folders.changed' })),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor, bus, t]);
 
   const editing = phase === 'editing' || phase === 'saving';
   const confirming = phase === 'confirmingDelete' || phase === 'deleting';

@@ -22,8 +22,8 @@ import { MoveDialog } from '../../ui/records/MoveDialog';
 import type { RecordAction } from '../../ui/records/RecordActions';
 import { RecordListView } from '../../ui/records/RecordListView';
 import { RecordToolbar } from '../../ui/records/RecordToolbar';
-import { useReloadWhenRecordsChange } from '../records-changed';
-import { showNotice, showToast } from '../show-toast';
+import { useAppBus, useReloadWhenRecordsChange } from '../shell/app-bus';
+import { showNotice, showToast } from '../shell/show-toast';
 import { useFoldersActor } from './folders-context';
 import { useRecordSearch } from './record-search-container';
 import { ShareDialogContainer } from './share-dialog-container';
@@ -58,6 +58,7 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
   const [moving, setMoving] = useState<RecordItem | null>(null);
   const [sharing, setSharing] = useState<RecordItem | null>(null);
   useReloadWhenRecordsChange(actor);
+  const bus = useAppBus();
   const search = useRecordSearch(scope, context.folderId);
 
   useEffect(() => {
@@ -75,14 +76,15 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
   }, [active, actor]);
 
   // Done exports and revocations, and failures while the list stays visible, arrive as notices; a
-  // deleted or renamed folder moves or renames its records, so the list reads again.
+  // deleted or renamed folder moves or renames its records (folders.changed, on the app bus), so the
+  // list reads again.
   useEffect(() => {
     const subscriptions = [
       actor.on('notice', (notice) => showNotice(notice, t)),
-      folders.on('folders.changed', () => actor.send({ type: 'list.reload' })),
+      bus.on('folders.changed', () => actor.send({ type: 'list.reload' })),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, folders, t]);
+  }, [actor, bus, t]);
 
   const onLoadMore = useCallback(() => actor.send({ type: 'list.loadMore' }), [actor]);
   const recordOf = (id: string) => context.rows.find((row) => row.id === id) ?? null;

@@ -18,7 +18,7 @@ export interface SharedPlaybackInput {
 
 /**
  * /meetingShare?id=<recordId>&shareCode=<code>: a shared record, readable without an account.
- * `renderPlayback` (given by the routes root, where the transcript area's player is) plays it.
+ * `renderPlayback` (given by the /meetingShare route, from the junction where share pages meet the transcript area's player) plays it.
  */
 export function SharedRecordPage({ renderPlayback }: { renderPlayback?: (input: SharedPlaybackInput) => ReactNode }) {
   const { t } = useTranslation('records');

@@ -8,8 +8,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import enAuth from '../../i18n/locales/en-US/auth.json';
-import type { SessionActor } from '../session-context';
-import { SessionProvider } from '../session-context';
+import type { SessionActor } from '../shell/session-context';
+import { SessionProvider } from '../shell/session-context';
 
 function Landed() {
   const location = useLocation();

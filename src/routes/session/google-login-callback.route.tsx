@@ -4,7 +4,7 @@ import { Alert, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { RouterLink } from '../router-link';
+import { RouterLink } from '../shell/router-link';
 import type { AuthCallResult } from '../../machines/session/auth-form';
 import { UNEXPECTED_ERROR_KEY } from '../../machines/session/auth-form';
 import { exchangeGoogleCode } from '../../machines/session/google-callback';

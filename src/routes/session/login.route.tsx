@@ -4,7 +4,7 @@ import { shallowEqual, useMachine, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { RouterLink } from '../router-link';
+import { RouterLink } from '../shell/router-link';
 import type { AnyActorRef } from 'xstate';
 import { loginMachine } from '../../machines/session/login.machine';
 import { selectCodeSend } from '../../machines/session/verificationCode.machine';

@@ -3,7 +3,7 @@ import { Link as ChakraLink, HStack, Text } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { RouterLink } from '../router-link';
+import { RouterLink } from '../shell/router-link';
 import { registerMachine } from '../../machines/session/register.machine';
 import { defaultAreaCode } from '../../ui/session/area-codes';
 import { AuthCard } from '../../ui/session/AuthCard';

@@ -3,7 +3,7 @@ import { Alert, Button, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { RouterLink } from '../router-link';
+import { RouterLink } from '../shell/router-link';
 import { resetPasswordMachine } from '../../machines/session/resetPassword.machine';
 import { defaultAreaCode } from '../../ui/session/area-codes';
 import { AuthCard } from '../../ui/session/AuthCard';

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { sameOriginRedirect } from '../../ui/session/same-origin-redirect';
-import { useSessionActor } from '../session-context';
+import { useSessionActor } from '../shell/session-context';
 
 /**
  * Hands a new token to the session, then goes to the same-origin `redirect` query or home. A provider's

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranscriptFilesEmitted } from '../../machines/transcript/transcriptFiles.machine';
 import { saveToDisk } from '../../shared/save-file';
-import { showNotice } from '../show-toast';
+import { showNotice } from '../shell/show-toast';
 
 /** What the files machine hands over: a file to save, speech to play, or a notice to show. */
 export function useFileResults(actor: { on: (type: '*', listener: (event: TranscriptFilesEmitted) => void) => { unsubscribe(): void } }) {

@@ -1,6 +1,6 @@
 // The player half of a transcript page: the playback machine's clock over the page's media element,
 // and the line and word being spoken. The owner's transcript page and the shared transcript page
-// (composed at the routes root) both use it, so the current line is highlighted the same way.
+// (composed in src/routes/junctions) both use it, so the current line is highlighted the same way.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { indexAt, playbackMachine, selectNowMs, wordTimings } from '../../machines/transcript/playback.machine';

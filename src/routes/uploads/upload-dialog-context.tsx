@@ -19,8 +19,9 @@ import { selectFileContext, selectFileRowStatus } from '../../machines/uploads/u
 import { folderChoices, type FolderChoice } from '../../machines/uploads/uploadDialog.rules';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { UploadDialog, UploadFileRow } from '../../ui/uploads/UploadDialog';
-import { usePurchaseDialog } from '../purchase-dialog-context';
-import { showToast } from '../show-toast';
+import { ENTITLEMENT_PURCHASE_TAB } from '../../shared/contract/purchase-tabs';
+import { useAppBus } from '../shell/app-bus';
+import { showToast } from '../shell/show-toast';
 
 export interface OpenUploadOptions {
   folderId?: string | null;
@@ -60,12 +61,12 @@ function FileRowContainer({ file, onRemove }: { file: DialogFile; onRemove(): vo
 }
 
 /**
- * `folders`: the user's folders in tree order, for the form's folder field (the routes root passes
- * the layout's folder tree: the records area's, which this area does not reach itself).
+ * `folders`: the user's folders in tree order, for the form's folder field (the uploads-records
+ * junction passes the layout's folder tree: the records area's, which this area does not reach itself).
  */
 export function UploadDialogProvider({ folders, children }: { folders: readonly FolderChoice[]; children: ReactNode }) {
   const { t } = useTranslation('uploadDialog');
-  const purchase = usePurchaseDialog();
+  const bus = useAppBus();
   const actor = useActorRef(uploadDialogMachine);
   const open = useSelector(actor, selectIsOpen);
   const context = useSelector(actor, selectDialogContext);
@@ -80,11 +81,15 @@ export function UploadDialogProvider({ folders, children }: { folders: readonly 
     const subscriptions = [
       actor.on('upload.warning', (event) => toast('warning', t(event.messageKey))),
       actor.on('upload.error', (event) => toast('error', event.message || t(event.messageKey ?? 'submitFailed'))),
-      actor.on('upload.needsPurchase', () => purchase.open(2)),
-      actor.on('upload.submitted', () => toast('success', t('submitted'))),
+      actor.on('upload.needsPurchase', () => bus.send({ type: 'purchase.open', tab: ENTITLEMENT_PURCHASE_TAB })),
+      actor.on('upload.submitted', () => {
+        toast('success', t('submitted'));
+        // The submit added records: every mounted record list reads again.
+        bus.send({ type: 'records.changed' });
+      }),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, purchase, t]);
+  }, [actor, bus, t]);
 
   // Where focus goes back when the dialog closes: what had it when the dialog was asked for (the New
   // menu focuses its trigger before choosing). The dialog's own memory is what has focus when it

@@ -25,8 +25,8 @@ import { EntryTable } from '../../ui/vocabulary/EntryTable';
 import { ErrorLine } from '../../ui/vocabulary/ErrorLine';
 import { ImportDialog } from '../../ui/vocabulary/ImportDialog';
 import type { KindName, ShownError } from '../../ui/vocabulary/vocabulary-view-types';
-import { RouterLink } from '../router-link';
-import { showNotice } from '../show-toast';
+import { RouterLink } from '../shell/router-link';
+import { showNotice } from '../shell/show-toast';
 
 const SEARCH_DELAY_MS = 300;
 

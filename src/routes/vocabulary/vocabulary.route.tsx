@@ -18,15 +18,15 @@ import { PageFrame } from '../../ui/pages/PageFrame';
 import { LibraryDialog } from '../../ui/vocabulary/LibraryDialog';
 import { LibraryListView } from '../../ui/vocabulary/LibraryListView';
 import { KIND_NAMES, type KindName } from '../../ui/vocabulary/vocabulary-view-types';
-import { usePurchaseDialog } from '../purchase-dialog-context';
-import { showNotice } from '../show-toast';
+import { useAppBus } from '../shell/app-bus';
+import { showNotice } from '../shell/show-toast';
 
 const kindFrom = (value: string | null): KindName | undefined => KIND_NAMES.find((kind) => kind === value);
 
 export default function VocabularyPage() {
   const { t } = useTranslation(['vocabulary', 'pages']);
   const navigate = useNavigate();
-  const purchase = usePurchaseDialog();
+  const bus = useAppBus();
   const [params, setParams] = useSearchParams();
   const kindParam = kindFrom(params.get('kind'));
   const actor = useActorRef(libraryListMachine, { input: kindParam ? { kind: kindParam } : {} });
@@ -37,10 +37,10 @@ export default function VocabularyPage() {
     const subscriptions = [
       actor.on('notice', (notice) => showNotice(notice, t)),
       actor.on('library.created', ({ id }) => navigate(`/vocabularyDetail?id=${encodeURIComponent(id)}`)),
-      actor.on('purchase.needed', ({ tab }) => purchase.open(tab)),
+      actor.on('purchase.needed', ({ tab }) => bus.send({ type: 'purchase.open', tab })),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [actor, navigate, purchase, t]);
+  }, [actor, navigate, bus, t]);
 
   const error = context.errorMessage || context.errorKey ? { message: context.errorMessage, key: context.errorKey, params: context.errorParams } : null;
   const dialogOpen = phase === 'editing' || phase === 'saving';

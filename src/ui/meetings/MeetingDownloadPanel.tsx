@@ -13,7 +13,7 @@ export interface MeetingDownloadPanelProps {
   busy: boolean;
   errorText: string | null;
   summary: { content: string; keyPoints: readonly string[] } | null;
-  /** The player and the transcript lines (composed at the routes root). */
+  /** The player and the transcript lines (composed by the route, from src/routes/junctions). */
   playback?: ReactNode;
   onLanguage(language: string): void;
   onDownloadFile(choice: MeetingFileChoice): void;

@@ -5,12 +5,12 @@
 // routes wire them (root.route.tsx, meeting.route.tsx, purchase-dialog-container.tsx).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
-import { allowedFromPermissions, meetingSetupMachine, selectAllowedLanguages } from '../machines/meetings/meetingSetup.machine';
-import { meetingSetupDoubles } from '../machines/meetings/meetingSetup.paths';
-import { selectAccountDetail, selectPermissions, selectPurchasesOffered, sessionMachine } from '../machines/session/session.machine';
-import type { AccountDetail, AccountPermissions, UserInfo } from '../machines/session/session.types';
-import { paymentWithDoubles } from '../machines/purchase/payment.doubles';
-import { purchaseDialogMachine, selectPurchaseOpen } from '../machines/purchase/purchaseDialog.machine';
+import { allowedFromPermissions, meetingSetupMachine, selectAllowedLanguages } from '../../machines/meetings/meetingSetup.machine';
+import { meetingSetupDoubles } from '../../machines/meetings/meetingSetup.paths';
+import { selectAccountDetail, selectPermissions, selectPurchasesOffered, sessionMachine } from '../../machines/session/session.machine';
+import type { AccountDetail, AccountPermissions, UserInfo } from '../../machines/session/session.types';
+import { paymentWithDoubles } from '../../machines/purchase/payment.doubles';
+import { purchaseDialogMachine, selectPurchaseOpen } from '../../machines/purchase/purchaseDialog.machine';
 
 function session(answers: { permissions: AccountPermissions[]; accounts: AccountDetail[] }) {
   let permissionCall = 0;
@@ -51,7 +51,7 @@ describe('entitlements re-read on purchase.paid', () => {
     expect(selectAllowedLanguages(setup.getSnapshot())).toEqual({ recognition: 2, translation: 2 });
     expect(selectAccountDetail(app.getSnapshot())?.svipMember?.remarkString).toBe('');
 
-    dialog.send({ type: 'purchase.open', tab: 0 });
+    dialog.send({ type: 'purchase.open', tab: 'svip' });
     await waitFor(dialog, selectPurchaseOpen);
     // The payment inside reports paid as the real one does when the poll answers 200.
     dialog.send({ type: 'xstate.done.actor.payment', output: { outTradeNo: 'o1', packageId: 'svip-month' } } as never);
@@ -67,7 +67,7 @@ describe('entitlements re-read on purchase.paid', () => {
     const dialog = createActor(purchaseDialogMachine).start();
     // root.route.tsx hands the session's answer to the dialog.
     dialog.send({ type: 'purchase.offered', offered: selectPurchasesOffered(app.getSnapshot()) });
-    dialog.send({ type: 'purchase.open', tab: 2 });
+    dialog.send({ type: 'purchase.open', tab: 'duration' });
     expect(selectPurchaseOpen(dialog.getSnapshot())).toBe(false);
   });
 });

@@ -1,24 +1,21 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
-import type { appEventsMachine } from '../machines/appEvents.machine';
+import { useAppBus } from './app-bus';
 import { useSessionActor } from './session-context';
 import { showToast } from './show-toast';
 
-export interface ApiEventsBridgeProps {
-  events: ActorRefFrom<typeof appEventsMachine>;
-  onPurchaseOpen(tab: number): void;
-}
-
-/** Turns the api layer's events into toasts, session expiry and the purchase dialog. */
-export function ApiEventsBridge({ events, onPurchaseOpen }: ApiEventsBridgeProps) {
+/**
+ * Turns the api layer's events on the bus into toasts and session expiry. (A refused call's
+ * purchase dialog request comes out of the bus as `purchase.open` itself; the root route opens it.)
+ */
+export function ApiEventsBridge() {
+  const bus = useAppBus();
   const session = useSessionActor();
   const { t } = useTranslation();
   useEffect(() => {
-    const subscription = events.on('api.event', ({ event }) => {
+    const subscription = bus.on('api.event', ({ event }) => {
       if (event.type === 'session.expired') session.send({ type: 'session.expired' });
-      else if (event.type === 'purchase.open') onPurchaseOpen(event.tab);
-      else {
+      else if (event.type === 'toast') {
         const text = event.messageKey
           ? t(event.messageKey, event.messageParams ?? {})
           : event.message || t('common:error');
@@ -26,6 +23,6 @@ export function ApiEventsBridge({ events, onPurchaseOpen }: ApiEventsBridgeProps
       }
     });
     return () => subscription.unsubscribe();
-  }, [events, onPurchaseOpen, session, t]);
+  }, [bus, session, t]);
   return null;
 }

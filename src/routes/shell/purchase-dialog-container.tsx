@@ -7,12 +7,12 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { selectRightsPictureUrl } from '../machines/purchase/payment.machine';
-import { purchaseDialogMachine, selectPaymentActor, selectPurchaseOpen } from '../machines/purchase/purchaseDialog.machine';
-import { selectAccountDetail, selectIsSignedIn, selectUser } from '../machines/session/session.machine';
-import { PurchaseDialog, type BalanceView } from '../ui/purchase/PurchaseDialog';
-import { isEmbedded, usePayPanel } from './purchase/use-pay-panel';
-import type { PurchasePaidListener } from './purchase-dialog-context';
+import { selectRightsPictureUrl } from '../../machines/purchase/payment.machine';
+import { purchaseDialogMachine, selectPaymentActor, selectPurchaseOpen } from '../../machines/purchase/purchaseDialog.machine';
+import { selectAccountDetail, selectIsSignedIn, selectUser } from '../../machines/session/session.machine';
+import { PurchaseDialog, type BalanceView } from '../../ui/purchase/PurchaseDialog';
+import { isEmbedded, usePayPanel } from '../purchase/use-pay-panel';
+import { useAppBus } from './app-bus';
 import { useSessionActor } from './session-context';
 import { showNotice } from './show-toast';
 import { CUSTOMER_SERVICE_MAIL, CUSTOMER_SERVICE_URL, HELP_CENTRE_PATH } from './shell-links';
@@ -30,15 +30,14 @@ const ACCOUNT_KINDS = [
 
 export interface PurchaseDialogContainerProps {
   dialog: ActorRefFrom<typeof purchaseDialogMachine>;
-  /** Tells the pages listening (usePurchasePaid) after the entitlements are asked for again. */
-  onPaid: PurchasePaidListener;
 }
 
-export function PurchaseDialogContainer({ dialog, onPaid }: PurchaseDialogContainerProps) {
+export function PurchaseDialogContainer({ dialog }: PurchaseDialogContainerProps) {
   const { t } = useTranslation(['purchase', 'nav']);
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSessionActor();
+  const bus = useAppBus();
   const open = useSelector(dialog, selectPurchaseOpen);
   const payment = useSelector(dialog, selectPaymentActor) ?? undefined;
   const user = useSelector(session, selectUser);
@@ -57,19 +56,20 @@ export function PurchaseDialogContainer({ dialog, onPaid }: PurchaseDialogContai
   );
   const panel = usePayPanel(payment, choices, isEmbedded());
   // A payment changes what the user may do: the entitlements are read again everywhere (the avatar
-  // menu's blocks, the permissions meetings and vocabularies read), then the listening pages are told.
+  // menu's blocks, the permissions meetings and vocabularies read), then the pages listening on the
+  // bus are told (`purchase.paid`).
   // Subscribed here, not in the root, so /login does not carry it: nothing is paid before this mounts.
   useEffect(() => {
     const paid = dialog.on('purchase.paid', (event) => {
       session.send({ type: 'account.refresh' });
-      onPaid({ outTradeNo: event.outTradeNo, packageId: event.packageId });
+      bus.send({ type: 'purchase.paid', outTradeNo: event.outTradeNo, packageId: event.packageId });
     });
     const notices = dialog.on('notice', (notice) => showNotice(notice, t));
     return () => {
       paid.unsubscribe();
       notices.unsubscribe();
     };
-  }, [dialog, session, onPaid, t]);
+  }, [dialog, session, bus, t]);
   const balances: BalanceView[] = ACCOUNT_KINDS.map(({ kind, labelKey }) => ({
     kind,
     label: t(labelKey),

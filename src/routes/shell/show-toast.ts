@@ -1,6 +1,6 @@
-import type { ToastLevel } from '../ui/toaster';
-import type { Notice } from '../machines/notice';
-import { TOAST_DURATION_MS } from '../shared/contract/limits';
+import type { ToastLevel } from '../../ui/toaster';
+import type { Notice } from '../../machines/notice';
+import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 
 // The toast machinery loads with the first toast, not with the first page (keeps /login light).
 export interface ToastRequest {
@@ -17,7 +17,7 @@ export function showToast(request: ToastRequest): Promise<void> {
     needed = true;
     needListeners.forEach((listener) => listener());
   }
-  return import('../ui/toaster').then(({ toaster }) => {
+  return import('../../ui/toaster').then(({ toaster }) => {
     toaster.create(request);
   });
 }

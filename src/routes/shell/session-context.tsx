@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { readStoredLocale, readToken } from '../shared/session-storage';
-import { selectAccountDetail, selectIsSignedIn, selectPermissions, selectUser, sessionMachine } from '../machines/session/session.machine';
+import { readStoredLocale, readToken } from '../../shared/session-storage';
+import { selectAccountDetail, selectIsSignedIn, selectPermissions, selectPurchasesOffered, selectUser, sessionMachine } from '../../machines/session/session.machine';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -54,4 +54,9 @@ export function useAccountDetail() {
 /** What the user's plan allows (the permissions answer); a payment re-reads it (account.refresh). */
 export function usePermissions() {
   return useSelector(useSessionActor(), selectPermissions);
+}
+
+/** False under BILLING=off (permissions billing:false): purchase buttons hide, and the dialog opens for nobody. */
+export function usePurchasesOffered(): boolean {
+  return useSelector(useSessionActor(), selectPurchasesOffered);
 }

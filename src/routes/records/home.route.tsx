@@ -1,5 +1,7 @@
 // The home page (issue 10 §3): the three things Parley does as large actions, the newest records
 // with their states and progress (only once someone is signed in), and a dismissable first-use guide.
+// A records page (its machine and view are the records area's) that composes the uploads and dubbing
+// dialogs, as a route file may.
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,16 +14,15 @@ import {
   selectRecentPhase,
   selectRecentRows,
   selectRecentTotal,
-} from '../machines/records/home.machine';
-import { selectUser } from '../machines/session/session.machine';
-import { HomeView, type HomeAction, type HomeRecent } from '../ui/records/HomeView';
-import { useRecordsAdded, useReloadWhenRecordsChange } from './records-changed';
-import { recordPath } from '../shared/contract/record';
-import { useIsSignedIn, useSessionActor } from './session-context';
-import { useUploadDialog } from './uploads/upload-dialog-context';
+} from '../../machines/records/home.machine';
+import { HomeView, type HomeAction, type HomeRecent } from '../../ui/records/HomeView';
+import { recordPath } from '../../shared/contract/record';
+import { useReloadWhenRecordsChange, useTellRecordsChanged } from '../shell/app-bus';
+import { useIsSignedIn, useSignedInUser } from '../shell/session-context';
+import { useUploadDialog } from '../uploads/upload-dialog-context';
 
 // The AI dubbing dialog loads on its first use (never with the home page's first paint).
-const DubUploadDialog = lazy(() => import('./dubbing/dub-upload-dialog'));
+const DubUploadDialog = lazy(() => import('../dubbing/dub-upload-dialog'));
 
 type ViewHandlers = Pick<Parameters<typeof HomeView>[0], 'onAction' | 'onOpenRecord' | 'onAllRecords'>;
 
@@ -53,10 +54,10 @@ export default function HomePage() {
   const navigate = useNavigate();
   const uploadDialog = useUploadDialog();
   const signedIn = useIsSignedIn();
-  const user = useSelector(useSessionActor(), selectUser);
-  const [dubRequests, setDubRequests] = useState(0);
+  const user = useSignedInUser();
   // Dubbing started: the new tasks are records, so the home list (and any record list) reads again.
-  const recordsAdded = useRecordsAdded();
+  const recordsChanged = useTellRecordsChanged();
+  const [dubRequests, setDubRequests] = useState(0);
 
   const onAction = (action: HomeAction) => {
     if (!signedIn) navigate('/login');
@@ -79,7 +80,7 @@ export default function HomePage() {
       )}
       {dubRequests > 0 && (
         <Suspense fallback={null}>
-          <DubUploadDialog openCount={dubRequests} userId={user?.id ?? null} onSuccess={recordsAdded} />
+          <DubUploadDialog openCount={dubRequests} userId={user?.id ?? null} onSuccess={recordsChanged} />
         </Suspense>
       )}
     </>

@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../ui/pages/PageFrame';
+import { PageFrame } from '../../ui/pages/PageFrame';
 
 export default function HelpPage() {
   const { t } = useTranslation('pages');

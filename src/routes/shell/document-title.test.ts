@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import enPages from '../i18n/locales/en-US/pages.json';
-import enAuth from '../i18n/locales/en-US/auth.json';
+import enPages from '../../i18n/locales/en-US/pages.json';
+import enAuth from '../../i18n/locales/en-US/auth.json';
 import { documentTitle, documentTitleKey } from './document-title';
 
 describe('documentTitleKey', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { sessionMachine } from '../machines/session/session.machine';
-import type { UserInfo } from '../machines/session/session.types';
+import { sessionMachine } from '../../machines/session/session.machine';
+import type { UserInfo } from '../../machines/session/session.types';
 import { wireSession } from './session-wiring';
 
 type Loc = { pathname: string; search: string; hash: string; key: string };

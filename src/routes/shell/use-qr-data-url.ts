@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { QR_IMAGE_SIZE_PX } from '../shared/contract/limits';
+import { QR_IMAGE_SIZE_PX } from '../../shared/contract/limits';
 
 /** A 126×126 QR code with high error correction (platform §9) as a data URL; null while drawing. */
 export function useQrDataUrl(text: string | null, size: number = QR_IMAGE_SIZE_PX): string | null {

@@ -1,6 +1,6 @@
 // /recordList: the records area's list with the uploads area's restore banner above it — two areas meet here.
-import { RecordListPage } from './records/record-list-page';
-import { RestoreBannerContainer } from './uploads/restore-banner';
+import { RecordListPage } from './record-list-page';
+import { RestoreBannerContainer } from '../uploads/restore-banner';
 
 export default function Page() {
   return (

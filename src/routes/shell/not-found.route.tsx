@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { NotFoundPage } from '../ui/pages/NotFoundPage';
-import { StandalonePage } from '../ui/pages/StandalonePage';
+import { NotFoundPage } from '../../ui/pages/NotFoundPage';
+import { StandalonePage } from '../../ui/pages/StandalonePage';
 
 export default function NotFoundRoute() {
   const navigate = useNavigate();

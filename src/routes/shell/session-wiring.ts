@@ -1,5 +1,5 @@
-import type { Locale } from '../shared/contract/limits';
-import { carryMeetingId, type LocationLike } from './meetings/carry-meeting-id';
+import type { Locale } from '../../shared/contract/limits';
+import { carryMeetingId, type LocationLike } from '../meetings/carry-meeting-id';
 import type { SessionActor } from './session-context';
 
 interface RouterLike {

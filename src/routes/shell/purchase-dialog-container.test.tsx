@@ -4,10 +4,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import { paymentWithDoubles } from '../machines/purchase/payment.doubles';
-import { purchaseDialogMachine, selectPaymentActor } from '../machines/purchase/purchaseDialog.machine';
-import { sessionMachine } from '../machines/session/session.machine';
-import { renderUi } from '../ui/test-render';
+import { paymentWithDoubles } from '../../machines/purchase/payment.doubles';
+import { purchaseDialogMachine, selectPaymentActor } from '../../machines/purchase/purchaseDialog.machine';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { renderUi } from '../../ui/test-render';
+import { AppBusProvider } from './app-bus';
 import { PurchaseDialogContainer } from './purchase-dialog-container';
 import { SessionProvider } from './session-context';
 
@@ -22,11 +23,13 @@ function start() {
 describe('purchase dialog container', () => {
   it('shows the running payment, passes choices on and stops the payment on close', async () => {
     const { dialog, session } = start();
-    dialog.send({ type: 'purchase.open', tab: 1 });
+    dialog.send({ type: 'purchase.open', tab: 'vip' });
     await renderUi(
       <MemoryRouter initialEntries={['/?source=browser_plugin_media']}>
         <SessionProvider actor={session}>
-          <PurchaseDialogContainer dialog={dialog} onPaid={() => undefined} />
+          <AppBusProvider>
+            <PurchaseDialogContainer dialog={dialog} />
+          </AppBusProvider>
         </SessionProvider>
       </MemoryRouter>,
     );

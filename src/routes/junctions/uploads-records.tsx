@@ -2,9 +2,9 @@
 // field offers the folders the left navigation shows (one tree, loaded once per layout).
 import { useSelector } from '@xstate/react';
 import { useMemo, type ReactNode } from 'react';
-import { flattenTree, selectTree } from '../machines/records/folderEdit.machine';
-import { useFoldersActor } from './records/folders-context';
-import { UploadDialogProvider } from './uploads/upload-dialog-context';
+import { flattenTree, selectTree } from '../../machines/records/folderEdit.machine';
+import { useFoldersActor } from '../records/folders-context';
+import { UploadDialogProvider } from '../uploads/upload-dialog-context';
 
 export function UploadDialogWithFolders({ children }: { children: ReactNode }) {
   const tree = useSelector(useFoldersActor(), selectTree);

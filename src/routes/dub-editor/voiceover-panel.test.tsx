@@ -1,6 +1,6 @@
 // The voice-over panel as wired, against the real calls (fake fetch): the checklist is drawn from the
-// server's answers, a start refused for a missing dubbing pack opens the purchase dialog, and closing
-// tells the screen.
+// server's answers, a start refused for a missing dubbing pack asks for the purchase dialog on the app
+// bus (on the entitlement tab), and closing tells the screen.
 // (Routes may not import the api layer, so the fetch double is a plain stub here.)
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,12 +13,13 @@ vi.hoisted(() => {
     }
   } as typeof Request;
 });
+import { NEVER } from 'rxjs';
 import { createActor } from 'xstate';
-import { sessionMachine } from '../machines/session/session.machine';
-import { renderUi } from '../ui/test-render';
-import VoiceoverPanelContainer from './dub-editor/voiceover-panel';
-import { PurchaseDialogContext } from './purchase-dialog-context';
-import { SessionProvider } from './session-context';
+import { appBusMachine, type AppMessage } from '../../machines/appBus.machine';
+import { renderUi } from '../../ui/test-render';
+import VoiceoverPanelContainer from './voiceover-panel';
+import { AppBusProvider } from '../shell/app-bus';
+import { SessionProvider } from '../shell/session-context';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 const ok = (data: unknown) => json({ code: 200, msg: 'ok', data });
@@ -39,14 +40,17 @@ describe('voice-over panel container', () => {
       if (path.endsWith('/videoSynthesis')) return json({ code: 92505001, msg: 'Your dubbing pack has run out' });
       return json({ code: 404, msg: `unexpected ${path}` });
     });
-    const session = createActor(sessionMachine, { input: { token: null, storedLocale: 'en-US', browserLanguage: 'en-US' } }).start();
-    const purchase = { open: vi.fn(), onPaid: () => () => undefined, offered: true };
+    // A visitor's session (no stored token), as the app starts it; the panel reads only the user of it.
+    // The bus hears no api events here, so only the panel's own request can open the dialog.
+    const bus = createActor(appBusMachine, { input: { events$: NEVER } }).start();
+    const purchaseOpen = vi.fn<(message: AppMessage) => void>();
+    bus.on('purchase.open', purchaseOpen);
     const onClose = vi.fn();
     await renderUi(
-      <SessionProvider actor={session}>
-        <PurchaseDialogContext.Provider value={purchase}>
+      <SessionProvider>
+        <AppBusProvider actor={bus}>
           <VoiceoverPanelContainer taskId="t1" lang="es-ES" durationSeconds={61} onClose={onClose} />
-        </PurchaseDialogContext.Provider>
+        </AppBusProvider>
       </SessionProvider>,
     );
     await waitFor(() => expect(screen.getByTestId('voiceover-lines').textContent).toBe('1 of 2 lines changed and will be re-voiced'));
@@ -54,7 +58,7 @@ describe('voice-over panel container', () => {
     expect(screen.getByTestId('voiceover-cost').textContent).toBe('Free: the first re-dub costs nothing');
     expect(screen.getByTestId('voiceover-speakers').textContent).toContain('Ana — Spanish (female)');
     await act(async () => fireEvent.click(screen.getByTestId('voiceover-start')));
-    await waitFor(() => expect(purchase.open).toHaveBeenCalledWith(2));
+    await waitFor(() => expect(purchaseOpen).toHaveBeenCalledWith({ type: 'purchase.open', tab: 'duration' }));
     await waitFor(() => expect(screen.getByTestId('voiceover-error').textContent).toBe('Your dubbing pack has run out'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })));
     expect(onClose).toHaveBeenCalledOnce();

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { MeetingJoinPage } from './meetings/meeting-join-page';
-import { SharedRecordPage, type SharedPlaybackInput } from './records/shared-record-page';
-import { SharedTranscriptPlayback } from './shared-transcript-playback';
+import { MeetingJoinPage } from './meeting-join-page';
+import { SharedRecordPage, type SharedPlaybackInput } from '../records/shared-record-page';
+import { SharedTranscriptPlayback } from '../junctions/transcript-meetings-records';
 
 function renderPlayback({ id, shareCode, record, lines, copyAllowed }: SharedPlaybackInput) {
   return (
@@ -19,8 +19,8 @@ function renderPlayback({ id, shareCode, record, lines, copyAllowed }: SharedPla
 /**
  * /meetingShare is two areas' page: ?meetingId=<id> (or an invitation, ?invite=<code>) is a live
  * meeting's join page, ?id=&shareCode=
- * a shared record, played with the transcript area's player. Cross-area wiring lives at the root
- * of src/routes.
+ * a shared record (the records area's page), played with the transcript area's player from the
+ * junction. A route file may compose another area's UI (see .dependency-cruiser.cjs).
  */
 export default function MeetingSharePage() {
   const [params] = useSearchParams();

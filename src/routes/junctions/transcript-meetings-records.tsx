@@ -4,11 +4,13 @@
 // requests), the line being spoken highlighted exactly as on the owner's page.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { meetingMediaUrlOf, mediaUrlOf, selectReadingLineId, transcriptFilesMachine } from '../machines/transcript/transcriptFiles.machine';
-import { MediaPlayer } from '../ui/transcript/MediaPlayer';
-import { TranscriptLines } from '../ui/transcript/TranscriptLines';
-import { useFileResults } from './transcript/use-file-results';
-import { useTranscriptPlayback, type PlayableLine } from './transcript/use-transcript-playback';
+import { meetingMediaUrlOf, mediaUrlOf, selectReadingLineId, transcriptFilesMachine } from '../../machines/transcript/transcriptFiles.machine';
+import { MediaPlayer } from '../../ui/transcript/MediaPlayer';
+import { TranscriptLines } from '../../ui/transcript/TranscriptLines';
+import { useFileResults } from '../transcript/use-file-results';
+import { useTranscriptPlayback, type PlayableLine } from '../transcript/use-transcript-playback';
+
+export type { PlayableLine };
 
 export interface SharedTranscriptPlaybackProps {
   id: string;

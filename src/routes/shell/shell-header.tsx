@@ -9,9 +9,9 @@ import {
   selectQrOpen,
   selectShareEnabled,
   selectShareSwitchBusy,
-} from '../machines/account/myQrCode.machine';
-import type { Notice } from '../machines/notice';
-import { selectAccountDetail, selectIsSignedIn, selectLocale, selectUser } from '../machines/session/session.machine';
+} from '../../machines/account/myQrCode.machine';
+import type { Notice } from '../../machines/notice';
+import { selectAccountDetail, selectIsSignedIn, selectLocale, selectUser } from '../../machines/session/session.machine';
 import {
   selectCanExchange,
   selectVoucherBusy,
@@ -19,27 +19,23 @@ import {
   selectVoucherError,
   selectVoucherOpen,
   voucherMachine,
-} from '../machines/account/voucher.machine';
-import { MyQrCodeDialog } from '../ui/account/MyQrCodeDialog';
-import { VoucherDialog } from '../ui/account/VoucherDialog';
-import { AppHeader } from '../ui/layout/AppHeader';
-import type { AccountKind, AvatarMenuAction } from '../ui/layout/AvatarMenu';
-import type { NewMenuChoice } from '../ui/layout/NewMenu';
-import { usePurchaseDialog } from './purchase-dialog-context';
-import { useSessionActor } from './session-context';
-import { useRecordsAdded } from './records-changed';
+} from '../../machines/account/voucher.machine';
+import { MyQrCodeDialog } from '../../ui/account/MyQrCodeDialog';
+import { VoucherDialog } from '../../ui/account/VoucherDialog';
+import { AppHeader } from '../../ui/layout/AppHeader';
+import type { AccountKind, AvatarMenuAction } from '../../ui/layout/AvatarMenu';
+import type { NewMenuChoice } from '../../ui/layout/NewMenu';
+import { PURCHASE_TAB_OF_ACCOUNT } from '../../shared/contract/purchase-tabs';
+import { useAppBus, useTellRecordsChanged } from './app-bus';
+import { usePurchasesOffered, useSessionActor } from './session-context';
 import { showNotice } from './show-toast';
 import { useQrDataUrl } from './use-qr-data-url';
-import { useUploadDialog } from './uploads/upload-dialog-context';
+import { useUploadDialog } from '../uploads/upload-dialog-context';
 import { FREE_TIME_GROUP_URL } from './shell-links';
 
-// Purchase-dialog tab per account block (features §2 category tabs; dubbing packs are tab 2).
-// The catalogue's categories come in package-type order (1 SVIP, 2 VIP, 3 duration, 5 dubbing), so tab 2 —
-// where an entitlement refusal opens the dialog (features §9) — is the duration top-up.
-const PURCHASE_TAB: Record<AccountKind, number> = { svipMember: 0, vipMember: 1, duration: 2, smartDubbing: 3 };
 
 // The AI dubbing dialog (and the block upload SDK behind it) loads on the first New → AI dubbing.
-const DubUploadDialog = lazy(() => import('./dubbing/dub-upload-dialog'));
+const DubUploadDialog = lazy(() => import('../dubbing/dub-upload-dialog'));
 
 export interface ShellHeaderProps {
   isMobile: boolean;
@@ -51,12 +47,13 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
   const session = useSessionActor();
   const navigate = useNavigate();
   const location = useLocation();
-  const purchase = usePurchaseDialog();
+  const bus = useAppBus();
+  const purchasesOffered = usePurchasesOffered();
+  // Dubbing started: the new tasks are records, so every mounted record list reads again.
+  const recordsChanged = useTellRecordsChanged();
   const uploadDialog = useUploadDialog();
   const locale = useSelector(session, selectLocale);
   const user = useSelector(session, selectUser);
-  // Dubbing started: the new tasks are records, so every mounted record list reads again.
-  const recordsAdded = useRecordsAdded();
   const signedIn = useSelector(session, selectIsSignedIn);
   const accounts = useSelector(session, selectAccountDetail);
   const [dubRequests, setDubRequests] = useState(0);
@@ -137,7 +134,12 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
         onHome={() => navigate('/')}
         onLocaleChange={(next) => session.send({ type: 'locale.change', locale: next })}
         onVoucher={openVoucher}
-        {...(purchase.offered ? { onPurchase: () => purchase.open(), onBuy: (kind: AccountKind) => purchase.open(PURCHASE_TAB[kind]) } : {})}
+        {...(purchasesOffered
+          ? {
+              onPurchase: () => bus.send({ type: 'purchase.open' }),
+              onBuy: (kind: AccountKind) => bus.send({ type: 'purchase.open', tab: PURCHASE_TAB_OF_ACCOUNT[kind] }),
+            }
+          : {})}
         onLogin={onLogin}
         onAvatarAction={onAvatarAction}
         onNew={onNew}
@@ -177,7 +179,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
           <DubUploadDialog
             openCount={dubRequests}
             userId={user?.id ?? null}
-            onSuccess={recordsAdded}
+            onSuccess={recordsChanged}
             folderId={location.pathname === '/recordList' ? new URLSearchParams(location.search).get('folderId') : null}
           />
         </Suspense>

@@ -1,4 +1,4 @@
-// Where the meetings and vocabulary areas meet (at the root of src/routes, as the import rules want):
+// Where the meetings and vocabulary areas meet (a junction, as the import rules want):
 // the meeting setup's picker of vocabulary libraries — the vocabulary area's picker machine rendered
 // by the meetings area's dialog. The confirmed ids go to the setup machine through onConfirm.
 import { useActorRef, useSelector } from '@xstate/react';
@@ -11,8 +11,8 @@ import {
   selectPickerOpen,
   selectPickerSelected,
   vocabularyPickerMachine,
-} from '../machines/vocabulary/vocabularyPicker.machine';
-import { VocabularyPickerDialog } from '../ui/meetings/VocabularyPickerDialog';
+} from '../../machines/vocabulary/vocabularyPicker.machine';
+import { VocabularyPickerDialog } from '../../ui/meetings/VocabularyPickerDialog';
 
 export type VocabularyPickerActor = ActorRefFrom<typeof vocabularyPickerMachine>;
 
