@@ -2,7 +2,7 @@
 // left paused), edit (incl. share status), read, the participants' read and export after the meeting,
 // list, join records, cast codes and presets, and the meeting entitlement check (tier rules:
 // server/src/domain/entitlements). The live side (socket, recording) is server/src/live.
-import { languagesOf } from '../domain/meetings/meeting-view';
+import { languagesOf, meetingLanguagesOf } from '../domain/meetings/meeting-view';
 import { SCREEN_PRESETS } from '../domain/meetings/screen-presets';
 import { mayUseMeetingFeature, requireMeetingFeature, withinLanguageLimits } from '../domain/meetings/meeting-permissions';
 import { checkLanguages } from '../domain/meetings/meetings-service';
@@ -193,7 +193,7 @@ export const meetingsHandlers: HandlerMap = {
     const preset = SCREEN_PRESETS.find((p) => p.id === body.presetId);
     // The meeting's own spelling of the language, so the screen subscribes to exactly it.
     const language = body.translationLanguage
-      ? languagesOf(meeting.translation_languages).find((l) => l.toLowerCase() === body.translationLanguage!.toLowerCase())
+      ? meetingLanguagesOf(meeting).offered(body.translationLanguage)
       : body.translationLanguage;
     await hub.publish(meeting.id, {
       type: 'cast.control',

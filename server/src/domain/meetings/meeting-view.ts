@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { components } from '../../../../src/api/schema';
 import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
 import type { LiveFinalSubtitle as LiveFinal } from '../../../../src/shared/contract/live-messages';
+import { MeetingLanguages } from '../../../../src/shared/contract/meeting-languages';
 import { toInvitationView } from './meeting-invites';
 import type { MeetingJoinRow, MeetingRow, MeetingSegmentRow } from './meeting-tables';
 
@@ -34,6 +35,10 @@ export function parseJson<T>(text: string | null, fallback: T): T {
 }
 
 export const languagesOf = (text: string): string[] => parseJson<string[]>(text, []);
+
+/** A stored meeting's language rules (which translations it offers, its default, its recogniser). */
+export const meetingLanguagesOf = (row: Pick<MeetingRow, 'recognition_languages' | 'translation_languages'>) =>
+  new MeetingLanguages(languagesOf(row.recognition_languages), languagesOf(row.translation_languages));
 
 export function meetingShareUrl(meetingId: string): string {
   return `/meetingShare?meetingId=${encodeURIComponent(meetingId)}`;

@@ -3,14 +3,8 @@
 // presets. The live hub (server/src/live) drives state changes and appends; handlers call the rest.
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  CAST_CODE_LENGTH,
-  CAST_CODE_TTL_SECONDS,
-  MEETING_RECOGNITION_LANGUAGES_MAX,
-  MEETING_TRANSLATION_LANGUAGES_MAX,
-  MEETING_TRANSLATION_LANGUAGES_MIN,
-  VISITOR_NAME,
-} from '../../../../src/shared/contract/limits';
+import { CAST_CODE_LENGTH, CAST_CODE_TTL_SECONDS, VISITOR_NAME } from '../../../../src/shared/contract/limits';
+import { MeetingLanguages } from '../../../../src/shared/contract/meeting-languages';
 import { addSeconds, type Clock } from '../../clock';
 import type { Database, UserRow } from '../../db/schema';
 import { createRecord } from '../records/create-record';
@@ -30,7 +24,7 @@ import {
 import { codeToKeep, inviteDeadline, inviteRefusal, newInviteCode } from './meeting-invites';
 import { meetingDb, type MeetingRow, type MeetingState } from './meeting-tables';
 import type { InviteExpiry } from '../../../../src/shared/contract/limits';
-import { DEFAULT_SUBTITLE_STYLE, languagesOf, parseJson, toJoinRecordView, toLiveFinal, toMeetingView, type LiveFinal, type SubtitleStyle } from './meeting-view';
+import { DEFAULT_SUBTITLE_STYLE, languagesOf, meetingLanguagesOf, parseJson, toJoinRecordView, toLiveFinal, toMeetingView, type LiveFinal, type SubtitleStyle } from './meeting-view';
 
 export interface CreateMeetingInput {
   name?: string;
@@ -75,9 +69,10 @@ export const displayName = (user: UserRow) => (user.is_visitor ? VISITOR_NAME : 
 
 /** The product's own bounds (400); the tier's lower limits are checked apart (92505003). */
 export function checkLanguages(recognition: string[] | undefined, translation: string[] | undefined) {
-  if (recognition && recognition.length > MEETING_RECOGNITION_LANGUAGES_MAX) throw tooManyRecognitionLanguages();
-  if (translation && translation.length < MEETING_TRANSLATION_LANGUAGES_MIN) throw translationLanguagesRequired();
-  if (translation && translation.length > MEETING_TRANSLATION_LANGUAGES_MAX) throw tooManyTranslationLanguages();
+  const problems = MeetingLanguages.problemsOf(recognition, translation);
+  if (problems.includes('tooManyRecognition')) throw tooManyRecognitionLanguages();
+  if (problems.includes('needTranslation')) throw translationLanguagesRequired();
+  if (problems.includes('tooManyTranslation')) throw tooManyTranslationLanguages();
 }
 
 export function createMeetingsService({
@@ -470,8 +465,7 @@ export function createMeetingsService({
       if (meeting.state === 'ended') throw meetingLinkExpired();
       const { action, code, presetId, translationLanguage } = operation;
       if (translationLanguage) {
-        const offered = languagesOf(meeting.translation_languages).some((l) => l.toLowerCase() === translationLanguage.toLowerCase());
-        if (!offered) throw languageNotOffered(translationLanguage);
+        if (!meetingLanguagesOf(meeting).offers(translationLanguage)) throw languageNotOffered(translationLanguage);
       }
       if (action !== 'style' || code) {
         if (!code) throw screenCodeNotFound();
