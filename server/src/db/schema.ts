@@ -1,6 +1,7 @@
 // Row types of every table. Timestamps are ISO-8601 UTC text and flags are 0/1 integers on both
 // databases, so the same queries and migrations run unchanged on SQLite and PostgreSQL.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { VocabularyKind } from '../../../src/shared/contract/vocabulary-kinds';
 
 export interface UsersTable {
   id: string;
@@ -262,7 +263,7 @@ export interface LedgerEntriesTable {
 export interface VocabularyLibrariesTable {
   id: string;
   user_id: string;
-  kind: 'properWords' | 'translationTerms' | 'sensitiveWords' | 'wordReplacement';
+  kind: VocabularyKind;
   name: string;
   language: string | null;
   translation_language: string | null;
