@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/shared/contract/
  */
 export type ServerT = (key: string, params?: Record<string, unknown>) => string;
 
-function loadNamespace(locale: Locale, namespace: 'server' | 'engines' | 'live' | 'uploads' | 'transcripts' | 'vouchers' | 'billing' | 'vocabularyServer' = 'server'): Record<string, unknown> {
+function loadNamespace(locale: Locale, namespace: 'server' | 'engines' | 'live' | 'uploads' | 'transcripts' | 'vouchers' | 'billing' | 'vocabularyServer' | 'vocabulary' = 'server'): Record<string, unknown> {
   const file = new URL(`../../src/i18n/locales/${locale}/${namespace}.json`, import.meta.url);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
@@ -24,14 +24,15 @@ export async function createServerI18n() {
       // `uploads` holds upload and pipeline messages (uploads:tooLarge, ...).
       // `vouchers` holds voucher answers, account remarks and the voucher admin commands.
       // `billing` holds packages, tier refusals (92505xxx), the rights table and the package/grant admin commands.
-      // `vocabularyServer` holds the vocabulary library refusals, import answers and template headers.
+      // `vocabularyServer` holds the vocabulary library refusals and import answers; `vocabulary` (the
+      // client's namespace) the words of each library kind, which both sides read (vocabulary-kinds.ts).
       // `live` holds the live meeting messages (live:meetingLinkExpired, ...) of handlers and the meeting socket.
-      LOCALES.map((locale) => [locale, { server: loadNamespace(locale), engines: loadNamespace(locale, 'engines'), live: loadNamespace(locale, 'live'), uploads: loadNamespace(locale, 'uploads'), transcripts: loadNamespace(locale, 'transcripts'), vouchers: loadNamespace(locale, 'vouchers'), billing: loadNamespace(locale, 'billing'), vocabularyServer: loadNamespace(locale, 'vocabularyServer') }]),
+      LOCALES.map((locale) => [locale, { server: loadNamespace(locale), engines: loadNamespace(locale, 'engines'), live: loadNamespace(locale, 'live'), uploads: loadNamespace(locale, 'uploads'), transcripts: loadNamespace(locale, 'transcripts'), vouchers: loadNamespace(locale, 'vouchers'), billing: loadNamespace(locale, 'billing'), vocabularyServer: loadNamespace(locale, 'vocabularyServer'), vocabulary: loadNamespace(locale, 'vocabulary') }]),
     ),
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
-    ns: ['server', 'engines', 'live', 'uploads', 'transcripts', 'vouchers', 'billing', 'vocabularyServer'],
+    ns: ['server', 'engines', 'live', 'uploads', 'transcripts', 'vouchers', 'billing', 'vocabularyServer', 'vocabulary'],
     defaultNS: 'server',
     // Answers are JSON, not HTML; the one HTML page escapes its own output.
     interpolation: { escapeValue: false },

@@ -4,6 +4,7 @@
 // and a lapsed library steers nothing (the library source applies the same gate), so showing it
 // read-only gives away no paid feature while it keeps the user's data reachable.
 import { VOCABULARY_KINDS } from '../../../src/shared/contract/vocabulary-limits';
+import { vocabularyKindKeys } from '../../../src/shared/contract/vocabulary-kinds';
 import { AppError } from '../errors';
 import { IMPORT_MULTIPART_LIMITS, readImportForm, type FormPart } from '../domain/vocabulary/import-form';
 import { vocabularyWorkbook, XLSX_CONTENT_TYPE } from '../domain/vocabulary/xlsx-write';
@@ -79,6 +80,6 @@ export const vocabularyHandlers: HandlerMap = {
     if (!(VOCABULARY_KINDS as readonly string[]).includes(kind)) throw new AppError(400, 'errors.invalidRequest');
     const t = ctx.t;
     const body = await vocabularyWorkbook(kind, t);
-    return sendFile(ctx.reply, { fileName: `${t(`vocabularyServer:kinds.${kind}`)}.xlsx`, contentType: XLSX_CONTENT_TYPE, body });
+    return sendFile(ctx.reply, { fileName: `${t(vocabularyKindKeys(kind).inText)}.xlsx`, contentType: XLSX_CONTENT_TYPE, body });
   },
 };

@@ -12,7 +12,7 @@ import { LIVE_HOST_GRACE_MS, LIVE_LEAVE_GRACE_MS } from '../../../src/shared/con
 import type { Clock } from '../clock';
 import type { LiveControlAction } from '../domain/meetings/meeting-rules';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
-import { languagesOf } from '../domain/meetings/meeting-view';
+import { languagesOf, meetingLanguagesOf } from '../domain/meetings/meeting-view';
 import type { MeetingsService } from '../domain/meetings/meetings-service';
 import type { Engines } from '../engines/registry';
 import { takeHostAudio } from './host-audio-intake';
@@ -168,7 +168,7 @@ export class LiveHub {
     await this.deps.bus.ensureFloor(meeting.id, meeting.last_seq);
     if (connection.role === 'host') {
       // The recogniser's model loads while the host gets ready, not when the first words come.
-      this.deps.engines.prepareRecognition(languagesOf(meeting.recognition_languages)[0] ?? 'en-US');
+      this.deps.engines.prepareRecognition(meetingLanguagesOf(meeting).spoken);
       await this.hosts.admit(room, connection);
       meeting = await this.meetingControl.hostArrived(room, meeting);
     }
@@ -187,7 +187,7 @@ export class LiveHub {
       meetingId: meeting.id,
       state: meeting.state,
       lastAudioSeq: connection.role === 'host' ? (room.session?.lastAudioSeq ?? -1) : -1,
-      recognitionLanguage: languagesOf(meeting.recognition_languages)[0] ?? 'en-US',
+      recognitionLanguage: meetingLanguagesOf(meeting).spoken,
       translationLanguages: languagesOf(meeting.translation_languages),
     });
     // A projection screen reads like a participant but joins no list (its language is still counted);
@@ -226,7 +226,7 @@ export class LiveHub {
   }
 
   async subscribeLanguage(meeting: MeetingRow, connection: LiveConnection, language: string): Promise<void> {
-    const offered = languagesOf(meeting.translation_languages).find((l) => l.toLowerCase() === language.toLowerCase());
+    const offered = meetingLanguagesOf(meeting).offered(language);
     if (!offered) throw new LiveSocketError(422, 'languageNotOffered', { language });
     connection.translationLanguage = offered;
     await this.presence.recordLanguage(this.rooms.get(meeting.id), connection);

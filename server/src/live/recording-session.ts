@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Subscription } from 'rxjs';
 import type { FinalToStore, MeetingsService } from '../domain/meetings/meetings-service';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
-import { languagesOf } from '../domain/meetings/meeting-view';
+import { languagesOf, meetingLanguagesOf } from '../domain/meetings/meeting-view';
 import { EngineError } from '../engines/engine-errors';
 import type { Engines } from '../engines/registry';
 import type { RecognitionStream, StreamResult } from '../engines/types';
@@ -65,7 +65,7 @@ export class RecordingSession {
     private meeting: MeetingRow,
     private readonly deps: RecordingSessionDeps,
   ) {
-    this.language = languagesOf(meeting.recognition_languages)[0] ?? 'en-US';
+    this.language = meetingLanguagesOf(meeting).spoken;
     this.targets = languagesOf(meeting.translation_languages);
     this.audioBytes = meeting.audio_ms * BYTES_PER_MS;
     this.audioWriter = deps.audio ? new MeetingAudioWriter(deps.audio, meeting.id) : null;

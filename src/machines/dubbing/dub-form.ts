@@ -1,52 +1,26 @@
 // The dub form (features §3 'Dub form'): its defaults, the limits each field is held to, and the
 // subtitle settings remembered in localStorage under dubFormData (restored when the dialog opens).
+// The fields themselves are described once, in src/shared/contract/dub-form.ts; this file only
+// applies that description.
 import {
-  DUB_CHARS_PER_SEGMENT_DEFAULT,
-  DUB_DEFAULT_AUDIO_LANGUAGE,
-  DUB_DEFAULT_FOLDER_ID,
-  DUB_DEFAULT_TRANSLATION_LANGUAGE,
-  DUB_FONT_SIZE_DEFAULT,
-  DUB_FONT_SIZE_MAX,
-  DUB_FONT_SIZE_MIN,
-  DUB_OUTLINE_COLOR_DEFAULT,
-  DUB_PRIMARY_COLOR_DEFAULT,
-  DUB_SPEAKERS_DEFAULT,
-  DUB_SPEAKERS_MAX,
-  DUB_SPEAKERS_MIN,
-} from '../../shared/contract/dub-limits';
-import { CHARS_PER_SEGMENT_MAX, readRememberedSubtitles, rememberSubtitles, type RememberedSubtitles } from './dub-subtitle-settings';
+  CHARS_PER_SEGMENT_MAX,
+  DUB_FORM_FIELD_NAMES,
+  DUB_REMEMBERED_FIELDS,
+  dubFieldSpec,
+  dubFormDefaults,
+  type DubFieldSpec,
+  type DubFormFieldValues,
+} from '../../shared/contract/dub-form';
+import { readRememberedSubtitles, rememberSubtitles, type RememberedSubtitles } from './dub-subtitle-settings';
 import { servedDefault, servedTarget, targetUnavailability, unavailabilityOf, type ServedLanguage } from '../../shared/contract/language-availability';
 
 export { CHARS_PER_SEGMENT_MAX };
 
-export interface DubFormValues {
-  audioLanguage: string;
-  /** null: cleared, no translation. */
-  translationLanguage: string | null;
-  maxSpeakers: number;
-  maxSpeakersAuto: boolean;
-  folderId: string;
-  folderName?: string;
-  exportSubtitleInVideo: boolean;
-  subtitleFontSize: number;
-  subtitleMaxCharCountPerSegment: number;
-  subtitlePrimaryColor: string;
-  subtitleOutlineColor: string;
-}
+/** The described fields, plus the name of a new folder to create (not a field the dialog shows). */
+export type DubFormValues = DubFormFieldValues & { folderName?: string };
 
 export function defaultDubForm(): DubFormValues {
-  return {
-    audioLanguage: DUB_DEFAULT_AUDIO_LANGUAGE,
-    translationLanguage: DUB_DEFAULT_TRANSLATION_LANGUAGE,
-    maxSpeakers: DUB_SPEAKERS_DEFAULT,
-    maxSpeakersAuto: false,
-    folderId: DUB_DEFAULT_FOLDER_ID,
-    exportSubtitleInVideo: false,
-    subtitleFontSize: DUB_FONT_SIZE_DEFAULT,
-    subtitleMaxCharCountPerSegment: DUB_CHARS_PER_SEGMENT_DEFAULT,
-    subtitlePrimaryColor: DUB_PRIMARY_COLOR_DEFAULT,
-    subtitleOutlineColor: DUB_OUTLINE_COLOR_DEFAULT,
-  };
+  return dubFormDefaults();
 }
 
 function clampInt(value: unknown, min: number, max: number, fallback: number): number {
@@ -58,17 +32,18 @@ function clampInt(value: unknown, min: number, max: number, fallback: number): n
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 const color = (value: unknown, fallback: string) => (typeof value === 'string' && HEX_COLOR.test(value) ? value.toLowerCase() : fallback);
 
+/** A field's new value held to its description; a bad value falls back to the current one. */
+function held(spec: DubFieldSpec, value: unknown, current: unknown): unknown {
+  if (spec.type === 'choice' || spec.type === 'integer') return clampInt(value, spec.min, spec.max, current as number);
+  if (spec.type === 'color') return color(value, current as string);
+  return value;
+}
+
 /** Any patch, held to the form's limits (a bad value falls back to the current one). */
 export function applyDubFormPatch(form: DubFormValues, patch: Partial<DubFormValues>): DubFormValues {
-  const next = { ...form, ...patch };
-  return {
-    ...next,
-    maxSpeakers: clampInt(next.maxSpeakers, DUB_SPEAKERS_MIN, DUB_SPEAKERS_MAX, form.maxSpeakers),
-    subtitleFontSize: clampInt(next.subtitleFontSize, DUB_FONT_SIZE_MIN, DUB_FONT_SIZE_MAX, form.subtitleFontSize),
-    subtitleMaxCharCountPerSegment: clampInt(next.subtitleMaxCharCountPerSegment, 1, CHARS_PER_SEGMENT_MAX, form.subtitleMaxCharCountPerSegment),
-    subtitlePrimaryColor: color(next.subtitlePrimaryColor, form.subtitlePrimaryColor),
-    subtitleOutlineColor: color(next.subtitleOutlineColor, form.subtitleOutlineColor),
-  };
+  const next: Record<string, unknown> = { ...form, ...patch };
+  for (const field of DUB_FORM_FIELD_NAMES) next[field] = held(dubFieldSpec(field), next[field], form[field]);
+  return next as DubFormValues;
 }
 
 /** The subtitle settings remembered between dialogs. */
@@ -79,13 +54,7 @@ export function loadDubForm(): DubFormValues {
 }
 
 export function saveDubForm(form: DubFormValues): void {
-  rememberSubtitles({
-    exportSubtitleInVideo: form.exportSubtitleInVideo,
-    subtitleFontSize: form.subtitleFontSize,
-    subtitleMaxCharCountPerSegment: form.subtitleMaxCharCountPerSegment,
-    subtitlePrimaryColor: form.subtitlePrimaryColor,
-    subtitleOutlineColor: form.subtitleOutlineColor,
-  });
+  rememberSubtitles(Object.fromEntries(DUB_REMEMBERED_FIELDS.map((field) => [field, form[field]])) as unknown as RememberedSubtitles);
 }
 
 /**

@@ -3,6 +3,7 @@
 // the dub editor's voice-over composes with them. Numbers are held to the form's limits; anything
 // else unreadable is left out.
 import { DUB_FONT_SIZE_MAX, DUB_FONT_SIZE_MIN, DUB_FORM_STORAGE_KEY } from '../../shared/contract/dub-limits';
+import { CHARS_PER_SEGMENT_MAX } from '../../shared/contract/dub-form';
 
 export interface RememberedSubtitles {
   exportSubtitleInVideo: boolean;
@@ -12,8 +13,8 @@ export interface RememberedSubtitles {
   subtitleOutlineColor: string;
 }
 
-/** The dialog's upper bound on characters per subtitle segment. */
-export const CHARS_PER_SEGMENT_MAX = 200;
+/** The dialog's upper bound on characters per subtitle segment (described with the dub form). */
+export { CHARS_PER_SEGMENT_MAX };
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 /** A remembered number held to the form's range (as the dialog holds what is typed); undefined when not a number. */

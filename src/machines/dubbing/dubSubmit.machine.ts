@@ -7,6 +7,7 @@ import { DUB_ENTITLEMENT_CODES, DUB_RIGHTS_TYPE, DUB_SOURCE_TYPE } from '../../s
 import { dubbingAccountCostBefore } from '../../api/dubbing/dubbing-account-cost-before';
 import { startDubbing, type DubForm, type DubStartFailure } from '../../api/dubbing/transwrite';
 import type { DubFormValues } from './dub-form';
+import { DUB_FORM_FIELD_NAMES, type DubFormField } from '../../shared/contract/dub-form';
 
 export const ENTITLEMENT_CODES: readonly number[] = DUB_ENTITLEMENT_CODES;
 export const BALANCE_SHORT_CODE = 92505000;
@@ -44,21 +45,14 @@ export function nameWithoutExtension(name: string): string {
 
 /** The transwrite body of one file: the form, the speaker flag worked out, the file's SRT. */
 export function dubFormBody(form: DubFormValues, file: DubSubmitFile): DubForm {
+  // Every described field goes as it is (they are named as the contract's DubForm names them).
+  const fields = Object.fromEntries(DUB_FORM_FIELD_NAMES.map((field) => [field, form[field]])) as Pick<DubForm, DubFormField>;
   return {
     ids: [file.recordId],
     showName: nameWithoutExtension(file.name),
-    audioLanguage: form.audioLanguage,
-    translationLanguage: form.translationLanguage,
-    maxSpeakers: form.maxSpeakers,
-    maxSpeakersAuto: form.maxSpeakersAuto,
+    ...fields,
     speaker: form.maxSpeakersAuto || form.maxSpeakers > 1 ? '1' : '0',
-    folderId: form.folderId,
     ...(form.folderName ? { folderName: form.folderName } : {}),
-    exportSubtitleInVideo: form.exportSubtitleInVideo,
-    subtitleFontSize: form.subtitleFontSize,
-    subtitleMaxCharCountPerSegment: form.subtitleMaxCharCountPerSegment,
-    subtitlePrimaryColor: form.subtitlePrimaryColor,
-    subtitleOutlineColor: form.subtitleOutlineColor,
     ...(file.srtUrl ? { srtUrl: file.srtUrl, srtFileType: file.srtFileType ?? 1 } : {}),
   };
 }

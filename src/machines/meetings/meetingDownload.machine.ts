@@ -9,6 +9,7 @@ import { downloadSummaryDocument } from '../../api/shared/summary-template-downl
 import { downloadMeetingShareExport, getMeetingShareRecord } from '../../api/meetings/share-record';
 import { saveToDisk } from '../../shared/save-file';
 import type { ExportContent, ExportFormat } from '../../shared/contract/transcript';
+import { MeetingLanguages } from '../../shared/contract/meeting-languages';
 import { visitorTokenActor } from './live-connection';
 import type { MeetingShareRecord } from '../../api/meetings/meeting-types';
 
@@ -51,8 +52,7 @@ export type MeetingDownloadEvent =
 
 /** The wanted language when the meeting offers it, else the meeting's first. */
 export function languageFor(record: MeetingShareRecord, wanted: string | null): string {
-  const offered = record.translationLanguages;
-  return offered.find((code) => code === wanted) ?? offered[0] ?? '';
+  return MeetingLanguages.of(record).choose(wanted);
 }
 
 export const meetingDownloadMachine = setup({
@@ -74,7 +74,7 @@ export const meetingDownloadMachine = setup({
   guards: {
     shareClosed: (_, error: unknown) => isApiError(error) && (error.code ?? error.status) === SHARE_CLOSED_CODE,
     hasSummary: ({ context }) => context.record?.summary?.state === 'completed',
-    offered: ({ context }, language: string) => context.record?.translationLanguages.includes(language) === true,
+    offered: ({ context }, language: string) => context.record ? MeetingLanguages.of(context.record).offers(language) : false,
   },
   actions: {
     rememberFailure: assign((_, error: unknown) => ({ ...describeError(error, DOWNLOAD_FAILED_KEY), downloadFailed: true })),

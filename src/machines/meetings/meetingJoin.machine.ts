@@ -8,6 +8,7 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { PARTICIPANT_NAME_MAX } from '../../shared/contract/limits';
 import { lookOf } from '../../shared/contract/meeting';
+import { MeetingLanguages } from '../../shared/contract/meeting-languages';
 import { readParticipantName, writeParticipantName } from '../../shared/session-storage';
 import { socketUrlFor, visitorTokenActor } from './live-connection';
 import { liveSubtitlesMachine } from './liveSubtitles.machine';
@@ -77,7 +78,7 @@ export const meetingJoinMachine = setup({
       // An invitation names its meeting.
       meetingId: meeting.id || context.meetingId,
       // The live page keeps the language it was given when the meeting still offers it.
-      language: context.joinedAlready && meeting.translationLanguages.includes(context.language) ? context.language : (meeting.translationLanguages[0] ?? ''),
+      language: MeetingLanguages.of(meeting).choose(context.joinedAlready ? context.language : null),
     })),
     switchLanguage: enqueueActions(({ enqueue }, language: string) => {
       enqueue.assign({ language });
@@ -96,7 +97,7 @@ export const meetingJoinMachine = setup({
     expired: ({ context }, meeting: Meeting) => (context.invite ? meeting.state === 'ended' : joinLinkExpired(meeting)),
     byInvitation: ({ context }) => context.invite !== '',
     /** A live switch to another language the meeting offers. */
-    newLanguage: ({ context }, language: string) => language !== context.language && Boolean(context.meeting?.translationLanguages.includes(language)),
+    newLanguage: ({ context }, language: string) => language !== context.language && Boolean(context.meeting && MeetingLanguages.of(context.meeting).offers(language)),
   },
 }).createMachine({
   id: 'meetingJoin',

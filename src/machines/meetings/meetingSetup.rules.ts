@@ -1,10 +1,6 @@
 // Meeting setup rules (features §5): up to 10 recognition languages, 1 to 4 translation languages,
 // terms accepted before the meeting is created. Pure, shared by the machine's guards and the form.
-import {
-  MEETING_RECOGNITION_LANGUAGES_MAX,
-  MEETING_TRANSLATION_LANGUAGES_MAX,
-  MEETING_TRANSLATION_LANGUAGES_MIN,
-} from '../../shared/contract/limits';
+import { MeetingLanguages } from '../../shared/contract/meeting-languages';
 import {
   servedDefault,
   servedTarget,
@@ -30,8 +26,8 @@ export interface MeetingConfig {
 
 export const DEFAULT_MEETING_CONFIG: MeetingConfig = {
   name: '',
-  recognitionLanguages: ['en-US'],
-  translationLanguages: ['zh-CN'],
+  recognitionLanguages: [...MeetingLanguages.defaults.recognition],
+  translationLanguages: [...MeetingLanguages.defaults.translation],
   style: DEFAULT_SUBTITLE_LOOK,
   termsAccepted: false,
 };
@@ -39,11 +35,7 @@ export const DEFAULT_MEETING_CONFIG: MeetingConfig = {
 export type SetupProblem = 'needRecognition' | 'tooManyRecognition' | 'needTranslation' | 'tooManyTranslation' | 'termsRequired';
 
 export function setupProblems(config: MeetingConfig): SetupProblem[] {
-  const problems: SetupProblem[] = [];
-  if (config.recognitionLanguages.length === 0) problems.push('needRecognition');
-  if (config.recognitionLanguages.length > MEETING_RECOGNITION_LANGUAGES_MAX) problems.push('tooManyRecognition');
-  if (config.translationLanguages.length < MEETING_TRANSLATION_LANGUAGES_MIN) problems.push('needTranslation');
-  if (config.translationLanguages.length > MEETING_TRANSLATION_LANGUAGES_MAX) problems.push('tooManyTranslation');
+  const problems: SetupProblem[] = new MeetingLanguages(config.recognitionLanguages, config.translationLanguages).problems();
   if (!config.termsAccepted) problems.push('termsRequired');
   return problems;
 }
@@ -56,7 +48,7 @@ export function toggleLanguage(selected: string[], code: string, min: number, ma
 
 export const toggleRecognition = (config: MeetingConfig, code: string): MeetingConfig => ({
   ...config,
-  recognitionLanguages: toggleLanguage(config.recognitionLanguages, code, 1, MEETING_RECOGNITION_LANGUAGES_MAX),
+  recognitionLanguages: toggleLanguage(config.recognitionLanguages, code, MeetingLanguages.recognitionMin, MeetingLanguages.recognitionMax),
 });
 
 export const toggleTranslation = (config: MeetingConfig, code: string): MeetingConfig => ({
@@ -64,8 +56,8 @@ export const toggleTranslation = (config: MeetingConfig, code: string): MeetingC
   translationLanguages: toggleLanguage(
     config.translationLanguages,
     code,
-    MEETING_TRANSLATION_LANGUAGES_MIN,
-    MEETING_TRANSLATION_LANGUAGES_MAX,
+    MeetingLanguages.translationMin,
+    MeetingLanguages.translationMax,
   ),
 });
 

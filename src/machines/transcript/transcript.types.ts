@@ -1,4 +1,5 @@
 // The transcript page's shapes as its machines hold them (the contract sends more fields).
+import type { VocabularyKind } from '../../shared/contract/vocabulary-kinds';
 
 export interface TranscriptWordView {
   startMs: number;
@@ -32,7 +33,7 @@ export interface TranscriptRecord {
   errorMessage?: string | null;
   createTime: string;
   /** The vocabulary libraries in force when it was transcribed or recorded (the owner's view only). */
-  vocabularies?: { id: string; name: string; kind: 'properWords' | 'translationTerms' | 'sensitiveWords' | 'wordReplacement' }[];
+  vocabularies?: { id: string; name: string; kind: VocabularyKind }[];
 }
 
 export interface TranscriptResult {

@@ -13,6 +13,7 @@ import { removeLibrariesActor } from '../../api/vocabulary/remove';
 import type { VocabularyKind, VocabularyLibrary, VocabularyLibraryPage } from '../../api/vocabulary/types';
 import { describeError, type ErrorText } from '../../api/errors';
 import { VOCABULARY_KINDS, VOCABULARY_NAME_MAX } from '../../shared/contract/vocabulary-limits';
+import { byKind, kindHasLanguage, kindHasTranslationLanguage } from '../../shared/contract/vocabulary-kinds';
 import type { Notice } from '../notice';
 import { libraryNameProblem } from './vocabulary.rules';
 
@@ -90,11 +91,10 @@ export async function loadLibraries({ kind, page }: LibraryListLoad, signal?: Ab
 export const loadLibrariesActor = fromPromise<LibraryListAnswer, LibraryListLoad>(({ input, signal }) => loadLibraries(input, signal));
 
 const noError = { errorKey: undefined, errorMessage: undefined, errorCode: undefined, errorParams: undefined } as const;
-const emptyCounts = (): KindCounts => ({ properWords: 0, translationTerms: 0, sensitiveWords: 0, wordReplacement: 0 });
+const emptyCounts = (): KindCounts => byKind(() => 0);
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE));
-/** Kinds whose libraries name a language; terms name a translation language too. */
-export const kindHasLanguage = (kind: VocabularyKind) => kind === 'properWords' || kind === 'translationTerms';
-export const kindHasTranslationLanguage = (kind: VocabularyKind) => kind === 'translationTerms';
+/** Kinds whose libraries name a language; terms name a translation language too (vocabulary-kinds.ts). */
+export { kindHasLanguage, kindHasTranslationLanguage };
 
 export const libraryListMachine = setup({
   types: {

@@ -1,23 +1,13 @@
 // The AI dubbing dialog (features §2, 600 px): drop or choose mp4 files, the file rows (rendered by
 // the caller), the dub form and the start button. Renders what it is given; the machine decides.
-import { Box, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Field, HStack, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDropZone } from '../common/FileDropZone';
 import { DUB_DIALOG_WIDTH_PX } from '../../shared/contract/limits';
-import { DUB_FONT_SIZE_MAX, DUB_FONT_SIZE_MIN, DUB_SPEAKERS_MAX, DUB_SPEAKERS_MIN } from '../../shared/contract/dub-limits';
+import { DubFormFields, type DubFormView } from './DubFormFields';
 
-export interface DubFormView {
-  audioLanguage: string;
-  translationLanguage: string | null;
-  maxSpeakers: number;
-  maxSpeakersAuto: boolean;
-  exportSubtitleInVideo: boolean;
-  subtitleFontSize: number;
-  subtitleMaxCharCountPerSegment: number;
-  subtitlePrimaryColor: string;
-  subtitleOutlineColor: string;
-}
+export type { DubFormView };
 
 export interface DubLanguageOption {
   code: string;
@@ -42,8 +32,6 @@ export interface DubUploadDialogProps {
   onStart(): void;
 }
 
-const SPEAKER_CHOICES = Array.from({ length: DUB_SPEAKERS_MAX - DUB_SPEAKERS_MIN + 1 }, (_, i) => DUB_SPEAKERS_MIN + i);
-
 /** A language the server cannot dub stays listed, disabled, with the reason beside its name. */
 function LanguageOption({ item }: { item: DubLanguageOption }) {
   return (
@@ -53,22 +41,9 @@ function LanguageOption({ item }: { item: DubLanguageOption }) {
   );
 }
 
-function LabeledSwitch(props: { checked: boolean; label: string; testId: string; onChange(checked: boolean): void }) {
-  return (
-    <Switch.Root checked={props.checked} data-testid={props.testId} onCheckedChange={(details) => props.onChange(details.checked)}>
-      <Switch.HiddenInput />
-      <Switch.Control>
-        <Switch.Thumb />
-      </Switch.Control>
-      <Switch.Label>{props.label}</Switch.Label>
-    </Switch.Root>
-  );
-}
-
 export function DubUploadDialog(props: DubUploadDialogProps) {
   const { t } = useTranslation('dubbing');
   const { form } = props;
-  const burnIn = form.exportSubtitleInVideo;
 
   return (
     <Dialog.Root open={props.open} onOpenChange={(details) => !details.open && props.onClose()} placement="center" closeOnInteractOutside={false}>
@@ -124,61 +99,7 @@ export function DubUploadDialog(props: DubUploadDialogProps) {
                     </NativeSelect.Root>
                   </Field.Root>
                 </HStack>
-                <HStack gap="4" flexWrap="wrap">
-                  <Text fontSize="sm">{t('speakers')}</Text>
-                  <NativeSelect.Root size="sm" w="24" disabled={form.maxSpeakersAuto}>
-                    <NativeSelect.Field
-                      value={String(form.maxSpeakers)}
-                      data-testid="dub-max-speakers"
-                      onChange={(event) => props.onFormChange({ maxSpeakers: Number(event.target.value) })}
-                    >
-                      {SPEAKER_CHOICES.map((count) => (
-                        <option key={count} value={count}>
-                          {count}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <LabeledSwitch
-                    checked={form.maxSpeakersAuto}
-                    label={t('speakersAuto')}
-                    testId="dub-speakers-auto"
-                    onChange={(checked) => props.onFormChange({ maxSpeakersAuto: checked })}
-                  />
-                </HStack>
-                <LabeledSwitch checked={burnIn} label={t('burnIn')} testId="dub-burn-in" onChange={(checked) => props.onFormChange({ exportSubtitleInVideo: checked })} />
-                <HStack gap="3" flexWrap="wrap" align="end">
-                  <Field.Root w="32" disabled={!burnIn}>
-                    <Field.Label>{t('fontSize')}</Field.Label>
-                    <Input
-                      type="number"
-                      min={DUB_FONT_SIZE_MIN}
-                      max={DUB_FONT_SIZE_MAX}
-                      value={form.subtitleFontSize}
-                      data-testid="dub-font-size"
-                      onChange={(event) => props.onFormChange({ subtitleFontSize: Number(event.target.value) })}
-                    />
-                  </Field.Root>
-                  <Field.Root w="40" disabled={!burnIn}>
-                    <Field.Label>{t('charsPerSegment')}</Field.Label>
-                    <Input
-                      type="number"
-                      min={1}
-                      value={form.subtitleMaxCharCountPerSegment}
-                      data-testid="dub-chars-per-segment"
-                      onChange={(event) => props.onFormChange({ subtitleMaxCharCountPerSegment: Number(event.target.value) })}
-                    />
-                  </Field.Root>
-                  <Field.Root w="24" disabled={!burnIn}>
-                    <Field.Label>{t('primaryColor')}</Field.Label>
-                    <Input type="color" p="1" value={form.subtitlePrimaryColor} data-testid="dub-primary-color" onChange={(event) => props.onFormChange({ subtitlePrimaryColor: event.target.value })} />
-                  </Field.Root>
-                  <Field.Root w="24" disabled={!burnIn}>
-                    <Field.Label>{t('outlineColor')}</Field.Label>
-                    <Input type="color" p="1" value={form.subtitleOutlineColor} data-testid="dub-outline-color" onChange={(event) => props.onFormChange({ subtitleOutlineColor: event.target.value })} />
-                  </Field.Root>
-                </HStack>
+                <DubFormFields form={form} onFormChange={props.onFormChange} />
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Dialog, Heading, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { VOCABULARY_KINDS, vocabularyKindKeys, type VocabularyKind } from '../../shared/contract/vocabulary-kinds';
 
 export interface PickableLibrary {
   id: string;
-  kind: 'properWords' | 'translationTerms' | 'sensitiveWords' | 'wordReplacement';
+  kind: VocabularyKind;
   name: string;
   wordCount: number;
 }
@@ -20,11 +21,9 @@ export interface VocabularyPickerDialogProps {
   onRetry(): void;
 }
 
-const KINDS: readonly PickableLibrary['kind'][] = ['properWords', 'translationTerms', 'sensitiveWords', 'wordReplacement'];
-
 /** The vocabulary libraries a meeting uses, grouped by kind; renders the vocabularyPicker machine's state. */
 export function VocabularyPickerDialog(props: VocabularyPickerDialogProps) {
-  const { t } = useTranslation('meetings');
+  const { t } = useTranslation(['meetings', 'vocabulary']);
   const { libraries, selected } = props;
   return (
     <Dialog.Root open={props.open} onOpenChange={(details) => !details.open && props.onCancel()} placement="center">
@@ -47,9 +46,9 @@ export function VocabularyPickerDialog(props: VocabularyPickerDialogProps) {
               )}
               {!props.loading && !props.failed && libraries.length === 0 && <Text data-testid="meeting-vocabulary-none">{t('vocabularyNone')}</Text>}
               <Stack gap="4">
-                {KINDS.filter((kind) => libraries.some((l) => l.kind === kind)).map((kind) => (
+                {VOCABULARY_KINDS.filter((kind) => libraries.some((l) => l.kind === kind)).map((kind) => (
                   <Box key={kind}>
-                    <Heading size="xs" mb="2">{t(`vocabularyKind_${kind}`)}</Heading>
+                    <Heading size="xs" mb="2">{t(vocabularyKindKeys(kind).label)}</Heading>
                     <HStack gap="2" flexWrap="wrap">
                       {libraries.filter((l) => l.kind === kind).map((library) => {
                         const on = selected.includes(library.id);

@@ -3,6 +3,7 @@
 import { Box, Button, HStack, Spinner, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { TabSwitch, tabSwitchTabId } from '../common/TabSwitch';
+import { kindHasTranslationLanguage } from '../../shared/contract/vocabulary-kinds';
 import { ErrorLine } from './ErrorLine';
 import { KIND_NAMES, languageName, type KindName, type LibraryRow, type ShownError } from './vocabulary-view-types';
 
@@ -82,7 +83,7 @@ export function LibraryListView(props: LibraryListViewProps) {
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>{t('col.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{props.kind === 'translationTerms' ? t('col.languages') : t('col.language')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{kindHasTranslationLanguage(props.kind) ? t('col.languages') : t('col.language')}</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">{t('col.words')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('col.created')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('col.default')}</Table.ColumnHeader>

@@ -1,6 +1,8 @@
 // The shapes the vocabulary screens draw (props in, events out; the routes map machine state to these).
-export type KindName = 'properWords' | 'translationTerms' | 'sensitiveWords' | 'wordReplacement';
-export const KIND_NAMES: readonly KindName[] = ['properWords', 'translationTerms', 'sensitiveWords', 'wordReplacement'];
+import { VOCABULARY_KIND_RULES, VOCABULARY_KINDS, type VocabularyKind } from '../../shared/contract/vocabulary-kinds';
+
+export type KindName = VocabularyKind;
+export const KIND_NAMES: readonly KindName[] = VOCABULARY_KINDS;
 
 export interface LibraryRow {
   id: string;
@@ -26,7 +28,7 @@ export interface ShownError {
   params?: Record<string, string | number> | undefined;
 }
 
-export const isPaired = (kind: KindName) => kind === 'translationTerms' || kind === 'wordReplacement';
+export const isPaired = (kind: KindName) => VOCABULARY_KIND_RULES[kind].paired;
 
 /** A language code in the interface language ("en-US" → "English (United States)"), the code when unknown. */
 export function languageName(code: string, locale: string): string {

@@ -1,11 +1,12 @@
 // Tables of vocabulary libraries and their entries (0014).
 import type { Selectable } from 'kysely';
+import type { VocabularyKind } from '../../../../src/shared/contract/vocabulary-kinds';
 
 /** Issue 14 (0014_vocabulary): a user's vocabulary library of one kind. */
 export interface VocabularyLibrariesTable {
   id: string;
   user_id: string;
-  kind: 'properWords' | 'translationTerms' | 'sensitiveWords' | 'wordReplacement';
+  kind: VocabularyKind;
   name: string;
   language: string | null;
   translation_language: string | null;

@@ -1,11 +1,7 @@
 // A meeting's life as its owner and the live hub see it: create (with the record it writes to),
 // list, edit, and the state changes (ending also completes the record and closes the joins).
 import { randomUUID } from 'node:crypto';
-import {
-  MEETING_RECOGNITION_LANGUAGES_MAX,
-  MEETING_TRANSLATION_LANGUAGES_MAX,
-  MEETING_TRANSLATION_LANGUAGES_MIN,
-} from '../../../../src/shared/contract/limits';
+import { MeetingLanguages } from '../../../../src/shared/contract/meeting-languages';
 import type { UserRow } from '../../db/schema';
 import { createRecord } from '../records/create-record';
 import { tooManyRecognitionLanguages, tooManyTranslationLanguages, translationLanguagesRequired } from './meeting-errors';
@@ -33,9 +29,10 @@ export interface EditMeetingInput {
 
 /** The product's own bounds (400); the tier's lower limits are checked apart (92505003). */
 export function checkLanguages(recognition: string[] | undefined, translation: string[] | undefined) {
-  if (recognition && recognition.length > MEETING_RECOGNITION_LANGUAGES_MAX) throw tooManyRecognitionLanguages();
-  if (translation && translation.length < MEETING_TRANSLATION_LANGUAGES_MIN) throw translationLanguagesRequired();
-  if (translation && translation.length > MEETING_TRANSLATION_LANGUAGES_MAX) throw tooManyTranslationLanguages();
+  const problems = MeetingLanguages.problemsOf(recognition, translation);
+  if (problems.includes('tooManyRecognition')) throw tooManyRecognitionLanguages();
+  if (problems.includes('needTranslation')) throw translationLanguagesRequired();
+  if (problems.includes('tooManyTranslation')) throw tooManyTranslationLanguages();
 }
 
 export function createMeetingLifecycle({ db, baseDb, clock, now, find, owned }: MeetingStore) {

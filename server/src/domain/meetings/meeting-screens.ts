@@ -7,7 +7,7 @@ import { addSeconds } from '../../clock';
 import { languageNotOffered, meetingLinkExpired, screenCodeExpired, screenCodeNotFound } from './meeting-errors';
 import type { MeetingStore } from './meeting-store';
 import type { MeetingRow } from './meeting-tables';
-import { languagesOf } from './meeting-view';
+import { meetingLanguagesOf } from './meeting-view';
 import { screenPresetView, SCREEN_PRESETS, type PresetNamer } from './screen-presets';
 
 export interface ScreenOperation {
@@ -88,8 +88,7 @@ export function createMeetingScreens({ db, clock, now, find, owned }: MeetingSto
       if (meeting.state === 'ended') throw meetingLinkExpired();
       const { action, code, presetId, translationLanguage } = operation;
       if (translationLanguage) {
-        const offered = languagesOf(meeting.translation_languages).some((l) => l.toLowerCase() === translationLanguage.toLowerCase());
-        if (!offered) throw languageNotOffered(translationLanguage);
+        if (!meetingLanguagesOf(meeting).offers(translationLanguage)) throw languageNotOffered(translationLanguage);
       }
       if (action !== 'style' || code) {
         if (!code) throw screenCodeNotFound();
@@ -113,7 +112,7 @@ export function castControlMessage(meeting: MeetingRow, operation: ScreenOperati
   const preset = SCREEN_PRESETS.find((p) => p.id === operation.presetId);
   // The meeting's own spelling of the language, so the screen subscribes to exactly it.
   const language = operation.translationLanguage
-    ? languagesOf(meeting.translation_languages).find((l) => l.toLowerCase() === operation.translationLanguage!.toLowerCase())
+    ? meetingLanguagesOf(meeting).offered(operation.translationLanguage)
     : operation.translationLanguage;
   return {
     type: 'cast.control',

@@ -13,7 +13,7 @@ import { toSubtitleLine } from '../records/record-view';
 import { shareTranslation } from '../transcript/line-segmenter';
 import { languageNotOffered } from './meeting-errors';
 import { meetingDb, type MeetingRow, type MeetingSegmentRow } from './meeting-tables';
-import { languagesOf, parseJson } from './meeting-view';
+import { meetingLanguagesOf, parseJson } from './meeting-view';
 
 export type MeetingShareLine = components['schemas']['MeetingShareLine'];
 
@@ -59,7 +59,7 @@ async function recordLines(db: Kysely<Database>, meeting: MeetingRow): Promise<M
     db.selectFrom('record_segments').selectAll().where('record_id', '=', meeting.record_id).orderBy('position').execute(),
     meetingDb(db).selectFrom('meeting_segments').selectAll().where('meeting_id', '=', meeting.id).orderBy('start_ms').orderBy('seq').execute(),
   ]);
-  const primary = languagesOf(meeting.translation_languages)[0];
+  const primary = meetingLanguagesOf(meeting).defaultTranslation;
   const byId = new Map(utterances.map((u, index) => [u.segment_id, index]));
   const linesOf = new Map<number, number[]>();
   rows.forEach((row, lineIndex) => {
@@ -94,8 +94,8 @@ export interface MeetingShareExport {
 
 /** The participants' transcript file: the record's lines with the chosen translation language. */
 export async function exportMeetingShare(db: Kysely<Database>, meeting: MeetingRow, request: MeetingShareExport, stale?: StaleLabels, mask?: TextMask): Promise<ExportedFile> {
-  const offered = languagesOf(meeting.translation_languages);
-  const language = request.lang ? offered.find((l) => l.toLowerCase() === request.lang!.toLowerCase()) : offered[0];
+  const languages = meetingLanguagesOf(meeting);
+  const language = request.lang ? languages.offered(request.lang) : languages.defaultTranslation;
   if (request.lang && !language) throw languageNotOffered(request.lang);
   const segments = (await meetingShareLines(db, meeting, mask)).map((line) => ({
     id: line.id,
@@ -105,7 +105,7 @@ export async function exportMeetingShare(db: Kysely<Database>, meeting: MeetingR
     speaker: line.speaker ?? null,
     translation: (language && line.translations[language]) || null,
     // Only the record's own language can be stale (an edit of the original after translating).
-    translationStale: language === offered[0] && line.translationStale === true,
+    translationStale: language === languages.defaultTranslation && line.translationStale === true,
     ...(line.words ? { words: line.words } : {}),
   }));
   return exportTranscript(meeting.name, segments, request.type ?? 'txt', {

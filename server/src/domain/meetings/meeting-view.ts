@@ -8,6 +8,7 @@ import type { components } from '../../../../src/api/schema';
 import { DEFAULT_FOLDER_ID, VISITOR_NAME } from '../../../../src/shared/contract/limits';
 import type { UserRow } from '../../db/schema';
 import type { LiveFinalSubtitle as LiveFinal } from '../../../../src/shared/contract/live-messages';
+import { MeetingLanguages } from '../../../../src/shared/contract/meeting-languages';
 import { toInvitationView } from './meeting-invites';
 import type { MeetingJoinRow, MeetingRow, MeetingSegmentRow } from './meeting-tables';
 
@@ -38,6 +39,10 @@ export const languagesOf = (text: string): string[] => parseJson<string[]>(text,
 
 /** How a user is named to others in a meeting: a visitor by the shared visitor name, anyone else by nickname or name. */
 export const displayName = (user: UserRow) => (user.is_visitor ? VISITOR_NAME : (user.nickname ?? user.name));
+
+/** A stored meeting's language rules (which translations it offers, its default, its recogniser). */
+export const meetingLanguagesOf = (row: Pick<MeetingRow, 'recognition_languages' | 'translation_languages'>) =>
+  new MeetingLanguages(languagesOf(row.recognition_languages), languagesOf(row.translation_languages));
 
 export function meetingShareUrl(meetingId: string): string {
   return `/meetingShare?meetingId=${encodeURIComponent(meetingId)}`;

@@ -38,7 +38,7 @@ describe('planEdit', () => {
       planEdit('wordReplacement', stored, [{ source: 'ok', target: 'fine' }, { source: 'gonna', target: ' ' }]);
       expect.unreachable();
     } catch (error) {
-      expect(error).toMatchObject({ messageKey: 'vocabularyServer:entryBothRequired', params: { position: 2, source: 'before', target: 'after' } });
+      expect(error).toMatchObject({ messageKey: 'vocabularyServer:entryBothRequired', params: { position: 2, kind: 'wordReplacement' } });
     }
   });
 });

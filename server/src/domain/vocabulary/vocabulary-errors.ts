@@ -5,8 +5,8 @@ import { AppError } from '../../errors';
 import type { DisplayNameProblem } from '../records/display-name';
 import type { EntryProblem } from './entry-rules';
 
-// Messages nest the translated kind and column names themselves ($t(vocabularyServer:kinds.{{kind}})),
-// so params carry plain codes.
+// Messages nest the translated kind and column names themselves ($t(vocabulary:kindInText.{{kind}}),
+// the words each kind has in every locale's vocabulary.json), so params carry plain codes.
 const NS = 'vocabularyServer:';
 
 export const libraryNotFound = () => new AppError(404, `${NS}notFound`);
@@ -21,20 +21,12 @@ export function libraryNameProblem(problem: DisplayNameProblem): AppError {
   return new AppError(400, `${NS}nameControl`);
 }
 
-const SIDE_HEADERS: Record<VocabularyKindName, [string, string]> = {
-  properWords: ['word', 'word'],
-  translationTerms: ['original', 'translation'],
-  sensitiveWords: ['sensitiveWord', 'sensitiveWord'],
-  wordReplacement: ['before', 'after'],
-};
-
 /** The first problem of a refused hand edit; `position` counts entries of the request from 1. */
 export function entryProblem(kind: VocabularyKindName, position: number, problem: EntryProblem): AppError {
-  const [source, target] = SIDE_HEADERS[kind];
   if (problem === 'empty') return new AppError(400, `${NS}entryEmpty`, { position });
   if (problem === 'tooLong') return new AppError(400, `${NS}entryTooLong`, { position, limit: VOCABULARY_ENTRY_CHARS[kind] });
   if (problem === 'control') return new AppError(400, `${NS}entryControl`, { position });
-  return new AppError(400, `${NS}entryBothRequired`, { position, source, target });
+  return new AppError(400, `${NS}entryBothRequired`, { position, kind });
 }
 
 export const overHandCap = (kind: VocabularyKindName, limit: number, count: number) =>
@@ -42,4 +34,3 @@ export const overHandCap = (kind: VocabularyKindName, limit: number, count: numb
 
 export const overImportCap = (kind: VocabularyKindName, limit: number) => new AppError(400, `${NS}overImportCap`, { kind, limit });
 
-export { SIDE_HEADERS };

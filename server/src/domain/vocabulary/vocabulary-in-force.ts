@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import type { Entitlements } from '../entitlements/entitlements-service';
 import type { TierRule } from '../entitlements/tier-rules';
 import { compileVocabulary, type CompiledVocabulary } from './compiled-vocabulary';
+import { featureOf } from './vocabulary-gate';
 import { EMPTY_VOCABULARY, type LibraryKind, type VocabularySet, type VocabularySource } from './vocabulary-source';
 
 /** Columns of 0015, kept apart from the shared row types (as RecordPipelineColumns is). */
@@ -27,16 +28,9 @@ export const NO_LIBRARIES: VocabularySource = {
   defaults: async () => EMPTY_VOCABULARY,
 };
 
-const FEATURE_OF: Record<LibraryKind, keyof TierRule['features']> = {
-  properWords: 'vocabulary',
-  translationTerms: 'terms',
-  sensitiveWords: 'sensitiveWords',
-  wordReplacement: 'wordReplacement',
-};
-
 /** Only the kinds the tier allows. */
 export function gated(set: VocabularySet, rule: TierRule): VocabularySet {
-  const allowed = (kind: LibraryKind) => rule.features[FEATURE_OF[kind]];
+  const allowed = (kind: LibraryKind) => rule.features[featureOf(kind)];
   return {
     libraries: set.libraries.filter((library) => allowed(library.kind)),
     properWords: allowed('properWords') ? set.properWords : [],

@@ -4,6 +4,7 @@
 // throws before anything is written, so a refusal changes nothing.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { VOCABULARY_HAND_CAP, VOCABULARY_NAME_MAX, type VocabularyKindName } from '../../../../src/shared/contract/vocabulary-limits';
+import { kindHasTranslationLanguage } from '../../../../src/shared/contract/vocabulary-kinds';
 import type { Clock } from '../../clock';
 import type { Database, VocabularyLibraryRow } from '../../db/schema';
 import { sortableId } from '../../db/sortable-id';
@@ -80,7 +81,7 @@ export function createVocabularyService({ db, clock }: { db: Kysely<Database>; c
       updated_at: null,
     };
     // Terms are kept per language pair: the engines apply them only to that pair.
-    if (row.kind === 'translationTerms' && (!row.language || !row.translation_language)) throw languagesRequired();
+    if (kindHasTranslationLanguage(row.kind) && (!row.language || !row.translation_language)) throw languagesRequired();
     await trx.insertInto('vocabulary_libraries').values(row).execute();
     return row;
   }
@@ -221,7 +222,7 @@ export function createVocabularyService({ db, clock }: { db: Kysely<Database>; c
         // Checked before any row, so a bad name is refused even in a preview.
         const edit = { kind: target.kind, name: target.name ?? '', language: target.language, translationLanguage: target.translationLanguage };
         checkedName(edit.name);
-        if (edit.kind === 'translationTerms' && (!edit.language || !edit.translationLanguage)) throw languagesRequired();
+        if (kindHasTranslationLanguage(edit.kind) && (!edit.language || !edit.translationLanguage)) throw languagesRequired();
         const plan = planImport(target.kind, rows, []);
         if (preview || plan.blocking.length > 0) return outcomeOf(plan, null, 0);
         const id = await db.transaction().execute(async (trx) => {

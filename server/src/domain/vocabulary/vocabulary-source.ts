@@ -2,9 +2,10 @@
 // Vocabulary libraries) and the places they steer: recognition, translation, masking and replacement
 // (features §5 Vocabulary). The library store implements VocabularySource; the live hub, the upload
 // pipeline and the translators read a VocabularySet from it and never touch the tables themselves.
+import type { VocabularyKind } from '../../../../src/shared/contract/vocabulary-kinds';
 
-/** As the contract's VocabularyKind spells them. */
-export type LibraryKind = 'properWords' | 'translationTerms' | 'sensitiveWords' | 'wordReplacement';
+/** The contract's VocabularyKind (the one list: src/shared/contract/vocabulary-kinds.ts). */
+export type LibraryKind = VocabularyKind;
 
 export interface TermPair {
   original: string;

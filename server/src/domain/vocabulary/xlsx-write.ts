@@ -3,16 +3,16 @@
 // translation / after for the paired kinds. Entries are written as text cells, never as formulas.
 import ExcelJS from 'exceljs';
 import { VOCABULARY_PAIRED, type VocabularyKindName } from '../../../../src/shared/contract/vocabulary-limits';
-import { SIDE_HEADERS } from './vocabulary-errors';
+import { vocabularyKindKeys } from '../../../../src/shared/contract/vocabulary-kinds';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type Translate = (key: string) => string;
 
 export function headersOf(kind: VocabularyKindName, t: Translate): string[] {
-  const [source, target] = SIDE_HEADERS[kind];
-  const headers = [t(`vocabularyServer:headers.${source}`)];
-  if (VOCABULARY_PAIRED[kind]) headers.push(t(`vocabularyServer:headers.${target}`));
+  const keys = vocabularyKindKeys(kind);
+  const headers = [t(keys.source)];
+  if (VOCABULARY_PAIRED[kind]) headers.push(t(keys.target));
   return headers;
 }
 
@@ -28,7 +28,7 @@ export async function vocabularyWorkbook(
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Parley';
-  const sheet = workbook.addWorksheet(sheetName(t(`vocabularyServer:kinds.${kind}`)));
+  const sheet = workbook.addWorksheet(sheetName(t(vocabularyKindKeys(kind).inText)));
   const headers = headersOf(kind, t);
   sheet.columns = headers.map((header) => ({ header, width: 40 }));
   sheet.getRow(1).font = { bold: true };
