@@ -20,6 +20,7 @@ import rightsPicturePlugin from './plugins/app/rights-picture';
 import sandboxCheckoutPlugin from './plugins/app/sandbox-checkout';
 import blobEndpointPlugin from './plugins/app/blob-endpoint';
 import servicesPlugin from './plugins/app/services';
+import compressPlugin from './plugins/external/compress';
 import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
 import securityHeadersPlugin from './plugins/external/security-headers';
@@ -66,6 +67,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.setValidatorCompiler(contractValidatorCompiler());
 
   await app.register(securityHeadersPlugin, { trustProxyTls: config.trustProxyTls });
+  await app.register(compressPlugin);
   await app.register(cookiePlugin);
   await app.register(multipartPlugin);
   await app.register(websocketPlugin);
