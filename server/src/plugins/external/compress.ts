@@ -15,8 +15,12 @@ import compress from '@fastify/compress';
 /** Below about one network packet, compressing saves no round trip and only costs CPU. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-/** Text types: text/* but event streams (which must flush per event), JSON, XML, JavaScript, SVG. */
-export const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)|^application\/javascript(?:;|$)|^image\/svg\+xml(?:;|$)/;
+/**
+ * Text types: text/* but event streams (which must flush per event), JSON, XML, JavaScript, SVG and
+ * SubRip subtitles (application/x-subrip, unknown to mime-db).
+ */
+export const COMPRESSIBLE_TYPES =
+  /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)|^application\/(?:javascript|x-subrip)(?:;|$)|^image\/svg\+xml(?:;|$)/;
 
 export default fp(
   async (app) => {
