@@ -2,6 +2,7 @@
 // client accepts it and as it is when not; small answers, media (whole or a Range), zips and blob
 // bytes never get a content-encoding.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { ContainerSASPermissions, generateBlobSASQueryParameters, StorageSharedKeyCredential } from '@azure/storage-blob';
@@ -10,8 +11,13 @@ import { useRecordsTestApp, type TestUser } from '../../domain/records/records-t
 import { containerOf } from '../../storage/blob/blob-store';
 import { DiskBlobStore, EMBEDDED_ACCOUNT, EMBEDDED_BLOB_PATH } from '../../storage/blob/disk-blob-store';
 import { storedMediaPath } from '../../testing/stored-media-path';
-import { sqliteTestConfig } from '../../testing/test-config';
+import { startTestServer } from '../../testing/start-test-server';
+import { sqliteTestConfig, tempDataDir } from '../../testing/test-config';
 import { acceptedEncoding } from './compressed-body';
+
+// `ws` ships no types; only the events used below are described.
+type TestSocket = { on(event: string, listener: (...args: any[]) => void): void; close(): void };
+const WebSocketImpl = createRequire(import.meta.url)('ws') as new (url: string, options: { headers: Record<string, string> }) => TestSocket;
 
 function decoded(encoding: string | undefined, body: Buffer): Buffer {
   if (encoding === 'br') return zlib.brotliDecompressSync(body);
@@ -152,5 +158,26 @@ describe('compression of API answers', () => {
     expect(answer.headers['content-type']).toBe('application/octet-stream');
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.rawPayload.equals(bytes)).toBe(true);
+  });
+});
+
+describe('the meeting socket with compression offered', () => {
+  it('upgrades as before when the browser sends Accept-Encoding: br (answering on the socket, not an HTTP body)', async () => {
+    const webDir = tempDataDir();
+    const server = await startTestServer({ webDir });
+    try {
+      const socket = new WebSocketImpl(`${server.url.replace('http', 'ws')}/prod-api/ws/meeting/123456`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const first = await new Promise<{ type: string; code: number }>((resolve, reject) => {
+        socket.on('message', (data: Buffer) => resolve(JSON.parse(data.toString('utf8'))));
+        socket.on('unexpected-response', (_request: unknown, response: { statusCode: number }) => reject(new Error(`HTTP ${response.statusCode}`)));
+        socket.on('error', reject);
+      });
+      // No token: the socket opens, says why in its own message and closes.
+      expect(first).toMatchObject({ type: 'error', code: 401 });
+      socket.close();
+    } finally {
+      await server.close();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
   });
 });
