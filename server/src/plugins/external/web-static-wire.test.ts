@@ -60,7 +60,7 @@ describe('the built app on the wire', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(decoded('gzip', gzip.rawPayload)).toBe(SCRIPT);
 
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const plain = await get('/assets/x-abc123.js', headers);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers.vary).toContain('accept-encoding');
