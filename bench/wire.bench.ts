@@ -36,19 +36,25 @@ function fetchRaw(url: string, acceptEncoding: string, headers: Record<string, s
   });
 }
 
-/** Script and style URLs /login fetches from navigation until its form shows and the network is idle. */
-async function loginAssetUrls(baseUrl: string): Promise<string[]> {
+/**
+ * Script and style URLs /login fetches from navigation until its form shows and the network is idle,
+ * with the content-encodings chromium itself received for them.
+ */
+async function loginAssets(baseUrl: string): Promise<{ urls: string[]; browserEncodings: Set<string> }> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const urls = new Set<string>();
+    const browserEncodings = new Set<string>();
     page.on('response', (response) => {
-      if (['script', 'stylesheet'].includes(response.request().resourceType())) urls.add(response.url());
+      if (!['script', 'stylesheet'].includes(response.request().resourceType())) return;
+      urls.add(response.url());
+      browserEncodings.add(response.headers()['content-encoding'] ?? 'identity');
     });
     await page.goto(`${baseUrl}/login`);
     await page.getByTestId('login-submit').waitFor();
     await page.waitForLoadState('networkidle');
-    return [...urls];
+    return { urls: [...urls], browserEncodings };
   } finally {
     await browser.close();
   }
@@ -79,7 +85,7 @@ export const wireBench = {
     if (!existsSync('dist/web/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     const server = await startTestServer();
     try {
-      const urls = await loginAssetUrls(server.url);
+      const { urls, browserEncodings } = await loginAssets(server.url);
       let compressed = 0;
       let identity = 0;
       const encodings = new Set<string>();
@@ -99,6 +105,7 @@ export const wireBench = {
       return [
         ...lines,
         compare(`/login JS + CSS (${urls.length} files)`, compressed, identity, encodings),
+        `  (chromium received them as: ${[...browserEncodings].join(', ')})`,
         compare(`getTransResult, ${LINES.toLocaleString('en-US')} lines`, sentLines.bytes, plainLines.bytes, new Set([sentLines.encoding])),
       ];
     } finally {
