@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/contract/csp';
 import { localeAssets } from './scripts/vite/locale-assets';
 
@@ -154,8 +155,25 @@ function nativeUseSyncExternalStore(): Plugin {
   };
 }
 
+/**
+ * Every text file of the build gets a Brotli (.br) and a gzip (.gz) sibling, made once at build time
+ * at the highest levels, which the server's static plugin sends as they are to a browser that accepts
+ * them (server/src/plugins/external/web-static.ts, preCompressed). Every one, small files included, so
+ * no text file is left for the server to compress per request. index.html is left out: the server
+ * builds it per request (a fresh CSP nonce) and compresses that answer itself.
+ */
+const precompressedTextFiles = () =>
+  compression({
+    algorithms: ['brotliCompress', 'gzip'],
+    include: /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map|ico)$/,
+    exclude: /(^|[\\/])index\.html$/,
+    threshold: 0,
+    skipIfLargerOrEqual: false,
+    logLevel: 'silent',
+  });
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), localeAssets(fileURLToPath(new URL('./src', import.meta.url))), pureAnatomies(), reactRouterTreeShaking(), sideEffectFreeHoisting(), nativeUseSyncExternalStore()],
+  plugins: [react(), localeAssets(fileURLToPath(new URL('./src', import.meta.url))), pureAnatomies(), reactRouterTreeShaking(), sideEffectFreeHoisting(), nativeUseSyncExternalStore(), precompressedTextFiles()],
   resolve: {
     // rxjs answers 'es2015' with its ES2015 build; without it the bundle gets the ES5 one plus tslib's
     // helpers (~2 KB gzip more on every page, /login included).

@@ -15,6 +15,7 @@ import { searchBench } from './search.bench';
 import { serverStartBench } from './server-start.bench';
 import { uploadBench } from './upload.bench';
 import { vocabularyBench } from './vocabulary.bench';
+import { wireBench } from './wire.bench';
 
 const benches = {
   login: loginBundleBench,
@@ -31,6 +32,7 @@ const benches = {
   dubbing: dubbingBench,
   'editor-machine': editorMachineBench,
   editor: editorBench,
+  wire: wireBench,
 };
 
 const wanted = process.argv.slice(2);

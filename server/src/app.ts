@@ -26,6 +26,7 @@ import runtimePlugin from './plugins/app/runtime';
 import enginesPlugin from './plugins/app/engines';
 import storagePlugin from './plugins/app/storage';
 import jobsPlugin from './plugins/app/jobs';
+import compressPlugin from './plugins/external/compress';
 import cookiePlugin from './plugins/external/cookie';
 import multipartPlugin from './plugins/external/multipart';
 import securityHeadersPlugin from './plugins/external/security-headers';
@@ -80,6 +81,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.setValidatorCompiler(contractValidatorCompiler());
 
   await app.register(securityHeadersPlugin, { trustProxyTls: config.trustProxyTls });
+  await app.register(compressPlugin);
   await app.register(cookiePlugin);
   await app.register(multipartPlugin);
   await app.register(websocketPlugin);

@@ -4,6 +4,7 @@
 // allows it, copy) one record. Another user's id answers the same 'not found' as a missing one.
 import { chargeUpload } from '../domain/entitlements/upload-charges';
 import { timeZoneHint } from './time-zone-hint';
+import { sendFile } from './transcripts';
 import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 const defaultLabel = (ctx: { t: HandlerContext<OperationId>['t'] }) => ctx.t('folders.defaultName');
@@ -63,15 +64,6 @@ export const recordsHandlers: HandlerMap = {
       leftOutNote: (count) => say('transcripts:staleTranslationsLeftOut', { count }),
     });
     // A file, not an envelope: the reply is written here and the route's envelope step is skipped.
-    const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    ctx.reply.hijack();
-    ctx.reply.raw.writeHead(200, {
-      'content-type': file.contentType,
-      'content-length': file.body.length,
-      'content-disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      'cache-control': 'private, no-store',
-    });
-    ctx.reply.raw.end(file.body);
-    return null;
+    return sendFile(ctx.reply, file);
   },
 };

@@ -2,6 +2,7 @@
 // speaker on all its lines, merge lines, translate later, read aloud. Edits need the owner; a share
 // code never allows them. Another user's record answers 'not found'.
 import type { ExportedFile } from '../domain/exports/export-transcript';
+import { encodeBody } from '../plugins/external/compressed-body';
 import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 /**
@@ -10,14 +11,18 @@ import { requireBody, requireUser, type HandlerContext, type HandlerMap, type Op
  */
 export function sendFile(reply: HandlerContext<OperationId>['reply'], file: ExportedFile): null {
   const asciiName = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  // Text files (txt, srt, vtt) are compressed as the compress plugin would; docx, xlsx and zip go as they are.
+  const { body, encoding, varies } = encodeBody(reply.request.headers['accept-encoding'], file.contentType, file.body);
   reply.hijack();
   reply.raw.writeHead(200, {
     'content-type': file.contentType,
-    'content-length': file.body.length,
+    'content-length': body.length,
     'content-disposition': `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
     'cache-control': 'private, no-store',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    ...(varies ? { vary: 'accept-encoding' } : {}),
   });
-  reply.raw.end(file.body);
+  reply.raw.end(body);
   return null;
 }
 

@@ -77,3 +77,12 @@ describe('TranscriptPage vocabulary libraries in force', () => {
     expect(screen.queryByTestId('transcript-vocabularies')).toBeNull();
   });
 });
+
+describe('TranscriptPage export controls', () => {
+  it('names each select for assistive technology, apart from the Export button (issue 27)', async () => {
+    await renderUi(<TranscriptPage {...props()} />);
+    expect(screen.getByRole('combobox', { name: 'Export format' })).toBe(screen.getByTestId('export-format'));
+    expect(screen.getByRole('combobox', { name: 'Export content' })).toBe(screen.getByTestId('export-content'));
+    expect(screen.getByRole('button', { name: 'Export' })).toBe(screen.getByTestId('export-button'));
+  });
+});

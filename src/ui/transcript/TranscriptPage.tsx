@@ -82,7 +82,7 @@ export function TranscriptPage(props: TranscriptPageProps) {
         )}
         <HStack gap="2">
           <NativeSelect.Root size="sm" w="24">
-            <NativeSelect.Field value={format} onChange={(event) => setFormat(event.target.value as ExportFormat)} data-testid="export-format" aria-label={t('export')}>
+            <NativeSelect.Field value={format} onChange={(event) => setFormat(event.target.value as ExportFormat)} data-testid="export-format" aria-label={t('exportFormatLabel')}>
               {EXPORT_FORMATS.map((item) => (
                 <option key={item} value={item}>
                   {item.toUpperCase()}
@@ -93,7 +93,7 @@ export function TranscriptPage(props: TranscriptPageProps) {
           </NativeSelect.Root>
           {props.showTranslation && (
             <NativeSelect.Root size="sm" w="32">
-              <NativeSelect.Field value={content} onChange={(event) => setContent(event.target.value as ExportContent)} data-testid="export-content">
+              <NativeSelect.Field value={content} onChange={(event) => setContent(event.target.value as ExportContent)} data-testid="export-content" aria-label={t('exportContentLabel')}>
                 {EXPORT_CONTENTS.map((item) => (
                   <option key={item} value={item}>
                     {t(`exportContent_${item}`)}

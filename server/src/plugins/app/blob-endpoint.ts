@@ -129,7 +129,8 @@ export default fp(
         }
       }
 
-      scope.route({ method: ['GET', 'HEAD', 'PUT', 'DELETE', 'POST'], url: `${EMBEDDED_BLOB_PATH}/*`, exposeHeadRoute: false, handler: handle });
+      // Blob bytes (videos) go as stored: octet-stream counts as compressible to @fastify/compress.
+      scope.route({ method: ['GET', 'HEAD', 'PUT', 'DELETE', 'POST'], url: `${EMBEDDED_BLOB_PATH}/*`, exposeHeadRoute: false, compress: false, handler: handle });
     });
   },
   { name: 'blob-endpoint', dependencies: ['storage'] },

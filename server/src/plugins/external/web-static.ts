@@ -4,6 +4,12 @@
 // fetch that does not accept HTML — answers 404 in the envelope, so a broken build or a typo shows
 // as the error it is instead of a page parsed as script. Without a build, a short text page says how
 // to make one; the API keeps working either way.
+//
+// On the wire (issue 27): every text file of the build has .br and .gz siblings made at build time
+// (vite.config.ts), sent as they are to a browser that accepts them (preCompressed, with
+// `Vary: Accept-Encoding`); the page is compressed per answer by the compress plugin (compress.ts).
+// Files under /assets/ are named by their content's hash (a changed file is a new URL), so they are
+// cached for a year and never revalidated; the few unhashed files (favicon) are cached briefly.
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
@@ -11,6 +17,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CSP_NONCE_PLACEHOLDER } from '../../../../src/shared/contract/csp';
 import { API_PREFIX } from '../app/openapi-routes';
+
+/** Hashed build files: a new build names new files, so a browser may keep these for good. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** Unhashed public files (favicon.svg): the same URL may change with a build, so only briefly. */
+export const UNHASHED_FILE_CACHE = 'public, max-age=3600';
+/**
+ * The page: never stored. It names the hashed bundles of the current build and carries a one-time
+ * CSP nonce. `no-cache` would still let the browser store it and show it again without asking (on
+ * back/forward navigation), reusing an old nonce with its policy; a nonce is only worth something if
+ * it is never served twice, so the page stays `no-store` (it is under 1 KB and costs one request).
+ */
+export const PAGE_CACHE = 'no-store';
+
+/** Whether a file the static plugin sends (its path on disk) is one of the build's hashed assets. */
+function isHashedAsset(webDir: string, filePath: string): boolean {
+  return path.relative(webDir, filePath).split(path.sep)[0] === 'assets';
+}
 
 function pathnameOf(url: string): string {
   return url.split('?')[0] ?? '';
@@ -41,15 +64,24 @@ export default fp<{ webDir: string }>(
     // placeholder Vite wrote becomes this response's nonce (security-headers.ts).
     const sendIndex = async (reply: FastifyReply) => {
       const html = await fs.promises.readFile(indexFile, 'utf8');
-      // index.html must never be cached: it names the hashed bundles of the current build and carries a one-time nonce.
       return reply
-        .header('cache-control', 'no-store')
+        .header('cache-control', PAGE_CACHE)
         .type('text/html; charset=utf-8')
         .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, reply.pageNonce));
     };
     if (built) {
       // index.html is never served as a plain file: its placeholder must be replaced first.
-      await app.register(fastifyStatic, { root: webDir, index: false, wildcard: true, allowedPath: (pathName) => pathName !== '/index.html' });
+      await app.register(fastifyStatic, {
+        root: webDir,
+        index: false,
+        wildcard: true,
+        allowedPath: (pathName) => pathName !== '/index.html',
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('cache-control', isHashedAsset(webDir, filePath) ? HASHED_ASSET_CACHE : UNHASHED_FILE_CACHE);
+        },
+      });
       app.get('/', (_request, reply) => sendIndex(reply));
       app.get('/index.html', (_request, reply) => sendIndex(reply));
     }
