@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { lineIndexAt, type LineView, type MergeQuestionView, type PreviewView, type SaveStateView, type SendCommand, type SpeakerView } from './dub-editor-view';
 import { DubEditorHeader } from './DubEditorHeader';
 import { DubVideoPanel } from './DubVideoPanel';
-import { useEditorActions } from './editor-actions';
+import { useEditorActions, type TimelineZoomHandle } from './editor-actions';
 import { isApplePlatform, isTypingTarget, shortcutFor, type ShortcutAction } from './keymap';
 import { LineList } from './LineList';
 import { MergeSpeakerQuestion } from './MergeSpeakerQuestion';
@@ -19,12 +19,7 @@ import { ShortcutHelp } from './ShortcutHelp';
 import { SpeakerRenameDialog } from './SpeakerRenameDialog';
 import { usePreviewPlayback, useVideoClock } from './video-playback';
 
-/** The timeline's zoom steps, which the shortcuts and the header's buttons drive. */
-export interface TimelineZoomHandle {
-  zoomIn(): void;
-  zoomOut(): void;
-  fit(): void;
-}
+export type { TimelineZoomHandle };
 
 /** What the timeline component (src/ui/dub-editor/timeline) is given; the route renders it. */
 export interface TimelineSlotProps {

@@ -3,9 +3,15 @@
 // zoom the timeline, open the shortcut help. Sends the subtitleEditor machine's events.
 import { useCallback, type RefObject } from 'react';
 import { lineIndexAt, type LineView, type SendCommand } from './dub-editor-view';
-import type { TimelineZoomHandle } from './DubEditorScreen';
 import type { ShortcutAction } from './keymap';
 import type { PlaybackClock } from './playback-clock';
+
+/** The timeline's zoom steps, which the shortcuts and the header's buttons drive. */
+export interface TimelineZoomHandle {
+  zoomIn(): void;
+  zoomOut(): void;
+  fit(): void;
+}
 
 export interface EditorActionsInput {
   lines: readonly LineView[];

@@ -1,7 +1,6 @@
 // The dub editor's video element as the editor's clock and player: its time followed into the
 // playback clock, and a voiced line's preview played over it (the video muted meanwhile).
 import { useEffect, useState } from 'react';
-import type { LinePreviewState } from './DubEditorScreen';
 import type { PlaybackClock } from './playback-clock';
 
 /** Follows the video element's time into the clock: every frame while playing, on seeks otherwise. */
@@ -40,8 +39,15 @@ export function useVideoClock(video: HTMLVideoElement | null, clock: PlaybackClo
   return playing;
 }
 
+/** What of a line's preview (DubEditorScreen's LinePreviewState) the playback needs. */
+export interface PreviewPlayback {
+  phase: string;
+  audio: Blob | null;
+  startMs: number;
+}
+
 /** Plays a voiced line over the video from the line's start, the video muted meanwhile. */
-export function usePreviewPlayback(video: HTMLVideoElement | null, preview: LinePreviewState, onEnded: () => void) {
+export function usePreviewPlayback(video: HTMLVideoElement | null, preview: PreviewPlayback, onEnded: () => void) {
   const { phase, audio, startMs } = preview;
   useEffect(() => {
     if (phase !== 'playing' || !audio) return undefined;

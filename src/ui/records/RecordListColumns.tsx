@@ -3,7 +3,7 @@
 import { Box, Grid } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecordListVariant } from './RecordListView';
+import type { RecordListVariant } from './record-list-props';
 
 // Each column shows from a breakpoint on: 'always' (phones too), 'md' (tablets) or 'xl' (desktop).
 type Level = 'always' | 'md' | 'xl';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RecordActions } from './RecordActions';
 import { Cover, FavouriteButton, RenameField, StateWithReason, stateLabel, type RecordView } from './RecordCells';
 import { Cell, DISPLAY, type ColumnTemplates } from './RecordListColumns';
-import type { RecordListViewProps } from './RecordListView';
+import type { RecordListViewProps } from './record-list-props';
 import { formatDateTime, formatDuration, speakerCount } from './format';
 
 function Times({ record }: { record: RecordView }) {

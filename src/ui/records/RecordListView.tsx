@@ -5,41 +5,12 @@ import { Box, Grid, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecordAction } from './RecordActions';
-import type { RecordView } from './RecordCells';
 import { RecordCard } from './RecordCard';
 import { GUTTER, RecordListHeader, templatesOf } from './RecordListColumns';
 import { ListRow } from './RecordListRow';
+import type { RecordListVariant, RecordListViewProps } from './record-list-props';
 
-export type RecordListVariant = 'records' | 'shares';
-
-export interface RecordListViewProps {
-  rows: RecordView[];
-  viewMode: 'list' | 'card';
-  variant: RecordListVariant;
-  selectedIds: readonly string[];
-  editingId: string | null;
-  renameErrorText?: string | undefined;
-  hasMore: boolean;
-  loadingMore: boolean;
-  /** The share page address of a shared record (shares list). */
-  shareUrlOf?(record: RecordView): string | null;
-  /** The address of the record's transcript page: the name is a real link (new tab, copy link). */
-  hrefOf(record: RecordView): string;
-  /** A plain click on the name: open the transcript in the app. */
-  onOpen(id: string): void;
-  onLoadMore(): void;
-  onToggleSelect(id: string): void;
-  onAction(id: string, action: RecordAction): void;
-  onRenameSubmit(id: string, title: string): void;
-  onRenameCancel(): void;
-  onFavourite(id: string): void;
-  onRevoke?(id: string): void;
-  onCopyLink?(id: string): void;
-  /** Retry on a failed record; `retryingId` names the one on its way. */
-  onRetry?(id: string): void;
-  retryingId?: string | null;
-}
+export type { RecordListVariant, RecordListViewProps };
 
 const ROW_HEIGHT = 56;
 const CARD_HEIGHT = 252;
