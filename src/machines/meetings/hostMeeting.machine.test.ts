@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LiveReady, LiveSocketEvent } from '../../streams/socket$';
 import {
   hostMeetingMachine,
-  applyScreenChange,
   RESUME_AFTER_PAID_MS,
   RESUMED_NOTICE_MS,
   selectAllowanceNotice,
@@ -22,6 +21,7 @@ import {
   selectStatus,
   selectVocabulariesInForce,
 } from './hostMeeting.machine';
+import { applyScreenChange } from './hostMeeting.view';
 import type { Meeting } from '../../api/meetings/meeting-types';
 import { CAST, hostMeetingDoubles, MEETING, TEST_INPUT } from './hostMeeting.paths';
 import { liveSubtitlesMachine, type LiveOutgoingEvent, type LiveSubtitlesInput } from './liveSubtitles.machine';

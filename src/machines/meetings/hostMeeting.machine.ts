@@ -9,190 +9,27 @@
 // - the host's live time (the socket's meeting.allowance): used up → the meeting is paused by the
 //   server and the host offered the purchase; paid → the server resumes it (restored), or, when it
 //   has not within RESUME_AFTER_PAID_MS (it may run on another instance), the host resumes it.
-import { interval, map } from 'rxjs';
-import {
-  assign,
-  enqueueActions,
-  fromEventObservable,
-  fromPromise,
-  sendTo,
-  setup,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate';
-import { DEFAULT_SUBTITLE_LOOK, type SubtitleLook } from '../../shared/contract/meeting';
-import type { LiveClientMessage } from '../../streams/socket$';
+// Its shapes are in hostMeeting.types.ts, its calls in hostMeeting.calls.ts, and what the page
+// shows of the meeting and the cast screens in hostMeeting.view.ts.
+import { assign, enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { socketUrlFor } from './live-connection';
 import { liveSubtitlesMachine, type LiveAllowanceMessage } from './liveSubtitles.machine';
-import { createScreenCode } from '../../api/meetings/create-screen-code';
-import { setMeetingSharing } from '../../api/meetings/edit-meeting';
-import { screenOperation, type ScreenOperationRequest } from '../../api/meetings/screen-operation';
-import type { Meeting, MeetingState, ScreenCode } from '../../api/meetings/meeting-types';
-import {
-  meetingMachine,
-  selectMeetingBusy,
-  selectMeetingStage,
-  selectMeetingStatus,
-  selectTranslationLanguages,
-  type ControlAction,
-  type MeetingOutput,
-  type MeetingStage,
-} from './meeting.machine';
+import type { Meeting, MeetingState } from '../../api/meetings/meeting-types';
+import { meetingMachine, type ControlAction, type MeetingOutput, type MeetingStage } from './meeting.machine';
 import { meetingSetupMachine, type MeetingSetupInput, type MeetingSetupOutput } from './meetingSetup.machine';
 import { meetingInviteMachine } from './meetingInvite.machine';
 import { meetingSummaryMachine } from './meetingSummary.machine';
 import { recordingMachine } from './recording.machine';
+import { clockActor, copyTextActor, createCastCodeActor, screenOperationActor, setSharingActor } from './hostMeeting.calls';
+import type { HostMeetingContext, HostMeetingEvent, HostMeetingInput } from './hostMeeting.types';
+import { INITIAL_VIEW, applyScreenChange, changedStatus, newlyNamed, shareLinkOf, viewOf } from './hostMeeting.view';
 
-export const CLOCK_TICK_MS = 1000;
 /** After a purchase, how long the server has to resume the meeting by itself before the host asks. */
 export const RESUME_AFTER_PAID_MS = 2000;
 /** How long 'resumed' stays on screen. */
 export const RESUMED_NOTICE_MS = 8000;
 
-export interface HostMeetingInput {
-  /** An existing meeting (reload, or the repair link of a meeting left paused). */
-  meetingId?: string | null;
-  /** Origin of the share and cast links (the page's). */
-  origin?: string;
-  /** The live socket's address for a meeting (tests give a fixed one). */
-  socketUrl?: (meetingId: string) => string;
-  now?: () => number;
-  /** Where the browser loads the microphone's audio worklet (`pcm16DownsamplerUrl`). */
-  workletUrl: string;
-}
-
-/** What the page shows of the meeting child, kept here so the view reads one actor. */
-export interface MeetingView {
-  stage: MeetingStage;
-  status: MeetingState;
-  busy: boolean;
-  meeting: Meeting | null;
-  translationLanguages: string[];
-  look: SubtitleLook;
-  errorMessage: string | null;
-  errorKey: string | null;
-  elapsedBeforeMs: number;
-  runningSinceMs: number | null;
-}
-
-export interface HostMeetingContext {
-  view: MeetingView;
-  origin: string;
-  workletUrl: string;
-  socketUrl: (meetingId: string) => string;
-  now: () => number;
-  nowMs: number;
-  /** Control messages given before the socket existed (the start), sent once it is ready. */
-  pendingMessages: LiveClientMessage[];
-  /** The last meeting state the socket reported. */
-  serverState: MeetingState | null;
-  /** The submitted setup, given back to the setup when the create fails. */
-  setupDraft: MeetingSetupOutput | null;
-  sharingOpen: boolean;
-  castCode: ScreenCode | null;
-  /** Every screen this host made a code for (multi-screen), as the host last set it. */
-  screens: CastScreen[];
-  /** The screen operation being sent. */
-  screenOperation: ScreenOperationRequest | null;
-  copied: boolean;
-  /** The recording child runs (live). */
-  microphoneOn: boolean;
-  /** The last meeting.allowance acted on (its seq), and the refusal code of the last 'used up'. */
-  allowanceSeq: number;
-  allowanceCode: number | null;
-}
-
-/** A cast screen as the host last set it. */
-export interface CastScreen {
-  code: string;
-  paused: boolean;
-  /** '' = the original only; null = as the meeting's style says. */
-  language: string | null;
-  fontSize: number | null;
-}
-
-/** What the host changes on one screen. */
-export type ScreenChange = { code: string } & (
-  | { action: 'pause' | 'resume' | 'disconnect' }
-  | { action: 'style'; translationLanguage?: string; fontSize?: number }
-);
-
-/** A screen after a change the server accepted (a disconnected one is gone). */
-export function applyScreenChange(screens: readonly CastScreen[], change: ScreenOperationRequest): CastScreen[] {
-  if (change.action === 'disconnect') return screens.filter((screen) => screen.code !== change.code);
-  return screens.map((screen) => {
-    if (screen.code !== change.code) return screen;
-    if (change.action === 'pause' || change.action === 'resume') return { ...screen, paused: change.action === 'pause' };
-    return {
-      ...screen,
-      ...(change.translationLanguage !== undefined ? { language: change.translationLanguage } : {}),
-      ...(change.fontSize !== undefined ? { fontSize: change.fontSize } : {}),
-    };
-  });
-}
-
-export type HostMeetingEvent =
-  | { type: 'host.control'; action: ControlAction }
-  | { type: 'host.retryMicrophone' }
-  // End meeting asks first (it cannot be undone): ask → confirm or cancel.
-  | { type: 'host.askStop' }
-  | { type: 'host.cancelStop' }
-  | { type: 'host.confirmStop' }
-  | { type: 'share.toggle'; open: boolean }
-  | { type: 'share.copy' }
-  | { type: 'share.castCode' }
-  | { type: 'screen.change'; change: ScreenChange }
-  | { type: 'clock.tick' }
-  | { type: 'recording.audio'; pcm: ArrayBuffer }
-  // The host's live time, from the socket (meeting.allowance), and the purchase dialog's payment.
-  | { type: 'allowance.usedUp'; code: number | null }
-  | { type: 'allowance.restored' }
-  | { type: 'host.purchasePaid' }
-  | { type: 'allowance.dismiss' };
-
 type MeetingSnapshot = SnapshotFrom<typeof meetingMachine>;
-
-const INITIAL_VIEW: MeetingView = {
-  stage: 'loading',
-  status: 'not_started',
-  busy: false,
-  meeting: null,
-  translationLanguages: [],
-  look: DEFAULT_SUBTITLE_LOOK,
-  errorMessage: null,
-  errorKey: null,
-  elapsedBeforeMs: 0,
-  runningSinceMs: null,
-};
-
-export function viewOf(snapshot: MeetingSnapshot): MeetingView {
-  const context = snapshot.context;
-  if (!context?.config || typeof snapshot.matches !== 'function') return INITIAL_VIEW;
-  return {
-    stage: selectMeetingStage(snapshot),
-    status: selectMeetingStatus(snapshot),
-    busy: selectMeetingBusy(snapshot),
-    meeting: context.meeting,
-    translationLanguages: selectTranslationLanguages(snapshot),
-    look: context.config.style,
-    errorMessage: context.errorMessage,
-    errorKey: context.errorKey,
-    elapsedBeforeMs: context.elapsedBeforeMs,
-    runningSinceMs: context.runningSinceMs,
-  };
-}
-
-/** The join link: the meeting's shareUrl, or the join page of its id. */
-export function shareLinkOf(meeting: Meeting | null, origin: string): string | null {
-  if (!meeting?.id) return null;
-  if (meeting.shareUrl) return new URL(meeting.shareUrl, origin).toString();
-  return `${origin}/meetingShare?meetingId=${encodeURIComponent(meeting.id)}`;
-}
-
-/** The meeting's id when it has just got one with its name (created, or loaded). */
-const newlyNamed = (before: Meeting | null, after: Meeting | null) =>
-  after?.id && after.name && (before?.id !== after.id || !before?.name) ? after.id : null;
-const changedStatus = (before: MeetingState, after: MeetingState) => (before === after ? null : after);
 
 const defaultOrigin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
 
@@ -209,14 +46,11 @@ export const hostMeetingMachine = setup({
     recording: recordingMachine,
     meetingSummary: meetingSummaryMachine,
     meetingInvite: meetingInviteMachine,
-    clock: fromEventObservable(() => interval(CLOCK_TICK_MS).pipe(map(() => ({ type: 'clock.tick' as const })))),
-    setSharing: fromPromise<Meeting, { meetingId: string; open: boolean }>(({ input }) => setMeetingSharing(input.meetingId, input.open)),
-    createCastCode: fromPromise<ScreenCode, { meetingId: string }>(({ input }) => createScreenCode(input.meetingId)),
-    screenOperation: fromPromise<void, ScreenOperationRequest>(({ input }) => screenOperation(input)),
-    copyText: fromPromise<void, { text: string }>(async ({ input }) => {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(input.text);
-    }),
+    clock: clockActor,
+    setSharing: setSharingActor,
+    createCastCode: createCastCodeActor,
+    screenOperation: screenOperationActor,
+    copyText: copyTextActor,
   },
   actions: {
     /** The page's address names the meeting once it exists, so a reload reconnects (given by the route). */

@@ -10,7 +10,8 @@ import type { Meeting, MeetingState, ScreenCode } from '../../api/meetings/meeti
 import type { MeetingContext } from './meeting.machine';
 import { DEFAULT_MEETING_CONFIG } from './meetingSetup.rules';
 import type { MeetingSetupOutput } from './meetingSetup.machine';
-import { hostMeetingMachine, type HostMeetingContext, type HostMeetingInput } from './hostMeeting.machine';
+import { hostMeetingMachine } from './hostMeeting.machine';
+import type { HostMeetingContext, HostMeetingInput } from './hostMeeting.types';
 import { recordingMachine } from './recording.machine';
 
 export const MEETING: Meeting = {

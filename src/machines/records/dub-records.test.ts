@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFailed, isRunning } from './recordList.machine';
+import { isFailed, isRunning } from './recordList.rules';
 import { recordPath, type RecordView } from '../../shared/contract/record';
 
 const base: RecordView = { id: 'r 1', showName: 'talk', state: 'transcription_completed', languages: [], targetLanguages: [], createTime: '2026-11-24' };

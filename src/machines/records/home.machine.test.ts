@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { fakeRecord } from './recordList.doubles';
-import { PROGRESS_POLL_MS } from './recordList.machine';
+import { PROGRESS_POLL_MS } from './recordList.rules';
 import type { RecordPage, RecordQuery } from './recordList.types';
 import {
   HOME_GUIDE_DISMISSED_KEY,

@@ -5,7 +5,7 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { queryRecordsActor } from '../../api/records/query-records';
 import { describeError } from '../../api/errors';
-import { LOAD_FAILED_KEY, isRunning, progressPollActor } from './recordList.machine';
+import { LOAD_FAILED_KEY, isRunning, progressPollActor } from './recordList.rules';
 import type { RecordItem, RecordPage, RecordQuery } from './recordList.types';
 
 /** How many of the newest records the home page shows. */

@@ -1,6 +1,7 @@
 // An in-memory record store for the record machines' tests and path models: paging, favourites,
 // shares, folders and edits behave like the server's, without a network.
 import { fromPromise } from 'xstate';
+import { recordBatchMachine } from './recordBatch.machine';
 import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
 export function fakeRecord(index: number, overrides: Partial<RecordItem> = {}): RecordItem {
@@ -72,8 +73,8 @@ export function createFakeRecordStore(count: number) {
     return updated;
   }
 
-  const actors = {
-    fetchPage: fromPromise<RecordPage, { query: RecordQuery }>(async ({ input }) => page(input.query)),
+  // The batch child's calls (the list's tests replace one of them through recordBatch).
+  const batchActors = {
     removeRecords: fromPromise<void, { ids: string[] }>(async ({ input }) => {
       removed.push(input.ids);
       records = records.filter((r) => !input.ids.includes(r.id));
@@ -81,6 +82,11 @@ export function createFakeRecordStore(count: number) {
     exportRecords: fromPromise<void, { ids: string[]; format: ExportFormat }>(async ({ input }) => {
       exported.push(input);
     }),
+  };
+
+  const actors = {
+    fetchPage: fromPromise<RecordPage, { query: RecordQuery }>(async ({ input }) => page(input.query)),
+    recordBatch: recordBatchMachine.provide({ actors: batchActors }),
     editRecord: fromPromise<RecordItem, RecordEdit>(async ({ input }) => edit(input)),
     retryRecord: fromPromise<RecordItem, { id: string }>(async ({ input }) => {
       retries.push(input.id);
@@ -103,6 +109,7 @@ export function createFakeRecordStore(count: number) {
 
   return {
     actors,
+    batchActors,
     queries,
     removed,
     exported,

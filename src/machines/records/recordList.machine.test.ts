@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
-  DATE_RANGE_INVALID_KEY,
-  TITLE_EMPTY_KEY,
-  PROGRESS_POLL_MS,
-  buildQuery,
   recordListMachine,
   selectIsPolling,
   selectAllSelected,
   selectHasMore,
+  selectListPhase,
   type RecordListInput,
 } from './recordList.machine';
+import { recordBatchMachine } from './recordBatch.machine';
+import { DATE_RANGE_INVALID_KEY, TITLE_EMPTY_KEY, PROGRESS_POLL_MS, buildQuery } from './recordList.rules';
 import { createFakeRecordStore } from './recordList.doubles';
 import type { RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
@@ -20,7 +19,7 @@ function start(count: number, input: Partial<RecordListInput> = {}, prepare: (st
   const actor = createActor(recordListMachine.provide({ actors: store.actors }), {
     input: { scope: 'all', pageSize: 10, ...input },
   }).start();
-  const settle = () => waitFor(actor, (s) => s.matches('ready') || s.matches('failed') || s.matches('confirmingDelete'));
+  const settle = () => waitFor(actor, (s) => s.matches('ready') || s.matches('failed') || selectListPhase(s) === 'confirmingDelete');
   return { actor, store, settle };
 }
 
@@ -83,7 +82,7 @@ describe('recordList machine', () => {
     actor.send({ type: 'selection.toggled', id: 'r3' });
     expect(actor.getSnapshot().context.selectedIds).toHaveLength(9);
     actor.send({ type: 'batch.deleteRequested' });
-    expect(actor.getSnapshot().value).toBe('confirmingDelete');
+    expect(selectListPhase(actor.getSnapshot())).toBe('confirmingDelete');
     actor.send({ type: 'batch.deleteCancelled' });
     expect(store.removed).toEqual([]);
     actor.send({ type: 'batch.deleteRequested' });
@@ -121,7 +120,12 @@ describe('recordList machine', () => {
     const refusal = { kind: 'business', code: 500, message: 'Deleting is not possible now' };
     const store = createFakeRecordStore(2);
     const actor = createActor(
-      recordListMachine.provide({ actors: { ...store.actors, removeRecords: fromPromise(() => Promise.reject(refusal)) } }),
+      recordListMachine.provide({
+        actors: {
+          ...store.actors,
+          recordBatch: recordBatchMachine.provide({ actors: { ...store.batchActors, removeRecords: fromPromise(() => Promise.reject(refusal)) } }),
+        },
+      }),
       { input: { scope: 'all', pageSize: 10 } },
     ).start();
     const notices: unknown[] = [];
@@ -182,7 +186,7 @@ describe('recordList machine', () => {
     actor.send({ type: 'selection.toggled', id: 'r1' });
     actor.send({ type: 'selection.toggled', id: 'r2' });
     actor.send({ type: 'batch.exportRequested', format: 'srt' });
-    expect(actor.getSnapshot().value).toBe('exporting');
+    expect(selectListPhase(actor.getSnapshot())).toBe('exporting');
     await settle();
     expect(store.exported).toEqual([{ ids: ['r1', 'r2'], format: 'srt' }]);
     expect(notices).toEqual([{ type: 'notice', level: 'success', messageKey: 'records:exportDone' }]);

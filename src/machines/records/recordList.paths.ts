@@ -1,16 +1,21 @@
 // Path model of the record-list machine (convention: src/testing/paths.ts). The doubles
-// are pure: three fixed records served two per page, edits applied to the fixed record, deletes
-// that change nothing, and an export that fails for the 'docx' sample, so every outcome is walked
-// and every path starts from the same data. r1 is shared (its link can be revoked) and r2 is still
+// are pure: three fixed records served two per page, edits applied to the fixed record, and a
+// recordBatch child (its own model walks its steps) that answers at once by what it was given: the
+// selection's delete (r1) as if the user said no, a delete that changes nothing (r2), one that
+// fails (r3), and an export that fails for the 'docx' sample, so every outcome is walked and every
+// path starts from the same data. r1 is shared (its link can be revoked) and r2 is still
 // transcribing. A refresh reads r2 further on (60%), except in folder '1', where
 // the doubles' server refuses the refresh and every page after the first (so the failures of
 // loadingMore and of refreshing are walked too). The context serialisation keeps whether a pending
-// call will fail (ids to delete, export format, edit), since the doubles' answers depend on it.
+// call will fail (the batch operation's outcome, the edit), since the doubles' answers depend on it.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
-import { buildQuery, isFailed, isRunning, recordListMachine, type RecordListContext } from './recordList.machine';
+import { describeError } from '../../api/errors';
+import { recordListMachine, type RecordListContext } from './recordList.machine';
+import { DOWNLOAD_FAILED_KEY, LOAD_FAILED_KEY, buildQuery, isFailed, isRunning } from './recordList.rules';
+import type { RecordBatchOutput } from './recordBatch.machine';
 import { applyEdit, fakeRecord, pageOf } from './recordList.doubles';
 import type { PathsModel } from '../../testing/paths';
-import type { ExportFormat, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
+import type { ExportFormat, RecordBatchInput, RecordEdit, RecordItem, RecordPage, RecordQuery, RecordRefresh } from './recordList.types';
 
 const RECORDS = [
   // r1's translation failed too, so Retry is offered on it.
@@ -36,6 +41,15 @@ const refreshOf = (ids: string[]): RecordRefresh => ({
 /** What the share dialog hands back for r1 (renamed meanwhile; still shared, so the counts stay). */
 const R1_REPLACED: RecordItem = { ...RECORDS[0]!, showName: 'Renamed elsewhere' };
 const failsDelete = (ids: string[]) => ids.includes('r3');
+/** What the recordBatch double answers for an operation (see the top of this file). */
+function batchOutcome(batch: RecordBatchInput): RecordBatchOutput {
+  const { ids } = batch;
+  if (batch.operation === 'export') {
+    return failsExport(batch.format) ? { outcome: 'failed', ids, error: describeError(EXPORT_FAILURE, DOWNLOAD_FAILED_KEY) } : { outcome: 'exported', ids };
+  }
+  if (failsDelete(ids)) return { outcome: 'failed', ids, error: describeError(DELETE_FAILURE, LOAD_FAILED_KEY) };
+  return { outcome: ids.includes('r1') ? 'cancelled' : 'deleted', ids };
+}
 // A retry fails where the refresh does (folder '1'), so both outcomes of retrying are walked.
 const RETRY_FAILURE = { kind: 'business', code: 404, message: 'The record does not exist' };
 const failsRetry = (context: RecordListContext) => context.folderId === '1';
@@ -54,12 +68,8 @@ export const pathsModel: PathsModel = {
         if (failsList(input.query)) throw LIST_FAILURE;
         return pageOf(RECORDS, input.query);
       }),
-      removeRecords: fromPromise<void, { ids: string[] }>(async ({ input }) => {
-        if (failsDelete(input.ids)) throw DELETE_FAILURE;
-      }),
-      exportRecords: fromPromise<void, { ids: string[]; format: ExportFormat }>(async ({ input }) => {
-        if (failsExport(input.format)) throw EXPORT_FAILURE;
-      }),
+      // A promise stands in for the child machine: the list only reads its output.
+      recordBatch: fromPromise<RecordBatchOutput, RecordBatchInput>(async ({ input }) => batchOutcome(input)) as never,
       editRecord: fromPromise<RecordItem, RecordEdit>(async ({ input }) => {
         if (failsEdit(input)) throw EDIT_FAILURE;
         return editOf(input);
@@ -128,14 +138,10 @@ export const pathsModel: PathsModel = {
       return failsList(query) ? [] : [{ type: 'xstate.done.actor.fetchPage', output: pageOf(RECORDS, query) }];
     },
     'xstate.error.actor.fetchPage': (snapshot) => (failsList(queryOf(snapshot)) ? [{ type: 'xstate.error.actor.fetchPage', error: LIST_FAILURE }] : []),
-    'xstate.done.actor.removeRecords': (snapshot) =>
-      failsDelete(ctx(snapshot).pendingDeleteIds) ? [] : [{ type: 'xstate.done.actor.removeRecords', output: undefined }],
-    'xstate.error.actor.removeRecords': (snapshot) =>
-      failsDelete(ctx(snapshot).pendingDeleteIds) ? [{ type: 'xstate.error.actor.removeRecords', error: DELETE_FAILURE }] : [],
-    'xstate.done.actor.exportRecords': (snapshot) =>
-      failsExport(ctx(snapshot).exportFormat) ? [] : [{ type: 'xstate.done.actor.exportRecords', output: undefined }],
-    'xstate.error.actor.exportRecords': (snapshot) =>
-      failsExport(ctx(snapshot).exportFormat) ? [{ type: 'xstate.error.actor.exportRecords', error: EXPORT_FAILURE }] : [],
+    'xstate.done.actor.recordBatch': (snapshot) => {
+      const batch = ctx(snapshot).batch;
+      return batch ? [{ type: 'xstate.done.actor.recordBatch', output: batchOutcome(batch) }] : [];
+    },
     'xstate.done.actor.editRecord': (snapshot) => {
       const edit = ctx(snapshot).pendingEdit;
       return edit && !failsEdit(edit) ? [{ type: 'xstate.done.actor.editRecord', output: editOf(edit) }] : [];
@@ -145,7 +151,7 @@ export const pathsModel: PathsModel = {
   },
   produced: ['progress.tick'],
   // What decides the flow is the state and the counts, not the records themselves.
-  serializeContext: (context: RecordListContext, snapshot: AnyMachineSnapshot) => ({
+  serializeContext: (context: RecordListContext) => ({
     folder: context.folderId,
     loaded: context.rows.length,
     total: context.total,
@@ -159,8 +165,7 @@ export const pathsModel: PathsModel = {
     retryable: context.rows.some(isFailed),
     shared: context.rows.filter((r) => r.shareStatus === '1').length,
     visible: context.visible,
-    deleteFails: context.pendingDeleteIds.length ? failsDelete(context.pendingDeleteIds) : null,
-    exportFails: snapshot.matches('exporting') ? failsExport(context.exportFormat) : null,
+    batch: context.batch ? batchOutcome(context.batch).outcome : null,
     editFails: context.pendingEdit ? failsEdit(context.pendingEdit) : null,
   }),
   maxSimplePaths: 40,

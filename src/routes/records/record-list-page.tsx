@@ -1,5 +1,6 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +12,9 @@ import {
   selectIsBusy,
   selectListContext,
   selectListPhase,
+  selectPendingDeleteCount,
   selectRetryingId,
+  type ListPhase,
 } from '../../machines/records/recordList.machine';
 import { shareUrl } from '../../machines/records/recordShare.machine';
 import type { RecordItem, RecordScope } from '../../machines/records/recordList.types';
@@ -53,6 +56,7 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
   const busy = useSelector(actor, selectIsBusy);
   const hasMore = useSelector(actor, selectHasMore);
   const retryingId = useSelector(actor, selectRetryingId);
+  const deleteCount = useSelector(actor, selectPendingDeleteCount);
   const folders = useFoldersActor();
   const tree = useSelector(folders, selectTree);
   const [moving, setMoving] = useState<RecordItem | null>(null);
@@ -168,21 +172,57 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
           onCopyLink={copyLink}
         />
       )}
+      <RecordListDialogs
+        actor={actor}
+        phase={phase}
+        deleteCount={deleteCount}
+        revokeName={recordOf(context.pendingRevokeId ?? '')?.showName ?? ''}
+        revoking={context.pendingRevokeId !== null}
+        moving={moving}
+        onMoveClosed={() => setMoving(null)}
+        folderChoices={folderChoices}
+        sharing={sharing}
+        onShareClosed={() => setSharing(null)}
+      />
+    </Box>
+  );
+}
+
+interface RecordListDialogsProps {
+  actor: ActorRefFrom<typeof recordListMachine>;
+  phase: ListPhase;
+  /** How many records the delete question is about. */
+  deleteCount: number;
+  /** The name of the record whose share link the revoke question is about. */
+  revokeName: string;
+  revoking: boolean;
+  moving: RecordItem | null;
+  onMoveClosed(): void;
+  folderChoices: ReadonlyArray<{ id: string; name: string; depth: number }>;
+  sharing: RecordItem | null;
+  onShareClosed(): void;
+}
+
+/** The list's questions (delete, revoke) and dialogs (move, share), answered to the list actor. */
+function RecordListDialogs({ actor, phase, deleteCount, revokeName, revoking, moving, onMoveClosed, folderChoices, sharing, onShareClosed }: RecordListDialogsProps) {
+  const { t } = useTranslation('records');
+  return (
+    <>
       <ConfirmDialog
         open={phase === 'confirmingDelete' || phase === 'deleting'}
         testId="record-delete-dialog"
         title={t('deleteConfirmTitle')}
-        body={t('deleteConfirmBody', { count: context.pendingDeleteIds.length })}
+        body={t('deleteConfirmBody', { count: deleteCount })}
         confirmLabel={t('delete')}
         busy={phase === 'deleting'}
         onConfirm={() => actor.send({ type: 'batch.deleteConfirmed' })}
         onCancel={() => actor.send({ type: 'batch.deleteCancelled' })}
       />
       <ConfirmDialog
-        open={phase === 'confirmingRevoke' || (phase === 'updating' && context.pendingRevokeId !== null)}
+        open={phase === 'confirmingRevoke' || (phase === 'updating' && revoking)}
         testId="record-revoke-dialog"
         title={t('revokeConfirmTitle')}
-        body={t('revokeConfirmBody', { name: recordOf(context.pendingRevokeId ?? '')?.showName ?? '' })}
+        body={t('revokeConfirmBody', { name: revokeName })}
         confirmLabel={t('revoke')}
         busy={phase === 'updating'}
         onConfirm={() => actor.send({ type: 'record.revokeConfirmed' })}
@@ -195,18 +235,18 @@ export function RecordListPage({ scope }: { scope: RecordScope }) {
         folders={folderChoices}
         onMove={(folderId) => {
           if (moving) actor.send({ type: 'record.moved', id: moving.id, folderId });
-          setMoving(null);
+          onMoveClosed();
         }}
-        onCancel={() => setMoving(null)}
+        onCancel={onMoveClosed}
       />
       {sharing && (
         <ShareDialogContainer
           key={sharing.id}
           record={sharing}
           onRecordChanged={(record) => actor.send({ type: 'record.replaced', record })}
-          onClose={() => setSharing(null)}
+          onClose={onShareClosed}
         />
       )}
-    </Box>
+    </>
   );
 }

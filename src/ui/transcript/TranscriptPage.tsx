@@ -51,9 +51,6 @@ export interface TranscriptPageProps {
 
 export function TranscriptPage(props: TranscriptPageProps) {
   const { t } = useTranslation('transcript');
-  const [format, setFormat] = useState<ExportFormat>('srt');
-  const [content, setContent] = useState<ExportContent>('original');
-  const [translateTo, setTranslateTo] = useState('');
   const linesRef = useRef<HTMLDivElement>(null);
   const scrolledTo = useRef<string | null>(null);
   const focusIndex = props.focusSegmentId ? props.segments.findIndex((segment) => segment.id === props.focusSegmentId) : -1;
@@ -80,33 +77,7 @@ export function TranscriptPage(props: TranscriptPageProps) {
             {props.processingProgress !== null ? t('processing', { progress: props.processingProgress }) : t(`state_${props.stateKey}`)}
           </Text>
         )}
-        <HStack gap="2">
-          <NativeSelect.Root size="sm" w="24">
-            <NativeSelect.Field value={format} onChange={(event) => setFormat(event.target.value as ExportFormat)} data-testid="export-format" aria-label={t('exportFormatLabel')}>
-              {EXPORT_FORMATS.map((item) => (
-                <option key={item} value={item}>
-                  {item.toUpperCase()}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {props.showTranslation && (
-            <NativeSelect.Root size="sm" w="32">
-              <NativeSelect.Field value={content} onChange={(event) => setContent(event.target.value as ExportContent)} data-testid="export-content" aria-label={t('exportContentLabel')}>
-                {EXPORT_CONTENTS.map((item) => (
-                  <option key={item} value={item}>
-                    {t(`exportContent_${item}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          )}
-          <Button size="sm" colorPalette="brand" loading={props.exporting} disabled={props.status !== 'ready'} onClick={() => props.onExport(format, content)} data-testid="export-button">
-            {t('export')}
-          </Button>
-        </HStack>
+        <ExportControls showTranslation={props.showTranslation} exporting={props.exporting} ready={props.status === 'ready'} onExport={props.onExport} />
         {(props.vocabularies?.length ?? 0) > 0 && (
           <Box w="full">
             <VocabulariesInForce libraries={props.vocabularies} testId="transcript-vocabularies" />
@@ -172,36 +143,79 @@ export function TranscriptPage(props: TranscriptPageProps) {
             </Box>
           </Stack>
           <Stack w={{ base: 'full', lg: '340px' }} flexShrink={0} gap="3">
-            {props.canEdit && props.translationChoices.length > 0 && (
-              <Box bg="bg.panel" borderWidth="1px" rounded="lg" p="4">
-                <Text fontWeight="semibold" mb="2">
-                  {t('addTranslation')}
-                </Text>
-                <HStack gap="2">
-                  <NativeSelect.Root size="sm" flex="1">
-                    <NativeSelect.Field value={translateTo} onChange={(event) => setTranslateTo(event.target.value)} aria-label={t('translateTo')} data-testid="translation-language">
-                      <option value="">{t('translateTo')}</option>
-                      {props.translationChoices.map((item) => (
-                        <option key={item.code} value={item.code}>
-                          {item.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Button size="sm" disabled={!translateTo} onClick={() => {
-                      props.onAddTranslation(translateTo);
-                      setTranslateTo('');
-                    }} data-testid="translation-add">
-                    {t('addTranslation')}
-                  </Button>
-                </HStack>
-              </Box>
-            )}
+            {props.canEdit && props.translationChoices.length > 0 && <AddTranslation choices={props.translationChoices} onAdd={props.onAddTranslation} />}
             {props.summary}
           </Stack>
         </Flex>
       )}
+    </Box>
+  );
+}
+
+/** The export format, what of the lines (original, translation or both, when translated) and the button. */
+function ExportControls({ showTranslation, exporting, ready, onExport }: Pick<TranscriptPageProps, 'showTranslation' | 'exporting' | 'onExport'> & { ready: boolean }) {
+  const { t } = useTranslation('transcript');
+  const [format, setFormat] = useState<ExportFormat>('srt');
+  const [content, setContent] = useState<ExportContent>('original');
+  return (
+    <HStack gap="2">
+      <NativeSelect.Root size="sm" w="24">
+        <NativeSelect.Field value={format} onChange={(event) => setFormat(event.target.value as ExportFormat)} data-testid="export-format" aria-label={t('exportFormatLabel')}>
+          {EXPORT_FORMATS.map((item) => (
+            <option key={item} value={item}>
+              {item.toUpperCase()}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {showTranslation && (
+        <NativeSelect.Root size="sm" w="32">
+          <NativeSelect.Field value={content} onChange={(event) => setContent(event.target.value as ExportContent)} data-testid="export-content" aria-label={t('exportContentLabel')}>
+            {EXPORT_CONTENTS.map((item) => (
+              <option key={item} value={item}>
+                {t(`exportContent_${item}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+      <Button size="sm" colorPalette="brand" loading={exporting} disabled={!ready} onClick={() => onExport(format, content)} data-testid="export-button">
+        {t('export')}
+      </Button>
+    </HStack>
+  );
+}
+
+/** Adds a translation language to the record (an editor's choice among those offered). */
+function AddTranslation({ choices, onAdd }: { choices: LanguageOptionView[]; onAdd(lang: string): void }) {
+  const { t } = useTranslation('transcript');
+  const [translateTo, setTranslateTo] = useState('');
+  return (
+    <Box bg="bg.panel" borderWidth="1px" rounded="lg" p="4">
+      <Text fontWeight="semibold" mb="2">
+        {t('addTranslation')}
+      </Text>
+      <HStack gap="2">
+        <NativeSelect.Root size="sm" flex="1">
+          <NativeSelect.Field value={translateTo} onChange={(event) => setTranslateTo(event.target.value)} aria-label={t('translateTo')} data-testid="translation-language">
+            <option value="">{t('translateTo')}</option>
+            {choices.map((item) => (
+              <option key={item.code} value={item.code}>
+                {item.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Button size="sm" disabled={!translateTo} onClick={() => {
+            onAdd(translateTo);
+            setTranslateTo('');
+          }} data-testid="translation-add">
+          {t('addTranslation')}
+        </Button>
+      </HStack>
     </Box>
   );
 }

@@ -4,7 +4,7 @@
 // hears seeks, selections, retimes and zooms back. Peaks come from the PeaksSource the screen passes
 // (the stream over the server's peaks); this component never decodes media.
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
@@ -81,102 +81,20 @@ export function Timeline(props: TimelineProps) {
     const originalBox = originalRef.current;
     const dubbedBox = dubbedRef.current;
     if (!originalBox || !dubbedBox) return;
-    const zoom = Math.min(latest.current.zoom, maxPxPerSec(durationMs));
-    const regionsPlugin = RegionsPlugin.create();
-    const zoomPlugin = () => ZoomPlugin.create({ maxZoom: maxPxPerSec(durationMs), exponentialZooming: true, iterations: 24 });
-    const original = new WaveLane({
-      container: originalBox,
+    const mounted = mountLanes({
+      originalBox,
+      dubbedBox,
+      rulerRef,
       durationMs,
-      height: ORIGINAL_HEIGHT,
-      zoom,
-      waveColor: COLORS.original,
-      cursorColor: COLORS.cursor,
-      plugins: [regionsPlugin, zoomPlugin()],
-    });
-    const dubbed = new WaveLane({
-      container: dubbedBox,
-      durationMs,
-      height: DUBBED_HEIGHT,
-      zoom,
-      waveColor: COLORS.dubbed,
-      cursorColor: COLORS.cursor,
-      plugins: [zoomPlugin()],
-    });
-    const byTrack: Record<DubTrack, WaveLane> = { original, dubbed };
-    lanesRef.current = byTrack;
-    const regions = new LineRegions(regionsPlugin, original, durationMs, {
-      onSelect: (lineId) => latest.current.onSelect(lineId),
-      onRetime: (lineId, startMs, endMs) => latest.current.onRetime(lineId, startMs, endMs),
+      peaks,
+      latest,
       label: (line) => labelRef.current(line),
+      onLaneState: (track, state) => setLanes((lanesNow) => ({ ...lanesNow, [track]: state })),
     });
-    regionsRef.current = regions;
-    regions.setPlayhead(latest.current.currentMs);
-    regions.setLines(latest.current.lines, latest.current.selectedLineId);
-
-    const feeds: Record<DubTrack, PeaksFeed> = {
-      original: peaks('original', (lane) => {
-        original.setPeaks(lane);
-        setLanes((state) => ({ ...state, original: laneState(lane) }));
-      }),
-      dubbed: peaks('dubbed', (lane) => {
-        dubbed.setPeaks(lane);
-        setLanes((state) => ({ ...state, dubbed: laneState(lane) }));
-      }),
-    };
-
-    // Everything that depends on what is on screen, once per frame at most.
-    let frame = 0;
-    const viewChanged = () => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        const view = original.view();
-        if (!view) return;
-        for (const track of TRACKS) {
-          const laneView = byTrack[track].view();
-          if (laneView) feeds[track].show(laneView);
-        }
-        regions.refresh();
-        if (rulerRef.current) drawRuler(rulerRef.current, view.fromMs, view.pxPerSec, COLORS.ruler);
-      });
-    };
-
-    const stops: Array<() => void> = [];
-    for (const [self, other] of [
-      [original, dubbed],
-      [dubbed, original],
-    ] as const) {
-      stops.push(
-        // One scroll position for both lanes (the other's echo finds it equal and stops).
-        self.ws.on('scroll', (_from, _to, left) => {
-          if (other.ws.getScroll() !== left) other.ws.setScroll(left);
-          viewChanged();
-        }),
-        // Wheel or pinch on either lane: the other follows and the screen hears the new zoom.
-        self.ws.on('zoom', (pxPerSec) => {
-          other.setZoom(pxPerSec);
-          if (pxPerSec !== latest.current.zoom) latest.current.onZoom(pxPerSec);
-          viewChanged();
-        }),
-        self.ws.on('interaction', (seconds) => latest.current.onSeek(Math.round(seconds * 1000))),
-        self.ws.on('resize', viewChanged),
-        self.ws.on('redraw', viewChanged),
-        self.ws.on('ready', () => {
-          self.setTime(latest.current.currentMs);
-          viewChanged();
-        }),
-      );
-    }
-    viewChanged();
-
+    lanesRef.current = mounted.lanes;
+    regionsRef.current = mounted.regions;
     return () => {
-      if (frame) cancelAnimationFrame(frame);
-      for (const stop of stops) stop();
-      feeds.original.close();
-      feeds.dubbed.close();
-      regions.destroy();
-      original.destroy();
-      dubbed.destroy();
+      mounted.destroy();
       lanesRef.current = null;
       regionsRef.current = null;
     };
@@ -239,6 +157,122 @@ export function Timeline(props: TimelineProps) {
       dubbedRef={dubbedRef}
     />
   );
+}
+
+interface LaneMount {
+  originalBox: HTMLDivElement;
+  dubbedBox: HTMLDivElement;
+  rulerRef: RefObject<HTMLCanvasElement | null>;
+  durationMs: number;
+  peaks: PeaksSource;
+  /** The component's latest props: the lanes' events read the callbacks and the clock from it. */
+  latest: RefObject<TimelineProps>;
+  label(line: SubtitleLine): string;
+  onLaneState(track: DubTrack, state: LaneState[DubTrack]): void;
+}
+
+/**
+ * Builds both wavesurfer lanes of one task, the line regions on the original, and the wiring between
+ * them (one scroll and zoom for both, peaks asked for what is on screen, the ruler redrawn): all that
+ * lives outside React. The Timeline keeps the lanes and the regions, and destroys them with the task.
+ */
+function mountLanes({ originalBox, dubbedBox, rulerRef, durationMs, peaks, latest, label, onLaneState }: LaneMount) {
+  const zoom = Math.min(latest.current.zoom, maxPxPerSec(durationMs));
+  const regionsPlugin = RegionsPlugin.create();
+  const zoomPlugin = () => ZoomPlugin.create({ maxZoom: maxPxPerSec(durationMs), exponentialZooming: true, iterations: 24 });
+  const original = new WaveLane({
+    container: originalBox,
+    durationMs,
+    height: ORIGINAL_HEIGHT,
+    zoom,
+    waveColor: COLORS.original,
+    cursorColor: COLORS.cursor,
+    plugins: [regionsPlugin, zoomPlugin()],
+  });
+  const dubbed = new WaveLane({
+    container: dubbedBox,
+    durationMs,
+    height: DUBBED_HEIGHT,
+    zoom,
+    waveColor: COLORS.dubbed,
+    cursorColor: COLORS.cursor,
+    plugins: [zoomPlugin()],
+  });
+  const byTrack: Record<DubTrack, WaveLane> = { original, dubbed };
+  const regions = new LineRegions(regionsPlugin, original, durationMs, {
+    onSelect: (lineId) => latest.current.onSelect(lineId),
+    onRetime: (lineId, startMs, endMs) => latest.current.onRetime(lineId, startMs, endMs),
+    label,
+  });
+  regions.setPlayhead(latest.current.currentMs);
+  regions.setLines(latest.current.lines, latest.current.selectedLineId);
+
+  const feeds: Record<DubTrack, PeaksFeed> = {
+    original: peaks('original', (lane) => {
+      original.setPeaks(lane);
+      onLaneState('original', laneState(lane));
+    }),
+    dubbed: peaks('dubbed', (lane) => {
+      dubbed.setPeaks(lane);
+      onLaneState('dubbed', laneState(lane));
+    }),
+  };
+
+  // Everything that depends on what is on screen, once per frame at most.
+  let frame = 0;
+  const viewChanged = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      const view = original.view();
+      if (!view) return;
+      for (const track of TRACKS) {
+        const laneView = byTrack[track].view();
+        if (laneView) feeds[track].show(laneView);
+      }
+      regions.refresh();
+      if (rulerRef.current) drawRuler(rulerRef.current, view.fromMs, view.pxPerSec, COLORS.ruler);
+    });
+  };
+
+  const stops: Array<() => void> = [];
+  for (const [self, other] of [
+    [original, dubbed],
+    [dubbed, original],
+  ] as const) {
+    stops.push(
+      // One scroll position for both lanes (the other's echo finds it equal and stops).
+      self.ws.on('scroll', (_from, _to, left) => {
+        if (other.ws.getScroll() !== left) other.ws.setScroll(left);
+        viewChanged();
+      }),
+      // Wheel or pinch on either lane: the other follows and the screen hears the new zoom.
+      self.ws.on('zoom', (pxPerSec) => {
+        other.setZoom(pxPerSec);
+        if (pxPerSec !== latest.current.zoom) latest.current.onZoom(pxPerSec);
+        viewChanged();
+      }),
+      self.ws.on('interaction', (seconds) => latest.current.onSeek(Math.round(seconds * 1000))),
+      self.ws.on('resize', viewChanged),
+      self.ws.on('redraw', viewChanged),
+      self.ws.on('ready', () => {
+        self.setTime(latest.current.currentMs);
+        viewChanged();
+      }),
+    );
+  }
+  viewChanged();
+
+  const destroy = () => {
+    if (frame) cancelAnimationFrame(frame);
+    for (const stop of stops) stop();
+    feeds.original.close();
+    feeds.dubbed.close();
+    regions.destroy();
+    original.destroy();
+    dubbed.destroy();
+  };
+  return { lanes: byTrack, regions, destroy };
 }
 
 interface ChromeProps {
