@@ -1,4 +1,4 @@
 import { describePaths } from '../../shared/testing/paths';
-import { pathsModel } from './dubFile.paths';
+import { pathsModel } from './fileUpload.paths';
 
 describePaths(pathsModel);

@@ -1,4 +1,0 @@
-import { describePaths } from '../../shared/testing/paths';
-import { pathsModel } from './uploadFile.paths';
-
-describePaths(pathsModel);
