@@ -4,7 +4,9 @@
 // When storage cannot be reached at all (a network error before any block arrived: a firewall, a
 // proxy, CORS), the same blocks go through the server instead (uploadBlock), and the stream says so
 // (upload.via) so a retry resumes on that path: each answer lists the blocks held, which are skipped.
+// blockTransport wraps the stream as dubbing's transport actor of the shared file-upload machine.
 import { catchError, concat, defer, from, map, mergeMap, Observable, of, throwError } from 'rxjs';
+import { fromEventObservable } from 'xstate';
 import { DUB_UNREGISTERED_PERCENT_CAP } from '../../shared/contract/dub-limits';
 import { blockUpload$, planBlocks, type BlockBlobSeam, type BlockSource } from '../../streams/blob-blocks$';
 import { blobUrlOf, openBlockBlob, type BlobTarget } from '../../streams/block-blob-client';
@@ -12,7 +14,6 @@ import { required, unwrap } from '../../api/errors';
 import { getBlobSasInfo, type BlobSasInfo } from '../../api/dubbing/get-blob-sas-info';
 import { registerUpload } from '../../api/dubbing/upload';
 import { uploadBlock, type UploadBlockFields, type UploadBlockResult } from '../../api/dubbing/upload-block';
-import { fromEventObservable } from 'xstate';
 import type { TransportEvent, TransportInput } from '../file-upload/fileUpload.machine';
 
 export interface DubRecord {

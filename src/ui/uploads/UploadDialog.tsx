@@ -65,6 +65,31 @@ export interface UploadDialogProps {
 const ACCEPT = UPLOAD_ALLOWED_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 const SPEAKER_CHOICES = Array.from({ length: UPLOAD_SPEAKERS_MAX - UPLOAD_SPEAKERS_MIN + 1 }, (_, i) => UPLOAD_SPEAKERS_MIN + i);
 
+/** Asked before a file leaves the list; an uploaded one is also deleted from the server. */
+function RemovalConfirm(props: { removal: { name: string; uploaded: boolean }; onConfirm(): void; onCancel(): void }) {
+  const { t } = useTranslation('uploadDialog');
+  return (
+    <Flex position="absolute" inset="0" bg="blackAlpha.400" align="center" justify="center" rounded="l3" data-testid="upload-remove-confirm">
+      <Box bg="bg.panel" p="5" rounded="lg" shadow="lg" maxW="sm">
+        <Text fontWeight="semibold" mb="2">
+          {t('removeTitle')}
+        </Text>
+        <Text fontSize="sm" mb="4">
+          {t(props.removal.uploaded ? 'removeUploadedBody' : 'removeBody', { name: props.removal.name })}
+        </Text>
+        <HStack justify="end">
+          <Button size="sm" variant="outline" onClick={props.onCancel}>
+            {t('cancel')}
+          </Button>
+          <Button size="sm" colorPalette="red" onClick={props.onConfirm} data-testid="upload-remove-yes">
+            {t('remove')}
+          </Button>
+        </HStack>
+      </Box>
+    </Flex>
+  );
+}
+
 export function UploadDialog(props: UploadDialogProps) {
   const { t } = useTranslation('uploadDialog');
   const { form } = props;
@@ -101,28 +126,7 @@ export function UploadDialog(props: UploadDialogProps) {
       }}
       listTestId="upload-file-list"
       fileRows={props.fileRows}
-      overlay={
-        props.removal && (
-          <Flex position="absolute" inset="0" bg="blackAlpha.400" align="center" justify="center" rounded="l3" data-testid="upload-remove-confirm">
-            <Box bg="bg.panel" p="5" rounded="lg" shadow="lg" maxW="sm">
-              <Text fontWeight="semibold" mb="2">
-                {t('removeTitle')}
-              </Text>
-              <Text fontSize="sm" mb="4">
-                {t(props.removal.uploaded ? 'removeUploadedBody' : 'removeBody', { name: props.removal.name })}
-              </Text>
-              <HStack justify="end">
-                <Button size="sm" variant="outline" onClick={props.onCancelRemoval}>
-                  {t('cancel')}
-                </Button>
-                <Button size="sm" colorPalette="red" onClick={props.onConfirmRemoval} data-testid="upload-remove-yes">
-                  {t('remove')}
-                </Button>
-              </HStack>
-            </Box>
-          </Flex>
-        )
-      }
+      overlay={props.removal && <RemovalConfirm removal={props.removal} onConfirm={props.onConfirmRemoval} onCancel={props.onCancelRemoval} />}
       cancelLabel={t('cancel')}
       confirmLabel={t('confirm')}
       confirmTestId="upload-confirm"
