@@ -1,6 +1,6 @@
 // One dubbing file against the real API calls (fake fetch) and a fake blob client in place of
 // @azure/storage-blob (the browser SDK does not run under the unit tests): SAS, blocks, register,
-// progress capped at 99.9% until registered, resume after a drop, SRT attach, delete with confirm.
+// progress capped at 99.9% until registered, resume after a drop, SRT attach (dubSrt), delete with confirm.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser.
@@ -12,13 +12,14 @@ vi.hoisted(() => {
     }
   } as typeof Request;
 });
-import { createActor, fromEventObservable, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { fakeFetch, json } from '../../api/test-fetch';
 import { DUB_MAX_BYTES, DUB_MAX_DURATION_SECONDS } from '../../shared/contract/dub-limits';
 import type { BlockBlobSeam } from '../../streams/blob-blocks$';
 import type { BlobTarget } from '../../streams/block-blob-client';
-import { dubFileMachine, OVER_LIMIT_KEY, UNREADABLE_KEY, UPLOAD_FAILED_KEY, type DubFileSource } from './dubFile.machine';
-import { apiDubUploadDeps, dubUpload$, type DubUploadEvent, type DubUploadInput } from './dubFile.upload';
+import { dubFileInput, dubFileMachine, OVER_LIMIT_KEY, UNREADABLE_KEY, UPLOAD_FAILED_KEY, type DubFileSource } from './dubFile.machine';
+import { apiDubUploadDeps, blockTransport } from './dubFile.upload';
+import { dubSrtMachine } from './dubSrt.machine';
 
 const MB = 1024 * 1024;
 const SAS = { accountUrl: 'http://storage.test/devstoreaccount1', containerName: 'user-7', sasToken: 'sv=2024&sp=cw&sig=abc' };
@@ -70,14 +71,14 @@ function serverAnswers(hold = false) {
 function fileActor(file: DubFileSource, storage: ReturnType<typeof fakeStorage>, duration: number | 'unreadable' = 60) {
   const machine = dubFileMachine.provide({
     actors: {
-      readDuration: fromPromise<number, { file: DubFileSource }>(async () => {
+      measure: fromPromise<number | null, { file: DubFileSource }>(async () => {
         if (duration === 'unreadable') throw new Error('no metadata');
         return duration;
       }),
-      upload: fromEventObservable<DubUploadEvent, DubUploadInput>(({ input }) => dubUpload$(input, { ...apiDubUploadDeps, openBlob: storage.open })),
+      transport: blockTransport({ ...apiDubUploadDeps, openBlob: storage.open }),
     },
   });
-  return createActor(machine, { input: { id: 'f1', file, folderId: '1', blobName: 'r4nd0m_talk.mp4' } }).start();
+  return createActor(machine, { input: dubFileInput('f1', file, '1', 'r4nd0m_talk.mp4') }).start();
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -191,12 +192,13 @@ describe('dubFile', () => {
     const actor = fileActor(video('talk.mp4', MB), fakeStorage());
     actor.send({ type: 'file.start' });
     await waitFor(actor, (snapshot) => snapshot.matches('uploaded'));
-    actor.send({ type: 'srt.chosen', file: Object.assign(new Blob(['x']), { name: 'notes.txt' }) });
+    const srt = createActor(dubSrtMachine, { input: { fileId: 'f1' } }).start();
+    srt.send({ type: 'srt.chosen', file: Object.assign(new Blob(['x']), { name: 'notes.txt' }) });
     expect(server.requests.some((request) => request.url.endsWith('/file/upload'))).toBe(false);
-    actor.send({ type: 'srt.chosen', file: Object.assign(new Blob(['1\n00:00:00,000 --> 00:00:01,000\nHi\n']), { name: 'talk.srt' }) });
-    actor.send({ type: 'srt.type', srtFileType: 3 });
-    await waitFor(actor, (snapshot) => snapshot.context.srt !== null);
-    expect(actor.getSnapshot().context).toMatchObject({ srt: { name: 'talk.srt', url: '/files/talk.srt' }, srtFileType: 3 });
+    srt.send({ type: 'srt.chosen', file: Object.assign(new Blob(['1\n00:00:00,000 --> 00:00:01,000\nHi\n']), { name: 'talk.srt' }) });
+    srt.send({ type: 'srt.type', srtFileType: 3 });
+    await waitFor(srt, (snapshot) => snapshot.context.srt !== null);
+    expect(srt.getSnapshot().context).toMatchObject({ srt: { name: 'talk.srt', url: '/files/talk.srt' }, srtFileType: 3 });
     const upload = server.requests.find((request) => request.url.endsWith('/file/upload'))!;
     // jsdom's Blob does not survive undici's multipart encoding here: the field itself is checked.
     expect(upload.method).toBe('POST');

@@ -4,7 +4,9 @@
 // When storage cannot be reached at all (a network error before any block arrived: a firewall, a
 // proxy, CORS), the same blocks go through the server instead (uploadBlock), and the stream says so
 // (upload.via) so a retry resumes on that path: each answer lists the blocks held, which are skipped.
+// blockTransport wraps the stream as dubbing's transport actor of the shared file-upload machine.
 import { catchError, concat, defer, from, map, mergeMap, Observable, of, throwError } from 'rxjs';
+import { fromEventObservable } from 'xstate';
 import { DUB_UNREGISTERED_PERCENT_CAP } from '../../shared/contract/dub-limits';
 import { blockUpload$, planBlocks, type BlockBlobSeam, type BlockSource } from '../../streams/blob-blocks$';
 import { blobUrlOf, openBlockBlob, type BlobTarget } from '../../streams/block-blob-client';
@@ -12,6 +14,7 @@ import { required, unwrap } from '../../api/errors';
 import { getBlobSasInfo, type BlobSasInfo } from '../../api/dubbing/get-blob-sas-info';
 import { registerUpload } from '../../api/dubbing/upload';
 import { uploadBlock, type UploadBlockFields, type UploadBlockResult } from '../../api/dubbing/upload-block';
+import type { TransportEvent, TransportInput } from '../file-upload/fileUpload.machine';
 
 export interface DubRecord {
   id: string;
@@ -181,4 +184,27 @@ function viaStorage$(input: DubUploadInput, deps: DubUploadDeps): Observable<Dub
 
 export function dubUpload$(input: DubUploadInput, deps: DubUploadDeps = apiDubUploadDeps): Observable<DubUploadEvent> {
   return input.via === 'server' ? viaServer$(input, deps) : viaStorage$(input, deps);
+}
+
+/** Where a dubbing upload stands between attempts: its blob (same name, so a retry resumes) and path. */
+export interface BlockCheckpoint {
+  blobName: string;
+  via: UploadPath;
+}
+
+export const firstCheckpoint = (blobName: string): BlockCheckpoint => ({ blobName, via: 'storage' });
+
+/** Dubbing's transport for the shared file-upload machine: the blocks, with the server as fallback. */
+export function blockTransport(deps: DubUploadDeps = apiDubUploadDeps) {
+  return fromEventObservable<TransportEvent, TransportInput>(({ input }) => {
+    const checkpoint = input.checkpoint as BlockCheckpoint;
+    const upload = { file: input.file, blobName: checkpoint.blobName, folderId: input.folderId, resume: input.resume, via: checkpoint.via };
+    return dubUpload$(upload, deps).pipe(
+      map((event): TransportEvent => {
+        if (event.type === 'upload.via') return { type: 'upload.checkpoint', checkpoint: { ...checkpoint, via: event.via } };
+        if (event.type === 'upload.registered') return { type: 'upload.done', record: event.record };
+        return event;
+      }),
+    );
+  });
 }

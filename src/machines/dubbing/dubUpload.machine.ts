@@ -3,11 +3,13 @@
 // once every file is uploaded, then dubSubmit. Closing deletes uploaded files from the server unless
 // they were submitted or a submit failed (then the list is only cleared); unfinished uploads are
 // cancelled. A successful start saves the subtitle settings and emits the first file's id.
-import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { DUB_DEFAULT_FOLDER_ID } from '../../shared/contract/dub-limits';
 import { removeDubFiles } from '../../api/dubbing/remove';
 import type { DubStartFailure } from '../../api/dubbing/transwrite';
-import { dubFileMachine, randomBlobName, type DubFileReport, type DubFileSource } from './dubFile.machine';
+import type { FileUploadReport } from '../file-upload/fileUpload.machine';
+import { dubFileInput, dubFileMachine, randomBlobName, UPLOAD_FAILED_KEY, type DubFileSource } from './dubFile.machine';
+import { dubSrtMachine, type DubSrtReport } from './dubSrt.machine';
 import type { ServedLanguage } from '../../shared/contract/language-availability';
 import { applyDubFormPatch, loadDubForm, saveDubForm, servedLanguagePatch, type DubFormValues } from './dub-form';
 import { dubSubmitMachine, SUBMIT_FAILED_KEY, type DubSubmitFile, type DubSubmitInput, type DubSubmitOutput } from './dubSubmit.machine';
@@ -17,6 +19,8 @@ export interface DubDialogFile {
   id: string;
   name: string;
   ref: ActorRefFrom<typeof dubFileMachine>;
+  /** The file's optional .srt (dubSrt), attached once it is uploaded. */
+  srtRef: ActorRefFrom<typeof dubSrtMachine>;
   status: 'active' | 'uploaded' | 'failed';
   recordId?: string;
   durationSeconds?: number;
@@ -39,7 +43,8 @@ export type DubUploadEvent =
   /** The server's language list arrived: languages it cannot dub are moved off. */
   | { type: 'languages.served'; items: ServedLanguage[] }
   | { type: 'form.submit' }
-  | DubFileReport;
+  | FileUploadReport
+  | DubSrtReport;
 
 export type DubUploadEmitted =
   | { type: 'dub.warning'; messageKey?: string; message?: string; params?: Record<string, string | number> }
@@ -52,9 +57,15 @@ const emptyContext = (): DubUploadContext => ({ userId: null, files: [], form: l
 export function submitFiles(context: DubUploadContext): DubSubmitFile[] {
   return context.files.flatMap((file) => {
     if (!file.recordId) return [];
-    const { srt, srtFileType } = file.ref.getSnapshot().context;
+    const { srt, srtFileType } = file.srtRef.getSnapshot().context;
     return [{ recordId: file.recordId, name: file.name, durationSeconds: file.durationSeconds ?? 0, ...(srt ? { srtUrl: srt.url, srtFileType } : {}) }];
   });
+}
+
+/** A file leaves the dialog: its upload and its subtitle actors stop. */
+function stopFile(enqueue: { stopChild(ref: AnyActorRef): void }, file: DubDialogFile) {
+  enqueue.stopChild(file.ref);
+  enqueue.stopChild(file.srtRef);
 }
 
 export const dubUploadMachine = setup({
@@ -65,6 +76,7 @@ export const dubUploadMachine = setup({
   },
   actors: {
     dubFile: dubFileMachine,
+    dubSrt: dubSrtMachine,
     dubSubmit: dubSubmitMachine,
     removeFiles: fromPromise<void, { ids: string[] }>(({ input }) => removeDubFiles(input.ids)),
   },
@@ -85,8 +97,9 @@ export const dubUploadMachine = setup({
         const added = accepted.map((file): DubDialogFile => {
           counter += 1;
           const id = `dub-file-${counter}`;
-          const ref = spawn('dubFile', { id, input: { id, file, folderId: current.form.folderId, blobName: randomBlobName(file.name), reportTo: self } });
-          return { id, name: file.name, ref, status: 'active' };
+          const ref = spawn('dubFile', { id, input: dubFileInput(id, file, current.form.folderId, randomBlobName(file.name), self) });
+          const srtRef = spawn('dubSrt', { id: `${id}-srt`, input: { fileId: id, reportTo: self } });
+          return { id, name: file.name, ref, srtRef, status: 'active' };
         });
         return { files: [...current.files, ...added], fileCounter: counter };
       });
@@ -107,20 +120,20 @@ export const dubUploadMachine = setup({
     markFailed: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'file.failed') return;
       enqueue.assign({ files: context.files.map((file) => (file.id === event.fileId ? { ...file, status: 'failed' as const } : file)) });
-      enqueue.emit({ type: 'dub.error', ...(event.errorMessage ? { message: event.errorMessage } : { messageKey: event.errorKey ?? 'dubbing:uploadFailed' }) });
+      enqueue.emit({ type: 'dub.error', ...(event.errorMessage ? { message: event.errorMessage } : { messageKey: event.errorKey ?? UPLOAD_FAILED_KEY }) });
     }),
     // A file over the limits or whose length cannot be read leaves the list with its message.
     dropRejected: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'file.rejected') return;
       const file = context.files.find((item) => item.id === event.fileId);
-      if (file) enqueue.stopChild(file.ref);
+      if (file) stopFile(enqueue, file);
       enqueue.assign({ files: context.files.filter((item) => item.id !== event.fileId) });
       enqueue.emit({ type: 'dub.warning', messageKey: event.errorKey });
     }),
     dropDeleted: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'file.deleted') return;
       const file = context.files.find((item) => item.id === event.fileId);
-      if (file) enqueue.stopChild(file.ref);
+      if (file) stopFile(enqueue, file);
       enqueue.assign({ files: context.files.filter((item) => item.id !== event.fileId) });
     }),
     relayNotice: emit(({ event }) =>
@@ -148,7 +161,7 @@ export const dubUploadMachine = setup({
     clearFiles: enqueueActions(({ context, enqueue }) => {
       for (const file of context.files) {
         if (file.status !== 'uploaded') enqueue.sendTo(file.ref, { type: 'file.cancel' });
-        enqueue.stopChild(file.ref);
+        stopFile(enqueue, file);
       }
       enqueue.assign({ files: [] });
     }),

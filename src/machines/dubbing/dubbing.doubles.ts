@@ -5,8 +5,9 @@
 import { of, throwError } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import { DUB_MAX_DURATION_SECONDS } from '../../shared/contract/dub-limits';
-import { dubFileMachine, type DubFileSource, type SrtAttachment } from './dubFile.machine';
-import type { DubUploadEvent as StreamEvent, DubUploadInput } from './dubFile.upload';
+import type { TransportEvent, TransportInput } from '../file-upload/fileUpload.machine';
+import { dubFileMachine, type DubFileSource } from './dubFile.machine';
+import { dubSrtMachine, type SrtAttachment } from './dubSrt.machine';
 import type { DubSubmitInput, DubSubmitOutput } from './dubSubmit.machine';
 import { dubUploadMachine } from './dubUpload.machine';
 
@@ -40,18 +41,26 @@ async function removeOrRefuse(log: DubLog, ids: string[]) {
 export function dubFileDoubles(log: DubLog) {
   return dubFileMachine.provide({
     actors: {
-      readDuration: fromPromise<number, { file: DubFileSource }>(async ({ input }) => durationOf(input.file.name)),
-      upload: fromEventObservable<StreamEvent, DubUploadInput>(({ input }) =>
+      measure: fromPromise<number | null, { file: DubFileSource }>(async ({ input }) => durationOf(input.file.name)),
+      transport: fromEventObservable<TransportEvent, TransportInput>(({ input }) =>
         input.file.name.startsWith('broken')
           ? throwError(() => ({ kind: 'business', message: 'Storage refused' }))
-          : of<StreamEvent[]>({ type: 'upload.progress', percent: 99.9 }, { type: 'upload.registered', record: recordOf(input.file.name) }),
+          : of<TransportEvent[]>({ type: 'upload.progress', percent: 99.9 }, { type: 'upload.done', record: recordOf(input.file.name) }),
       ),
+      remove: fromPromise<void, { ids: string[] }>(({ input }) => removeOrRefuse(log, input.ids)),
+    },
+  });
+}
+
+/** The subtitle machine whose store settles at once. */
+export function dubSrtDoubles(log: DubLog) {
+  return dubSrtMachine.provide({
+    actors: {
       uploadSrt: fromPromise<SrtAttachment, { file: Blob; name: string }>(async ({ input }) => {
         log.srt.push(input.name);
         if (input.name.startsWith('bad')) throw { kind: 'business', message: 'Not an SRT' };
         return { name: input.name, url: `/files/${input.name}` };
       }),
-      removeFile: fromPromise<void, { ids: string[] }>(({ input }) => removeOrRefuse(log, input.ids)),
     },
   });
 }
@@ -67,6 +76,7 @@ export function dubUploadDoubles(log: DubLog) {
   return dubUploadMachine.provide({
     actors: {
       dubFile: dubFileDoubles(log),
+      dubSrt: dubSrtDoubles(log),
       // The dialog only reads the submit's output: a promise with the same output stands in.
       dubSubmit: fromPromise<DubSubmitOutput, DubSubmitInput>(async ({ input }) => {
         log.submitted.push(input);

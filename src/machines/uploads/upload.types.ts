@@ -23,3 +23,27 @@ export interface TranscribeRequest {
   folderId: string;
   folderName?: string;
 }
+
+export interface UploadForm {
+  showName: string;
+  audioLanguage: string;
+  /** null: no translation. */
+  translationLanguage: string | null;
+  speaker: boolean;
+  maxSpeakers: number;
+  folderId: string;
+  folderName?: string;
+}
+
+export type RestoreSettings = Partial<UploadForm>;
+
+/** The server's newest upload that never reached transcription (getLatestTrans interruptedUpload). */
+export interface InterruptedUploadInfo {
+  status: 'uploading' | 'uploaded';
+  uploadId?: string | null;
+  id?: string | null;
+  oriFileName: string;
+  fileSize: number;
+  audioDuration?: number | null;
+  createTime: string;
+}

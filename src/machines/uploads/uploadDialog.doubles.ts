@@ -7,7 +7,8 @@ import { fromEventObservable, fromPromise } from 'xstate';
 import { UPLOAD_MAX_DURATION_SECONDS } from '../../shared/contract/limits';
 import type { LanguageLists, TranscribeRequest } from './upload.types';
 import { uploadDialogMachine, type UploadDialogContext } from './uploadDialog.machine';
-import { uploadFileMachine, type UploadActorInput, type UploadFileEvent, type UploadFileSource } from './uploadFile.machine';
+import type { TransportEvent, TransportInput } from '../file-upload/fileUpload.machine';
+import { uploadFileMachine, type UploadFileSource } from './uploadFile.machine';
 
 export const LANGUAGES: LanguageLists = {
   transcribeLanguage: [
@@ -49,13 +50,13 @@ export interface DoubleLog {
 export function uploadFileDoubles(log: DoubleLog) {
   return uploadFileMachine.provide({
     actors: {
-      readDuration: fromPromise<number | null, { file: UploadFileSource }>(async ({ input }) =>
+      measure: fromPromise<number | null, { file: UploadFileSource }>(async ({ input }) =>
         input.file.name.startsWith('long') ? UPLOAD_MAX_DURATION_SECONDS + 1 : 30,
       ),
-      upload: fromEventObservable<UploadFileEvent, UploadActorInput>(({ input }) =>
+      transport: fromEventObservable<TransportEvent, TransportInput>(({ input }) =>
         input.file.name.startsWith('broken')
           ? throwError(() => ({ kind: 'business', message: 'Disk full' }))
-          : of<UploadFileEvent[]>(
+          : of<TransportEvent[]>(
               { type: 'upload.progress', percent: 50 },
               {
                 type: 'upload.done',
@@ -67,7 +68,7 @@ export function uploadFileDoubles(log: DoubleLog) {
               },
             ),
       ),
-      removeRecord: fromPromise<void, { ids: string[] }>(async ({ input }) => {
+      remove: fromPromise<void, { ids: string[] }>(async ({ input }) => {
         log.removed.push(input.ids);
       }),
     },

@@ -2,15 +2,8 @@ import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FOLDER_ID, UPLOAD_DEFAULT_AUDIO_LANGUAGE, UPLOAD_SPEAKERS_DEFAULT } from '../../shared/contract/limits';
 import { EMBEDDED_FOLDER, fakeFile, uploadDialogDoubles, type DoubleLog } from './uploadDialog.doubles';
-import {
-  DUPLICATE_KEY,
-  FORMAT_ERROR_KEY,
-  TOO_MANY_KEY,
-  clampSpeakers,
-  selectCanConfirm,
-  selectionProblem,
-  type UploadDialogEmitted,
-} from './uploadDialog.machine';
+import { selectCanConfirm, type UploadDialogEmitted } from './uploadDialog.machine';
+import { DUPLICATE_KEY, FORMAT_ERROR_KEY, TOO_MANY_KEY, clampSpeakers, selectionProblem } from './uploadDialog.rules';
 import { OVER_LIMIT_KEY } from './uploadFile.machine';
 
 function start() {

@@ -2,54 +2,26 @@
 // chosen file, the form, confirm only once every file is uploaded, and the closing rule — uploaded
 // records are deleted on close unless the dialog was opened to restore or the submit failed.
 import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import {
-  DEFAULT_FOLDER_ID,
-  UPLOAD_ALLOWED_EXTENSIONS,
-  UPLOAD_DEFAULT_AUDIO_LANGUAGE,
-  UPLOAD_MAX_FILES,
-  UPLOAD_SPEAKERS_DEFAULT,
-  UPLOAD_SPEAKERS_MAX,
-  UPLOAD_SPEAKERS_MIN,
-} from '../../shared/contract/limits';
-import { servedDefault, targetUnavailability } from '../../shared/contract/language-availability';
-import type { UploadedRecordInfo } from '../../streams/upload-progress$';
+import { DEFAULT_FOLDER_ID } from '../../shared/contract/limits';
 import { fetchLanguageListsActor } from '../../api/shared/language-internation';
 import { removeRecordsIfAnyActor } from '../../api/shared/remove-records';
 import { startTranscription, type TaskStartFailure } from '../../api/uploads/transwrite';
-import type { LanguageLists, TranscribeRequest } from './upload.types';
-import { extensionOf, uploadFileMachine, type UploadFileReport, type UploadFileSource } from './uploadFile.machine';
-import { loadUploadSession } from './uploadFile.resume';
+import type { FileUploadReport } from '../file-upload/fileUpload.machine';
+import type { InterruptedUploadInfo, LanguageLists, RestoreSettings, TranscribeRequest, UploadForm } from './upload.types';
+import {
+  ENTITLEMENT_CODES,
+  SUBMIT_FAILED_KEY,
+  defaultForm,
+  nameWithoutExtension,
+  resumeIdFor,
+  selectionProblem,
+  servableTranslation,
+  servedForm,
+  transcribeRequest,
+} from './uploadDialog.rules';
+import { UPLOAD_FILE_POLICY, uploadFileMachine, type UploadFileSource } from './uploadFile.machine';
 
-export const FORMAT_ERROR_KEY = 'uploadDialog:formatError';
-export const TOO_MANY_KEY = 'uploadDialog:tooMany';
-export const DUPLICATE_KEY = 'uploadDialog:duplicate';
-export const NAME_REQUIRED_KEY = 'uploadDialog:nameRequired';
-export const SUBMIT_FAILED_KEY = 'uploadDialog:submitFailed';
-export const ENTITLEMENT_CODES: readonly number[] = [92505000, 92505001, 92505003];
-
-export interface UploadForm {
-  showName: string;
-  audioLanguage: string;
-  /** null: no translation. */
-  translationLanguage: string | null;
-  speaker: boolean;
-  maxSpeakers: number;
-  folderId: string;
-  folderName?: string;
-}
-
-export type RestoreSettings = Partial<UploadForm>;
-
-/** The server's newest upload that never reached transcription (getLatestTrans interruptedUpload). */
-export interface InterruptedUploadInfo {
-  status: 'uploading' | 'uploaded';
-  uploadId?: string | null;
-  id?: string | null;
-  oriFileName: string;
-  fileSize: number;
-  audioDuration?: number | null;
-  createTime: string;
-}
+export type { InterruptedUploadInfo, RestoreSettings, UploadForm } from './upload.types';
 
 export interface DialogFile {
   id: string;
@@ -82,7 +54,7 @@ export type UploadDialogEvent =
   /** The folder picker (features §2/§3 upload form): one of the user's folders, by id and name. */
   | { type: 'form.folderChosen'; folderId: string; folderName?: string }
   | { type: 'form.submit' }
-  | UploadFileReport;
+  | FileUploadReport;
 
 export type UploadDialogEmitted =
   | { type: 'upload.warning'; messageKey: string }
@@ -90,77 +62,12 @@ export type UploadDialogEmitted =
   | { type: 'upload.needsPurchase'; code: number }
   | { type: 'upload.submitted'; ids: string[] };
 
-export function defaultForm(folderId?: string | null, folderName?: string): UploadForm {
-  return {
-    showName: '',
-    audioLanguage: UPLOAD_DEFAULT_AUDIO_LANGUAGE,
-    translationLanguage: null,
-    speaker: false,
-    maxSpeakers: UPLOAD_SPEAKERS_DEFAULT,
-    folderId: folderId || DEFAULT_FOLDER_ID,
-    ...(folderName ? { folderName } : {}),
-  };
-}
-
-export function clampSpeakers(value: number): number {
-  if (!Number.isFinite(value)) return UPLOAD_SPEAKERS_DEFAULT;
-  return Math.min(UPLOAD_SPEAKERS_MAX, Math.max(UPLOAD_SPEAKERS_MIN, Math.round(value)));
-}
-
-/** The first rule a selection breaks (platform §5), or null when the files may be added. */
-export function selectionProblem(chosen: readonly { name: string }[], listed: readonly { name: string }[]): string | null {
-  if (chosen.length > UPLOAD_MAX_FILES) return TOO_MANY_KEY;
-  const allowed: readonly string[] = UPLOAD_ALLOWED_EXTENSIONS;
-  if (chosen.some((file) => !allowed.includes(extensionOf(file.name)))) return FORMAT_ERROR_KEY;
-  if (chosen.some((file) => listed.some((item) => item.name === file.name))) return DUPLICATE_KEY;
-  if (chosen.length + listed.length > UPLOAD_MAX_FILES) return TOO_MANY_KEY;
-  return null;
-}
-
-function nameWithoutExtension(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(0, dot) : name;
-}
-
-export function transcribeRequest(context: UploadDialogContext): TranscribeRequest {
-  const { form } = context;
-  return {
-    ids: context.files.flatMap((file) => (file.recordId ? [file.recordId] : [])),
-    showName: form.showName.trim(),
-    audioLanguage: form.audioLanguage,
-    translationLanguage: form.translationLanguage,
-    speaker: form.speaker ? '1' : '0',
-    maxSpeakers: clampSpeakers(form.maxSpeakers),
-    folderId: form.folderId,
-    ...(form.folderName ? { folderName: form.folderName } : {}),
-  };
-}
-
-/** A chunk upload of the same file left unfinished here (local note) or on the server (restore data). */
-function resumeIdFor(file: UploadFileSource, interrupted: InterruptedUploadInfo | null): string | null {
-  const local = loadUploadSession(file)?.uploadId;
-  if (local) return local;
-  const sameFile = interrupted?.status === 'uploading' && interrupted.oriFileName === file.name && interrupted.fileSize === file.size;
-  return sameFile ? (interrupted.uploadId ?? null) : null;
-}
-
 const noLanguages: LanguageLists = { transcribeLanguage: [], translation: [] };
 
-/** No translation when this server has no engine from the audio language into the chosen one. */
-function servableTranslation(form: UploadForm, languages: LanguageLists): string | null {
-  const target = form.translationLanguage && languages.translation.find((item) => item.code === form.translationLanguage);
-  if (!form.translationLanguage || !target) return form.translationLanguage;
-  return targetUnavailability(target, [form.audioLanguage]) ? null : form.translationLanguage;
-}
-
-/**
- * The spec's default audio language when this server recognises it, else the first it does (en-US on
- * the embedded engines), so a first upload is not refused. A restored form keeps its own settings.
- */
-export function servedForm(form: UploadForm, languages: LanguageLists): UploadForm {
-  const audioLanguage = servedDefault(languages.transcribeLanguage, form.audioLanguage);
-  const next = { ...form, audioLanguage };
-  return { ...next, translationLanguage: servableTranslation(next, languages) };
+/** The file's input: an interrupted chunk upload of the same file continues (its session's id). */
+function fileInput(id: string, file: UploadFileSource, context: UploadDialogContext) {
+  const uploadId = resumeIdFor(file, context.interrupted);
+  return { id, file, folderId: context.form.folderId, policy: UPLOAD_FILE_POLICY, ...(uploadId ? { checkpoint: { uploadId } } : {}) };
 }
 
 export const uploadDialogMachine = setup({
@@ -197,7 +104,7 @@ export const uploadDialogMachine = setup({
       const id = `file-${counter}`;
       const file = { name: held.oriFileName, size: held.fileSize, slice: () => new Blob([]) };
       const record = { id: held.id, createTime: held.createTime, audioDuration: held.audioDuration ?? null };
-      const ref = spawn('uploadFile', { id, input: { id, file, folderId: context.form.folderId, alreadyUploaded: record, reportTo: self } });
+      const ref = spawn('uploadFile', { id, input: { id, file, folderId: context.form.folderId, policy: UPLOAD_FILE_POLICY, alreadyUploaded: record, reportTo: self } });
       const restored: DialogFile = { id, name: held.oriFileName, ref, status: 'uploaded', recordId: held.id };
       const showName = context.form.showName || nameWithoutExtension(held.oriFileName);
       return { files: [restored], fileCounter: counter, form: { ...context.form, showName } };
@@ -208,10 +115,7 @@ export const uploadDialogMachine = setup({
       const added = event.files.map((file): DialogFile => {
         counter += 1;
         const id = `file-${counter}`;
-        const ref = spawn('uploadFile', {
-          id,
-          input: { id, file, folderId: context.form.folderId, resumeUploadId: resumeIdFor(file, context.interrupted), reportTo: self },
-        });
+        const ref = spawn('uploadFile', { id, input: { ...fileInput(id, file, context), reportTo: self } });
         return { id, name: file.name, ref, status: 'active' };
       });
       const first = event.files[0];
@@ -231,20 +135,20 @@ export const uploadDialogMachine = setup({
           ? context.files.map((file) => (file.id === event.fileId ? { ...file, status: 'uploaded' as const, recordId: event.record.id } : file))
           : context.files,
     }),
-    // An over-limit file leaves the list with the spec's warning; any other failure stays to be retried or removed.
-    handleFailure: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'file.failed') return;
+    // A failed upload stays to be retried or removed, with its error.
+    markFailed: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'file.failed' || !context.files.some((item) => item.id === event.fileId)) return;
+      enqueue.assign({ files: context.files.map((item) => (item.id === event.fileId ? { ...item, status: 'failed' as const } : item)) });
+      enqueue.emit({ type: 'upload.error', ...(event.errorKey ? { messageKey: event.errorKey } : { message: event.errorMessage ?? '' }) });
+    }),
+    // An over-limit file leaves the list with the spec's warning.
+    dropRejected: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'file.rejected') return;
       const file = context.files.find((item) => item.id === event.fileId);
       if (!file) return;
-      if (event.overLimit) {
-        enqueue.stopChild(file.ref);
-        enqueue.assign({ files: context.files.filter((item) => item.id !== event.fileId) });
-      } else {
-        enqueue.assign({ files: context.files.map((item) => (item.id === event.fileId ? { ...item, status: 'failed' as const } : item)) });
-      }
-      const warning = event.errorKey ? { messageKey: event.errorKey } : { message: event.errorMessage ?? '' };
-      if (event.overLimit) enqueue.emit({ type: 'upload.warning', messageKey: event.errorKey ?? '' });
-      else enqueue.emit({ type: 'upload.error', ...warning });
+      enqueue.stopChild(file.ref);
+      enqueue.assign({ files: context.files.filter((item) => item.id !== event.fileId) });
+      enqueue.emit({ type: 'upload.warning', messageKey: event.errorKey });
     }),
     dropFile: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'file.deleted') return;
@@ -341,7 +245,8 @@ export const uploadDialogMachine = setup({
           { target: 'closing' },
         ],
         'file.uploaded': { actions: 'markUploaded' },
-        'file.failed': { actions: 'handleFailure' },
+        'file.failed': { actions: 'markFailed' },
+        'file.rejected': { actions: 'dropRejected' },
         'file.deleted': { actions: 'dropFile' },
       },
       states: {
@@ -390,7 +295,7 @@ export const uploadDialogMachine = setup({
               invoke: {
                 src: 'submit',
                 id: 'submit',
-                input: ({ context }) => transcribeRequest(context),
+                input: ({ context }) => transcribeRequest(context.form, context.files),
                 onDone: { target: '#uploadDialog.closed', actions: ['markSubmitted', 'clearFiles'] },
                 onError: {
                   target: 'editing',

@@ -28,7 +28,7 @@ function nextReport(snapshot: AnyMachineSnapshot): { uploaded: SampleEvent[]; fa
   const file = context(snapshot).files.find((item) => item.status === 'active');
   if (!file || snapshot.matches({ open: { languages: 'loading' } })) return { uploaded: [], failed: [] };
   if (file.name.startsWith('broken')) {
-    return { uploaded: [], failed: [{ type: 'file.failed', fileId: file.id, errorMessage: 'Disk full', overLimit: false }] };
+    return { uploaded: [], failed: [{ type: 'file.failed', fileId: file.id, errorMessage: 'Disk full' }] };
   }
   const record = { id: `rec-${file.name}`, createTime: '2024-01-01 00:00:00', audioDuration: 30 };
   return { uploaded: [{ type: 'file.uploaded', fileId: file.id, record }], failed: [] };

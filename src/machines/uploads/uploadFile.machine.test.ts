@@ -2,12 +2,13 @@ import { Observable, Subject } from 'rxjs';
 import { createActor, fromEventObservable, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { fakeFile, uploadFileDoubles, type DoubleLog } from './uploadDialog.doubles';
-import { OVER_LIMIT_KEY, isOverLimit, type UploadFileEvent } from './uploadFile.machine';
+import type { TransportEvent } from '../file-upload/fileUpload.machine';
+import { OVER_LIMIT_KEY, UPLOAD_FILE_POLICY, isOverLimit } from './uploadFile.machine';
 import { loadUploadSession } from './uploadFile.resume';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_DURATION_SECONDS } from '../../shared/contract/limits';
 
 function run(name: string, log: DoubleLog = { removed: [], submitted: [] }) {
-  const actor = createActor(uploadFileDoubles(log), { input: { id: 'f1', file: fakeFile(name), folderId: '1' } }).start();
+  const actor = createActor(uploadFileDoubles(log), { input: { id: 'f1', file: fakeFile(name), folderId: '1', policy: UPLOAD_FILE_POLICY } }).start();
   return { actor, log };
 }
 
@@ -28,13 +29,13 @@ describe('uploadFile machine', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
-  it('fails over the duration limit before uploading anything', async () => {
+  it('is refused over the duration limit before uploading anything, for good', async () => {
     const { actor } = run('long.wav');
     actor.send({ type: 'file.start' });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await waitFor(actor, (s) => s.matches('rejected'));
     expect(actor.getSnapshot().context.errorKey).toBe(OVER_LIMIT_KEY);
     actor.send({ type: 'file.retry' });
-    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().matches('rejected')).toBe(true);
   });
 
   it('deletes a finished file by a call', async () => {
@@ -47,13 +48,13 @@ describe('uploadFile machine', () => {
   });
 
   it('cancelling mid-upload stops the stream and forgets the stored session', async () => {
-    const progress = new Subject<UploadFileEvent>();
+    const progress = new Subject<TransportEvent>();
     let unsubscribed = false;
     const machine = uploadFileDoubles({ removed: [], submitted: [] }).provide({
       actors: {
-        upload: fromEventObservable(
+        transport: fromEventObservable(
           () =>
-            new Observable<UploadFileEvent>((subscriber) => {
+            new Observable<TransportEvent>((subscriber) => {
               const inner = progress.subscribe(subscriber);
               return () => {
                 unsubscribed = true;
@@ -64,11 +65,11 @@ describe('uploadFile machine', () => {
       },
     });
     const file = fakeFile('big.wav', 30_000_000);
-    const actor = createActor(machine, { input: { id: 'f1', file, folderId: '1' } }).start();
+    const actor = createActor(machine, { input: { id: 'f1', file, folderId: '1', policy: UPLOAD_FILE_POLICY } }).start();
     actor.send({ type: 'file.start' });
     await waitFor(actor, (s) => s.matches('uploading'));
     const session = { uploadId: 'u', objectName: 'o', uploadUrls: ['a', 'b', 'c'], chunkSize: 10_485_760, nextChunk: 1 };
-    progress.next({ type: 'upload.session', session });
+    progress.next({ type: 'upload.checkpoint', checkpoint: session });
     progress.next({ type: 'upload.progress', percent: 33.3 });
     expect(actor.getSnapshot().context.percent).toBe(33.3);
     expect(loadUploadSession(file)).toEqual(session);

@@ -4,13 +4,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  selectAttachingSrt,
-  selectConfirmingDelete,
-  selectDeleting,
-  selectDubFileContext,
-  selectDubFileRowStatus,
-} from '../../machines/dubbing/dubFile.machine';
+import { selectConfirmingRemoval, selectDeleting, selectFileContext, selectFileRowStatus, type FileRowStatus } from '../../machines/file-upload/fileUpload.machine';
+import { selectAttachingSrt, selectSrtContext } from '../../machines/dubbing/dubSrt.machine';
 import {
   dubUploadMachine,
   selectDubCanStart,
@@ -23,31 +18,36 @@ import {
 import { dubLanguagesMachine, selectDubLanguages, selectDubLanguagesServed } from '../../machines/dubbing/dubLanguages.machine';
 import { targetUnavailability, unavailabilityOf, type ServedLanguage, type Unavailability } from '../../shared/contract/language-availability';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
-import { DubFileRow } from '../../ui/dubbing/DubFileRow';
+import { DubFileRow, type DubRowStatus } from '../../ui/dubbing/DubFileRow';
 import { DubUploadDialog, type DubLanguageOption } from '../../ui/dubbing/DubUploadDialog';
 import { ENTITLEMENT_PURCHASE_TAB } from '../../shared/contract/purchase-tabs';
 import { useAppBus } from '../shell/app-bus';
 import { showToast } from '../shell/show-toast';
 
+/** The dubbing row says 'checking' until the upload starts. */
+const dubRowStatus = (status: FileRowStatus): DubRowStatus => (status === 'added' || status === 'validating' ? 'checking' : status);
+
 function FileRowContainer({ file }: { file: DubDialogFile }) {
   const { t } = useTranslation('dubbing');
-  const status = useSelector(file.ref, selectDubFileRowStatus);
-  const context = useSelector(file.ref, selectDubFileContext);
-  const confirmingDelete = useSelector(file.ref, selectConfirmingDelete);
-  const attachingSrt = useSelector(file.ref, selectAttachingSrt);
+  const status = dubRowStatus(useSelector(file.ref, selectFileRowStatus));
+  const context = useSelector(file.ref, selectFileContext);
+  const confirmingDelete = useSelector(file.ref, selectConfirmingRemoval);
   const deleting = useSelector(file.ref, selectDeleting);
+  const srt = useSelector(file.srtRef, selectSrtContext);
+  const attachingSrt = useSelector(file.srtRef, selectAttachingSrt);
   const errorText = status === 'failed' ? (context.errorMessage ?? (context.errorKey ? t(context.errorKey) : undefined)) : undefined;
   const send = file.ref.send;
+  const sendSrt = file.srtRef.send;
   return (
     <DubFileRow
       name={file.name}
-      sizeBytes={context.file.size}
+      sizeBytes={context.size}
       durationSeconds={context.durationSeconds}
       status={status}
       percent={context.percent}
       errorText={errorText}
-      srtName={context.srt?.name ?? context.pendingSrtName}
-      srtFileType={context.srtFileType}
+      srtName={srt.srt?.name ?? srt.pendingSrtName}
+      srtFileType={srt.srtFileType}
       attachingSrt={attachingSrt}
       confirmingDelete={confirmingDelete}
       deleting={deleting}
@@ -55,9 +55,9 @@ function FileRowContainer({ file }: { file: DubDialogFile }) {
       onConfirmRemove={() => send({ type: 'remove.confirm' })}
       onCancelRemove={() => send({ type: 'remove.cancel' })}
       onRetry={() => send({ type: 'file.retry' })}
-      onSrtChosen={(srt) => send({ type: 'srt.chosen', file: srt })}
-      onSrtType={(srtFileType) => send({ type: 'srt.type', srtFileType })}
-      onSrtRemove={() => send({ type: 'srt.remove' })}
+      onSrtChosen={(chosen) => sendSrt({ type: 'srt.chosen', file: chosen })}
+      onSrtType={(srtFileType) => sendSrt({ type: 'srt.type', srtFileType })}
+      onSrtRemove={() => sendSrt({ type: 'srt.remove' })}
     />
   );
 }

@@ -15,7 +15,7 @@ import {
   type InterruptedUploadInfo,
   type RestoreSettings,
 } from '../../machines/uploads/uploadDialog.machine';
-import { selectFileContext, selectFileRowStatus } from '../../machines/uploads/uploadFile.machine';
+import { selectFileContext, selectFileRowStatus } from '../../machines/file-upload/fileUpload.machine';
 import { folderChoices, type FolderChoice } from '../../machines/uploads/uploadDialog.rules';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { UploadDialog, UploadFileRow } from '../../ui/uploads/UploadDialog';

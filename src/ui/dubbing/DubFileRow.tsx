@@ -1,8 +1,9 @@
-// One file of the dubbing dialog: name, size, length, progress (99.9% at most until registered),
-// retry, delete (with its confirm in place), and the optional SRT with its kind.
-import { Box, Button, HStack, NativeSelect, Spinner, Text } from '@chakra-ui/react';
+// One file of the dubbing dialog: the shared upload row (name, size, length, progress — 99.9% at
+// most until registered — retry, delete) with the delete's confirm in place and the optional SRT with its kind.
+import { Box, Button, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileUploadRow, percentText } from '../file-upload/FileUploadRow';
 
 export type DubRowStatus = 'checking' | 'uploading' | 'uploaded' | 'failed';
 
@@ -27,51 +28,28 @@ export interface DubFileRowProps {
   onSrtRemove(): void;
 }
 
-function sizeText(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1024 ? `${(mb / 1024).toFixed(2)} GB` : `${mb.toFixed(mb < 10 ? 2 : 1)} MB`;
-}
-
-function durationText(seconds: number): string {
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${h > 0 ? `${h}:` : ''}${String(m).padStart(h > 0 ? 2 : 1, '0')}:${String(s).padStart(2, '0')}`;
-}
-
 export function DubFileRow(props: DubFileRowProps) {
   const { t } = useTranslation('dubbing');
   const srtInput = useRef<HTMLInputElement>(null);
   const label =
-    props.status === 'uploading'
-      ? t('statusUploading', { percent: props.percent.toFixed(props.percent % 1 === 0 ? 0 : 1) })
-      : t(`status${props.status[0]!.toUpperCase()}${props.status.slice(1)}`);
+    props.status === 'uploading' ? t('statusUploading', { percent: percentText(props.percent) }) : t(`status${props.status[0]!.toUpperCase()}${props.status.slice(1)}`);
   return (
-    <Box borderWidth="1px" rounded="md" px="3" py="2" data-testid="dub-file-row" data-status={props.status}>
-      <HStack justify="space-between" gap="2">
-        <Box minW="0" flex="1">
-          <Text truncate fontWeight="medium">
-            {props.name}
-          </Text>
-          <Text fontSize="xs" color={props.status === 'failed' ? 'red.600' : 'fg.muted'}>
-            {sizeText(props.sizeBytes)}
-            {props.durationSeconds ? ` · ${durationText(props.durationSeconds)}` : ''} · {props.errorText ?? label}
-          </Text>
-        </Box>
-        {(props.status === 'checking' || props.status === 'uploading' || props.attachingSrt || props.deleting) && <Spinner size="xs" />}
-        {props.status === 'failed' && (
-          <Button size="xs" variant="ghost" onClick={props.onRetry}>
-            {t('retry')}
-          </Button>
-        )}
-        <Button size="xs" variant="ghost" onClick={props.onRemove} aria-label={t('remove')} data-testid="dub-file-remove">
-          ✕
-        </Button>
-      </HStack>
-      <Box h="1.5" bg="bg.muted" rounded="full" mt="2" overflow="hidden">
-        <Box h="full" bg={props.status === 'failed' ? 'red.400' : 'brand.500'} w={`${props.percent}%`} transition="width 0.2s" data-testid="dub-file-progress" />
-      </Box>
+    <FileUploadRow
+      testId="dub-file-row"
+      progressTestId="dub-file-progress"
+      removeTestId="dub-file-remove"
+      name={props.name}
+      sizeBytes={props.sizeBytes}
+      durationSeconds={props.durationSeconds}
+      status={props.status}
+      statusText={props.errorText ?? label}
+      percent={props.percent}
+      busy={props.status === 'checking' || props.status === 'uploading' || props.attachingSrt || props.deleting}
+      removeLabel={t('remove')}
+      retryLabel={t('retry')}
+      onRemove={props.onRemove}
+      onRetry={props.onRetry}
+    >
       {props.status === 'uploaded' && (
         <HStack mt="2" gap="2" flexWrap="wrap">
           {props.srtName ? (
@@ -134,6 +112,6 @@ export function DubFileRow(props: DubFileRowProps) {
           </HStack>
         </Box>
       )}
-    </Box>
+    </FileUploadRow>
   );
 }

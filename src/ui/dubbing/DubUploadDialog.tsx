@@ -1,9 +1,9 @@
-// The AI dubbing dialog (features §2, 600 px): drop or choose mp4 files, the file rows (rendered by
-// the caller), the dub form and the start button. Renders what it is given; the machine decides.
-import { Box, Button, CloseButton, Dialog, Field, HStack, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+// The AI dubbing dialog (features §2, 600 px): the shared upload frame (drop or choose mp4 files, the
+// file rows rendered by the caller, start) with the dub form. Renders what it is given; the machine decides.
+import { Field, HStack, NativeSelect } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileDropZone } from '../common/FileDropZone';
+import { FileUploadDialogFrame } from '../file-upload/FileUploadDialogFrame';
 import { DUB_DIALOG_WIDTH_PX } from '../../shared/contract/limits';
 import { DubFormFields, type DubFormView } from './DubFormFields';
 
@@ -46,76 +46,56 @@ export function DubUploadDialog(props: DubUploadDialogProps) {
   const { form } = props;
 
   return (
-    <Dialog.Root open={props.open} onOpenChange={(details) => !details.open && props.onClose()} placement="center" closeOnInteractOutside={false}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="dub-dialog" maxW={`${DUB_DIALOG_WIDTH_PX}px`} w="calc(100vw - 32px)">
-            <Dialog.Header>
-              <Dialog.Title>{t('title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <FileDropZone
-                  accept=".mp4,video/mp4"
-                  multiple
-                  testId="dub-drop-zone"
-                  inputTestId="dub-file-input"
-                  hint={t('dropHint')}
-                  formats={t('formats')}
-                  onFiles={props.onFilesChosen}
-                />
-                <Stack gap="2" data-testid="dub-file-list">
-                  {props.fileRows}
-                </Stack>
-                <HStack gap="3" align="start" flexWrap="wrap">
-                  <Field.Root flex="1" minW="200px">
-                    <Field.Label>{t('audioLanguage')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={form.audioLanguage} data-testid="dub-audio-language" onChange={(event) => props.onFormChange({ audioLanguage: event.target.value })}>
-                        {props.languages.map((item) => (
-                          <LanguageOption key={item.code} item={item} />
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Field.Root flex="1" minW="200px">
-                    <Field.Label>{t('translationLanguage')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={form.translationLanguage ?? ''}
-                        data-testid="dub-translation-language"
-                        onChange={(event) => props.onFormChange({ translationLanguage: event.target.value || null })}
-                      >
-                        <option value="">{t('noTranslation')}</option>
-                        {(props.targetLanguages ?? props.languages)
-                          .filter((item) => item.code !== form.audioLanguage)
-                          .map((item) => (
-                            <LanguageOption key={item.code} item={item} />
-                          ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                </HStack>
-                <DubFormFields form={form} onFormChange={props.onFormChange} />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={props.onClose} loading={props.closing}>
-                {t('cancel')}
-              </Button>
-              <Button colorPalette="brand" disabled={!props.canStart} loading={props.submitting} onClick={props.onStart} data-testid="dub-start">
-                {t('start')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FileUploadDialogFrame
+      open={props.open}
+      testId="dub-dialog"
+      widthPx={DUB_DIALOG_WIDTH_PX}
+      title={t('title')}
+      dropZone={{ accept: '.mp4,video/mp4', multiple: true, testId: 'dub-drop-zone', inputTestId: 'dub-file-input', hint: t('dropHint'), formats: t('formats') }}
+      listTestId="dub-file-list"
+      fileRows={props.fileRows}
+      cancelLabel={t('cancel')}
+      confirmLabel={t('start')}
+      confirmTestId="dub-start"
+      canConfirm={props.canStart}
+      submitting={props.submitting}
+      closing={props.closing}
+      onClose={props.onClose}
+      onFilesChosen={props.onFilesChosen}
+      onConfirm={props.onStart}
+    >
+      <HStack gap="3" align="start" flexWrap="wrap">
+        <Field.Root flex="1" minW="200px">
+          <Field.Label>{t('audioLanguage')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={form.audioLanguage} data-testid="dub-audio-language" onChange={(event) => props.onFormChange({ audioLanguage: event.target.value })}>
+              {props.languages.map((item) => (
+                <LanguageOption key={item.code} item={item} />
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root flex="1" minW="200px">
+          <Field.Label>{t('translationLanguage')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={form.translationLanguage ?? ''}
+              data-testid="dub-translation-language"
+              onChange={(event) => props.onFormChange({ translationLanguage: event.target.value || null })}
+            >
+              <option value="">{t('noTranslation')}</option>
+              {(props.targetLanguages ?? props.languages)
+                .filter((item) => item.code !== form.audioLanguage)
+                .map((item) => (
+                  <LanguageOption key={item.code} item={item} />
+                ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </HStack>
+      <DubFormFields form={form} onFormChange={props.onFormChange} />
+    </FileUploadDialogFrame>
   );
 }

@@ -1,4 +1,4 @@
 import { describePaths } from '../../testing/paths';
-import { pathsModel } from './uploadFile.paths';
+import { pathsModel } from './fileUpload.paths';
 
 describePaths(pathsModel);

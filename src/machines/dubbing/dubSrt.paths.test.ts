@@ -1,4 +1,4 @@
 import { describePaths } from '../../testing/paths';
-import { pathsModel } from './dubFile.paths';
+import { pathsModel } from './dubSrt.paths';
 
 describePaths(pathsModel);
