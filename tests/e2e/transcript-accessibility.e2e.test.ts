@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { systemClock } from '../../server/src/clock';
-import { issueToken } from '../../server/src/domain/auth/tokens';
-import { createUser } from '../../server/src/domain/auth/users';
+import { issueToken } from '../../server/src/domain/session/tokens';
+import { createUser } from '../../server/src/domain/session/users';
 import { createRecord } from '../../server/src/domain/records/create-record';
 import { startTestServer } from '../../server/src/testing/start-test-server';
 import { expectAccessible } from './support/accessibility';

@@ -4,7 +4,7 @@
 // allows it, copy) one record. Another user's id answers the same 'not found' as a missing one.
 import { chargeUpload } from '../domain/entitlements/upload-charges';
 import { timeZoneHint } from './time-zone-hint';
-import { sendFile } from './transcripts';
+import { sendFile } from './transcript';
 import { requireBody, requireUser, type HandlerContext, type HandlerMap, type OperationId } from './types';
 
 const defaultLabel = (ctx: { t: HandlerContext<OperationId>['t'] }) => ctx.t('folders.defaultName');

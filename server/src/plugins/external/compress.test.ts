@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { ContainerSASPermissions, generateBlobSASQueryParameters, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { describe, expect, it } from 'vitest';
-import { useRecordsTestApp, type TestUser } from '../../domain/records/records-test-kit';
+import { useRecordsTestApp, type TestUser } from '../../testing/records-test-kit';
 import { containerOf } from '../../storage/blob/blob-store';
 import { DiskBlobStore, EMBEDDED_ACCOUNT, EMBEDDED_BLOB_PATH } from '../../storage/blob/disk-blob-store';
 import { storedMediaPath } from '../../testing/stored-media-path';
