@@ -1,6 +1,7 @@
 // Fixed libraries and entries for the vocabulary machines' tests and path models.
 import type { VocabularyEntry, VocabularyLibrary } from '../../api/vocabulary/types';
 import type { KindCounts } from './libraryList.machine';
+import { byKind } from '../../shared/contract/vocabulary-kinds';
 
 export const WORDS: VocabularyLibrary = {
   id: 'L1',
@@ -24,7 +25,8 @@ export const TERMS: VocabularyLibrary = {
 };
 /** A library the doubles refuse to change (as the server refuses another user's id). */
 export const LOCKED: VocabularyLibrary = { ...WORDS, id: 'LOCKED', name: 'Locked' };
-export const COUNTS: KindCounts = { properWords: 2, translationTerms: 1, sensitiveWords: 0, wordReplacement: 0 };
+/** Every kind empty but these two (a kind added to the one list starts at 0 here). */
+export const COUNTS: KindCounts = { ...byKind(() => 0), properWords: 2, translationTerms: 1 };
 
 export const ALPHA: VocabularyEntry = { id: 'E1', source: 'Parley', target: null };
 export const BETA: VocabularyEntry = { id: 'E2', source: 'Kysely', target: null };
