@@ -6,6 +6,7 @@ import { dubbingUploadBench } from './dubbing-upload.bench';
 import { dubbingBench } from './dubbing.bench';
 import { editorMachineBench } from './editor-machine.bench';
 import { editorBench } from './editor.bench';
+import { lighthouseBench } from './lighthouse.bench';
 import { liveBench } from './live.bench';
 import { loginBundleBench } from './login-bundle.bench';
 import { paymentsBench } from './payments.bench';
@@ -33,6 +34,7 @@ const benches = {
   'editor-machine': editorMachineBench,
   editor: editorBench,
   wire: wireBench,
+  lighthouse: lighthouseBench,
 };
 
 const wanted = process.argv.slice(2);

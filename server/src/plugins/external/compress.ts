@@ -6,7 +6,8 @@
 // Only text is compressed. Media and archives are compressed already (a second pass costs CPU for
 // nothing), and their byte offsets must stay those of the file for Range requests; answers that write
 // the socket themselves (media with Range, the dubbing zip streamed through archiver, file exports, the
-// meeting WebSocket) hijack the reply and never reach this plugin's onSend hook. Note for new routes:
+// meeting WebSocket) hijack the reply and never reach this plugin's onSend hook; of those, text file
+// exports (txt, srt, vtt) are compressed by the same rule in compressed-body.ts. Note for new routes:
 // the plugin also consults mime-db, which calls application/octet-stream compressible, so a route that
 // sends raw bytes as octet-stream through reply.send must say `compress: false` (the blob endpoint does).
 import fp from 'fastify-plugin';
