@@ -4,11 +4,11 @@ import fp from 'fastify-plugin';
 import { createOutbox, type Outbox } from '../mail/outbox';
 import { provideServices } from '../../plugins/app/service-registry';
 import { createRateLimits, type RateLimits } from './rate-limits';
-import { createAuthService, type AuthService } from './session-service';
+import { createSessionService, type SessionService } from './session-service';
 
 declare module 'fastify' {
   interface AppServices {
-    session: AuthService;
+    session: SessionService;
     /** Per account and per client address: sign-ins, codes, vouchers (reserved before each check). */
     rateLimits: RateLimits;
     outbox: Outbox;
@@ -20,7 +20,7 @@ export default fp<{ rateLimitPrefix?: string }>(
     const { config, clock } = app.services;
     const rateLimits = createRateLimits(config.redisUrl, rateLimitPrefix, config.clientAttemptsPerHour);
     const outbox = createOutbox({ db: app.db, clock, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
-    provideServices(app.services, { rateLimits, outbox, session: createAuthService({ db: app.db, clock, rateLimits, outbox }) });
+    provideServices(app.services, { rateLimits, outbox, session: createSessionService({ db: app.db, clock, rateLimits, outbox }) });
     app.addHook('onClose', async () => {
       outbox.close();
       await rateLimits.close();
