@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { createOutbox, type Outbox } from '../mail/outbox';
 import { provideServices } from '../../plugins/app/service-registry';
 import { createRateLimits, type RateLimits } from './rate-limits';
+import { createSocialServices, type SocialServices } from './social-services';
 import { createSessionService, type SessionService } from './session-service';
 
 declare module 'fastify' {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     /** Per account and per client address: sign-ins, codes, vouchers (reserved before each check). */
     rateLimits: RateLimits;
     outbox: Outbox;
+    /** Google and WeChat sign-in and binding. */
+    social: SocialServices;
   }
 }
 
@@ -20,7 +23,12 @@ export default fp<{ rateLimitPrefix?: string }>(
     const { config, clock } = app.services;
     const rateLimits = createRateLimits(config.redisUrl, rateLimitPrefix, config.clientAttemptsPerHour);
     const outbox = createOutbox({ db: app.db, clock, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
-    provideServices(app.services, { rateLimits, outbox, session: createSessionService({ db: app.db, clock, rateLimits, outbox }) });
+    provideServices(app.services, {
+      rateLimits,
+      outbox,
+      session: createSessionService({ db: app.db, clock, rateLimits, outbox }),
+      social: createSocialServices({ db: app.db, clock, config, rateLimits, log: app.log }),
+    });
     app.addHook('onClose', async () => {
       outbox.close();
       await rateLimits.close();
