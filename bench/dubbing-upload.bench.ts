@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { containerOf } from '../server/src/storage/blob/blob-store';
+import { containerOf } from '../server/src/domain/storage/blob-store.port';
 import { blobClient, stageAndCommit } from '../server/src/storage/blob/sdk-block-upload';
 import { startTestServer } from '../server/src/testing/start-test-server';
 

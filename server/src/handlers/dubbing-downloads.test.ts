@@ -17,7 +17,7 @@ import { formatSrt } from '../domain/dubbing/pipeline/srt';
 import { makeTestVideo, type TestVideo } from '../testing/test-video';
 import { createDubRetentionSweep } from '../domain/dubbing/tasks/retention-sweep';
 import { seedDubbedTask } from '../testing/voiceover-test-task';
-import { containerOf } from '../storage/blob/blob-store';
+import { containerOf } from '../domain/storage/blob-store.port';
 import { putFile } from '../storage/blob/put-file';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
 import { createTestUsers } from '../testing/test-users';

@@ -15,7 +15,7 @@ import { systemClock } from '../clock';
 import { dubOutputPrefix, type DubOutputs } from '../domain/dubbing/outputs';
 import { peaksCacheFor } from '../domain/dubbing/peaks/peaks-cache';
 import { seedDubTask } from '../testing/dubbing-test-task';
-import { containerOf } from '../storage/blob/blob-store';
+import { containerOf } from '../domain/storage/blob-store.port';
 import { call } from '../testing/inject';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
 import { createTestUsers } from '../testing/test-users';

@@ -18,7 +18,7 @@ import { voicedKey } from '../domain/dubbing/voiced-key';
 import { makeTestVideo, type TestVideo } from '../testing/test-video';
 import { grantToUserId } from '../domain/entitlements/grants';
 import { useRecordsTestApp, type TestUser } from '../testing/records-test-kit';
-import { containerOf } from '../storage/blob/blob-store';
+import { containerOf } from '../domain/storage/blob-store.port';
 import { databaseVariants } from '../testing/database-variants';
 import { ManualClock } from '../testing/inject';
 

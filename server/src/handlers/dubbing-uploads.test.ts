@@ -9,7 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containerOf, type SasInfo } from '../storage/blob/blob-store';
+import { containerOf, type SasInfo } from '../domain/storage/blob-store.port';
 import { blobClient, blockIdOf, stageAndCommit } from '../storage/blob/sdk-block-upload';
 import { startTestServer, type TestServer } from '../testing/start-test-server';
 import { createTestUsers } from '../testing/test-users';

@@ -12,7 +12,7 @@ import { timeZoneHint } from './time-zone-hint';
 import { requireBody, requireUser, type HandlerMap } from './types';
 
 
-export const paymentsHandlers: HandlerMap = {
+export const purchaseHandlers: HandlerMap = {
   async purchaseGetQrPay(ctx) {
     const user = requireUser(ctx);
     const body = requireBody(ctx.body);

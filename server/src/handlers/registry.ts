@@ -1,7 +1,7 @@
 // Every handler by operationId. An operation of the contract that is missing here answers the
 // honest 'not available on this server yet' envelope (code 501) until its issue builds it.
 import { accountHandlers } from './account';
-import { authHandlers } from './session';
+import { sessionHandlers } from './session';
 import { dubbingLinesHandlers } from './dubbing-lines';
 import { dubbingPeaksHandlers } from './dubbing-peaks';
 import { dubbingUploadsHandlers } from './dubbing-uploads';
@@ -12,7 +12,7 @@ import { foldersHandlers } from './folders';
 import { healthHandlers } from './health';
 import { languagesHandlers } from './languages';
 import { mediaHandlers } from './media';
-import { paymentsHandlers } from './purchase';
+import { purchaseHandlers } from './purchase';
 import { paymentProvidersHandlers } from './payment-providers';
 import { profileHandlers } from './profile';
 import { meetingsHandlers } from './meetings';
@@ -20,27 +20,27 @@ import { recordsHandlers } from './records';
 import { summariesHandlers } from './summaries';
 import { socialHandlers } from './social';
 import { systemHandlers } from './system';
-import { transcriptsHandlers } from './transcript';
+import { transcriptHandlers } from './transcript';
 import type { HandlerMap } from './types';
 import { uploadsHandlers } from './uploads';
 import { vocabularyHandlers } from './vocabulary';
 import { vouchersHandlers } from './vouchers';
 
 export const handlers: HandlerMap = {
-  ...authHandlers,
+  ...sessionHandlers,
   ...systemHandlers,
   ...socialHandlers,
   ...accountHandlers,
   ...recordsHandlers,
   ...foldersHandlers,
-  ...transcriptsHandlers,
+  ...transcriptHandlers,
   ...languagesHandlers,
   ...summariesHandlers,
   ...meetingsHandlers,
   ...uploadsHandlers,
   ...mediaHandlers,
   ...vouchersHandlers,
-  ...paymentsHandlers,
+  ...purchaseHandlers,
   ...paymentProvidersHandlers,
   ...healthHandlers,
   ...vocabularyHandlers,

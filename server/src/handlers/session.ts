@@ -4,7 +4,7 @@ import { userInfoOf } from '../domain/session/user-view';
 import { requireUser, type HandlerMap } from './types';
 
 
-export const authHandlers: HandlerMap = {
+export const sessionHandlers: HandlerMap = {
   async sessionGetValidCode({ body, services, t, request }) {
     if (!body) throw new AppError(400, 'errors.invalidRequest');
     return services.session.sendCode(body.username, body.scene, t, request.ip);

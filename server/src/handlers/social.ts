@@ -2,7 +2,6 @@
 // binding and unbinding WeChat (the official-account app id is answered in payment-providers.ts). Without settings each answers
 // 'not configured' naming the missing setting.
 import type { FastifyRequest } from 'fastify';
-import { socialServices } from '../domain/session/social-services';
 import { invalidState } from '../domain/session/social-requests';
 import { wechatProfileOf } from '../domain/session/social-sign-in';
 import { assertWechatConfigured } from '../domain/session/wechat-sign-in';
@@ -39,7 +38,7 @@ type ScanAnswer = {
 
 export const socialHandlers: HandlerMap = {
   async sessionRenderGoogle({ query, request }) {
-    const started = await socialServices(request.server).google.start({
+    const started = await request.server.services.social.google.start({
       origin: publicOrigin(request),
       source: knownSource(query?.source),
       redirect: sameSitePath(query?.redirect),
@@ -48,7 +47,7 @@ export const socialHandlers: HandlerMap = {
   },
 
   async sessionGoogleRegisterWithLogin({ body, request }) {
-    const social = socialServices(request.server);
+    const social = request.server.services.social;
     social.google.assertConfigured();
     if (!body?.code || !body.state) throw invalidState();
     const finished = await social.google.finish({ origin: publicOrigin(request), code: body.code, state: body.state, iss: body.iss ?? null });
@@ -59,7 +58,7 @@ export const socialHandlers: HandlerMap = {
   async sessionGetQrCode({ query, request, user }) {
     const purpose = query?.purpose ?? 'login';
     if (purpose === 'bind' && (!user || user.is_visitor)) throw new AppError(401, 'errors.unauthorized', {}, 401);
-    const started = await socialServices(request.server).wechat.start({
+    const started = await request.server.services.social.wechat.start({
       origin: publicOrigin(request),
       channel: query?.channel ?? 'open',
       purpose,
@@ -73,7 +72,7 @@ export const socialHandlers: HandlerMap = {
   async sessionGetOpenId({ query, request }): Promise<ScanAnswer> {
     assertWechatConfigured(request.server.services.config);
     if (!query?.state) throw invalidState();
-    const social = socialServices(request.server);
+    const social = request.server.services.social;
     let row: SocialSignInRequestRow | null;
     if (query.code) {
       row = await social.wechat.complete(query.state, query.code);
@@ -94,7 +93,7 @@ export const socialHandlers: HandlerMap = {
   async sessionWxLogin({ body, request }) {
     assertWechatConfigured(request.server.services.config);
     if (!body?.state || !body.code) throw invalidState();
-    const social = socialServices(request.server);
+    const social = request.server.services.social;
     const row = await social.wechat.complete(body.state, body.code);
     if (row.purpose !== 'login') throw invalidState();
     const token = await social.accounts.signInWithWechat(row);
@@ -105,7 +104,7 @@ export const socialHandlers: HandlerMap = {
   async sessionWxRegisterWithLogin({ body, request }) {
     assertWechatConfigured(request.server.services.config);
     if (!body?.state) throw invalidState();
-    const social = socialServices(request.server);
+    const social = request.server.services.social;
     const row = await social.wechat.find(body.state);
     if (!row || row.purpose !== 'login' || row.consumed_at || !row.completed_at) throw invalidState();
     const token = await social.accounts.registerWithWechat(
@@ -120,7 +119,7 @@ export const socialHandlers: HandlerMap = {
     const user = requireUser(ctx);
     assertWechatConfigured(ctx.services.config);
     if (!ctx.body?.state) throw invalidState();
-    const social = socialServices(ctx.request.server);
+    const social = ctx.services.social;
     const row = await social.wechat.find(ctx.body.state);
     if (!row || !row.completed_at) throw invalidState();
     await social.accounts.bindWechat(user, row);
@@ -128,7 +127,7 @@ export const socialHandlers: HandlerMap = {
   },
 
   async systemUnbindWeCat(ctx) {
-    await socialServices(ctx.request.server).accounts.unbindWechat(requireUser(ctx));
+    await ctx.services.social.accounts.unbindWechat(requireUser(ctx));
     return null;
   },
 };

@@ -26,7 +26,7 @@ export function sendFile(reply: HandlerContext<OperationId>['reply'], file: Expo
   return null;
 }
 
-export const transcriptsHandlers: HandlerMap = {
+export const transcriptHandlers: HandlerMap = {
   async recordsEditDetails(ctx) {
     const body = requireBody(ctx.body);
     await ctx.services.transcript.saveLines(requireUser(ctx).id, body.id, body.lines);

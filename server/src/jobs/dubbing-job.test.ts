@@ -13,7 +13,7 @@ import { uploadFileToBlob } from '../domain/dubbing/tasks/blob-files';
 import { useRecordsTestApp } from '../testing/records-test-kit';
 import { EngineError } from '../engines/engine-errors';
 import { AppError } from '../errors';
-import { containerOf, type BlobStore } from '../storage/blob/blob-store';
+import { containerOf, type BlobStore } from '../domain/storage/blob-store.port';
 import { databaseVariants } from '../testing/database-variants';
 import { dubbingJob, failureOf, isPermanentDubError } from './dubbing-job';
 

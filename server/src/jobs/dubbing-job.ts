@@ -25,7 +25,7 @@ import type { Engines } from '../engines/registry';
 import { withTempDir } from '../engines/temp-dir';
 import { AppError } from '../errors';
 import type { ServerI18n } from '../i18n';
-import { containerOf, type BlobStore } from '../storage/blob/blob-store';
+import { containerOf, type BlobStore } from '../domain/storage/blob-store.port';
 import type { JobDefinition } from '../domain/jobs/job-queue.port';
 
 export { DUB_JOB, type DubJobPayload };

@@ -17,7 +17,7 @@ import { withTempDir } from '../engines/temp-dir';
 import type { Transcript } from '../engines/types';
 import { cutSpans } from '../domain/transcript/line-segmenter';
 import type { ServerI18n } from '../i18n';
-import type { MediaStore } from '../storage/media-store';
+import type { MediaStore } from '../domain/storage/media-store.port';
 import type { JobDefinition } from '../domain/jobs/job-queue.port';
 import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 import { translateWithTerms } from '../domain/vocabulary/term-protection';

@@ -13,7 +13,7 @@ import { LIVE_AUDIO_SAMPLE_RATE } from '../../../src/shared/contract/limits';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
-import type { MediaStore } from '../storage/media-store';
+import type { MediaStore } from '../domain/storage/media-store.port';
 
 export interface MeetingAudioDeps {
   db: Kysely<Database>;

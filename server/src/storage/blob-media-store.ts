@@ -5,10 +5,10 @@
 // commit sends the staging file as blocks (blob/put-file.ts), a few at a time, and one Put Block List
 // makes the object appear whole (a reader never sees part of it), then drops the staging file.
 import type { Readable } from 'node:stream';
-import type { BlobStore, ByteSpan } from './blob/blob-store';
+import type { BlobStore, ByteSpan } from '../domain/storage/blob-store.port';
 import { putFile } from './blob/put-file';
 import { LocalMediaStore } from './local-media-store';
-import type { MediaStore, WrittenPart } from './media-store';
+import type { MediaStore, WrittenPart } from '../domain/storage/media-store.port';
 
 /** The container every instance keeps product media in (user containers are `u-<id>`, so no clash). */
 export const MEDIA_CONTAINER = 'media';

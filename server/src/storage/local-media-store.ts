@@ -8,8 +8,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ByteSpan } from './blob/blob-store';
-import { TooLargeError, type MediaStore, type WrittenPart } from './media-store';
+import type { ByteSpan } from '../domain/storage/blob-store.port';
+import { TooLargeError, type MediaStore, type WrittenPart } from '../domain/storage/media-store.port';
 
 // Object names are made by the server ("<userId>/<id>.<ext>"); anything else is a programming error.
 const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;

@@ -21,7 +21,7 @@ import { AzureBlobStore } from './blob/azure-blob-store';
 import { DiskBlobStore } from './blob/disk-blob-store';
 import { BlobMediaStore } from './blob-media-store';
 import { LocalMediaStore } from './local-media-store';
-import { TooLargeError, type MediaStore } from './media-store';
+import { TooLargeError, type MediaStore } from '../domain/storage/media-store.port';
 
 const missing = azuriteMissing();
 if (missing) console.warn(missing);

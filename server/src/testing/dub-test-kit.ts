@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { RecordsTestApp, TestUser } from './records-test-kit';
-import { containerOf } from '../storage/blob/blob-store';
+import { containerOf } from '../domain/storage/blob-store.port';
 import { uploadFileToBlob } from '../domain/dubbing/tasks/blob-files';
 
 export async function uploadedVideo(kit: RecordsTestApp, who: TestUser, video: { path: string; durationMs: number }): Promise<string> {

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import { sortableId } from '../db/sortable-id';
-import { containerOf, type BlobStore } from '../storage/blob/blob-store';
+import { containerOf, type BlobStore } from '../domain/storage/blob-store.port';
 import { putFile } from '../storage/blob/put-file';
 import { dubOutputPrefix } from '../domain/dubbing/outputs';
 import type { DubResult } from '../domain/dubbing/pipeline/run-dubbing';

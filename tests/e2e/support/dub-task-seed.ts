@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../../server/src/clock';
 import type { Database } from '../../../server/src/db/schema';
 import { createRecord } from '../../../server/src/domain/records/create-record';
-import { containerOf, type BlobStore } from '../../../server/src/storage/blob/blob-store';
+import { containerOf, type BlobStore } from '../../../server/src/domain/storage/blob-store.port';
 
 const run = promisify(execFile);
 

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
-import type { MediaStore } from '../../storage/media-store';
+import type { MediaStore } from '../storage/media-store.port';
 
 export const AVATAR_URL_PREFIX = '/prod-api/system/user/avatar/';
 const AVATAR_FILE = /^[0-9a-f-]{36}\.webp$/;

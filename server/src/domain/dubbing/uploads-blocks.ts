@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../errors';
-import { BlobError, containerOf, isSafeBlobName, type BlobStore } from '../../storage/blob/blob-store';
+import { BlobError, containerOf, isSafeBlobName, type BlobStore } from '../storage/blob-store.port';
 import type { MultipartPart } from '../uploads/upload-service';
 import { DUB_BLOCK_MAX_BYTES } from './upload-limits';
 

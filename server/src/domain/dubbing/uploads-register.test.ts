@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { systemClock } from '../../clock';
 import { AppError } from '../../errors';
-import { containerOf } from '../../storage/blob/blob-store';
+import { containerOf } from '../storage/blob-store.port';
 import { databaseVariants } from '../../testing/database-variants';
 import { uniqueEmail } from '../../testing/inject';
 import { createUser } from '../session/users';

@@ -9,7 +9,7 @@ import type { Database, DubFilesTable } from '../../db/schema';
 import { EngineError } from '../../engines/engine-errors';
 import { probeMedia, type MediaInfo } from '../../engines/media';
 import { AppError } from '../../errors';
-import { containerOf, isSafeBlobName, type BlobStore } from '../../storage/blob/blob-store';
+import { containerOf, isSafeBlobName, type BlobStore } from '../storage/blob-store.port';
 import { DUB_FILE_MAX_BYTES, DUB_FILE_MAX_MS } from './upload-limits';
 
 export interface DubUploadDeps {

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import type { EngineReadiness, Engines } from '../../engines/registry';
 import type { ServerT } from '../../i18n';
 import type { JobQueue } from '../jobs/job-queue.port';
-import type { MediaStore } from '../../storage/media-store';
+import type { MediaStore } from '../storage/media-store.port';
 import { translate } from '../transcript/translate';
 
 export type HealthReport = components['schemas']['Health'];

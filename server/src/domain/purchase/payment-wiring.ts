@@ -7,7 +7,7 @@ import type { Clock } from '../../clock';
 import type { Database, PaymentOrderRow } from '../../db/schema';
 import { closeOrder, createOrder, findOrder, findOrderByProviderOrderId } from './orders';
 import { packageName } from './package-view';
-import { createPaymentsService, type PaymentsConfig, type PaymentsService } from './purchase-service';
+import { createPurchaseService, type PaymentsConfig, type PurchaseService } from './purchase-service';
 import type { OrderLookup, PaymentWiring, VendorOrder } from './providers/order-lookup';
 import type { ProviderName } from './providers/payment-provider';
 import { createPaymentProviders } from './providers/registry';
@@ -63,7 +63,7 @@ export function createOrderLookup(db: Kysely<Database>, clock: Clock, config: Pa
 }
 
 export interface Payments {
-  service: PaymentsService;
+  service: PurchaseService;
   /** The adapters the vendor endpoints use: the same instances getQrPay starts orders with. */
   vendorProviders: VendorProviders;
   /** What the vendor endpoints need from the payments service. */
@@ -76,6 +76,6 @@ export function createPayments(deps: { db: Kysely<Database>; clock: Clock; confi
   const vendorProviders = createVendorProviders(config.paymentVendors ?? loadPaymentVendorConfig({}), () => clock.now(), (outTradeNo) =>
     findOrder(db, outTradeNo).then((order) => order?.amount_fen ?? null),
   );
-  const service = createPaymentsService({ db, clock, config, providers: createPaymentProviders(config, vendorProviders) });
+  const service = createPurchaseService({ db, clock, config, providers: createPaymentProviders(config, vendorProviders) });
   return { service, vendorProviders, wiring: { settle: service.settle, orders: createOrderLookup(db, clock, config) } };
 }

@@ -3,11 +3,11 @@
 import fp from 'fastify-plugin';
 import { provideServices } from '../../plugins/app/service-registry';
 import { createPayments, type Payments } from './payment-wiring';
-import type { PaymentsService } from './purchase-service';
+import type { PurchaseService } from './purchase-service';
 
 declare module 'fastify' {
   interface AppServices {
-    purchase: PaymentsService;
+    purchase: PurchaseService;
     /** The vendor adapters and the orders/settle() wiring the vendor endpoints use (payment-wiring.ts). */
     paymentVendorWiring: Omit<Payments, 'service'>;
   }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useRecordsTestApp } from '../../testing/records-test-kit';
 import { databaseVariants } from '../../testing/database-variants';
 import { fenOf, newOutTradeNo } from './orders';
-import { createPaymentsService } from './purchase-service';
+import { createPurchaseService } from './purchase-service';
 import type { PaymentConfirmation, PaymentProvider } from './providers/payment-provider';
 import { sandboxSigMatches } from './providers/sandbox/sandbox-provider';
 
@@ -50,7 +50,7 @@ describe.each(variants)('payments service with a queryable provider on $name', (
     },
   };
   const service = () =>
-    createPaymentsService({
+    createPurchaseService({
       db: kit.app.db,
       clock: kit.clock,
       config: { paymentProvider: 'vendors', paymentOrderMinutes: 15, publicBaseUrl: 'https://parley.example' },

@@ -24,7 +24,7 @@ export interface StartOrderRequest {
   packageName: (row: PackageRow) => string;
 }
 
-export function createPaymentsService(deps: { db: Kysely<Database>; clock: Clock; config: PaymentsConfig; providers?: PaymentProviders }) {
+export function createPurchaseService(deps: { db: Kysely<Database>; clock: Clock; config: PaymentsConfig; providers?: PaymentProviders }) {
   const { db, clock, config } = deps;
   const providers = deps.providers ?? createPaymentProviders(config);
   const settle: SettlePayment = createSettle(db, clock);
@@ -105,4 +105,4 @@ export function createPaymentsService(deps: { db: Kysely<Database>; clock: Clock
   };
 }
 
-export type PaymentsService = ReturnType<typeof createPaymentsService>;
+export type PurchaseService = ReturnType<typeof createPurchaseService>;

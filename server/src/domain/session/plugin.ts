@@ -4,14 +4,17 @@ import fp from 'fastify-plugin';
 import { createOutbox, type Outbox } from '../mail/outbox';
 import { provideServices } from '../../plugins/app/service-registry';
 import { createRateLimits, type RateLimits } from './rate-limits';
-import { createAuthService, type AuthService } from './session-service';
+import { createSocialServices, type SocialServices } from './social-services';
+import { createSessionService, type SessionService } from './session-service';
 
 declare module 'fastify' {
   interface AppServices {
-    session: AuthService;
+    session: SessionService;
     /** Per account and per client address: sign-ins, codes, vouchers (reserved before each check). */
     rateLimits: RateLimits;
     outbox: Outbox;
+    /** Google and WeChat sign-in and binding. */
+    social: SocialServices;
   }
 }
 
@@ -20,7 +23,12 @@ export default fp<{ rateLimitPrefix?: string }>(
     const { config, clock } = app.services;
     const rateLimits = createRateLimits(config.redisUrl, rateLimitPrefix, config.clientAttemptsPerHour);
     const outbox = createOutbox({ db: app.db, clock, log: app.log, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
-    provideServices(app.services, { rateLimits, outbox, session: createAuthService({ db: app.db, clock, rateLimits, outbox }) });
+    provideServices(app.services, {
+      rateLimits,
+      outbox,
+      session: createSessionService({ db: app.db, clock, rateLimits, outbox }),
+      social: createSocialServices({ db: app.db, clock, config, rateLimits, log: app.log }),
+    });
     app.addHook('onClose', async () => {
       outbox.close();
       await rateLimits.close();

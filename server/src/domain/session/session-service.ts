@@ -31,14 +31,14 @@ function assertPasswordRule(password: string): void {
   if (problem) throw invalidInput(`auth.${problem}`);
 }
 
-export interface AuthServiceDeps {
+export interface SessionServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   rateLimits: RateLimits;
   outbox: Outbox;
 }
 
-export function createAuthService({ db, clock, rateLimits, outbox }: AuthServiceDeps) {
+export function createSessionService({ db, clock, rateLimits, outbox }: SessionServiceDeps) {
   /** One code check, reserved per client before it runs; the code itself burns after a few wrong guesses. */
   async function checkCode(client: string, target: string, scenes: CodeScene[], code: string): Promise<void> {
     const reserved = await rateLimits.reserveCodeCheck(client);
@@ -128,4 +128,4 @@ export function createAuthService({ db, clock, rateLimits, outbox }: AuthService
   };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
+export type SessionService = ReturnType<typeof createSessionService>;

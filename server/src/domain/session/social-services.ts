@@ -1,6 +1,11 @@
-// The social sign-in services of one app, built on first use from its db, clock and config (kept out
-// of the shared services plugin so this feature stays in its own files).
-import type { FastifyInstance } from 'fastify';
+// The social sign-in services of one app (Google OpenID Connect, WeChat QR and in-app sign-in, and
+// the accounts they sign in or bind), reached as app.services.social.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { ServerConfig } from '../../config';
+import type { Database } from '../../db/schema';
+import type { RateLimits } from './rate-limits';
 import { createGoogleOidc, type GoogleOidc } from './google-oidc';
 import { createSocialSignIn, type SocialSignIn } from './social-sign-in';
 import { createWechatSignIn, type WechatSignIn } from './wechat-sign-in';
@@ -11,18 +16,12 @@ export interface SocialServices {
   accounts: SocialSignIn;
 }
 
-const perApp = new WeakMap<FastifyInstance, SocialServices>();
-
-export function socialServices(app: FastifyInstance): SocialServices {
-  let found = perApp.get(app);
-  if (!found) {
-    const { config, clock, rateLimits } = app.services;
-    found = {
-      google: createGoogleOidc({ db: app.db, clock, config, log: app.log }),
-      wechat: createWechatSignIn({ db: app.db, clock, config }),
-      accounts: createSocialSignIn({ db: app.db, clock, rateLimits }),
-    };
-    perApp.set(app, found);
-  }
-  return found;
+/** Built with the session area (domain/session/plugin.ts); each provider is configured on first use. */
+export function createSocialServices(deps: { db: Kysely<Database>; clock: Clock; config: ServerConfig; rateLimits: RateLimits; log: FastifyBaseLogger }): SocialServices {
+  const { db, clock, config, rateLimits, log } = deps;
+  return {
+    google: createGoogleOidc({ db, clock, config, log }),
+    wechat: createWechatSignIn({ db, clock, config }),
+    accounts: createSocialSignIn({ db, clock, rateLimits }),
+  };
 }

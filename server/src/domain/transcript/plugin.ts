@@ -2,11 +2,11 @@
 import fp from 'fastify-plugin';
 import { createSummariesService, type SummariesService } from '../summaries/summaries-service';
 import { provideServices } from '../../plugins/app/service-registry';
-import { createTranscriptsService, type TranscriptsService } from './transcript-service';
+import { createTranscriptService, type TranscriptService } from './transcript-service';
 
 declare module 'fastify' {
   interface AppServices {
-    transcript: TranscriptsService;
+    transcript: TranscriptService;
     summaries: SummariesService;
   }
 }
@@ -14,7 +14,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { clock, engines, i18n, jobs } = app.services;
-    const transcript = createTranscriptsService({ db: app.db, clock, engines, i18n, jobs });
+    const transcript = createTranscriptService({ db: app.db, clock, engines, i18n, jobs });
     provideServices(app.services, { transcript, summaries: createSummariesService({ db: app.db, clock, engines }) });
     // Translation tasks no job row carries (accepted before translations ran as jobs) are queued too.
     app.addHook('onReady', async () => {

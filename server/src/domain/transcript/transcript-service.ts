@@ -20,7 +20,7 @@ import { mergeLines, renameSpeaker, saveLines } from './transcript-edit';
 import type { TranscriptTables } from './transcript-tables';
 import type { ServerT } from '../../i18n';
 
-export interface TranscriptsServiceDeps {
+export interface TranscriptServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   engines: Engines;
@@ -35,7 +35,7 @@ export function engineErrorAnswer(error: unknown, fallbackKey: string): AppError
   return new AppError(500, fallbackKey);
 }
 
-export function createTranscriptsService({ db, clock, engines, i18n, jobs }: TranscriptsServiceDeps) {
+export function createTranscriptService({ db, clock, engines, i18n, jobs }: TranscriptServiceDeps) {
   jobs.define(translationJob({ db, clock, engines, i18n }));
   const queueTranslation = (taskId: string, recordId: string) =>
     jobs.enqueue<TranslatePayload>(TRANSLATE_JOB, { taskId }, { recordId });
@@ -110,4 +110,4 @@ export function createTranscriptsService({ db, clock, engines, i18n, jobs }: Tra
   };
 }
 
-export type TranscriptsService = ReturnType<typeof createTranscriptsService>;
+export type TranscriptService = ReturnType<typeof createTranscriptService>;

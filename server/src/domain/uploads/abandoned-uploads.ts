@@ -8,7 +8,7 @@ import { UPLOAD_ABANDONED_AFTER_SECONDS, UPLOAD_SWEEP_INTERVAL_SECONDS } from '.
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { periodicSweep } from '../../jobs/periodic-sweep';
-import type { MediaStore } from '../../storage/media-store';
+import type { MediaStore } from '../storage/media-store.port';
 
 export interface SweepResult {
   sessions: number;

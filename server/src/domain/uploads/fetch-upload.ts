@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
 import { UPLOAD_MAX_BYTES } from '../../../../src/shared/contract/limits';
-import { TooLargeError, type MediaStore } from '../../storage/media-store';
+import { TooLargeError, type MediaStore } from '../storage/media-store.port';
 import { openLink, type LinkFetchOptions } from './link-fetch';
 import { fetchFailed, overLimit } from './upload-errors';
 

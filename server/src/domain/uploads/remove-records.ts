@@ -2,7 +2,7 @@
 // cancels unfinished uploads and deletes files never submitted.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { BlobStore } from '../../storage/blob/blob-store';
+import type { BlobStore } from '../storage/blob-store.port';
 import { prepareTaskRemoval } from '../dubbing/tasks/remove-tasks';
 import type { RecordsService } from '../records/records-service';
 import type { UploadService } from './upload-service';

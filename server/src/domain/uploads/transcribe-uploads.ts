@@ -7,7 +7,7 @@ import type { Locale } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import type { Engines } from '../../engines/registry';
-import type { MediaStore } from '../../storage/media-store';
+import type { MediaStore } from '../storage/media-store.port';
 import type { BillingUser, Entitlements } from '../entitlements/entitlements-service';
 import type { JobQueue } from '../jobs/job-queue.port';
 import { fetchToStaging } from './fetch-upload';

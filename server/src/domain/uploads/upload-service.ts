@@ -15,7 +15,7 @@ import type { Clock } from '../../clock';
 import type { Database, MediaFileRow, UploadSessionRow } from '../../db/schema';
 import type { Media, MediaInfo } from '../../engines/media';
 import { EngineError } from '../../engines/engine-errors';
-import { TooLargeError, type MediaStore, type WrittenPart } from '../../storage/media-store';
+import { TooLargeError, type MediaStore, type WrittenPart } from '../storage/media-store.port';
 import { AppError } from '../../errors';
 import * as errors from './upload-errors';
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BlobError } from '../../storage/blob/blob-store';
+import { BlobError } from '../../domain/storage/blob-store.port';
 import { blockListXml, errorXml, parseBlockListXml } from '../../storage/blob/block-list-xml';
 import { DiskBlobStore, EMBEDDED_ACCOUNT, EMBEDDED_BLOB_PATH } from '../../storage/blob/disk-blob-store';
 import { verifyServiceSas } from '../../storage/blob/service-sas';

@@ -1,10 +1,10 @@
 // Where media bytes live: uploaded media under DATA_DIR/media (issue 4) and dubbing videos in the
 // blob store (issue 12: the embedded block endpoint on DATA_DIR/blob, or Azure Blob Storage).
 import fp from 'fastify-plugin';
-import type { BlobStore } from '../../storage/blob/blob-store';
+import type { BlobStore } from '../../domain/storage/blob-store.port';
 import { createBlobStore } from '../../storage/blob/create-blob-store';
 import { createMediaStore } from '../../storage/create-media-store';
-import type { MediaStore } from '../../storage/media-store';
+import type { MediaStore } from '../../domain/storage/media-store.port';
 import { provideServices } from './service-registry';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@
 // over HTTP ranges), so the server never copies a video to probe it.
 import type { Readable } from 'node:stream';
 import { BlobServiceClient, BlobSASPermissions, ContainerSASPermissions, RestError } from '@azure/storage-blob';
-import { BlobError, containerOf, locateUnder, type BlobInfo, type BlobStat, type BlobStore, type BlockList, type ByteSpan, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobInfo, type BlobStat, type BlobStore, type BlockList, type ByteSpan, type SasInfo } from '../../domain/storage/blob-store.port';
 
 const READ_URL_LIFETIME_MS = 60 * 60_000;
 

@@ -15,7 +15,7 @@ import { registerDubUpload } from '../../domain/dubbing/uploads-register';
 import { azuriteMissing, startAzurite, type RunningAzurite } from '../../testing/azurite';
 import { uniqueEmail } from '../../testing/inject';
 import { startTestServer, type TestServer } from '../../testing/start-test-server';
-import { containerOf } from './blob-store';
+import { containerOf } from '../../domain/storage/blob-store.port';
 import { blobClient, blockIdOf, stageAndCommit } from './sdk-block-upload';
 
 const missing = azuriteMissing();

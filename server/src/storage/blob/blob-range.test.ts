@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { azuriteMissing, startAzurite, type RunningAzurite } from '../../testing/azurite';
 import { AzureBlobStore } from './azure-blob-store';
-import { containerOf, type BlobStore } from './blob-store';
+import { containerOf, type BlobStore } from '../../domain/storage/blob-store.port';
 import { DiskBlobStore } from './disk-blob-store';
 
 const missing = azuriteMissing();

@@ -1,5 +1,5 @@
 // The XML bodies of Put Block List and Get Block List (Azure Blob REST API).
-import { BlobError, type BlockList } from './blob-store';
+import { BlobError, type BlockList } from '../../domain/storage/blob-store.port';
 
 const ENTRY = /<(Latest|Committed|Uncommitted)>([^<]*)<\/\1>/g;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ServerConfig } from '../../config';
 import { DUB_FILE_MAX_BYTES } from '../../domain/dubbing/upload-limits';
 import { AzureBlobStore } from './azure-blob-store';
-import type { BlobStore } from './blob-store';
+import type { BlobStore } from '../../domain/storage/blob-store.port';
 import { DiskBlobStore } from './disk-blob-store';
 
 export function createBlobStore(config: Pick<ServerConfig, 'dataDir' | 'azureStorageConnectionString'>): BlobStore {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ContainerSASPermissions, StorageSharedKeyCredential, generateBlobSASQueryParameters } from '@azure/storage-blob';
-import { BlobError, containerOf, locateUnder, type BlobInfo, type BlobStat, type BlobStore, type BlockInfo, type ByteSpan, type BlockList, type SasInfo } from './blob-store';
+import { BlobError, containerOf, locateUnder, type BlobInfo, type BlobStat, type BlobStore, type BlockInfo, type ByteSpan, type BlockList, type SasInfo } from '../../domain/storage/blob-store.port';
 
 export const EMBEDDED_ACCOUNT = 'parley';
 export const EMBEDDED_BLOB_PATH = '/blob';

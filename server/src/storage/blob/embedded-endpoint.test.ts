@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestError } from '@azure/storage-blob';
 import { startTestServer, type TestServer } from '../../testing/start-test-server';
-import { containerOf, type SasInfo } from './blob-store';
+import { containerOf, type SasInfo } from '../../domain/storage/blob-store.port';
 import { blobClient, blockIdOf, stageAndCommit } from './sdk-block-upload';
 
 let server: TestServer;

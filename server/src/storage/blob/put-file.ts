@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { BlobStore } from './blob-store';
+import type { BlobStore } from '../../domain/storage/blob-store.port';
 
 export const FILE_BLOCK_BYTES = 8 * 1024 * 1024;
 

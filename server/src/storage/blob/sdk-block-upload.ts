@@ -1,7 +1,7 @@
 // The browser's upload as @azure/storage-blob does it (features §7): blocks staged 5 at a time, then
 // one Put Block List. Tests and the benchmark run it against the embedded endpoint and Azurite.
 import { BlockBlobClient } from '@azure/storage-blob';
-import type { SasInfo } from './blob-store';
+import type { SasInfo } from '../../domain/storage/blob-store.port';
 
 export const PARALLEL_BLOCKS = 5;
 

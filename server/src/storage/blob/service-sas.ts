@@ -2,7 +2,7 @@
 // https://learn.microsoft.com/rest/api/storageservices/create-service-sas#version-2020-12-06-and-later),
 // HMAC-SHA256 with the account key over the string-to-sign built from the token's own fields.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { BlobError } from './blob-store';
+import { BlobError } from '../../domain/storage/blob-store.port';
 
 const MIN_VERSION = '2020-12-06';
 

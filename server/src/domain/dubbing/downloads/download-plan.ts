@@ -9,8 +9,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, DubTaskRow } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import type { BlobStore } from '../../../storage/blob/blob-store';
-import { containerOf } from '../../../storage/blob/blob-store';
+import type { BlobStore } from '../../storage/blob-store.port';
+import { containerOf } from '../../storage/blob-store.port';
 import { parseDubOutputs } from '../outputs';
 import { formatSrt, subtitleText, type SubtitleKind } from '../pipeline/srt';
 import { findOwnedDubTask, taskSpeakers } from '../task-access';

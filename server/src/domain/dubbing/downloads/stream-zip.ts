@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import archiver from 'archiver';
-import type { BlobStore } from '../../../storage/blob/blob-store';
+import type { BlobStore } from '../../storage/blob-store.port';
 import type { ZipEntry } from './download-plan';
 
 export async function streamZip(store: BlobStore, entries: readonly ZipEntry[], out: Writable): Promise<void> {

@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { azuriteMissing, startAzurite, type RunningAzurite } from '../../../testing/azurite';
 import { AzureBlobStore } from '../../../storage/blob/azure-blob-store';
-import type { BlobStore } from '../../../storage/blob/blob-store';
+import type { BlobStore } from '../../storage/blob-store.port';
 import { DiskBlobStore } from '../../../storage/blob/disk-blob-store';
 import { PeaksCache, PeaksNotFound } from './peaks-cache';
 

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { BlobStore } from '../../../storage/blob/blob-store';
+import type { BlobStore } from '../../storage/blob-store.port';
 import { decodePeaks, levelFile } from './decode-peaks';
 import { MAX_POINTS_PER_ANSWER, PEAK_LEVELS, nearestLevel, type PeakLevel } from './peak-levels';
 

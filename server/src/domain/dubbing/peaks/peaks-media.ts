@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../errors';
 import type { Database } from '../../../db/schema';
-import { containerOf } from '../../../storage/blob/blob-store';
+import { containerOf } from '../../storage/blob-store.port';
 import { parseDubOutputs } from '../outputs';
 import { findOwnedDubTask } from '../task-access';
 import type { PeaksMedia } from './peaks-cache';

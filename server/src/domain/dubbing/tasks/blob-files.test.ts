@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { containerOf } from '../../../storage/blob/blob-store';
+import { containerOf } from '../../storage/blob-store.port';
 import { DiskBlobStore } from '../../../storage/blob/disk-blob-store';
 import { outputBlobs, srtBlobOf, uploadBytesToBlob, uploadFileToBlob } from './blob-files';
 

@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import type { BlobStore } from '../../../storage/blob/blob-store';
+import type { BlobStore } from '../../storage/blob-store.port';
 import { putFile } from '../../../storage/blob/put-file';
 import { parseDubOutputs, type DubOutputs } from '../outputs';
 

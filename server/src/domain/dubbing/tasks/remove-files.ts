@@ -4,7 +4,7 @@
 // upload never removes a dub the user made from it. Removing a task is removing its record.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import type { BlobStore } from '../../../storage/blob/blob-store';
+import type { BlobStore } from '../../storage/blob-store.port';
 import { dubFileInUse, dubFileNotFound } from './task-errors';
 
 export function isTaskRunning(task: { state: string; progress: number | null }): boolean {

@@ -4,7 +4,7 @@
 // failed database delete leaves every file in place. A running job notices the task is gone and stops.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
+import { containerOf, type BlobStore } from '../../storage/blob-store.port';
 import { deleteBlobs, taskBlobs } from './blob-files';
 
 export interface TaskRemoval {

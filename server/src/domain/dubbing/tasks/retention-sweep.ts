@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/schema';
-import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
+import { containerOf, type BlobStore } from '../../storage/blob-store.port';
 import { parseDubOutputs } from '../outputs';
 import { srtBlobOf } from './blob-files';
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { DUB_SRT_MAX_BYTES } from '../../../../../src/shared/contract/dub-limits';
 import { AppError } from '../../../errors';
-import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
+import { containerOf, type BlobStore } from '../../storage/blob-store.port';
 import { DubbingError, decodeSubtitleBytes, parseSrt } from '../pipeline';
 import { uploadBytesToBlob } from './blob-files';
 import { dubSrtNotSrt, dubSrtTooLarge } from './task-errors';

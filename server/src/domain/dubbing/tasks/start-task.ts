@@ -20,7 +20,7 @@ import type { Clock } from '../../../clock';
 import type { Database, DubFilesTable, RecordPipelineColumns } from '../../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue.port';
 import { DUB_JOB, type DubJobPayload } from './dub-job-kind';
-import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
+import { containerOf, type BlobStore } from '../../storage/blob-store.port';
 import { REFUND_PREFIX } from '../../entitlements/balances';
 import type { BillingUser, Entitlements } from '../../entitlements/entitlements-service';
 import { createRecord } from '../../records/create-record';

@@ -3,7 +3,7 @@
 // over the iteration's own files; expired or missing media is the not-found refusal.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { containerOf, type BlobStore } from '../../../storage/blob/blob-store';
+import { containerOf, type BlobStore } from '../../storage/blob-store.port';
 import { parseDubOutputs } from '../outputs';
 import { dubMediaNotFound, dubTaskNotFound } from './task-errors';
 import type { DubMediaKind } from './task-view';

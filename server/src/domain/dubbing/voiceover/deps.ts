@@ -5,7 +5,7 @@ import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/schema';
 import type { Engines } from '../../../engines/registry';
 import type { JobQueue } from '../../jobs/job-queue.port';
-import type { BlobStore } from '../../../storage/blob/blob-store';
+import type { BlobStore } from '../../storage/blob-store.port';
 import type { Entitlements } from '../../entitlements/entitlements-service';
 
 export interface VoiceoverDeps {

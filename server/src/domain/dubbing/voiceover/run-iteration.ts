@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { DubIterationRow, DubTaskRow } from '../../../db/schema';
 import { withTempDir } from '../../../engines/temp-dir';
-import { containerOf } from '../../../storage/blob/blob-store';
+import { containerOf } from '../../storage/blob-store.port';
 import { putFile } from '../../../storage/blob/put-file';
 import { translateWithTerms } from '../../vocabulary/term-protection';
 import { dubOutputPrefix, parseDubOutputs, type DubOutputs } from '../outputs';

@@ -8,7 +8,7 @@ import { sortableId } from '../../../db/sortable-id';
 import { probeMedia } from '../../../engines/media';
 import { withTempDir } from '../../../engines/temp-dir';
 import { AppError } from '../../../errors';
-import { containerOf } from '../../../storage/blob/blob-store';
+import { containerOf } from '../../storage/blob-store.port';
 import { putFile } from '../../../storage/blob/put-file';
 import { dubOutputPrefix } from '../outputs';
 import { burnIn, type BurnInSettings } from '../pipeline/burn-in';

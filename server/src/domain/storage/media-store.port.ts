@@ -1,3 +1,4 @@
+// A port the domain declares and server/src/storage/ implements (local disk or the blob store).
 // Where the product's media lives (uploads, meeting recordings, avatars). Writing goes through
 // staging files on the instance's local disk (an upload in progress, written part by part at its
 // offset; ffprobe reads it there) that become stored objects by commit. Stored objects are read
@@ -6,7 +7,7 @@
 // atomic rename); BlobMediaStore keeps them in the BlobStore (Azure Blob Storage with
 // AZURE_STORAGE_CONNECTION_STRING), so several instances serve the same media.
 import type { Readable } from 'node:stream';
-import type { ByteSpan } from './blob/blob-store';
+import type { ByteSpan } from './blob-store.port';
 
 export interface WrittenPart {
   bytes: number;

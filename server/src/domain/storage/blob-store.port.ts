@@ -1,3 +1,4 @@
+// A port the domain declares and server/src/storage/blob/ implements (embedded disk or Azure).
 // Where dubbing videos go (features §7 "Direct storage upload"): the Azure Blob block model — blocks
 // staged under a blob name, then one block list commits them in order. Two implementations share it:
 // the embedded disk store (Parley serves the block protocol itself, disk-blob-store.ts) and Azure
