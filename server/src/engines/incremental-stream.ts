@@ -32,6 +32,19 @@ export interface IncrementalRecognitionStream extends RecognitionStream {
   drained(): Promise<void>;
 }
 
+/** A decoder's words (times from the utterance's start) as a result on the stream's clock. */
+function utteranceResult(kind: StreamResult['kind'], index: number, startMs: number, endMs: number, words: RecognizedWord[]): StreamResult {
+  const shifted = words.map((w) => ({ ...w, startMs: w.startMs + startMs, endMs: w.endMs + startMs }));
+  return {
+    kind,
+    utteranceIndex: index,
+    text: shifted.map((w) => w.text).join(' '),
+    startMs: shifted[0]?.startMs ?? startMs,
+    endMs: shifted.at(-1)?.endMs ?? endMs,
+    words: shifted,
+  };
+}
+
 export function createIncrementalStream<D extends IncrementalDecoder>(options: IncrementalStreamOptions<D>): IncrementalRecognitionStream {
   const { partialIntervalMs = 200 } = options;
   const vad = new EnergyVad(options.vad);
@@ -92,17 +105,8 @@ export function createIncrementalStream<D extends IncrementalDecoder>(options: I
     void withDecoder((d) => d.write(pcm)).catch(fail);
   };
 
-  const emit = (kind: StreamResult['kind'], index: number, startMs: number, endMs: number, words: RecognizedWord[]) => {
-    const shifted = words.map((w) => ({ ...w, startMs: w.startMs + startMs, endMs: w.endMs + startMs }));
-    results$.next({
-      kind,
-      utteranceIndex: index,
-      text: shifted.map((w) => w.text).join(' '),
-      startMs: shifted[0]?.startMs ?? startMs,
-      endMs: shifted.at(-1)?.endMs ?? endMs,
-      words: shifted,
-    });
-  };
+  const emit = (kind: StreamResult['kind'], index: number, startMs: number, endMs: number, words: RecognizedWord[]) =>
+    results$.next(utteranceResult(kind, index, startMs, endMs, words));
 
   const requestPartial = () => {
     partialInFlight = true;

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { components } from '../../../../src/api/schema';
 import type { Database } from '../../db/schema';
-import type { MediaStore } from '../../storage/media-store';
+import type { MediaStore } from '../storage/media-store.port';
 import type { SummariesService } from '../summaries/summaries-service';
 import { meetingNotFound } from './meeting-errors';
 import { sharedMeeting } from './meeting-share-access';

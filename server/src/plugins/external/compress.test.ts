@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { ContainerSASPermissions, generateBlobSASQueryParameters, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { describe, expect, it } from 'vitest';
 import { useRecordsTestApp, type TestUser } from '../../testing/records-test-kit';
-import { containerOf } from '../../storage/blob/blob-store';
+import { containerOf } from '../../domain/storage/blob-store.port';
 import { DiskBlobStore, EMBEDDED_ACCOUNT, EMBEDDED_BLOB_PATH } from '../../storage/blob/disk-blob-store';
 import { storedMediaPath } from '../../testing/stored-media-path';
 import { startTestServer } from '../../testing/start-test-server';

@@ -1,0 +1,39 @@
+// The time zone a user's day is counted in: fixed once from the first request that names a valid
+// one (x-time-zone), the billing zone until then. A zone once fixed never changes; 'none fixed yet'
+// is re-read after a minute (another instance may fix it).
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { CACHED_USERS } from './ledger-cache';
+import { isTimeZone } from './local-day';
+
+type UserZoneTable = { users: { id: string; time_zone: string | null } };
+
+export function createAccountZones(config: { billingTimeZone: string }) {
+  const fixedZones = new Map<string, string>();
+  const unfixedUntil = new Map<string, number>();
+
+  async function zoneOf(runner: Kysely<Database>, userId: string, hint?: string | null): Promise<string> {
+    const fixed = fixedZones.get(userId);
+    if (fixed) return fixed;
+    const hinted = hint && isTimeZone(hint);
+    if (!hinted && (unfixedUntil.get(userId) ?? 0) > performance.now()) return config.billingTimeZone;
+    const zones = runner.withTables<UserZoneTable>();
+    const row = await zones.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
+    if (row?.time_zone) {
+      fixedZones.set(userId, row.time_zone);
+      return row.time_zone;
+    }
+    if (hinted) {
+      await zones.updateTable('users').set({ time_zone: hint }).where('id', '=', userId).where('time_zone', 'is', null).execute();
+      // Another request may have fixed a different one first: read back what holds.
+      return zoneOf(runner, userId);
+    }
+    if (unfixedUntil.size > CACHED_USERS) unfixedUntil.clear();
+    unfixedUntil.set(userId, performance.now() + 60_000);
+    return config.billingTimeZone;
+  }
+
+  return { zoneOf };
+}
+
+export type AccountZones = ReturnType<typeof createAccountZones>;

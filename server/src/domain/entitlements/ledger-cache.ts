@@ -1,0 +1,67 @@
+// The ledger rows of recently checked users held in memory, with their replay. The ledger is
+// append-only, so a user's row count is the version of their rows: one index-only count per check
+// says whether the rows held here are still all of them (on any instance).
+import type { Kysely } from 'kysely';
+import type { Database, LedgerRow } from '../../db/schema';
+import { LedgerReplay } from './balances';
+import { appendRow, entriesOf, type NewLedgerEntry } from './ledger';
+
+/** Users whose ledger rows are kept in memory between checks (least recently used go first). */
+export const CACHED_USERS = 2_000;
+
+export function createLedgerCache() {
+  const cachedRows = new Map<string, { count: number; rows: LedgerRow[]; replay: LedgerReplay }>();
+
+  /** The user's rows replayed: from memory when unchanged, carried forward when rows were appended. */
+  async function replayOf(runner: Kysely<Database>, userId: string): Promise<{ rows: LedgerRow[]; replay: LedgerReplay }> {
+    const counted = await runner.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    const count = Number(counted?.n ?? 0);
+    const held = cachedRows.get(userId);
+    let fresh: { count: number; rows: LedgerRow[]; replay: LedgerReplay } | null = held && held.count === count ? held : null;
+    // Ids sort by creation time, so the rows appended since are usually those after the newest held;
+    // when the lengths do not add up (a row from a lagging clock), everything is read again.
+    if (!fresh && held && held.rows.length > 0 && held.count < count) {
+      const newest = held.rows.reduce((max, r) => (r.id > max ? r.id : max), '');
+      const added = await runner.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).where('id', '>', newest).execute();
+      // Checked and applied with no await in between: two requests never carry one replay forward twice.
+      if (held.rows.length + added.length === count && held.replay.count === held.rows.length && held.replay.appendable(added)) {
+        // The held replay is carried forward in place: every earlier holder has moved on to this one.
+        fresh = { count, rows: [...held.rows, ...added], replay: held.replay.apply(added) };
+      }
+    }
+    if (!fresh) {
+      const rows = await entriesOf(runner, userId);
+      fresh = { count: rows.length, rows, replay: new LedgerReplay().apply(rows) };
+    }
+    // Kept only when it is all of them (read inside the same transaction as the count when there is one).
+    if (fresh.count === count) {
+      cachedRows.delete(userId);
+      cachedRows.set(userId, fresh);
+      if (cachedRows.size > CACHED_USERS) cachedRows.delete(cachedRows.keys().next().value!);
+    } else {
+      cachedRows.delete(userId);
+    }
+    return fresh;
+  }
+
+  /**
+   * Writes a row and carries the held replay forward with it, so the next check needs only its
+   * count (not a read of the rows appended since). A write whose transaction does not commit leaves
+   * the held count one ahead of the table's: the next check sees the mismatch and reads everything.
+   */
+  async function append(runner: Kysely<Database>, entry: NewLedgerEntry): Promise<boolean> {
+    const row = await appendRow(runner, entry);
+    if (!row) return false;
+    const held = cachedRows.get(entry.userId);
+    if (held && held.replay.count === held.rows.length && held.rows.length === held.count && held.replay.appendable([row])) {
+      cachedRows.set(entry.userId, { count: held.count + 1, rows: [...held.rows, row], replay: held.replay.apply([row]) });
+    } else {
+      cachedRows.delete(entry.userId);
+    }
+    return true;
+  }
+
+  return { replayOf, append };
+}
+
+export type LedgerCache = ReturnType<typeof createLedgerCache>;
