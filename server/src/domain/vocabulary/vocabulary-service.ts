@@ -2,54 +2,20 @@
 // entries, delete, and Excel import. Every call is scoped to the signed-in user's own libraries;
 // every write runs in one transaction holding the library (locked-library.ts), and bad input
 // throws before anything is written, so a refusal changes nothing.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { VOCABULARY_HAND_CAP, VOCABULARY_NAME_MAX, type VocabularyKindName } from '../../../../src/shared/contract/vocabulary-limits';
-import { kindHasTranslationLanguage } from '../../../../src/shared/contract/vocabulary-kinds';
+import { sql, type Kysely } from 'kysely';
+import { VOCABULARY_HAND_CAP, type VocabularyKindName } from '../../../../src/shared/contract/vocabulary-limits';
 import type { Clock } from '../../clock';
 import type { Database, VocabularyLibraryRow } from '../../db/schema';
-import { sortableId } from '../../db/sortable-id';
-import { checkDisplayName } from '../records/display-name';
 import { planEdit } from './edit-plan';
-import { planImport, PREVIEW_ROWS_MAX, type SheetRow } from './import-plan';
+import type { SheetRow } from './import-plan';
+import { importLibraryRows, type ImportOutcome, type ImportTarget } from './vocabulary-import';
 import { containsPattern, countedLibraries, libraryView, type LibraryView } from './library-view';
 import { ownedLibrary, withLibraryLocked } from './locked-library';
-import { entryNotFound, kindMismatch, languagesRequired, libraryNameProblem, libraryNotFound, overHandCap } from './vocabulary-errors';
+import { checkedName, entriesOf, insertEntries, insertLibrary, type LibraryEdit } from './library-rows';
+import { entryNotFound, kindMismatch, libraryNotFound, overHandCap } from './vocabulary-errors';
 
-export interface LibraryEdit {
-  id?: string;
-  kind: VocabularyKindName;
-  name: string;
-  language?: string;
-  translationLanguage?: string;
-  isDefault?: boolean;
-}
-
-export interface ImportTarget {
-  kind: VocabularyKindName;
-  id?: string;
-  name?: string;
-  language?: string;
-  translationLanguage?: string;
-}
-
-export interface ImportOutcome {
-  id: string | null;
-  imported: number;
-  merged: number;
-  preview: { total: number; valid: number; rows: Array<{ row: number; source: string | null; target: string | null; problems: string[] }> };
-  /** Rows that block the import (a real import with any of these saved nothing and throws). */
-  blockingRows: number;
-  firstBlockingRow: number | null;
-}
-
-function checkedName(raw: string): string {
-  const checked = checkDisplayName(raw, VOCABULARY_NAME_MAX);
-  if ('problem' in checked) throw libraryNameProblem(checked.problem);
-  return checked.name;
-}
-
-const entriesOf = (db: Kysely<Database>, libraryId: string) =>
-  db.selectFrom('vocabulary_entries').select(['id', 'source_key']).where('library_id', '=', libraryId).execute();
+export type { ImportOutcome, ImportTarget } from './vocabulary-import';
+export type { LibraryEdit } from './library-rows';
 
 async function viewOf(db: Kysely<Database>, userId: string, id: string): Promise<LibraryView> {
   const row = await countedLibraries(db, userId).where('vocabulary_libraries.id', '=', id).executeTakeFirst();
@@ -57,34 +23,8 @@ async function viewOf(db: Kysely<Database>, userId: string, id: string): Promise
   return libraryView(row);
 }
 
-async function insertEntries(trx: Transaction<Database>, libraryId: string, entries: ReadonlyArray<{ source: string; key: string; target: string | null }>, at: string) {
-  // Chunks keep each statement under the database's bound-parameter limit.
-  for (let i = 0; i < entries.length; i += 100) {
-    const chunk = entries.slice(i, i + 100).map((e) => ({ id: sortableId(), library_id: libraryId, source: e.source, source_key: e.key, target: e.target, created_at: at }));
-    await trx.insertInto('vocabulary_entries').values(chunk).execute();
-  }
-}
-
 export function createVocabularyService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
   const now = () => clock.now().toISOString();
-
-  async function newLibrary(trx: Kysely<Database>, userId: string, input: LibraryEdit): Promise<VocabularyLibraryRow> {
-    const row: VocabularyLibraryRow = {
-      id: sortableId(),
-      user_id: userId,
-      kind: input.kind,
-      name: checkedName(input.name),
-      language: input.language ?? null,
-      translation_language: input.translationLanguage ?? null,
-      is_default: input.isDefault ? 1 : 0,
-      created_at: now(),
-      updated_at: null,
-    };
-    // Terms are kept per language pair: the engines apply them only to that pair.
-    if (kindHasTranslationLanguage(row.kind) && (!row.language || !row.translation_language)) throw languagesRequired();
-    await trx.insertInto('vocabulary_libraries').values(row).execute();
-    return row;
-  }
 
   return {
     async list(userId: string, query: { kind?: VocabularyKindName; name?: string; pageNum?: number; pageSize?: number }) {
@@ -121,7 +61,7 @@ export function createVocabularyService({ db, clock }: { db: Kysely<Database>; c
     /** Creates (no id) or renames a library; a library's kind never changes. */
     async edit(userId: string, input: LibraryEdit): Promise<LibraryView> {
       if (input.id === undefined) {
-        const row = await db.transaction().execute((trx) => newLibrary(trx, userId, input));
+        const row = await db.transaction().execute((trx) => insertLibrary(trx, userId, input, now()));
         return viewOf(db, userId, row.id);
       }
       const name = checkedName(input.name);
@@ -209,44 +149,8 @@ export function createVocabularyService({ db, clock }: { db: Kysely<Database>; c
      * Checks every row (preview: and stops there). A real import writes all rows in one transaction or,
      * when any row has a blocking problem, nothing: the outcome then has blockingRows > 0 and id null.
      */
-    async importRows(userId: string, target: ImportTarget, rows: readonly SheetRow[], preview: boolean): Promise<ImportOutcome> {
-      const outcomeOf = (plan: ReturnType<typeof planImport>, id: string | null, imported: number): ImportOutcome => ({
-        id,
-        imported,
-        merged: plan.merged,
-        preview: { total: plan.total, valid: plan.valid, rows: plan.problemRows.slice(0, PREVIEW_ROWS_MAX) },
-        blockingRows: plan.blocking.length,
-        firstBlockingRow: plan.blocking[0]?.row ?? null,
-      });
-      if (target.id === undefined) {
-        // Checked before any row, so a bad name is refused even in a preview.
-        const edit = { kind: target.kind, name: target.name ?? '', language: target.language, translationLanguage: target.translationLanguage };
-        checkedName(edit.name);
-        if (kindHasTranslationLanguage(edit.kind) && (!edit.language || !edit.translationLanguage)) throw languagesRequired();
-        const plan = planImport(target.kind, rows, []);
-        if (preview || plan.blocking.length > 0) return outcomeOf(plan, null, 0);
-        const id = await db.transaction().execute(async (trx) => {
-          const library = await newLibrary(trx, userId, edit);
-          await insertEntries(trx, library.id, plan.inserts, now());
-          return library.id;
-        });
-        return outcomeOf(plan, id, plan.inserts.length);
-      }
-      if (preview) {
-        const library = await ownedLibrary(db, userId, target.id);
-        if (library.kind !== target.kind) throw kindMismatch(target.kind);
-        return outcomeOf(planImport(library.kind, rows, await entriesOf(db, library.id)), null, 0);
-      }
-      return withLibraryLocked(db, userId, target.id, async (trx, library) => {
-        if (library.kind !== target.kind) throw kindMismatch(target.kind);
-        const plan = planImport(library.kind, rows, await entriesOf(trx, library.id));
-        if (plan.blocking.length > 0) return outcomeOf(plan, null, 0);
-        const at = now();
-        for (const [id, newTarget] of plan.updates) await trx.updateTable('vocabulary_entries').set({ target: newTarget }).where('id', '=', id).where('library_id', '=', library.id).execute();
-        await insertEntries(trx, library.id, plan.inserts, at);
-        await trx.updateTable('vocabulary_libraries').set({ updated_at: at }).where('id', '=', library.id).execute();
-        return outcomeOf(plan, library.id, plan.inserts.length);
-      });
+    importRows(userId: string, target: ImportTarget, rows: readonly SheetRow[], preview: boolean): Promise<ImportOutcome> {
+      return importLibraryRows(db, now(), userId, target, rows, preview);
     },
 
     /** Every entry of one of the user's libraries, oldest first (export). */
