@@ -151,7 +151,7 @@ describe('limits and defaults of openapi.yaml and the TypeScript constants', () 
     ['recordsMergeFileData speaker.maxLength', () => prop(body('recordsMergeFileData'), 'speaker').maxLength, () => limits.SPEAKER_NAME_MAX],
     ['recordsSynthesis text.maxLength', () => prop(body('recordsSynthesis'), 'text').maxLength, () => limits.SYNTHESIS_TEXT_MAX],
     // account, vouchers, vocabulary
-    ['exchange cardPasswordCode.maxLength', () => param('paymentExchangeCardPassword', 'cardPasswordCode').maxLength, () => limits.VOUCHER_CODE_MAX],
+    ['exchange cardPasswordCode.maxLength', () => param('purchaseExchangeCardPassword', 'cardPasswordCode').maxLength, () => limits.VOUCHER_CODE_MAX],
     ['VocabularyLibraryName.maxLength', () => schema('VocabularyLibraryName').maxLength, () => VOCABULARY_NAME_MAX],
     ['vocabulary entry source.maxLength is the longest entry', () => prop(prop(body('vocabularyEditData'), 'entries').items ?? {}, 'source').maxLength, () => Math.max(...VOCABULARY_KINDS.map((kind) => VOCABULARY_KIND_RULES[kind].entryChars))],
     ['vocabulary entries.maxItems ≥ every hand cap', () => (prop(body('vocabularyEditData'), 'entries').maxItems ?? 0) >= Math.max(...VOCABULARY_KINDS.map((kind) => VOCABULARY_KIND_RULES[kind].handCap)), () => true],
