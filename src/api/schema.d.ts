@@ -2609,6 +2609,23 @@ export interface components {
             nextRefreshTime?: string | null;
             /** @description Parley addition. Seconds until the next refresh is allowed (0 when allowed now) */
             refreshAfterSeconds?: number;
+            /** @description Parley addition. Decisions the transcript states */
+            decisions?: components["schemas"]["SummaryItem"][];
+            /** @description Parley addition. Action items the transcript states (who will do what, by when) */
+            actionItems?: components["schemas"]["SummaryItem"][];
+            /** @description Parley addition. Language of the transcript the summary was made from (differs from lang when translated) */
+            sourceLang?: string | null;
+            /** @description Parley addition. Which summariser wrote it: offline, or llm */
+            engine?: string | null;
+            /** @description Parley addition. Translated remark shown with the summary, e.g. that the summary service failed and the offline summariser wrote it */
+            note?: string | null;
+            /** @description Parley addition. The transcript was edited after this summary was made (offer to regenerate) */
+            transcriptChanged?: boolean;
+        };
+        SummaryItem: {
+            text: string;
+            /** @description Who stated it */
+            speaker?: string | null;
         };
         /** @enum {string} */
         MeetingState: "not_started" | "in_progress" | "paused" | "ended";
