@@ -1,8 +1,10 @@
 // Which paths a machine's generated tests take: shortest paths to every state, simple paths for small
-// machines, and one more path per transition those never take.
+// machines, and one more path per transition those never take — then only as many of them as it takes
+// to reach every state and transition they reach together (path-cover.ts).
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyValue } from 'xstate/graph';
 import { microstepRecorder, ownEventTypes, stableStringify, type TransitionLike } from './machine-steps';
+import { coveringPaths } from './path-cover';
 import type { MachinePath, PathsModel } from './paths-model';
 
 type Adjacency = Record<string, AdjacencyValue<AnyMachineSnapshot, EventObject>>;
@@ -49,7 +51,8 @@ function isPrefix(shorter: string[], longer: string[]): boolean {
  * Shortest paths to every reachable state, plus simple paths (each visits a state at most once)
  * for small machines, capped at maxSimplePaths, plus one path per transition those never take
  * (see pathsForUntakenTransitions). Duplicates and paths that are a prefix of another kept path
- * are dropped: the replay checks every intermediate state, so a prefix adds nothing.
+ * are dropped: the replay checks every intermediate state, so a prefix adds nothing. Of the rest,
+ * only a covering set is kept (coveringPaths): coverage stays what the whole set reaches.
  * With several `inputs`, paths from each in turn.
  */
 export function generatePaths(model: PathsModel): MachinePath[] {
@@ -87,7 +90,8 @@ function generatePathsFrom(model: PathsModel, taken: Set<TransitionLike>): Machi
   for (const candidate of candidates) {
     if (!kept.some((longer) => isPrefix(candidate.events, longer.events))) kept.push(candidate);
   }
-  return kept.reverse().map((entry) => (model.input !== undefined ? { ...entry.path, input: model.input } : entry.path));
+  const covering = coveringPaths(model, kept.reverse().map((entry) => entry.path));
+  return covering.map((path) => (model.input !== undefined ? { ...path, input: model.input } : path));
 }
 
 /**

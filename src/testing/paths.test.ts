@@ -260,5 +260,42 @@ describe('generatePaths', () => {
   });
 });
 
+// Every key typed makes a context of its own, so the traversal finds 13 distinct states (and a
+// path into `sent` from each) where two transitions and two states are all there is to cover.
+const typist = setup({
+  types: { context: {} as { text: string }, events: {} as { type: 'type'; key: string } | { type: 'submit' } },
+  guards: { roomLeft: ({ context }) => context.text.length < 2 },
+}).createMachine({
+  id: 'typist',
+  context: { text: '' },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        type: { guard: 'roomLeft', actions: assign({ text: ({ context, event }) => context.text + event.key }) },
+        submit: 'sent',
+      },
+    },
+    sent: {},
+  },
+});
+const typistModel: PathsModel = {
+  name: 'typist',
+  machine: typist,
+  events: { type: ['a', 'b', 'c'].map((key) => ({ type: 'type', key })) },
+};
+
+describe('generatePaths keeps a covering set', () => {
+  it('replays one path where thirteen reach nothing the one does not', () => {
+    expect(generatePaths(typistModel).map(describePath)).toEqual(['editing -type-> editing -submit-> sent']);
+  });
+
+  it('keeps coverage whole', () => {
+    const coverage = measureCoverage(typistModel);
+    expect(coverage.states).toMatchObject({ covered: 2, total: 2, missing: [] });
+    expect(coverage.transitions).toMatchObject({ covered: 2, total: 2, missing: [] });
+  });
+});
+
 describePaths(model);
 describePaths({ name: 'gate', machine: gate, events: {} });

@@ -22,7 +22,8 @@
  *      changes only the context (a child's file.uploaded) is waited for too — which proves the
  *      doubles and the runtime agree with the generated path.
  *    - Paths: shortest paths to every state, simple paths for small machines, and one more path
- *      per transition those never take (self-loops, edges into states reached another way).
+ *      per transition those never take (self-loops, edges into states reached another way); of
+ *      those, a covering set: as few as still reach every state and transition the whole lot does.
  *    - Optional: `input` (machine input), `inputs` (several starting inputs, when the first state
  *      depends on the input), `serializeContext` (what of the context distinguishes
  *      states; default: all of it), `maxSimplePaths` (default 60), `skipSimplePaths`.
