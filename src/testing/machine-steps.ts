@@ -93,11 +93,24 @@ export function microstepRecorder(model: PathsModel) {
   const initial = recorded.splice(0);
   const noop = () => {};
   const scope = { self, defer: noop, id: '', logger: noop, sessionId: '', stopChild: noop, system: self.system, emit: noop, actionExecutor: noop };
+  // Generated paths share long prefixes (the same snapshot objects), so the same step is asked for
+  // again and again; a transition here is a pure function of the snapshot and the event.
+  const known = new WeakMap<AnyMachineSnapshot, Map<string, Microstep[]>>();
   return {
     initial,
+    /** The microsteps of one step; the same array for the same snapshot and event (do not change it). */
     step(snapshot: AnyMachineSnapshot, event: EventObject): Microstep[] {
+      const byEvent = known.get(snapshot) ?? new Map<string, Microstep[]>();
+      known.set(snapshot, byEvent);
+      const key = stableStringify(event);
+      const cached = byEvent.get(key);
+      if (cached) return cached;
       model.machine.transition(snapshot as never, event as never, scope as never);
-      return recorded.splice(0);
+      const microsteps = recorded.splice(0);
+      byEvent.set(key, microsteps);
+      return microsteps;
     },
   };
 }
+
+export type MicrostepRecorder = ReturnType<typeof microstepRecorder>;

@@ -2,8 +2,8 @@
 // reaches. Most generated paths (one shortest path per distinct context, simple paths) share long
 // prefixes and add no state or transition the others miss; replaying them all cost minutes per run
 // (recordList alone had 2,247 paths) and proved nothing more to `npm run coverage:paths`.
-import { activeIds, microstepRecorder, type Microstep, type TransitionLike } from './machine-steps';
-import type { MachinePath, PathsModel } from './paths-model';
+import { activeIds, type Microstep, type MicrostepRecorder, type TransitionLike } from './machine-steps';
+import type { MachinePath } from './paths-model';
 
 /** A state (by node id) or a transition definition: what path coverage counts. */
 type CoverageItem = string | TransitionLike;
@@ -23,7 +23,7 @@ function addMicrosteps(items: Set<CoverageItem>, microsteps: Microstep[]): void 
  * active at each step and after each microstep, the transitions each microstep takes (eventless
  * ones out of the initial state included) and the states those leave.
  */
-function itemsOf(path: MachinePath, recorder: ReturnType<typeof microstepRecorder>): Set<CoverageItem> {
+function itemsOf(path: MachinePath, recorder: MicrostepRecorder): Set<CoverageItem> {
   const items = new Set<CoverageItem>();
   addMicrosteps(items, recorder.initial);
   path.steps.forEach((step, index) => {
@@ -37,11 +37,11 @@ function itemsOf(path: MachinePath, recorder: ReturnType<typeof microstepRecorde
 /**
  * Greedy set cover: takes the path that reaches the most not yet reached states and transitions
  * (the shorter one on a tie) until the chosen paths reach all that `paths` reach together, so
- * coverage is unchanged. `model` carries the input the paths start from. Keeps the given order.
+ * coverage is unchanged. `recorder` is for the machine and input the paths start from. Keeps the
+ * given order.
  */
-export function coveringPaths(model: PathsModel, paths: MachinePath[]): MachinePath[] {
+export function coveringPaths(recorder: MicrostepRecorder, paths: MachinePath[]): MachinePath[] {
   if (paths.length <= 1) return paths;
-  const recorder = microstepRecorder(model);
   const candidates = paths.map((path, index) => ({ index, path, items: itemsOf(path, recorder) }));
   const missing = new Set<CoverageItem>(candidates.flatMap((candidate) => [...candidate.items]));
   const chosen: typeof candidates = [];

@@ -3,7 +3,7 @@
 // to reach every state and transition they reach together (path-cover.ts).
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyValue } from 'xstate/graph';
-import { microstepRecorder, ownEventTypes, stableStringify, type TransitionLike } from './machine-steps';
+import { microstepRecorder, ownEventTypes, stableStringify, type MicrostepRecorder, type TransitionLike } from './machine-steps';
 import { coveringPaths } from './path-cover';
 import type { MachinePath, PathsModel } from './paths-model';
 
@@ -79,7 +79,8 @@ function generatePathsFrom(model: PathsModel, taken: Set<TransitionLike>): Machi
         .slice(0, model.maxSimplePaths ?? DEFAULT_MAX_SIMPLE_PATHS);
     }
   }
-  const extra = pathsForUntakenTransitions(model, adjacency, shortest, [...shortest, ...simple], taken);
+  const recorder = microstepRecorder(model);
+  const extra = pathsForUntakenTransitions(model, recorder, adjacency, shortest, [...shortest, ...simple], taken);
   const unique = new Map<string, { path: MachinePath; events: string[] }>();
   for (const path of [...shortest, ...simple, ...extra]) {
     const events = eventSequence(path);
@@ -90,7 +91,7 @@ function generatePathsFrom(model: PathsModel, taken: Set<TransitionLike>): Machi
   for (const candidate of candidates) {
     if (!kept.some((longer) => isPrefix(candidate.events, longer.events))) kept.push(candidate);
   }
-  const covering = coveringPaths(model, kept.reverse().map((entry) => entry.path));
+  const covering = coveringPaths(recorder, kept.reverse().map((entry) => entry.path));
   return covering.map((path) => (model.input !== undefined ? { ...path, input: model.input } : path));
 }
 
@@ -103,13 +104,13 @@ function generatePathsFrom(model: PathsModel, taken: Set<TransitionLike>): Machi
  */
 function pathsForUntakenTransitions(
   model: PathsModel,
+  recorder: MicrostepRecorder,
   adjacency: Adjacency,
   shortest: MachinePath[],
   paths: MachinePath[],
   taken: Set<TransitionLike>,
 ): MachinePath[] {
   const serializeState = traversalOptions(model).serializeState;
-  const recorder = microstepRecorder(model);
   for (const microstep of recorder.initial) for (const definition of microstep.transitions) taken.add(definition);
   const takenBy = (snapshot: AnyMachineSnapshot, event: EventObject) =>
     recorder.step(snapshot, event).flatMap((microstep) => microstep.transitions);
