@@ -2,10 +2,11 @@
 // machines, and one more path per transition those never take — then only as many of them as it takes
 // to reach every state and transition they reach together (path-cover.ts).
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyValue } from 'xstate/graph';
+import { getAdjacencyMap, getSimplePaths, type AdjacencyValue } from 'xstate/graph';
 import { microstepRecorder, ownEventTypes, stableStringify, type MicrostepRecorder, type TransitionLike } from './machine-steps';
 import { coveringPaths } from './path-cover';
 import type { MachinePath, PathsModel } from './paths-model';
+import { shortestPathsIn } from './shortest-paths';
 
 type Adjacency = Record<string, AdjacencyValue<AnyMachineSnapshot, EventObject>>;
 
@@ -69,7 +70,7 @@ function generatePathsFrom(model: PathsModel, taken: Set<TransitionLike>): Machi
   const options = traversalOptions(model);
   const machine = model.machine;
   const adjacency = getAdjacencyMap(machine, options) as unknown as Adjacency;
-  const shortest = getShortestPaths(machine, options) as MachinePath[];
+  const shortest = shortestPathsIn(adjacency, options.serializeState);
   let simple: MachinePath[] = [];
   if (!model.skipSimplePaths) {
     const stateCount = Object.keys(adjacency).length;

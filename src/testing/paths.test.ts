@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { throwError } from 'rxjs';
-import { assign, fromEventObservable, fromPromise, setup } from 'xstate';
-import { describePath, describePaths, generatePaths, measureCoverage, replayPath, type PathsModel } from './paths';
+import { assign, fromEventObservable, fromPromise, setup, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { describePath, describePaths, generatePaths, measureCoverage, replayPath, type MachinePath, type PathsModel, type SampleEvent } from './paths';
+import { shortestPathsIn } from './shortest-paths';
 
 const door = setup({
   types: { context: {} as { opened: number }, events: {} as { type: 'open' } | { type: 'close' } | { type: 'lock' } },
@@ -294,6 +296,22 @@ describe('generatePaths keeps a covering set', () => {
     const coverage = measureCoverage(typistModel);
     expect(coverage.states).toMatchObject({ covered: 2, total: 2, missing: [] });
     expect(coverage.transitions).toMatchObject({ covered: 2, total: 2, missing: [] });
+  });
+});
+
+describe('shortestPathsIn', () => {
+  it("finds xstate's shortest paths in the adjacency map built already, step for step", () => {
+    const serializeState = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context });
+    const label = (path: MachinePath) => JSON.stringify([path.weight, path.state.value, ...path.steps.map((step) => [step.event, step.state.value, step.state.context])]);
+    for (const [machine, events] of [
+      [typist, (snapshot: AnyMachineSnapshot) => (snapshot.value === 'editing' ? [...typistModel.events.type as SampleEvent[], { type: 'submit' }] : [])],
+      [door, () => [{ type: 'open' }, { type: 'close' }, { type: 'lock' }]],
+    ] as const) {
+      const options = { events, serializeState };
+      const expected = getShortestPaths(machine as AnyStateMachine, options).map(label);
+      expect(expected.length).toBeGreaterThan(2);
+      expect(shortestPathsIn(getAdjacencyMap(machine as AnyStateMachine, options), serializeState).map(label)).toEqual(expected);
+    }
   });
 });
 
