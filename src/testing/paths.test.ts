@@ -310,7 +310,7 @@ describe('shortestPathsIn', () => {
       const options = { events, serializeState };
       const expected = getShortestPaths(machine as AnyStateMachine, options).map(label);
       expect(expected.length).toBeGreaterThan(2);
-      expect(shortestPathsIn(getAdjacencyMap(machine as AnyStateMachine, options), serializeState).map(label)).toEqual(expected);
+      expect(shortestPathsIn(getAdjacencyMap(machine as AnyStateMachine, options) as unknown as Parameters<typeof shortestPathsIn>[0], serializeState).map(label)).toEqual(expected);
     }
   });
 });
