@@ -60,7 +60,7 @@ export function lexRank(vectors: readonly TermVector[]): Float64Array {
       for (const posting of postings.get(term)!) {
         if (posting.sentence <= i) continue;
         if (accumulator[posting.sentence] === 0) touched.push(posting.sentence);
-        accumulator[posting.sentence] += weight * posting.weight;
+        accumulator[posting.sentence] = accumulator[posting.sentence]! + weight * posting.weight;
       }
     }
     for (const j of touched) {
@@ -85,9 +85,9 @@ export function lexRank(vectors: readonly TermVector[]): Float64Array {
         continue;
       }
       const share = (DAMPING * current[i]!) / outWeight[i]!;
-      for (const edge of edges[i]!) next[edge.to] += share * edge.weight;
+      for (const edge of edges[i]!) next[edge.to] = next[edge.to]! + share * edge.weight;
     }
-    if (dangling) for (let i = 0; i < n; i++) next[i] += (DAMPING * dangling) / n;
+    if (dangling) for (let i = 0; i < n; i++) next[i] = next[i]! + (DAMPING * dangling) / n;
     [current, next] = [next, current];
   }
   return current;
