@@ -27,3 +27,10 @@ describe('cleaning spoken text', () => {
     expect(contentTerms(wordsOf('Las decisiones sobre los mandos', 'es-ES'), 'es-ES')).toEqual(['decision', 'mando']);
   });
 });
+
+describe('Spanish sentence openings', () => {
+  it('drops discourse markers but keeps a demonstrative that opens the sentence', () => {
+    expect(tidySentence('bueno, sí, vamos a revisar el presupuesto', 'es-ES')).toBe('Vamos a revisar el presupuesto.');
+    expect(tidySentence('este proyecto termina en mayo', 'es-ES')).toBe('Este proyecto termina en mayo.');
+  });
+});

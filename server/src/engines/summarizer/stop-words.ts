@@ -47,7 +47,8 @@ const FILLERS: Record<string, RegExp> = {
 // Discourse markers that open a spoken sentence ("So, ...", "Okay, ..."): dropped at the start only.
 const LEADING_MARKERS: Record<string, RegExp> = {
   en: /^(?:(?:okay|ok|so|well|right|alright|yeah|yes|and|but|now|anyway|oh)\b[,.]?\s*)+/i,
-  es: /^(?:(?:bueno|vale|pues|entonces|okey|sí|y|pero|este)\b[,.]?\s*)+/i,
+  // Not "este" (also "this"); "sí" only with its comma (JavaScript's \b does not see past í).
+  es: /^(?:(?:bueno|vale|pues|entonces|okey|y|pero)\b[,.]?\s*|sí[,.]\s*)+/i,
   // Longest first (好的 before 好); not 那 or 是 alone, which start real sentences (那天, 是否).
   zh: /^(?:(?:好的|好吧|那么|那麼|然后|然後|对的|對的|好|对|對|嗯)[，,。]+)+/,
 };
