@@ -69,7 +69,8 @@ export function summarizeOffline(lines: readonly SummaryLine[], options: Summari
     budgetWords: summaryBudgetWords(totalWords),
     maxSentences: options.sentences,
     maxChars: options.maxChars,
-    duplicateAbove: 0.6,
+    // Two sentences sharing this much weighted vocabulary make one point; only one of them is kept.
+    duplicateAbove: 0.4,
     lambda: 0.7,
     separator,
   });
