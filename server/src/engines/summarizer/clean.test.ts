@@ -34,3 +34,10 @@ describe('Spanish sentence openings', () => {
     expect(tidySentence('este proyecto termina en mayo', 'es-ES')).toBe('Este proyecto termina en mayo.');
   });
 });
+
+describe('false starts', () => {
+  it('drops a cut-off word before the word it began, never a real short word or a contraction', () => {
+    expect(cleanText('in San Diego th the tortillas are cooked', 'en-US')).toBe('in San Diego the tortillas are cooked');
+    expect(cleanText("we were in information and it's so good", 'en-US')).toBe("we were in information and it's so good");
+  });
+});

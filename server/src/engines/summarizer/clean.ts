@@ -3,12 +3,14 @@
 // left by tokenised transcripts ("word ," → "word,"). What the speakers said is otherwise kept word
 // for word: the summary quotes them.
 import { isChinese } from '../languages';
-import { fillerPatternFor, leadingMarkersFor } from './stop-words';
+import { fillerPatternFor, leadingMarkersFor, stopWordsFor } from './stop-words';
 
 const NON_SPEECH = /\{[^}]*\}|\[[^\]]*\]|<[^>]*>|\([^)]*(?:laugh|cough|noise|inaudible|silence|risas|笑)[^)]*\)/gi;
 // A word (or two-word group) said twice or more in a row: "I I think", "the the", "we need we need".
 const STUTTER = /\b(\p{L}+(?:\s+\p{L}+)?)(?:[\s,]+\1\b)+/giu;
 // Two-character words only: a doubled single character is often a word of its own (谢谢, 天天).
+// Not after an apostrophe: the "s" of "it's so" is no fragment.
+const FALSE_START = /(?<![\p{L}'’])(\p{L}{1,3})-?\s+(?=(\p{L}+))/gu;
 const CHINESE_STUTTER = /(\p{Script=Han}{2})\1+/gu;
 
 export function cleanText(text: string, language: string): string {
@@ -24,8 +26,12 @@ export function cleanText(text: string, language: string): string {
       )
       .replace(CHINESE_STUTTER, '$1');
   } else {
-    // A cut-off word before the word it started ("h hour", "s- sorry") is a false start.
-    cleaned = cleaned.replace(STUTTER, '$1').replace(/\b([b-hj-z])-?\s+(?=\1)/gi, '');
+    // A cut-off word before the word it started ("h hour", "th the", "s- sorry") is a false start;
+    // a real short word ("we were", "in information") is a stop word and stays.
+    const stop = stopWordsFor(language);
+    cleaned = cleaned.replace(FALSE_START, (whole, fragment: string, next: string) =>
+      !stop.has(fragment.toLowerCase()) && next.toLowerCase().startsWith(fragment.toLowerCase()) && fragment.length < next.length ? '' : whole,
+    );
   }
   cleaned = cleaned
     .replace(/\s+([,.!?;:%)\]])/g, '$1')

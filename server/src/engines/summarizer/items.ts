@@ -18,7 +18,7 @@ const CUES: Record<string, Cues> = {
     decision:
       /\b(?:we(?:'ve| have)? decided|(?:it was|it's|it is) decided|we(?:'ve| have)? agreed|(?:are|is|was|were) agreed|agreed (?:to|that|on)|decision (?:is|was)|we(?:'ll| will) go with|let's go with|we(?:'re| are) going (?:to go )?with|we settled on|final decision|we chose|we(?:'ve| have) chosen)\b/i,
     action:
-      /\b(?:let's|let us|please|action item|(?:we|i|you|he|she|they|everyone|everybody|\p{Lu}\p{L}+) (?:will|'ll|need to|needs to|have to|has to|must|should|(?:am|are|is) going to)|needs to|need to|(?:is|are) responsible for|in charge of|follow up|to do by|deadline)\b/iu,
+      /\b(?:let's|let us|please|action item|(?:we|i|you|he|she|they|everyone|everybody|\p{Lu}\p{L}+) (?:will|'ll|need to|needs to|have to|has to|must|(?:am|are|is) going to)|needs to|need to|(?:is|are) responsible for|in charge of|follow up|to do by|deadline)\b/iu,
     when: /\b(?:by|before|until|on|next|this) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|week|month|meeting|time|the end)|\b(?:tomorrow|today|deadline|\d{1,2}(?:st|nd|rd|th)?(?: of)? (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i,
   },
   es: {

@@ -122,3 +122,14 @@ describe('offline summariser', () => {
     expect(spanish.keywords).toContain('presupuesto');
   });
 });
+
+describe('short stated items in a long meeting', () => {
+  it('finds a decision too short to be ranked for the summary', () => {
+    const talk: SummaryLine[] = Array.from({ length: 30 }, (_, i) => ({
+      speaker: 'Ann',
+      text: `The ${['budget', 'design', 'battery'][i % 3]} review covers supplier costs, shipping delays and packaging options for region ${i}.`,
+    }));
+    talk.splice(15, 0, { speaker: 'Bob', text: 'We decided on yellow cases.' });
+    expect(summarizeOffline(talk, { language: 'en-US' }).decisions).toEqual([{ text: 'We decided on yellow cases.', speaker: 'Bob' }]);
+  });
+});

@@ -38,7 +38,7 @@ const CHINESE = words(`的 了 在 是 我 你 他 她 它 们 我们 你们 他
 const FILLERS: Record<string, RegExp> = {
   // Whole-word fillers and discourse markers that never carry content in English meetings.
   // Hedges ("I think", "basically") go too: a summary states the point, not how sure the speaker was.
-  en: /\b(?:u+h+m*|u+m+|uhm|e+r+m*|a+h+|e+h+|h+m+|m+h*m+|mhm|huh|you know|i mean|sort of|kind of|you see|like i said|i think|i guess|i suppose|basically|actually|just)\b[,]?\s*/gi,
+  en: /\b(?:u+h+m*|u+m+|uhm|e+r+m*|a+h+|e+h+|h+m+|m+h*m+|mhm|huh|you know|i mean|sort of|kind of|you see|like i said|i think|i guess|i suppose|basically|actually|just|yeah|yep|okay|ok|so yeah|you guys|(?<=,\s*)like(?=,))\b[,]?\s*/gi,
   // Not "este"/"bueno": they are also a demonstrative and an adjective; only the leading markers drop them.
   es: /\b(?:e+h+|e+m+|m+h*m+|a+h+|o sea|digamos)\b[,]?\s*/gi,
   zh: /(?:嗯+|呃+|额+|啊+|哦+|唔+|那个|那個|就是说|就是說|然后呢|然後呢|怎么说呢|怎麼說呢|对吧|對吧)[，,、]?/g,
