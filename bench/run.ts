@@ -14,6 +14,7 @@ import { recordListDomBench } from './record-list-dom.bench';
 import { recordListBench } from './record-list.bench';
 import { searchBench } from './search.bench';
 import { serverStartBench } from './server-start.bench';
+import { summaryBench } from './summary.bench';
 import { uploadBench } from './upload.bench';
 import { vocabularyBench } from './vocabulary.bench';
 import { wireBench } from './wire.bench';
@@ -35,6 +36,7 @@ const benches = {
   editor: editorBench,
   wire: wireBench,
   lighthouse: lighthouseBench,
+  summary: summaryBench,
 };
 
 const wanted = process.argv.slice(2);

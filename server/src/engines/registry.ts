@@ -7,11 +7,12 @@ import type { EngineConfig } from './config';
 import { EngineUnavailableError, type EngineSetting } from './engine-errors';
 import { embeddedInstallation } from './embedded-installation';
 import { EspeakSynthesizer } from './espeak-synthesizer';
-import { ExtractiveSummarizer } from './extractive-summarizer';
 import { languageMatches } from './languages';
 import { LibreTranslateTranslator } from './libretranslate-translator';
 import { media, type Media } from './media';
 import { OpenAiChatSummarizer } from './openai-chat-summarizer';
+import { FallbackSummarizer } from './summarizer/fallback-summarizer';
+import { OfflineSummarizer } from './summarizer/offline-summarizer';
 import { OpenAiChatTranslator } from './openai-chat-translator';
 import { OpenAiSpeechSynthesizer } from './openai-speech-synthesizer';
 import { OpenAiTranscriptionRecognizer } from './openai-transcription-recognizer';
@@ -88,9 +89,10 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
       ? new OpenAiChatTranslator(config.translate, config.requestTimeoutMs)
       : new LibreTranslateTranslator(config.translate, config.requestTimeoutMs));
   const remoteSynthesizer = config.tts && new OpenAiSpeechSynthesizer(config.tts, config.requestTimeoutMs);
+  // With SUMMARY_URL the chat model writes summaries, and the offline summariser stands in when it fails.
   const summarizer: Summarizer = config.summary
-    ? new OpenAiChatSummarizer(config.summary, config.requestTimeoutMs)
-    : new ExtractiveSummarizer();
+    ? new FallbackSummarizer(new OpenAiChatSummarizer(config.summary, config.requestTimeoutMs), new OfflineSummarizer(), (message) => options.log?.warn({}, message))
+    : new OfflineSummarizer();
   const diarizer = new SpectralDiarizer();
 
   const serves = (languages: string[], language: string) => languages.some((supported) => languageMatches(supported, language));

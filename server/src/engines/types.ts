@@ -126,18 +126,44 @@ export interface SpeechSynthesizer {
   synthesize(text: string, options: SynthesizeOptions): Promise<Buffer>;
 }
 
+/** One transcript line as the summariser reads it; speaker and start time when known. */
+export interface SummaryLine {
+  text: string;
+  speaker?: string | null;
+  startMs?: number;
+}
+
 export interface SummarizeOptions {
   language: LanguageCode;
-  /** Upper bound on sentences kept (mediaFixedCountSummary asks for a count). */
+  /** Upper bound on the summary's sentences (mediaFixedCountSummary asks for a count). */
   sentences?: number;
-  /** Upper bound on characters of the answer. */
+  /** Upper bound on characters of the summary text. */
   maxChars?: number;
   signal?: AbortSignal;
 }
 
+/** A decision or an action item; `speaker` is who stated it when the transcript knows. */
+export interface SummaryItem {
+  text: string;
+  speaker?: string | null;
+}
+
+/** What every summariser answers, offline or remote, in the language asked. */
+export interface StructuredSummary {
+  summary: string;
+  keyPoints: string[];
+  decisions: SummaryItem[];
+  actionItems: SummaryItem[];
+  keywords: string[];
+  /** Which kind of engine wrote it: the embedded extractive one, or a chat model. */
+  engine: 'offline' | 'llm';
+  /** Set when the remote model failed and the offline summariser answered instead. */
+  fallbackReason?: string;
+}
+
 export interface Summarizer {
   readonly id: string;
-  summarize(text: string, options: SummarizeOptions): Promise<string>;
+  summarize(lines: readonly SummaryLine[], options: SummarizeOptions): Promise<StructuredSummary>;
 }
 
 export interface TimeSpan {

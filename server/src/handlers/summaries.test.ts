@@ -1,7 +1,8 @@
-// AI summaries on SQLite and PostgreSQL: the extractive summary picks real sentences of the
-// transcript, is stored per record and language, refreshes only after the countdown, is readable
-// with a share code, comes as a real Word file, and uses the OpenAI-compatible adapter when
-// SUMMARY_URL points at a service (a local server speaking the chat completions API).
+// AI summaries on SQLite and PostgreSQL: the offline summary picks real sentences of the transcript
+// and fills decisions, action items (with speakers) and keywords, is stored per record and language,
+// tells when the transcript changed since, refreshes only after the countdown, is readable with a
+// share code, comes as a real Word file; bad input gets a translated 4xx; another language is
+// translated by TRANSLATE_URL; SUMMARY_URL uses the chat service and falls back offline with a note.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import JSZip from 'jszip';
@@ -72,13 +73,64 @@ describe.each(variants)('summaries on $name', (variant) => {
       expect(await summarise(holder, { transId: id })).toMatchObject(notFound);
     });
 
-    it('summarises the latest lines in a fixed number of sentences', async () => {
+    it('summarises the latest lines in a fixed number of sentences, key points distinct', async () => {
       const owner = await kit.signUp();
       const id = await kit.seedRecord(owner, { languages: ['en-US'], segments: lines });
       const one = await kit.post('/ai/ai/mediaFixedCountSummary', owner, { transId: id, count: 3, sentences: 1 });
       expect(one.code).toBe(200);
-      expect(one.data.keyPoints).toHaveLength(1);
       expect(meeting.slice(-3)).toContain(one.data.content);
+      expect(one.data.keyPoints).not.toContain(one.data.content);
+      for (const point of one.data.keyPoints) expect(meeting.slice(-3)).toContain(point);
+      expect(one.data).toMatchObject({ engine: 'offline', sourceLang: 'en-US', note: null });
+    });
+
+    it('fills decisions, action items with speakers and keywords, and tells when the transcript changed', async () => {
+      const owner = await kit.signUp();
+      const id = await kit.seedRecord(owner, { languages: ['en-US'], segments: lines });
+      const made = (await summarise(owner, { transId: id })).data;
+      expect(made).toMatchObject({ engine: 'offline', sourceLang: 'en-US', lang: 'en-US', note: null, transcriptChanged: false });
+      expect(made.decisions).toEqual([{ text: 'We agreed the budget covers rent and furniture.', speaker: 'Bob' }]);
+      expect(made.actionItems).toContainEqual({ text: 'Please send questions about the office budget to Ann.', speaker: 'Ann' });
+      expect(made.keywords).toContain('budget');
+      expect((await kit.post('/ai/ai/queryMediaSummary', owner, { transId: id })).data).toMatchObject({ decisions: made.decisions, transcriptChanged: false });
+
+      const current = await kit.get('/speech/audio/transcribe/getTransResult', owner, { id });
+      const edited = current.data.lines.map((l: any, i: number) => ({ id: l.id, startMs: l.startMs, endMs: l.endMs, speaker: l.speaker, text: i === 2 ? 'Lunch is at noon.' : l.text }));
+      expect((await kit.post('/speech/audio/transcribe/editDetails', owner, { id, lines: edited })).code).toBe(200);
+      expect((await kit.post('/ai/ai/queryMediaSummary', owner, { transId: id })).data.transcriptChanged).toBe(true);
+    });
+
+    it('answers bad input with a translated 4xx, never a 500 nor a repeated sentence', async () => {
+      const owner = await kit.signUp();
+      const fillers = await kit.seedRecord(owner, {
+        languages: ['en-US'],
+        segments: ['Um, uh, yeah.', 'Okay. Mm-hmm.', '{laughter}'].map((text, i) => ({ startMs: i * 1000, endMs: i * 1000 + 900, speaker: null, text, translation: null })),
+      });
+      expect(await summarise(owner, { transId: fillers })).toMatchObject({ code: 400, msg: 'The transcript holds only fillers and noises: there is nothing to summarise' });
+      expect(await kit.post('/ai/ai/mediaFixedCountSummary', owner, { transId: fillers })).toMatchObject({ code: 400 });
+      expect((await kit.post('/ai/ai/queryMediaSummary', owner, { transId: fillers })).data).toBeNull();
+
+      const oneLine = await kit.seedRecord(owner, { languages: ['en-US'], segments: [{ startMs: 0, endMs: 900, speaker: 'Ann', text: 'The launch moves to March', translation: null }] });
+      const single = await summarise(owner, { transId: oneLine });
+      expect(single.data).toMatchObject({ content: 'The launch moves to March.', keyPoints: [] });
+
+      const repeated = await kit.seedRecord(owner, {
+        languages: ['en-US'],
+        segments: Array.from({ length: 5 }, (_, i) => ({ startMs: i * 1000, endMs: i * 1000 + 900, speaker: 'Ann', text: 'The launch moves to March.', translation: null })),
+      });
+      expect((await summarise(owner, { transId: repeated })).data).toMatchObject({ content: 'The launch moves to March.', keyPoints: [] });
+
+      // No engine translates English into Japanese here: refused before anything is generated.
+      const noEngine = await summarise(owner, { transId: oneLine, lang: 'ja-JP' });
+      expect(noEngine).toMatchObject({ code: 422, msg: 'A summary in ja-JP cannot be made: no translation engine can translate en-US into ja-JP' });
+      expect((await kit.post('/ai/ai/queryMediaSummary', owner, { transId: oneLine, lang: 'ja-JP' })).data).toBeNull();
+      const zh = await kit.app.inject({
+        method: 'POST',
+        url: '/prod-api/ai/ai/mediaSummary',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json', 'accept-language': 'zh-TW' },
+        payload: JSON.stringify({ transId: oneLine, lang: 'ja-JP' }),
+      });
+      expect(JSON.parse(zh.body)).toMatchObject({ code: 422, msg: '無法產生ja-JP摘要：沒有可將en-US翻譯成ja-JP的翻譯引擎' });
     });
 
     it('downloads the summary as a Word file with the title, summary and key points', async () => {
@@ -109,35 +161,82 @@ describe.each(variants)('summaries on $name', (variant) => {
   });
 });
 
-describe.each(variants.slice(0, 1))('summaries through SUMMARY_URL on $name', (baseVariant) => {
+describe.each(variants.slice(0, 1))('summaries through SUMMARY_URL and TRANSLATE_URL on $name', (baseVariant) => {
   const requests: any[] = [];
+  let failing = false;
   const service = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk) => (raw += chunk));
     request.on('end', () => {
-      requests.push({ url: request.url, body: JSON.parse(raw) });
+      const body = JSON.parse(raw);
+      requests.push({ url: request.url, body });
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'The office budget is ready. The move is in May.' } }] }));
+      if (request.url === '/translate') {
+        // LibreTranslate: one translation per text, same order.
+        response.end(JSON.stringify({ translatedText: (body.q as string[]).map((text) => `[es] ${text}`) }));
+        return;
+      }
+      if (failing) {
+        response.statusCode = 500;
+        response.end('{"error":"model crashed"}');
+        return;
+      }
+      const content = { summary: 'The office budget is ready. The move is in May.', keyPoints: ['Two extra desks.'], decisions: [{ text: 'The budget covers rent.', speaker: 'Bob' }], actionItems: [], keywords: ['budget'] };
+      response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: '```json\n' + JSON.stringify(content) + '\n```' } }] }));
     });
   });
   const variant: DatabaseVariant = {
     ...baseVariant,
     create: async (overrides) => {
-      const port = (service.address() as AddressInfo).port;
-      return baseVariant.create({ ...overrides, engines: loadEngineConfig({ SUMMARY_URL: `http://127.0.0.1:${port}` }) });
+      const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+      return baseVariant.create({ ...overrides, engines: loadEngineConfig({ SUMMARY_URL: url, TRANSLATE_URL: url }) });
     },
   };
   beforeAll(() => new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve)));
   const kit = useRecordsTestApp(variant);
   afterAll(() => new Promise<void>((resolve) => service.close(() => resolve())));
 
-  it('uses the OpenAI-compatible chat service', async () => {
+  it('uses the OpenAI-compatible chat service and its JSON shape', async () => {
     const owner = await kit.signUp();
     const id = await kit.seedRecord(owner, { languages: ['en-US'], segments: lines });
     const answer = await kit.post('/ai/ai/mediaSummary', owner, { transId: id });
-    expect(answer.data).toMatchObject({ state: 'completed', content: 'The office budget is ready. The move is in May.' });
-    expect(answer.data.keyPoints).toEqual(['The office budget is ready.', 'The move is in May.']);
-    expect(requests[0].url).toBe('/v1/chat/completions');
-    expect(JSON.stringify(requests[0].body)).toContain('Lunch was nice today.');
+    expect(answer.data).toMatchObject({
+      state: 'completed',
+      content: 'The office budget is ready. The move is in May.',
+      keyPoints: ['Two extra desks.'],
+      decisions: [{ text: 'The budget covers rent.', speaker: 'Bob' }],
+      engine: 'llm',
+      note: null,
+    });
+    const chat = requests.find((r) => r.url === '/v1/chat/completions');
+    expect(JSON.stringify(chat.body)).toContain('Bob: We agreed the budget covers rent and furniture.');
+  });
+
+  it('falls back to the offline summariser with a translated note when the service fails', async () => {
+    const owner = await kit.signUp();
+    const id = await kit.seedRecord(owner, { languages: ['en-US'], segments: lines });
+    failing = true;
+    try {
+      const answer = await kit.post('/ai/ai/mediaSummary', owner, { transId: id });
+      expect(answer.data).toMatchObject({ state: 'completed', engine: 'offline', note: 'The summary service did not answer, so the offline summariser wrote this summary' });
+      expect(answer.data.content).toMatch(/budget/);
+    } finally {
+      failing = false;
+    }
+  });
+
+  it('translates a summary asked in another language and says which language it was made from', async () => {
+    const owner = await kit.signUp();
+    const id = await kit.seedRecord(owner, { languages: ['en-US'], segments: lines });
+    const answer = await kit.post('/ai/ai/mediaSummary', owner, { transId: id, lang: 'es-ES' });
+    expect(answer.data).toMatchObject({
+      lang: 'es-ES',
+      sourceLang: 'en-US',
+      content: '[es] The office budget is ready. The move is in May.',
+      keyPoints: ['[es] Two extra desks.'],
+      decisions: [{ text: '[es] The budget covers rent.', speaker: 'Bob' }],
+      keywords: ['[es] budget'],
+    });
+    expect((await kit.post('/ai/ai/queryMediaSummary', owner, { transId: id })).data).toBeNull();
   });
 });

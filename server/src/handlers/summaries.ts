@@ -11,7 +11,7 @@ export const summariesHandlers: HandlerMap = {
     return ctx.services.summaries.read(ctx.user?.id ?? null, requireBody(ctx.body));
   },
   async summaryMediaFixedCountSummary(ctx) {
-    return ctx.services.summaries.fixedCount(requireUser(ctx).id, requireBody(ctx.body));
+    return ctx.services.summaries.fixedCount(requireUser(ctx).id, requireBody(ctx.body), ctx.t);
   },
   async summaryTemplateDownload(ctx) {
     const file = await ctx.services.summaries.templateDocx(ctx.user?.id ?? null, requireBody(ctx.body), ctx.t);

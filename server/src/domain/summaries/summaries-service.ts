@@ -1,64 +1,38 @@
 // AI summaries of a record, stored per record and language: mediaSummary generates (or refreshes,
 // at most once per SUMMARY_REFRESH_SECONDS), queryMediaSummary reads (owner or share holder),
-// mediaFixedCountSummary summarises the latest lines in N sentences without storing, and the
-// template download writes the stored summary into a Word file. The engine is the registry's
-// summarizer: extractive by default, the OpenAI-compatible chat adapter when SUMMARY_URL is set.
+// mediaFixedCountSummary summarises the latest lines without storing, and the template download
+// writes the stored summary into a Word file. The engine is the registry's summarizer: the offline
+// one by default; with SUMMARY_URL the chat model, with the offline one standing in when it fails
+// (the summary then carries a translated note). A summary in another language than the transcript's
+// is translated by the registry's translator (summary-translation.ts).
 import type { Kysely } from 'kysely';
-import type { components } from '../../../../src/api/schema';
-import { SUMMARY_KEY_POINTS, SUMMARY_REFRESH_SECONDS, SUMMARY_SENTENCES_DEFAULT } from '../../../../src/shared/contract/limits';
+import { SUMMARY_SENTENCES_DEFAULT } from '../../../../src/shared/contract/limits';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
-import { splitSentences } from '../../engines/extractive-summarizer';
 import type { Engines } from '../../engines/registry';
+import { hasSummarizableContent } from '../../engines/summarizer/offline-summarizer';
+import type { StructuredSummary, Translator } from '../../engines/types';
 import { AppError } from '../../errors';
 import type { ServerT } from '../../i18n';
 import { safeFileName, type ExportedFile } from '../exports/export-transcript';
 import { findOwnedRecord, findRecordForReader } from '../records/record-access';
-import type { RecordSummariesTable, TranscriptTables } from '../transcript/transcript-tables';
+import type { TranscriptTables } from '../transcript/transcript-tables';
 import { engineErrorAnswer } from '../transcript/transcript-service';
 import { translate } from '../transcript/translate';
 import { summaryDocx } from './summary-docx';
-import { summaryLanguage, summarySource } from './summary-text';
+import { nextRefreshAt, parseStrings, toView, type SummaryRow, type SummaryView } from './summary-rows';
+import { linesHash, summaryLanguage, summarySource, type SummarySource } from './summary-text';
+import { translateSummary, translatorForSummary } from './summary-translation';
 
-export type SummaryView = components['schemas']['Summary'];
+export type { SummaryView } from './summary-rows';
 
 const nothingToSummarize = () => new AppError(400, 'transcripts:nothingToSummarize');
+const onlyFillers = () => new AppError(400, 'transcripts:nothingMeaningfulToSummarize');
 const summaryMissing = () => new AppError(404, 'transcripts:summaryMissing');
 const refreshTooSoon = (seconds: number) => new AppError(429, 'transcripts:summaryRefreshTooSoon', { seconds });
 
-function parseList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 export function createSummariesService({ db, clock, engines }: { db: Kysely<Database>; clock: Clock; engines: Engines }) {
   const tables = db.withTables<TranscriptTables>();
-
-  function nextRefreshAt(row: RecordSummariesTable): Date | null {
-    // Only a completed summary starts the countdown: a failed one may be retried at once.
-    if (row.state !== 'completed') return null;
-    return new Date(Date.parse(row.generated_at) + SUMMARY_REFRESH_SECONDS * 1000);
-  }
-
-  function toView(row: RecordSummariesTable): SummaryView {
-    const next = nextRefreshAt(row);
-    const secondsLeft = next ? Math.max(0, Math.ceil((next.getTime() - clock.now().getTime()) / 1000)) : 0;
-    return {
-      transId: row.record_id,
-      lang: row.lang,
-      state: row.state,
-      content: row.content,
-      keyPoints: parseList(row.key_points),
-      errorMessage: row.error_message,
-      updateTime: row.updated_at,
-      nextRefreshTime: next ? next.toISOString() : null,
-      refreshAfterSeconds: secondsLeft,
-    };
-  }
 
   const stored = (recordId: string, lang: string) =>
     tables.selectFrom('record_summaries').selectAll().where('record_id', '=', recordId).where('lang', '=', lang).executeTakeFirst();
@@ -66,28 +40,39 @@ export function createSummariesService({ db, clock, engines }: { db: Kysely<Data
   const segmentsOf = (recordId: string) =>
     db.selectFrom('record_segments').selectAll().where('record_id', '=', recordId).orderBy('position').execute();
 
-  async function summarize(text: string, language: string, sentences: number): Promise<{ content: string; keyPoints: string[] }> {
-    const content = await engines.summarizer.summarize(text, { language, sentences });
-    const points = await engines.summarizer.summarize(text, { language, sentences: SUMMARY_KEY_POINTS });
-    return { content, keyPoints: splitSentences(points, language).slice(0, SUMMARY_KEY_POINTS) };
+  /** Refuses what cannot be summarised before any engine runs: no text, only fillers, no translator. */
+  function checkSummarizable(source: SummarySource) {
+    const translator = source.needsTranslation ? translatorForSummary(engines, source.sourceLang, source.lang) : null;
+    if (!source.lines.length) throw nothingToSummarize();
+    if (!hasSummarizableContent(source.lines, source.sourceLang)) throw onlyFillers();
+    return translator;
   }
+
+  async function summarize(source: SummarySource, translator: Translator | null, sentences?: number): Promise<StructuredSummary> {
+    const made = await engines.summarizer.summarize(source.lines, { language: source.sourceLang, sentences });
+    return translator ? translateSummary(made, translator, source.sourceLang, source.lang) : made;
+  }
+
+  const noteFor = (made: StructuredSummary, t: ServerT) => (made.fallbackReason ? translate(t, 'transcripts:summaryOfflineFallback') : null);
 
   return {
     async generate(userId: string, input: { transId: string; lang?: string }, t: ServerT): Promise<SummaryView> {
       const record = await findOwnedRecord(db, userId, input.transId);
-      const lang = summaryLanguage(record, input.lang);
+      const source = summarySource(record, await segmentsOf(record.id), summaryLanguage(record, input.lang));
+      const lang = source.lang;
+      const translator = checkSummarizable(source);
       const existing = await stored(record.id, lang);
       const next = existing && nextRefreshAt(existing);
       if (next && next.getTime() > clock.now().getTime()) {
         throw refreshTooSoon(Math.ceil((next.getTime() - clock.now().getTime()) / 1000));
       }
-      const text = summarySource(record, await segmentsOf(record.id), lang);
-      if (!text) throw nothingToSummarize();
 
       const startedAt = clock.now().toISOString();
+      const hash = linesHash(source.lines);
       const base = { record_id: record.id, lang, engine: engines.summarizer.id, generated_at: startedAt, updated_at: startedAt };
-      const save = async (values: Pick<RecordSummariesTable, 'state' | 'content' | 'key_points' | 'error_message'>) => {
-        const row = { ...base, ...values, updated_at: clock.now().toISOString() };
+      type Values = Omit<SummaryRow, 'record_id' | 'lang' | 'engine' | 'generated_at' | 'updated_at'>;
+      const save = async (values: Values) => {
+        const row: SummaryRow = { ...base, ...values, updated_at: clock.now().toISOString() };
         await tables
           .insertInto('record_summaries')
           .values(row)
@@ -95,14 +80,38 @@ export function createSummariesService({ db, clock, engines }: { db: Kysely<Data
           .execute();
         return row;
       };
+      const keep = {
+        content: existing?.content ?? '',
+        key_points: existing?.key_points ?? '[]',
+        decisions: existing?.decisions ?? '[]',
+        action_items: existing?.action_items ?? '[]',
+        keywords: existing?.keywords ?? '[]',
+        source_lang: existing?.source_lang ?? null,
+        engine_kind: existing?.engine_kind ?? null,
+        note: existing?.note ?? null,
+        transcript_hash: existing?.transcript_hash ?? null,
+      };
       // Readers polling queryMediaSummary see 'generating' while a slow remote engine works.
-      await save({ state: 'generating', content: existing?.content ?? '', key_points: existing?.key_points ?? '[]', error_message: null });
+      await save({ ...keep, state: 'generating', error_message: null });
       try {
-        const { content, keyPoints } = await summarize(text, lang, SUMMARY_SENTENCES_DEFAULT);
-        return toView(await save({ state: 'completed', content, key_points: JSON.stringify(keyPoints), error_message: null }));
+        const made = await summarize(source, translator);
+        const row = await save({
+          state: 'completed',
+          content: made.summary,
+          key_points: JSON.stringify(made.keyPoints),
+          decisions: JSON.stringify(made.decisions),
+          action_items: JSON.stringify(made.actionItems),
+          keywords: JSON.stringify(made.keywords),
+          source_lang: source.sourceLang,
+          engine_kind: made.engine,
+          note: noteFor(made, t),
+          transcript_hash: hash,
+          error_message: null,
+        });
+        return toView(row, clock.now(), hash);
       } catch (error) {
-        const answer = engineErrorAnswer(error, 'transcripts:summaryFailed');
-        await save({ state: 'failed', content: '', key_points: '[]', error_message: translate(t, answer.messageKey, answer.params) });
+        const answer = error instanceof AppError ? error : engineErrorAnswer(error, 'transcripts:summaryFailed');
+        await save({ ...keep, state: 'failed', content: '', key_points: '[]', error_message: translate(t, answer.messageKey, answer.params) });
         throw answer;
       }
     },
@@ -110,32 +119,40 @@ export function createSummariesService({ db, clock, engines }: { db: Kysely<Data
     /** null when no summary was made yet in that language. */
     async read(userId: string | null, input: { transId: string; lang?: string; shareCode?: string; meetingId?: string }): Promise<SummaryView | null> {
       const { row: record } = await findRecordForReader(db, clock, { id: input.transId, userId, shareCode: input.shareCode, meetingId: input.meetingId });
-      const row = await stored(record.id, summaryLanguage(record, input.lang));
-      return row ? toView(row) : null;
+      const lang = summaryLanguage(record, input.lang);
+      const row = await stored(record.id, lang);
+      if (!row) return null;
+      const current = linesHash(summarySource(record, await segmentsOf(record.id), lang).lines);
+      return toView(row, clock.now(), current);
     },
 
-    /** The latest `count` lines in `sentences` sentences; computed on each call, not stored. */
-    async fixedCount(userId: string, input: { transId: string; count?: number; lang?: string; sentences?: number }): Promise<SummaryView> {
+    /** The latest `count` lines in at most `sentences` sentences; computed on each call, not stored. */
+    async fixedCount(userId: string, input: { transId: string; count?: number; lang?: string; sentences?: number }, t?: ServerT): Promise<SummaryView> {
       const record = await findOwnedRecord(db, userId, input.transId);
-      const lang = summaryLanguage(record, input.lang);
       const segments = await segmentsOf(record.id);
       const latest = segments.slice(-(input.count ?? segments.length));
-      const text = summarySource(record, latest, lang);
-      if (!text) throw nothingToSummarize();
-      const sentences = input.sentences ?? SUMMARY_SENTENCES_DEFAULT;
-      let content: string;
+      const source = summarySource(record, latest, summaryLanguage(record, input.lang));
+      const translator = checkSummarizable(source);
+      let made: StructuredSummary;
       try {
-        content = await engines.summarizer.summarize(text, { language: lang, sentences });
+        made = await summarize(source, translator, input.sentences ?? SUMMARY_SENTENCES_DEFAULT);
       } catch (error) {
-        throw engineErrorAnswer(error, 'transcripts:summaryFailed');
+        throw error instanceof AppError ? error : engineErrorAnswer(error, 'transcripts:summaryFailed');
       }
       const now = clock.now().toISOString();
       return {
         transId: record.id,
-        lang,
+        lang: source.lang,
         state: 'completed',
-        content,
-        keyPoints: splitSentences(content, lang),
+        content: made.summary,
+        keyPoints: made.keyPoints,
+        decisions: made.decisions,
+        actionItems: made.actionItems,
+        keywords: made.keywords,
+        sourceLang: source.sourceLang,
+        engine: made.engine,
+        note: t ? noteFor(made, t) : null,
+        transcriptChanged: false,
         errorMessage: null,
         updateTime: now,
         nextRefreshTime: null,
@@ -153,7 +170,7 @@ export function createSummariesService({ db, clock, engines }: { db: Kysely<Data
         summaryHeading: translate(t, 'transcripts:summaryHeading'),
         summary: summary.content,
         keyPointsHeading: translate(t, 'transcripts:keyPointsHeading'),
-        keyPoints: parseList(summary.key_points),
+        keyPoints: parseStrings(summary.key_points),
       });
       return {
         fileName: `${safeFileName(record.show_name)} - ${translate(t, 'transcripts:summaryFileSuffix')}.docx`,
@@ -165,3 +182,5 @@ export function createSummariesService({ db, clock, engines }: { db: Kysely<Data
 }
 
 export type SummariesService = ReturnType<typeof createSummariesService>;
+
+

@@ -12,6 +12,19 @@ export type RecordSummariesTable = {
   error_message: string | null;
   generated_at: string;
   updated_at: string;
+  /** JSON text: {text, speaker}[] (0020; these columns have defaults or are nullable). */
+  decisions: ColumnType<string, string | undefined, string>;
+  /** JSON text: {text, speaker}[] */
+  action_items: ColumnType<string, string | undefined, string>;
+  /** JSON text: string[] */
+  keywords: ColumnType<string, string | undefined, string>;
+  source_lang: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'offline' | 'llm' */
+  engine_kind: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Translated remark shown with the summary (the generating user's language). */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** sha256 of the lines the summary was made from; differs from the current lines' hash after an edit. */
+  transcript_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type TranslationTasksTable = {
