@@ -196,6 +196,18 @@ describe('meeting share download', () => {
     expect(word.rawPayload.subarray(0, 2).toString('ascii')).toBe('PK');
     const documentXml = await (await JSZip.loadAsync(word.rawPayload)).file('word/document.xml')!.async('string');
     expect(documentXml).toContain(content.split(/[.!?]/)[0]!.trim().split(' ').slice(0, 3).join(' '));
+    // The same summary as plain text, in the reader's language.
+    const text = await server.app.inject({
+      method: 'POST',
+      url: '/prod-api/ai/summaryTemplate/download',
+      headers: { authorization: `Bearer ${guest.token}`, 'content-type': 'application/json', 'accept-language': 'zh-TW' },
+      payload: JSON.stringify({ transId: meeting.record_id, meetingId: meeting.id, format: 'txt' }),
+    });
+    expect(text.statusCode).toBe(200);
+    expect(text.headers['content-type']).toContain('text/plain');
+    expect(text.body).toContain('Quarterly review');
+    expect(text.body).toContain(content);
+    expect(text.body).toContain('摘要');
   });
 
   it('ends a meeting without speech with no summary and no error', async () => {
