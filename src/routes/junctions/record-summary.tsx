@@ -38,6 +38,7 @@ export function RecordSummary({ transId, shareCode }: { transId: string; shareCo
       {...(errorText ? { errorText } : {})}
       onGenerate={() => actor.send({ type: 'summary.generate' })}
       onDownload={() => files.send({ type: 'summary.downloadRequested' })}
+      onDownloadText={() => files.send({ type: 'summary.downloadRequested', format: 'txt' })}
     />
   );
 }

@@ -23,6 +23,7 @@ function props(overrides: Partial<SummaryPanelProps> = {}): SummaryPanelProps {
     canRefresh: false,
     onGenerate: vi.fn(),
     onDownload: vi.fn(),
+    onDownloadText: vi.fn(),
     ...overrides,
   };
 }
@@ -41,8 +42,14 @@ describe('SummaryPanel (record)', () => {
     // The first render loads every locale namespace: slow on a loaded machine.
   }, 20_000);
 
-  it('offers no regeneration of a summary made from the transcript as it is', async () => {
-    await renderUi(<SummaryPanel {...props()} />);
+  it('offers no regeneration of a summary made from the transcript as it is; downloads it as Word or text', async () => {
+    const onDownload = vi.fn();
+    const onDownloadText = vi.fn();
+    await renderUi(<SummaryPanel {...props({ onDownload, onDownloadText })} />);
+    fireEvent.click(screen.getByTestId('summary-download'));
+    fireEvent.click(screen.getByTestId('summary-download-text'));
+    expect(onDownload).toHaveBeenCalledTimes(1);
+    expect(onDownloadText).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('summary-refresh')).toBeNull();
     expect(screen.queryByTestId('summary-generate')).toBeNull();
     expect(screen.queryByTestId('summary-changed')).toBeNull();

@@ -13,6 +13,7 @@ export interface SummaryPanelProps {
   errorText?: string;
   onGenerate(): void;
   onDownload(): void;
+  onDownloadText(): void;
 }
 
 /** The record's AI summary: "Generate" only when there is none, "Regenerate" only after edits. */
@@ -51,9 +52,14 @@ export function SummaryPanel(props: SummaryPanelProps) {
             </Stack>
           )}
           <SummaryBody {...props.summary} />
-          <Button size="xs" variant="outline" alignSelf="start" onClick={props.onDownload} data-testid="summary-download">
-            {t('summaryDownload')}
-          </Button>
+          <HStack gap="2" flexWrap="wrap">
+            <Button size="xs" variant="outline" onClick={props.onDownload} data-testid="summary-download">
+              {t('summaryDownload')}
+            </Button>
+            <Button size="xs" variant="outline" onClick={props.onDownloadText} data-testid="summary-download-text">
+              {ts('downloadText')}
+            </Button>
+          </HStack>
         </Stack>
       )}
     </Box>
