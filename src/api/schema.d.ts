@@ -2592,6 +2592,11 @@ export interface components {
             templateId?: components["schemas"]["Id"];
             shareCode?: components["schemas"]["ShareCode"];
             meetingId?: components["schemas"]["Id"];
+            /**
+             * @description Parley addition. summaryTemplate/download only: the Word template (docx, the default) or plain text (txt)
+             * @enum {string}
+             */
+            format?: "docx" | "txt";
         };
         Summary: {
             transId: string;

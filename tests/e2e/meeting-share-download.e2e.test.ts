@@ -66,6 +66,8 @@ describe('meeting share download: the participant takes the meeting away', () =>
     await link.click();
     await guest.waitForURL(/\/meetingShareDownload\?meetingId=.*lang=es-ES/);
     await guest.getByTestId('meeting-share-download').waitFor({ timeout: 30_000 });
+    // The meeting's summary was kept as it ended (issue 24): no "The host has not made an AI summary".
+    expect((await guest.getByTestId('download-summary-text').innerText()).trim().length).toBeGreaterThan(0);
     await expectAccessible(guest, 'meeting downloads');
   }, 240_000);
 

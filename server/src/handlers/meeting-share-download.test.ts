@@ -66,10 +66,17 @@ async function endedMeeting(owner: LiveTestUser, name = 'Quarterly review'): Pro
     { seq: 1002, segmentId: `${created.id}-u2`, lang: 'en-US', startMs: 9000, endMs: 11000, text: SHORT, translations: { 'es-ES': 'gracias a todos por venir', 'fr-FR': 'merci à tous d’être venus' }, translationErrors: {}, words: timedWords(SHORT, 9000) },
     11000,
   );
+  return stopped(host, created.id);
+}
+
+/** Stops the meeting from the host's socket and waits for its room's end work (summary kept, seconds charged). */
+async function stopped(host: LiveClient, meetingId: string): Promise<MeetingRow> {
   host.send({ type: 'control', action: 'stop' });
   await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'ended');
   host.close();
-  return (await meetings.find(created.id))!;
+  // The room runs its work in order: a stop of the ended meeting returns once the end's work is done.
+  await server.app.services.liveHub.stop(meetingId);
+  return (await server.app.services.meetings.find(meetingId))!;
 }
 
 const shareRecord = (meetingId: string, token: string | null, lang = 'en-US') =>
@@ -97,7 +104,7 @@ describe('meeting share download', () => {
     const answer = await shareRecord(meeting.id, guest.token);
     expect(answer.code).toBe(200);
     const record = answer.data;
-    expect(record).toMatchObject({ meetingId: meeting.id, transId: meeting.record_id, name: 'Quarterly review', state: 'ended', translationLanguages: ['es-ES', 'fr-FR'], hasAudio: true, summary: null });
+    expect(record).toMatchObject({ meetingId: meeting.id, transId: meeting.record_id, name: 'Quarterly review', state: 'ended', translationLanguages: ['es-ES', 'fr-FR'], hasAudio: true });
     // The long utterance was cut into several lines; every line carries both languages.
     expect(record.lines.length).toBeGreaterThanOrEqual(3);
     expect(record.lines.map((l: { text: string }) => l.text).join(' ')).toBe(`${LONG} ${SHORT}`);
@@ -168,11 +175,17 @@ describe('meeting share download', () => {
     expect(other.code).toBe(422);
   });
 
-  it('gives the summary the host made to participants, as text and as a Word file', async () => {
-    const made = await call(server.app, 'POST', '/ai/ai/mediaSummary', { token: owner.token, body: { transId: meeting.record_id } });
-    expect(made.code).toBe(200);
+  it('keeps the meeting’s summary when it ends: participants read it (as text and as a Word file) without the host asking', async () => {
+    // Issue 24: the download page said "The host has not made an AI summary" after the end.
     const read = await shareRecord(meeting.id, guest.token);
-    expect(read.data.summary).toMatchObject({ state: 'completed', content: made.data.content });
+    expect(read.data.summary).toMatchObject({ transId: meeting.record_id, state: 'completed', lang: 'en-US' });
+    const content: string = read.data.summary.content;
+    // Made from the meeting's own words (the record's language), not a translation.
+    expect(content).toMatch(/budget|thank you/);
+    expect(content).not.toMatch(/presupuesto|gracias|budget du/);
+    // The host reads the same stored summary as the record's summary.
+    const own = await call(server.app, 'POST', '/ai/ai/queryMediaSummary', { token: owner.token, body: { transId: meeting.record_id } });
+    expect(own.data).toMatchObject({ state: 'completed', content });
     const word = await server.app.inject({
       method: 'POST',
       url: '/prod-api/ai/summaryTemplate/download',
@@ -181,6 +194,37 @@ describe('meeting share download', () => {
     });
     expect(word.statusCode).toBe(200);
     expect(word.rawPayload.subarray(0, 2).toString('ascii')).toBe('PK');
+    const documentXml = await (await JSZip.loadAsync(word.rawPayload)).file('word/document.xml')!.async('string');
+    expect(documentXml).toContain(content.split(/[.!?]/)[0]!.trim().split(' ').slice(0, 3).join(' '));
+    // The same summary as plain text, in the reader's language.
+    const text = await server.app.inject({
+      method: 'POST',
+      url: '/prod-api/ai/summaryTemplate/download',
+      headers: { authorization: `Bearer ${guest.token}`, 'content-type': 'application/json', 'accept-language': 'zh-TW' },
+      payload: JSON.stringify({ transId: meeting.record_id, meetingId: meeting.id, format: 'txt' }),
+    });
+    expect(text.statusCode).toBe(200);
+    expect(text.headers['content-type']).toContain('text/plain');
+    expect(text.body).toContain('Quarterly review');
+    expect(text.body).toContain(content);
+    expect(text.body).toContain('摘要');
+  });
+
+  it('ends a meeting without speech with no summary and no error', async () => {
+    const { meetings } = server.app.services;
+    const user = await server.app.db.selectFrom('users').selectAll().where('id', '=', owner.id).executeTakeFirstOrThrow();
+    const created = await meetings.create(user, { name: 'Silent', recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] }, 'meeting');
+    const host = await LiveClient.open(server.wsUrl(created.id, owner.token));
+    await host.waitFor((m) => m.type === 'ready');
+    host.send({ type: 'resume', lastSeq: 0 });
+    await host.waitFor((m) => m.type === 'transcript');
+    host.send({ type: 'control', action: 'start' });
+    await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
+    const ended = await stopped(host, created.id);
+    expect(ended.state).toBe('ended');
+    const read = await shareRecord(created.id, guest.token);
+    expect(read.code).toBe(200);
+    expect(read.data.summary).toBeNull();
   });
 
   it('opens no other meeting’s record with this share link', async () => {

@@ -1,5 +1,7 @@
 // AI summary calls (/ai/ai/*, /ai/summaryTemplate/download). Generating needs the owner; reading
 // and the Word download also accept a share code, as the share page shows the summary.
+import { summaryFile } from '../domain/summaries/summary-files';
+import { localeFromAcceptLanguage } from '../i18n';
 import { sendFile } from './transcript';
 import { requireBody, requireUser, type HandlerMap } from './types';
 
@@ -13,8 +15,11 @@ export const summariesHandlers: HandlerMap = {
   async summaryMediaFixedCountSummary(ctx) {
     return ctx.services.summaries.fixedCount(requireUser(ctx).id, requireBody(ctx.body), ctx.t);
   },
+  // The Word template, or plain text with format=txt: every part of the stored summary (summary-files.ts).
   async summaryTemplateDownload(ctx) {
-    const file = await ctx.services.summaries.templateDocx(ctx.user?.id ?? null, requireBody(ctx.body), ctx.t);
+    const deps = { db: ctx.request.server.db, clock: ctx.services.clock, summaries: ctx.services.summaries };
+    const locale = localeFromAcceptLanguage(ctx.request.headers['accept-language']);
+    const file = await summaryFile(deps, ctx.user?.id ?? null, requireBody(ctx.body), ctx.t, locale);
     return sendFile(ctx.reply, file);
   },
 };

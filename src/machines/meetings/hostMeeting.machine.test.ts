@@ -19,6 +19,7 @@ import {
   selectShowsLive,
   selectStage,
   selectStatus,
+  selectSummaryActor,
   selectVocabulariesInForce,
 } from './hostMeeting.machine';
 import { applyScreenChange } from './hostMeeting.view';
@@ -31,6 +32,7 @@ import { meetingDoubles } from './meeting.paths';
 // The meeting's own control actor (the doubles' one does not send): it calls the host's sendControl.
 const { control: _control, ...meetingCalls } = meetingDoubles;
 import { meetingSetupMachine } from './meetingSetup.machine';
+import { meetingSummaryMachine } from './meetingSummary.machine';
 import { meetingSetupDoubles } from './meetingSetup.paths';
 import { recordingMachine, selectRecordingStatus, type RecordingEvent, type RecordingInput } from './recording.machine';
 
@@ -64,6 +66,8 @@ function start(input: { meetingId?: string | null } = {}, loaded: Partial<Meetin
       copyText: fromPromise(async () => undefined),
       screenOperation: fromPromise(async () => undefined),
       meetingSetup: meetingSetupMachine.provide({ actors: meetingSetupDoubles }),
+      // The real instant summary (it calls nothing until the host asks).
+      meetingSummary: meetingSummaryMachine,
       liveSubtitles: liveSubtitlesMachine.provide({ actors: { connection } }),
       recording: recordingMachine.provide({
         actors: {
@@ -126,10 +130,15 @@ describe('hostMeeting machine', () => {
     socket.push!({ type: 'socket.message', message: { type: 'meeting.state', seq: 2, state: 'in_progress' } });
     await waitFor(actor, (s) => selectStatus(s) === 'in_progress');
     expect(microphone.opened).toBe(2);
+    // The instant summary knows the languages the meeting has lines in (not just its first translation).
+    const summary = selectSummaryActor(actor.getSnapshot())!;
+    expect(summary.getSnapshot().context.languages).toEqual(expect.arrayContaining(MEETING.recognitionLanguages));
     socket.push!({ type: 'socket.message', message: { type: 'meeting.state', seq: 3, state: 'ended' } });
     await waitFor(actor, (s) => selectStatus(s) === 'ended');
     expect(microphone.released).toBe(2);
     expect(selectShowsLive(actor.getSnapshot())).toBe(true);
+    // Ended: the instant summary stops refreshing (the record's kept summary takes over).
+    expect(summary.getSnapshot().value).toBe('stopped');
   });
 
   it('offers the purchase when the live time is used up, and says resumed when the server resumes after paying', async () => {

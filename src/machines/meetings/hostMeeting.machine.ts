@@ -74,6 +74,7 @@ export const hostMeetingMachine = setup({
     })),
     steerMicrophone: enqueueActions(({ context, enqueue }, status: MeetingState | null) => {
       if (context.microphoneOn && status) enqueue.sendTo('recording', { type: 'recording.follow', status });
+      if (context.microphoneOn && status === 'ended') enqueue.sendTo('summary', { type: 'summary.stop' });
     }),
     // Each meeting.allowance once (a snapshot repeats the last one heard; a resume replays it in order).
     forwardAllowance: enqueueActions(({ context, enqueue }, message: LiveAllowanceMessage | null | undefined) => {
@@ -203,7 +204,7 @@ export const hostMeetingMachine = setup({
           id: 'summary',
           input: ({ context }) => ({
             transId: context.view.meeting?.transId ?? context.view.meeting!.id,
-            lang: context.view.translationLanguages[0],
+            languages: [...(context.view.meeting?.recognitionLanguages ?? []), ...context.view.translationLanguages],
           }),
         },
         { src: 'clock', id: 'clock' },

@@ -1,5 +1,5 @@
-// Path model of the instant summary: the double summarises at once and allows a refresh after 2 s,
-// except for the meeting 't-busy', whose summary the engine refuses. The panel opens on either.
+// Path model of the instant summary: the double summarises at once and refreshes after 2 s, except
+// for the meeting 't-busy', whose summary the engine refuses; the meeting's end stops it anywhere.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../testing/paths';
 import type { Summary } from '../../api/meetings/meeting-types';
@@ -20,10 +20,12 @@ export const pathsModel: PathsModel = {
       }),
     },
   }),
-  inputs: [{ transId: 't1' }, { transId: REFUSING }],
+  inputs: [{ transId: 't1', languages: ['en-US', 'es-ES'] }, { transId: REFUSING }],
   events: {
     'xstate.done.actor.summarize': (snapshot) => (refuses(snapshot) ? [] : [{ type: 'xstate.done.actor.summarize', output: SUMMARY }]),
     'xstate.error.actor.summarize': (snapshot) => (refuses(snapshot) ? [{ type: 'xstate.error.actor.summarize', error: REFUSAL }] : []),
+    'summary.request': [{ type: 'summary.request', hostLanguage: 'en-US' }],
+    'summary.stop': [{ type: 'summary.stop' }],
     'countdown.tick': [
       { type: 'countdown.tick', secondsLeft: 1 },
       { type: 'countdown.tick', secondsLeft: 0 },

@@ -1,6 +1,7 @@
 // The AI summary panel (platform §7 mediaSummary / queryMediaSummary / mediaFixedCountSummary):
-// loading → empty | ready | generating (re-read until done) | failed; a refresh is allowed again
-// once the server's countdown (refreshAfterSeconds) has run out.
+// loading → empty | ready | generating (re-read until done) | failed. A ready summary is offered
+// again only when the transcript changed since it was made (issue 24: "Summarise now" only when
+// there is none or the transcript changed), and then once the server's countdown has run out.
 import { map } from 'rxjs';
 import { assign, fromEventObservable, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { countdown$ } from '../../streams/countdown$';
@@ -122,8 +123,14 @@ export const summaryMachine = setup({
       initial: 'checking',
       states: {
         checking: {
-          always: [{ guard: ({ context }) => context.refreshSecondsLeft > 0, target: 'coolingDown' }, { target: 'refreshable' }],
+          always: [
+            { guard: ({ context }) => !context.summary?.transcriptChanged, target: 'current' },
+            { guard: ({ context }) => context.refreshSecondsLeft > 0, target: 'coolingDown' },
+            { target: 'refreshable' },
+          ],
         },
+        // Made from the transcript as it is: nothing to regenerate.
+        current: {},
         coolingDown: {
           invoke: { src: 'countdown', id: 'countdown', input: ({ context }) => ({ seconds: context.refreshSecondsLeft }) },
           on: {
@@ -157,5 +164,7 @@ export const selectSummaryStatus = (snapshot: SummarySnapshot): SummaryStatus =>
   return 'loading';
 };
 export const selectSummaryContext = (snapshot: SummarySnapshot) => snapshot.context;
-/** The refresh countdown has run out (the server's refresh rule). */
+/** The transcript changed since the summary and the refresh countdown has run out (the server's refresh rule). */
 export const selectCanRefresh = (snapshot: SummarySnapshot) => snapshot.matches({ ready: 'refreshable' });
+/** The summary is older than the transcript's edits: offer to regenerate it (once the countdown allows). */
+export const selectOffersRegenerate = (snapshot: SummarySnapshot) => snapshot.matches({ ready: 'refreshable' }) || snapshot.matches({ ready: 'coolingDown' });

@@ -7,7 +7,7 @@ import type { SummaryView } from './transcript.types';
 import { summaryMachine, type SummaryContext } from './summary.machine';
 import { summaryOf } from './transcript.doubles';
 
-type Outcome = 'null' | 'completed' | 'cooling' | 'generating' | 'failed' | 'error';
+type Outcome = 'null' | 'completed' | 'cooling' | 'changed' | 'changedCooling' | 'generating' | 'failed' | 'error';
 type Call = 'query' | 'generate' | 'requery' | 'latest';
 
 const REFRESH_AFTER_SECONDS = 2;
@@ -22,6 +22,11 @@ function view(outcome: Outcome): SummaryView | null {
       return summaryOf('completed');
     case 'cooling':
       return summaryOf('completed', REFRESH_AFTER_SECONDS);
+    // Older than the transcript's edits: offered again, at once or after the countdown.
+    case 'changed':
+      return summaryOf('completed', 0, true);
+    case 'changedCooling':
+      return summaryOf('completed', REFRESH_AFTER_SECONDS, true);
     case 'generating':
       return summaryOf('generating');
     case 'failed':
@@ -69,6 +74,8 @@ export const pathsModel: PathsModel = {
     'null.generating.error.generating',
     'null.generating.failed.failed',
     'null.generating.null.error',
+    'changed.changedCooling.null.changed',
+    'changedCooling.generating.changed.null',
   ].map((transId) => ({ transId })),
   events: {
     'summary.generate': [{ type: 'summary.generate' }],
@@ -86,6 +93,7 @@ export const pathsModel: PathsModel = {
   serializeContext: (context: SummaryContext) => ({
     transId: context.transId,
     state: context.summary?.state ?? null,
+    changed: context.summary?.transcriptChanged ?? false,
     left: context.refreshSecondsLeft,
     error: context.errorKey ?? context.errorMessage ?? null,
   }),

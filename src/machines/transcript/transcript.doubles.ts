@@ -65,16 +65,17 @@ export function transcriptDoubles(log: TranscriptLog) {
   });
 }
 
-export function summaryOf(state: SummaryView['state'], refreshAfterSeconds = 0): SummaryView {
-  return { transId: 'r1', state, content: state === 'completed' ? 'They met and agreed.' : '', refreshAfterSeconds };
+/** `transcriptChanged`: the transcript was edited after the summary (which is then offered again). */
+export function summaryOf(state: SummaryView['state'], refreshAfterSeconds = 0, transcriptChanged = false): SummaryView {
+  return { transId: 'r1', state, content: state === 'completed' ? 'They met and agreed.' : '', refreshAfterSeconds, transcriptChanged };
 }
 
-/** transId 'none' has no summary; generating answers 'generating', and the re-read is complete. */
+/** transId 'none' has no summary; 'edited' has one older than the transcript's edits; generating answers 'generating', and the re-read is complete. */
 export function summaryDoubles(refreshAfterSeconds = 0) {
   return summaryMachine.provide({
     actors: {
       query: fromPromise<SummaryView | null, { transId: string }>(async ({ input }) =>
-        input.transId === 'none' ? null : summaryOf('completed', refreshAfterSeconds),
+        input.transId === 'none' ? null : summaryOf('completed', refreshAfterSeconds, input.transId === 'edited'),
       ),
       requery: fromPromise<SummaryView | null, { transId: string }>(async () => summaryOf('completed', refreshAfterSeconds)),
       generate: fromPromise<SummaryView | null, { transId: string }>(async () => summaryOf('generating')),

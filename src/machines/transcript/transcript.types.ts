@@ -53,9 +53,24 @@ export interface SummaryView {
   content: string;
   keywords?: string[];
   keyPoints?: string[];
+  decisions?: SummaryItem[];
+  actionItems?: SummaryItem[];
+  /** The language it is written in, and the transcript's when it was translated. */
+  lang?: string | null;
+  sourceLang?: string | null;
+  /** A translated remark shown with it (e.g. the offline summariser wrote it as the service failed). */
+  note?: string | null;
+  /** The transcript was edited after it was made. */
+  transcriptChanged?: boolean;
   errorMessage?: string | null;
   refreshAfterSeconds?: number;
   updateTime?: string | null;
+}
+
+/** A decision or action item, with who stated it when speakers are known. */
+export interface SummaryItem {
+  text: string;
+  speaker?: string | null;
 }
 
 export interface LanguageItem {

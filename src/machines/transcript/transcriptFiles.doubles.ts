@@ -20,9 +20,9 @@ export function fileDoubles() {
       if (input.format === 'docx') throw EXPORT_REFUSAL;
       return { blob: new Blob(['1\n00:00:00,000 --> 00:00:01,000\nhello']), fileName: `transcript.${input.format}` };
     }),
-    downloadSummary: fromPromise<DownloadedFile, { id: string }>(async ({ input }) => {
+    downloadSummary: fromPromise<DownloadedFile, { id: string; shareCode?: string | undefined; format: 'docx' | 'txt' }>(async ({ input }) => {
       if (input.id === GONE) throw EXPORT_REFUSAL;
-      return { blob: new Blob(['docx']), fileName: 'summary.docx' };
+      return { blob: new Blob([input.format]), fileName: `summary.${input.format}` };
     }),
     readAloud: fromPromise<{ audio: Blob; languages: LanguageItem[] }, { text: string; language: string; languages: LanguageItem[] | null }>(
       async ({ input }) => {

@@ -61,6 +61,10 @@ describe('transcriptFiles machine', () => {
     actor.send({ type: 'summary.downloadRequested' });
     await idle();
     expect(told.at(-1)).toMatchObject({ type: 'file.ready', file: { fileName: 'summary.docx' } });
+    // The same summary as plain text.
+    actor.send({ type: 'summary.downloadRequested', format: 'txt' });
+    await idle();
+    expect(told.at(-1)).toMatchObject({ type: 'file.ready', file: { fileName: 'summary.txt' } });
   });
 
   it('reads a line aloud, marking it while it runs, and reads the speakable languages only once', async () => {

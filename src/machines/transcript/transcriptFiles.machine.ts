@@ -1,5 +1,5 @@
 // The transcript page's files (features §2 transcript page): exports in a format and content, the
-// summary as Word and read-aloud of a line, one at a time (the page shows which one runs). Each
+// summary as Word or text and read-aloud of a line, one at a time (the page shows which one runs). Each
 // runs as an actor; a finished file or speech is emitted for the route to hand to the browser, a
 // failure as a notice (the server's words when it sent any). Read-aloud picks the record's language
 // among those the server can speak (same language, else same base language), read once per page.
@@ -27,14 +27,18 @@ export interface TranscriptFilesContext extends TranscriptFilesInput {
   readingLineId: string | null;
   /** What the running export was asked for. */
   pendingExport: { format: ExportFormat; content: ExportContent } | null;
+  /** The summary's file being downloaded: the Word template or plain text. */
+  summaryFormat: SummaryFileFormat;
   readingText: string;
   readingLanguage: string;
 }
 
 export type TranscriptFilesEvent =
   | { type: 'export.requested'; format: ExportFormat; content: ExportContent }
-  | { type: 'summary.downloadRequested' }
+  | { type: 'summary.downloadRequested'; format?: SummaryFileFormat }
   | { type: 'readAloud.requested'; lineId: string; text: string; language: string };
+
+export type SummaryFileFormat = 'docx' | 'txt';
 
 export type TranscriptFilesEmitted = { type: 'file.ready'; file: DownloadedFile } | { type: 'speech.ready'; audio: Blob } | Notice;
 
@@ -68,7 +72,9 @@ export const transcriptFilesMachine = setup({
         return unwrap(await exportRecords(query, `transcript.${input.format}`, signal));
       },
     ),
-    downloadSummary: fromPromise<DownloadedFile, { id: string }>(async ({ input }) => unwrap(await downloadSummaryDocument(input.id))),
+    downloadSummary: fromPromise<DownloadedFile, { id: string; shareCode?: string | undefined; format: SummaryFileFormat }>(async ({ input }) =>
+      unwrap(await downloadSummaryDocument(input.id, undefined, { format: input.format, shareCode: input.shareCode })),
+    ),
     readAloud: fromPromise<{ audio: Blob; languages: LanguageItem[] }, { text: string; language: string; languages: LanguageItem[] | null }>(
       async ({ input }) => {
         const languages = input.languages ?? (await fetchSynthesisLanguages());
@@ -79,7 +85,7 @@ export const transcriptFilesMachine = setup({
   },
 }).createMachine({
   id: 'transcriptFiles',
-  context: ({ input }) => ({ ...input, synthesisLanguages: null, readingLineId: null, pendingExport: null, readingText: '', readingLanguage: '' }),
+  context: ({ input }) => ({ ...input, synthesisLanguages: null, readingLineId: null, pendingExport: null, summaryFormat: 'docx', readingText: '', readingLanguage: '' }),
   initial: 'idle',
   states: {
     idle: {
@@ -88,7 +94,7 @@ export const transcriptFilesMachine = setup({
           target: 'exporting',
           actions: assign({ pendingExport: ({ event }) => ({ format: event.format, content: event.content }) }),
         },
-        'summary.downloadRequested': 'downloadingSummary',
+        'summary.downloadRequested': { target: 'downloadingSummary', actions: assign({ summaryFormat: ({ event }) => event.format ?? 'docx' }) },
         'readAloud.requested': {
           target: 'reading',
           actions: assign({ readingLineId: ({ event }) => event.lineId, readingText: ({ event }) => event.text, readingLanguage: ({ event }) => event.language }),
@@ -109,7 +115,7 @@ export const transcriptFilesMachine = setup({
       invoke: {
         id: 'downloadSummary',
         src: 'downloadSummary',
-        input: ({ context }) => ({ id: context.id }),
+        input: ({ context }) => ({ id: context.id, shareCode: context.shareCode, format: context.summaryFormat }),
         onDone: { target: 'idle', actions: emit(({ event }) => ({ type: 'file.ready' as const, file: event.output })) },
         onError: { target: 'idle', actions: emit(({ event }) => failure(event.error, EXPORT_FAILED_KEY)) },
       },

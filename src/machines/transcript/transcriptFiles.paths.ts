@@ -20,7 +20,7 @@ export const pathsModel: PathsModel = {
       { type: 'export.requested', format: 'srt', content: 'original' },
       { type: 'export.requested', format: 'docx', content: 'original' },
     ],
-    'summary.downloadRequested': [{ type: 'summary.downloadRequested' }],
+    'summary.downloadRequested': [{ type: 'summary.downloadRequested' }, { type: 'summary.downloadRequested', format: 'txt' }],
     'readAloud.requested': [
       { type: 'readAloud.requested', lineId: 'l1', text: 'Hello', language: 'en-US' },
       { type: 'readAloud.requested', lineId: 'l2', text: ' ', language: 'en-US' },

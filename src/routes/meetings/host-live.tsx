@@ -58,6 +58,7 @@ import {
   selectSummaryErrorMessage,
   selectSummaryGenerating,
   selectSummaryKeyPoints,
+  selectSummaryLanguage,
   selectSummarySecondsLeft,
   type meetingSummaryMachine,
 } from '../../machines/meetings/meetingSummary.machine';
@@ -79,6 +80,7 @@ import { SharePanel } from '../../ui/meetings/SharePanel';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
 import { SummaryPanel } from '../../ui/meetings/SummaryPanel';
 import { VocabulariesInForce } from '../../ui/common/VocabulariesInForce';
+import { RecordSummary } from '../junctions/record-summary';
 import { useAppBus, useAppMessage } from '../shell/app-bus';
 import { usePurchasesOffered } from '../shell/session-context';
 import { useQrDataUrl } from '../shell/use-qr-data-url';
@@ -101,7 +103,7 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
         {!ended && <Invites host={host} />}
         {!ended && <Screens host={host} />}
         {subtitles && <Participants subtitles={subtitles} />}
-        {summary && <Summary summary={summary} />}
+        {summary && !ended && <Summary summary={summary} />}
       </Stack>
     </Grid>
   );
@@ -194,24 +196,28 @@ function EndedPanel({ host }: { host: HostMeetingActor }) {
   const transId = useSelector(host, selectTransId);
   const detail = transId ? `/meetingDetail?id=${encodeURIComponent(transId)}` : null;
   return (
-    <Card.Root data-testid="meeting-ended-panel">
-      <Card.Body>
-        <Stack gap="2">
-          <Heading size="md">{t('endedPanelTitle')}</Heading>
-          <Text fontSize="sm" color="fg.muted">{t('endedPanelBody')}</Text>
-          {detail && (
-            <>
-              <Link asChild>
-                <RouterLink to={detail} data-testid="ended-record-link">{t('openTranscript')}</RouterLink>
-              </Link>
-              <Link asChild>
-                <RouterLink to={`${detail}#summary`} data-testid="ended-summary-link">{t('openSummary')}</RouterLink>
-              </Link>
-            </>
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <>
+      <Card.Root data-testid="meeting-ended-panel">
+        <Card.Body>
+          <Stack gap="2">
+            <Heading size="md">{t('endedPanelTitle')}</Heading>
+            <Text fontSize="sm" color="fg.muted">{t('endedPanelBody')}</Text>
+            {detail && (
+              <>
+                <Link asChild>
+                  <RouterLink to={detail} data-testid="ended-record-link">{t('openTranscript')}</RouterLink>
+                </Link>
+                <Link asChild>
+                  <RouterLink to={`${detail}#summary`} data-testid="ended-summary-link">{t('openSummary')}</RouterLink>
+                </Link>
+              </>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      {/* The meeting's summary, kept as it ended (its record's): offered again only when there is none or the transcript changed. */}
+      {transId && <RecordSummary transId={transId} />}
+    </>
   );
 }
 
@@ -288,21 +294,24 @@ function Participants({ subtitles }: { subtitles: ActorRefFrom<typeof liveSubtit
 }
 
 function Summary({ summary }: { summary: ActorRefFrom<typeof meetingSummaryMachine> }) {
-  const { t } = useTranslation('meetings');
+  const { t, i18n } = useTranslation('meetings');
   const content = useSelector(summary, selectSummaryContent);
   const keyPoints = useSelector(summary, selectSummaryKeyPoints);
   const generating = useSelector(summary, selectSummaryGenerating);
   const secondsLeft = useSelector(summary, selectSummarySecondsLeft);
   const errorMessage = useSelector(summary, selectSummaryErrorMessage);
   const errorKey = useSelector(summary, selectSummaryErrorKey);
+  const language = useSelector(summary, selectSummaryLanguage);
   return (
     <SummaryPanel
       content={content}
       keyPoints={keyPoints}
+      language={language}
       generating={generating}
       secondsLeft={secondsLeft}
       error={errorMessage ?? (errorKey ? t(errorKey) : null)}
-      onRequest={() => summary.send({ type: 'summary.request' })}
+      // The host's interface language: the summary is asked in it when the meeting has lines in it.
+      onRequest={() => summary.send({ type: 'summary.request', hostLanguage: i18n.language })}
     />
   );
 }

@@ -17,6 +17,7 @@ import {
   selectDownloadRecord,
   selectDownloadStage,
 } from '../../machines/meetings/meetingDownload.machine';
+import type { SummaryBodyProps } from '../../ui/common/SummaryBody';
 import { LinkExpired } from '../../ui/meetings/LinkExpired';
 import { MeetingDownloadPanel } from '../../ui/meetings/MeetingDownloadPanel';
 import { PublicMeetingPage } from '../../ui/meetings/PublicMeetingPage';
@@ -56,7 +57,8 @@ export function MeetingShareDownloadPage({ renderPlayback }: { renderPlayback?: 
           language={language}
           busy={busy}
           errorText={errorText}
-          summary={record.summary?.state === 'completed' ? { content: record.summary.content, keyPoints: record.summary.keyPoints ?? [] } : null}
+          summary={record.summary?.state === 'completed' ? summaryBodyOf(record.summary) : null}
+          summaryPending={record.summary?.state === 'generating'}
           playback={renderPlayback?.({ meetingId, record, language })}
           onLanguage={(code) => download.send({ type: 'language.chosen', language: code })}
           onDownloadFile={(choice) => download.send({ type: 'download.transcript', ...choice })}
@@ -65,6 +67,12 @@ export function MeetingShareDownloadPage({ renderPlayback }: { renderPlayback?: 
       )}
     </PublicMeetingPage>
   );
+}
+
+/** What the page shows of the meeting's kept summary. */
+function summaryBodyOf(summary: NonNullable<MeetingShareRecord['summary']>): SummaryBodyProps {
+  const { content, keyPoints, decisions, actionItems, keywords, lang, sourceLang, note } = summary;
+  return { content, keyPoints, decisions, actionItems, keywords, lang, sourceLang, note };
 }
 
 function MeetingPlayback({ meetingId, record, language }: MeetingPlaybackInput) {

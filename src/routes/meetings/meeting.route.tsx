@@ -37,6 +37,7 @@ import {
 import { MeetingSetupForm } from '../../ui/meetings/MeetingSetupForm';
 import { MeetingVocabularyPicker, useMeetingVocabularyPicker } from '../junctions/meetings-vocabulary';
 import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
+import { RecordSummary } from '../junctions/record-summary';
 import { HostLive } from './host-live';
 
 export default function MeetingPage() {
@@ -117,22 +118,26 @@ function Ended({ host }: { host: HostMeetingActor }) {
   const { t } = useTranslation('meetings');
   const transId = useSelector(host, selectTransId);
   return (
-    <Alert.Root status="success" data-testid="meeting-ended">
-      <Alert.Indicator />
-      <Alert.Title>{t('endedTitle')}</Alert.Title>
-      <HStack ms="auto" gap="3">
-        {transId && (
+    <>
+      <Alert.Root status="success" data-testid="meeting-ended">
+        <Alert.Indicator />
+        <Alert.Title>{t('endedTitle')}</Alert.Title>
+        <HStack ms="auto" gap="3">
+          {transId && (
+            <Link asChild>
+              <RouterLink to={`/meetingDetail?id=${encodeURIComponent(transId)}`} data-testid="meeting-detail-link">
+                {t('openTranscript')}
+              </RouterLink>
+            </Link>
+          )}
           <Link asChild>
-            <RouterLink to={`/meetingDetail?id=${encodeURIComponent(transId)}`} data-testid="meeting-detail-link">
-              {t('openTranscript')}
-            </RouterLink>
+            <RouterLink to="/recordList">{t('toRecords')}</RouterLink>
           </Link>
-        )}
-        <Link asChild>
-          <RouterLink to="/recordList">{t('toRecords')}</RouterLink>
-        </Link>
-      </HStack>
-    </Alert.Root>
+        </HStack>
+      </Alert.Root>
+      {/* The meeting's summary, kept as it ended: "Generate" only when there is none, "Regenerate" only after edits. */}
+      {transId && <RecordSummary transId={transId} />}
+    </>
   );
 }
 

@@ -4,7 +4,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { selectCanRefresh, selectSummaryContext, selectSummaryStatus, summaryMachine } from '../../machines/transcript/summary.machine';
 import {
   mediaUrlOf,
   selectChoices,
@@ -25,34 +24,10 @@ import {
 
 /** The stale ids are a new array on every read; the page re-renders only when they change. */
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
-import { SummaryPanel } from '../../ui/transcript/SummaryPanel';
+import { RecordSummary } from '../junctions/record-summary';
 import { TranscriptPage } from '../../ui/transcript/TranscriptPage';
 import { useFileResults } from './use-file-results';
 import { useTranscriptPlayback } from './use-transcript-playback';
-
-function SummaryContainer({ transId, shareCode }: { transId: string; shareCode?: string }) {
-  const { t } = useTranslation('transcript');
-  const actor = useActorRef(summaryMachine, { input: { transId, ...(shareCode ? { shareCode } : {}) } });
-  const { summary, refreshSecondsLeft, errorKey, errorMessage } = useSelector(actor, selectSummaryContext);
-  const status = useSelector(actor, selectSummaryStatus);
-  const canRefresh = useSelector(actor, selectCanRefresh);
-  const errorText = errorMessage ?? (errorKey ? t(errorKey) : undefined);
-  const files = useActorRef(transcriptFilesMachine, { input: { id: transId, shareCode } });
-  useFileResults(files);
-  return (
-    <SummaryPanel
-      status={status}
-      content={summary?.content ?? ''}
-      keyPoints={summary?.keyPoints ?? []}
-      keywords={summary?.keywords ?? []}
-      refreshSecondsLeft={refreshSecondsLeft}
-      canRefresh={canRefresh}
-      {...(errorText ? { errorText } : {})}
-      onGenerate={() => actor.send({ type: 'summary.generate' })}
-      onDownload={() => files.send({ type: 'summary.downloadRequested' })}
-    />
-  );
-}
 
 /** Milliseconds from the address, or null when absent or not a time. */
 function cueFrom(value: string | null): number | null {
@@ -120,7 +95,7 @@ export default function MeetingDetailPage() {
       readingId={readingId}
       translationChoices={translationChoices.filter((item) => item.available !== false && !record?.languages.includes(item.code) && !targetLanguages.includes(item.code))}
       exporting={exporting}
-      summary={status === 'ready' && id ? <SummaryContainer transId={id} {...(shareCode ? { shareCode } : {})} /> : null}
+      summary={status === 'ready' && id ? <RecordSummary transId={id} {...(shareCode ? { shareCode } : {})} /> : null}
       onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/recordList'))}
       onRetry={() => actor.send({ type: 'transcript.reload' })}
       onSeek={onSeek}

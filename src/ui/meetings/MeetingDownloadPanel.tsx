@@ -1,6 +1,7 @@
-import { Button, Card, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SummaryBody, type SummaryBodyProps } from '../common/SummaryBody';
 import { languageName } from './language-name';
 
 export type MeetingFileChoice = { format: 'txt' | 'srt' | 'docx'; content: 'original' | 'translation' | 'bilingual' };
@@ -12,7 +13,10 @@ export interface MeetingDownloadPanelProps {
   language: string;
   busy: boolean;
   errorText: string | null;
-  summary: { content: string; keyPoints: readonly string[] } | null;
+  /** The meeting's summary, kept as the meeting ended (null when there is none). */
+  summary: SummaryBodyProps | null;
+  /** The summary of the whole meeting is still being made. */
+  summaryPending?: boolean;
   /** The player and the transcript lines (composed by the route, from src/routes/junctions). */
   playback?: ReactNode;
   onLanguage(language: string): void;
@@ -68,18 +72,11 @@ export function MeetingDownloadPanel(props: MeetingDownloadPanelProps) {
         <Card.Body>
           <Heading size="sm" mb="2">{t('downloadSummaryTitle')}</Heading>
           {summary ? (
-            <Stack gap="2" data-testid="download-summary-text">
-              <Text whiteSpace="pre-wrap">{summary.content}</Text>
-              {summary.keyPoints.length > 0 && (
-                <Stack as="ul" gap="1" ps="5">
-                  {summary.keyPoints.map((point) => (
-                    <Text as="li" key={point}>{point}</Text>
-                  ))}
-                </Stack>
-              )}
-            </Stack>
+            <Box data-testid="download-summary-text">
+              <SummaryBody {...summary} />
+            </Box>
           ) : (
-            <Text color="fg.muted">{t('downloadNoSummary')}</Text>
+            <Text color="fg.muted">{props.summaryPending ? t('summary:keeping') : t('downloadNoSummary')}</Text>
           )}
         </Card.Body>
       </Card.Root>

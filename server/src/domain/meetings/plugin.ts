@@ -1,6 +1,7 @@
 // The meetings area: the meetings service, the live hub with its fan-out bus (Redis pub/sub when
 // REDIS_URL is set, so several instances share meetings; in-process otherwise) and the socket route.
 import fp from 'fastify-plugin';
+import { DEFAULT_LOCALE } from '../../../../src/shared/contract/limits';
 import { liveBalanceOf } from '../entitlements/live-balance';
 import { chargeMeeting } from '../entitlements/meeting-charges';
 import { createInProcessBus } from '../../live/live-bus';
@@ -11,6 +12,7 @@ import { createRedisHostSlots } from '../../live/redis-host-slots';
 import { createRedisRoster } from '../../live/redis-live-roster';
 import { provideServices } from '../../plugins/app/service-registry';
 import { mayUseMeetingFeature } from './meeting-permissions';
+import { keepMeetingSummary } from './meeting-summary-keeper';
 import { createMeetingsService, type MeetingsService } from './meetings-service';
 
 declare module 'fastify' {
@@ -23,7 +25,8 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const { config, clock, engines, mediaStore, entitlements, vocabularyInForce } = app.services;
+    const { config, clock, engines, mediaStore, entitlements, vocabularyInForce, summaries, i18n } = app.services;
+    const keeper = { summaries, t: i18n.translatorFor(DEFAULT_LOCALE), log: app.log };
     const meetings = createMeetingsService({
       db: app.db,
       clock,
@@ -42,7 +45,11 @@ export default fp(
       ...(hostSlots ? { hostSlots } : {}),
       // With Redis, who is in the meeting and which languages are read is shared by instances.
       ...(config.redisUrl ? { roster: createRedisRoster(config.redisUrl, { log: app.log }) } : {}),
-      onEnded: (meeting) => chargeMeeting(app.db, entitlements, meeting),
+      // The whole meeting is summarised as its record's summary (issue 24 §4; never throws), then charged.
+      onEnded: async (meeting) => {
+        await keepMeetingSummary(keeper, meeting);
+        await chargeMeeting(app.db, entitlements, meeting);
+      },
       // Metered while it records: the meeting pauses when the host's live time runs out (issue 11).
       allowance: { read: (meeting) => liveBalanceOf(app.db, entitlements, meeting) },
       vocabulary: vocabularyInForce,
@@ -55,5 +62,5 @@ export default fp(
       await liveHub.close();
     });
   },
-  { name: 'meetings', dependencies: ['db', 'runtime', 'engines', 'storage', 'entitlements', 'vocabulary', 'websocket'] },
+  { name: 'meetings', dependencies: ['db', 'runtime', 'engines', 'storage', 'entitlements', 'vocabulary', 'websocket', 'transcript'] },
 );
