@@ -32,7 +32,7 @@ export class SrtFormatError extends Error {
 }
 
 const STAMP = String.raw`(\d{1,2}):(\d{1,2}):(\d{1,2})[,.:](\d{1,4})`;
-const TIMING = new RegExp(String.raw`^\s*${STAMP}\s*-{1,2}>\s*${STAMP}(?:\s.*)?$`);
+const TIMING = new RegExp(String.raw`^\s*${STAMP}\s*-->\s*${STAMP}(?:\s.*)?$`);
 const NUMBER = /^\s*\d+\s*$/;
 
 function stampMs(parts: (string | undefined)[]): number | null {
@@ -53,11 +53,21 @@ function finish(cue: Building): ParsedCue {
   return { cue: cue.cue, row: cue.row, startMs: cue.startMs, endMs: cue.endMs, text: cue.rows.map((r) => r.trim()).filter(Boolean).join('\n') };
 }
 
+/** A line with the arrow that starts like a timing but is not one (no milliseconds, minutes over 59…). */
+const BROKEN_TIMING = /^\s*\d.*-->/;
+/** Two time stamps without the arrow: a broken timing where a timing belongs (after a cue number). */
+const ARROWLESS = /^\s*\d{1,2}:\d{1,2}:\d{1,2}[,.]\d+\s+\d{1,2}:\d{1,2}:\d{1,2}[,.]\d+\s*$/;
+
 /**
- * A line that means to be a timing but is not one (no milliseconds, no arrow, minutes over 59…) must
- * not pass as text: it starts with a time stamp, or with digits and a separator and has an arrow.
+ * Where a timing belongs: right under a number line that opens the file or follows a blank line. A
+ * row elsewhere that merely looks like times (or shows "->", what our exports make of "-->") is text.
  */
-const BROKEN_TIMING = /^\s*\d{1,2}:\d{1,2}:\d{1,2}[,.]\d|^\s*\d+[:.,]\d.*-+>/;
+function brokenTiming(rows: readonly string[], index: number): boolean {
+  const row = rows[index]!;
+  if (BROKEN_TIMING.test(row)) return true;
+  if (!ARROWLESS.test(row) || index === 0 || !NUMBER.test(rows[index - 1]!)) return false;
+  return index === 1 || rows[index - 2]!.trim() === '';
+}
 
 function closeCue(current: Building): ParsedCue {
   // The number line right above a timing line is the next cue's number, not this cue's text.
@@ -81,7 +91,7 @@ export function parseSrtStructure(text: string): ParsedCue[] {
       const endMs = stampMs(timing.slice(5, 9));
       if (startMs === null || endMs === null || endMs <= startMs) throw new SrtFormatError('timing', cue, row);
       current = { cue, row, startMs, endMs, rows: [] };
-    } else if (BROKEN_TIMING.test(raw)) {
+    } else if (brokenTiming(rows, index)) {
       throw new SrtFormatError('timing', cues.length + (current ? 2 : 1), row);
     } else if (current) {
       current.rows.push(raw);

@@ -1,6 +1,7 @@
 // Attached subtitles: read by the one SRT reader (domain/subtitles: encoding detected, layout read
 // leniently) and checked strictly in timing here: a cue starting before the previous one ends or
 // running past the video is refused with the cue number, since a dub built on it would be wrong.
+import { srtCueRows } from '../../subtitles/cue-text';
 import { decodeSubtitle } from '../../subtitles/srt-encoding';
 import { parseSrtStructure, SrtFormatError } from '../../subtitles/srt-structure';
 import { DubbingError } from './errors';
@@ -81,8 +82,13 @@ export function subtitleText(kind: SubtitleKind, line: { source: string; transla
   return [line.source, line.translation].filter(Boolean).join('\n');
 }
 
+/** An SRT every parser reads alike: each cue's text normalised (see cue-text.ts), cues with none left out. */
 export function formatSrt(cues: { startMs: number; endMs: number; text: string }[]): string {
-  return cues.map((c, i) => `${i + 1}\n${stamp(c.startMs)} --> ${stamp(c.endMs)}\n${c.text}\n`).join('\n');
+  return cues
+    .map((c) => ({ ...c, rows: srtCueRows([c.text]) }))
+    .filter((c) => c.rows.length > 0)
+    .map((c, i) => `${i + 1}\n${stamp(c.startMs)} --> ${stamp(c.endMs)}\n${c.rows.join('\n')}\n`)
+    .join('\n');
 }
 
 /**
