@@ -36,7 +36,7 @@ export type DubEditorCommand =
   | { type: 'delete'; lineId: string }
   | { type: 'speaker.change'; lineId: string; speakerId: string }
   | { type: 'speaker.rename'; speakerId: string; name: string }
-  /** The cues of an imported .srt replace the lines or are laid over them (subtitle-import.ts); one undo step. */
+  /** The cues of an imported .srt replace the lines or are laid over them (import-edit.ts); one undo step. */
   | ({ type: 'import' } & ImportEdit)
   | { type: 'undo' }
   | { type: 'redo' }

@@ -23,7 +23,7 @@ import {
   withText,
   withTranslation,
 } from './line-rules';
-import { importOutcome } from './subtitle-import';
+import { importOutcome } from './import-edit';
 import type { DubLine, DubSpeaker, EditRefusal, SubtitleEditorEvent } from './subtitleEditor.types';
 
 export interface EditDocument {

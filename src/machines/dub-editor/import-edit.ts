@@ -1,4 +1,4 @@
-// "Import subtitles" in the dub editor: the cues of an .srt (read by the server's one SRT reader,
+// "Import subtitles" in the dub editor, the edit itself: the cues of an .srt (read by the server's one SRT reader,
 // POST /file/srtRead) become the lines, as one edit that undo takes back whole.
 //   - replace: the lines are the cues (new ids, voiced anew); each takes the speaker of the old line it
 //     overlaps most, so voices stay where they were;

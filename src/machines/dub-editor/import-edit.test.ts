@@ -2,7 +2,7 @@
 // lays the cues' text over the lines it overlaps, and the limits refuse as other edits do.
 import { describe, expect, it } from 'vitest';
 import { DUB_EDITOR_LIMITS } from '../../shared/contract/dub-limits';
-import { importOutcome, sidesOf } from './subtitle-import';
+import { importOutcome, sidesOf } from './import-edit';
 import type { DubLine } from './subtitleEditor.types';
 
 const line = (id: string, startMs: number, endMs: number, speakerId: string): DubLine => ({
