@@ -60,6 +60,10 @@ describe('SRT layout', () => {
     expect([backwards.problem, backwards.cue, backwards.row]).toEqual(['timing', 2, 8]);
     const arrowless = refusal('1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n00:00:03,000 00:00:04,000\nB\n');
     expect([arrowless.cue, arrowless.row]).toEqual([2, 6]);
+    const shortArrow = refusal('1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:05 -> 00:00:04\nbad\n');
+    expect([shortArrow.cue, shortArrow.row]).toEqual([2, 6]);
+    // The same inside a cue's text (what an export makes of a transcript line holding "-->") is text.
+    expect(shape('1\n00:00:01,000 --> 00:00:02,000\nsaid\n00:00:05,000 -> 00:00:04,000\n').map((c) => c.text)).toEqual(['said\n00:00:05,000 -> 00:00:04,000']);
     const noMillis = refusal('1\n00:00:01 --> 00:00:03\nA\n');
     expect([noMillis.cue, noMillis.row]).toEqual([1, 2]);
     const minutes = refusal('1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n00:75:00,000 --> 00:75:01,000\nB\n');

@@ -55,8 +55,8 @@ function finish(cue: Building): ParsedCue {
 
 /** A line with the arrow that starts like a timing but is not one (no milliseconds, minutes over 59…). */
 const BROKEN_TIMING = /^\s*\d.*-->/;
-/** Two time stamps without the arrow: a broken timing where a timing belongs (after a cue number). */
-const ARROWLESS = /^\s*\d{1,2}:\d{1,2}:\d{1,2}[,.]\d+\s+\d{1,2}:\d{1,2}:\d{1,2}[,.]\d+\s*$/;
+/** Times with a short arrow ("->") or none: a broken timing where a timing belongs (after a cue number). */
+const TIMING_LIKE = /^\s*\d{1,2}:\d{1,2}:\d{1,2}([,.]\d+)?\s*(-+>\s*)?\d{1,2}:\d{1,2}:\d{1,2}([,.]\d+)?(\s.*)?$/;
 
 /**
  * Where a timing belongs: right under a number line that opens the file or follows a blank line. A
@@ -65,7 +65,7 @@ const ARROWLESS = /^\s*\d{1,2}:\d{1,2}:\d{1,2}[,.]\d+\s+\d{1,2}:\d{1,2}:\d{1,2}[
 function brokenTiming(rows: readonly string[], index: number): boolean {
   const row = rows[index]!;
   if (BROKEN_TIMING.test(row)) return true;
-  if (!ARROWLESS.test(row) || index === 0 || !NUMBER.test(rows[index - 1]!)) return false;
+  if (!TIMING_LIKE.test(row) || index === 0 || !NUMBER.test(rows[index - 1]!)) return false;
   return index === 1 || rows[index - 2]!.trim() === '';
 }
 
