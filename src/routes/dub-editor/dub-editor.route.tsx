@@ -45,7 +45,7 @@ import { Timeline } from '../../ui/dub-editor/timeline';
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
 import { showToast } from '../shell/show-toast';
-import { SubtitleImportContainer } from './import-edit';
+import { SubtitleImportContainer } from './subtitle-import';
 
 const VoiceoverPanelContainer = lazy(() => import('./voiceover-panel'));
 
