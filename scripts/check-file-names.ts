@@ -15,9 +15,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-/** The folders whose files follow the conventions (locales, fixtures and tools have their own). */
+/** The folders whose files follow the conventions (locales, fixtures — bench/ and tests/fixtures/, other projects' files named as they were — and tools have their own). */
 export const CHECKED_ROOTS = ['src', 'server', 'scripts', 'tests', 'bench'];
-const SKIPPED = [/^src\/i18n\/locales\//, /^bench\/fixtures\//, /^tests\/contract\/[^/]+\.txt$/];
+const SKIPPED = [/^src\/i18n\/locales\//, /^bench\/fixtures\//, /^tests\/fixtures\//, /^tests\/contract\/[^/]+\.txt$/];
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const CAMEL = /^[a-z][a-z0-9]*([A-Z][a-z0-9]*)*$/;

@@ -2155,6 +2155,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/file/srtRead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read an .srt file (encoding detected, layout tolerated) into cues without storing it; the dub editor imports them */
+        post: operations["dubbingSrtRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ai/dubbing/transAdjust": {
         parameters: {
             query?: never;
@@ -6335,6 +6352,47 @@ export interface operations {
                         data?: {
                             url: string;
                             name?: string;
+                            /** @description The text encoding detected (UTF-8, UTF-16LE, GB18030, Big5, windows-1252…) */
+                            encoding?: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    dubbingSrtRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description One .srt file
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The file's cues */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            encoding: string;
+                            cues: {
+                                startMs: number;
+                                endMs: number;
+                                text: string;
+                            }[];
                         } | null;
                     };
                 };

@@ -1,4 +1,5 @@
-// Dubbing task calls (issue 12 §3–§6): the SRT attachment (POST /file/upload), create and transwrite
+// Dubbing task calls (issue 12 §3–§6): the SRT attachment (POST /file/upload) and reading one for the
+// dub editor's import (POST /file/srtRead), create and transwrite
 // (start, charged once per run), the task list and one task, removing uploaded videos, and the task's
 // media with HTTP Range for the player. Every call reaches only the caller's own tasks and files.
 import type { FastifyRequest } from 'fastify';
@@ -6,7 +7,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { DUB_SRT_MAX_BYTES } from '../../../src/shared/contract/dub-limits';
 import { TOKEN_COOKIE } from '../../../src/shared/contract/limits';
 import { storedForm, ensureTask, startDubbing } from '../domain/dubbing/tasks/start-task';
-import { storeSrtAttachment } from '../domain/dubbing/tasks/srt-attachment';
+import { readSrtFile, storeSrtAttachment } from '../domain/dubbing/tasks/srt-attachment';
 import { resolveDubMedia } from '../domain/dubbing/tasks/task-media';
 import { findOwnedTask, listTasks, toDubTaskView, type DubMediaKind } from '../domain/dubbing/tasks/task-view';
 import { removeDubFiles } from '../domain/dubbing/tasks/remove-files';
@@ -25,31 +26,33 @@ function bodyOf<T>(body: T | undefined): T {
   return body;
 }
 
+/** The one .srt of a multipart body, cut at the attachment limit (truncated says so). */
+async function srtFileOf(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer; truncated: boolean }> {
+  if (!request.isMultipart()) throw new AppError(400, 'errors.unsupportedMediaType', { type: request.headers['content-type'] ?? '' });
+  // throwFileSizeLimit is read at run time but missing from the option type: an over-long file is marked truncated.
+  const options = { limits: { fileSize: DUB_SRT_MAX_BYTES, files: 1, fields: 0, parts: 1 }, throwFileSizeLimit: false };
+  try {
+    const part: MultipartFile | undefined = await request.file(options as Parameters<typeof request.file>[0]);
+    if (!part) throw new AppError(400, 'errors.missingField', { field: 'file' });
+    return { fileName: part.filename, bytes: await part.toBuffer(), truncated: part.file.truncated };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(400, 'uploads:brokenMultipart');
+  }
+}
+
 const MEDIA_KINDS: readonly DubMediaKind[] = ['source', 'dubbedAudio', 'dubbedVideo'];
 
 export const dubbingTasksHandlers: HandlerMap = {
   async dubbingFileUpload(ctx) {
     const user = requireUser(ctx);
-    if (!ctx.request.isMultipart()) throw new AppError(400, 'errors.unsupportedMediaType', { type: ctx.request.headers['content-type'] ?? '' });
-    // throwFileSizeLimit is read at run time but missing from the option type: an over-long file is marked truncated.
-    const options = { limits: { fileSize: DUB_SRT_MAX_BYTES, files: 1, fields: 0, parts: 1 }, throwFileSizeLimit: false };
-    let part: MultipartFile | undefined;
-    let bytes: Buffer;
-    try {
-      part = await ctx.request.file(options as Parameters<typeof ctx.request.file>[0]);
-      if (!part) throw new AppError(400, 'errors.missingField', { field: 'file' });
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError(400, 'uploads:brokenMultipart');
-    }
-    return storeSrtAttachment(ctx.services.blobStore, {
-      userId: user.id,
-      fileName: part.filename,
-      bytes,
-      truncated: part.file.truncated,
-      publicBaseUrl: publicBase(ctx.services.config, ctx.request),
-    });
+    const file = await srtFileOf(ctx.request);
+    return storeSrtAttachment(ctx.services.blobStore, { userId: user.id, ...file, publicBaseUrl: publicBase(ctx.services.config, ctx.request) });
+  },
+
+  async dubbingSrtRead(ctx) {
+    requireUser(ctx);
+    return readSrtFile(await srtFileOf(ctx.request));
   },
 
   async dubbingCreate(ctx) {

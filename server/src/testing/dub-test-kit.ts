@@ -20,7 +20,8 @@ export async function uploadedVideo(kit: RecordsTestApp, who: TestUser, video: {
   return id;
 }
 
-export async function attachSrt(kit: RecordsTestApp, who: TestUser, name: string, bytes: Buffer, lang = 'en-US') {
+/** POST /file/upload (or, with `url`, another multipart SRT call such as /file/srtRead) with one file. */
+export async function attachSrt(kit: RecordsTestApp, who: TestUser, name: string, bytes: Buffer, lang = 'en-US', url = '/prod-api/file/upload') {
   const boundary = `----parley${randomBytes(6).toString('hex')}`;
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
@@ -29,11 +30,11 @@ export async function attachSrt(kit: RecordsTestApp, who: TestUser, name: string
   ]);
   const response = await kit.app.inject({
     method: 'POST',
-    url: '/prod-api/file/upload',
+    url,
     headers: { authorization: `Bearer ${who.token}`, 'accept-language': lang, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,
   });
-  return JSON.parse(response.body) as { code: number; msg: string; data: { url: string; name: string } | null };
+  return JSON.parse(response.body) as { code: number; msg: string; data: { url: string; name: string; encoding: string } | null };
 }
 
 export const cue = (n: number, from: string, to: string, ...rows: Buffer[]) =>

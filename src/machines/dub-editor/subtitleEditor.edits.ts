@@ -23,6 +23,7 @@ import {
   withText,
   withTranslation,
 } from './line-rules';
+import { importOutcome } from './import-edit';
 import type { DubLine, DubSpeaker, EditRefusal, SubtitleEditorEvent } from './subtitleEditor.types';
 
 export interface EditDocument {
@@ -49,7 +50,7 @@ const refused = (refusal: EditRefusal): EditOutcome => ({ kind: 'refused', refus
 
 export type LineEditEvent = Extract<
   SubtitleEditorEvent,
-  { type: 'edit.text' | 'edit.translation' | 'retime' | 'retime.typed' | 'split' | 'merge' | 'insert' | 'delete' | 'speaker.change' }
+  { type: 'edit.text' | 'edit.translation' | 'retime' | 'retime.typed' | 'split' | 'merge' | 'insert' | 'delete' | 'speaker.change' | 'import' }
 >;
 
 function editText(doc: EditDocument, index: number, after: DubLine): EditOutcome {
@@ -84,6 +85,7 @@ export function merge(doc: EditDocument, index: number, keep: DubLine): EditOutc
 export function applyLineEdit(doc: EditDocument, event: LineEditEvent, newId: () => string): EditOutcome {
   // The edits call takes at most maxLines lines: more could never be saved.
   const full = doc.lines.length >= DUB_EDITOR_LIMITS.maxLines;
+  if (event.type === 'import') return importOutcome(doc, event, newId);
   if (event.type === 'insert') {
     if (full) return refused('noRoomToInsert');
     const afterIndex = event.afterLineId === null ? -1 : indexOfLine(doc.lines, event.afterLineId);

@@ -115,6 +115,7 @@ const LINE_EDITS: ReadonlyArray<LineEditEvent['type']> = [
   'insert',
   'delete',
   'speaker.change',
+  'import',
 ];
 
 export const subtitleEditorMachine = setup({

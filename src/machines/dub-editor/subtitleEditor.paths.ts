@@ -2,7 +2,8 @@
 // 't1' loads and saves, 'flaky' loads but every save fails (backoff, save.retry), 'broken' cannot be
 // loaded (load.retry). Three lines a (Ann) | b (Bo) | gap | c (Ann) in a 10 s video: merging a or b
 // asks for the speaker; a split line merges directly. Samples include refused edits (overlap, bad
-// time, too many characters, empty speaker name, no room to insert).
+// time, too many characters, empty speaker name, no room to insert); an SRT import replaces the lines
+// or is refused (a cue's text over the limit).
 import { fromCallback, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../testing/paths';
 import type { DubLine, DubSpeaker } from './subtitleEditor.types';
@@ -69,6 +70,10 @@ export const pathsModel: PathsModel = {
       { type: 'speaker.rename', speakerId: 's1', name: ' ' },
     ],
     duration: [{ type: 'duration', durationMs: 9000 }],
+    import: [
+      { type: 'import', mode: 'replace', target: 'translation', cues: [{ startMs: 500, endMs: 3000, text: 'Uno' }] },
+      { type: 'import', mode: 'merge', target: 'bilingual', cues: [{ startMs: 0, endMs: 2000, text: 'x'.repeat(5001) }] },
+    ],
     'remote.apply': [{ type: 'remote.apply', state: { lines: LINES.slice(0, 2), speakers: SPEAKERS, undo: [LINES], redo: [] } }],
     // Raised by the machine itself after each change.
     changed: [],

@@ -60,7 +60,7 @@ function serverAnswers(hold = false) {
       if (hold) await held;
       return json({ code: 200, msg: 'ok', data: { id: 'rec-1', createTime: '2026-11-24 07:00:00', audioDuration: 61.5 } });
     }
-    if (path.endsWith('/file/upload')) return json({ code: 200, msg: 'ok', data: { url: '/files/talk.srt', name: 'talk.srt' } });
+    if (path.endsWith('/file/upload')) return json({ code: 200, msg: 'ok', data: { url: '/files/talk.srt', name: 'talk.srt', encoding: 'UTF-16LE' } });
     if (path.endsWith('/speech/video/transcribe/remove')) return json({ code: 200, msg: 'ok', data: null });
     return json({ code: 404, msg: 'unexpected' });
   });
@@ -198,7 +198,7 @@ describe('dubFile', () => {
     srt.send({ type: 'srt.chosen', file: Object.assign(new Blob(['1\n00:00:00,000 --> 00:00:01,000\nHi\n']), { name: 'talk.srt' }) });
     srt.send({ type: 'srt.type', srtFileType: 3 });
     await waitFor(srt, (snapshot) => snapshot.context.srt !== null);
-    expect(srt.getSnapshot().context).toMatchObject({ srt: { name: 'talk.srt', url: '/files/talk.srt' }, srtFileType: 3 });
+    expect(srt.getSnapshot().context).toMatchObject({ srt: { name: 'talk.srt', url: '/files/talk.srt', encoding: 'UTF-16LE' }, srtFileType: 3 });
     const upload = server.requests.find((request) => request.url.endsWith('/file/upload'))!;
     // jsdom's Blob does not survive undici's multipart encoding here: the field itself is checked.
     expect(upload.method).toBe('POST');

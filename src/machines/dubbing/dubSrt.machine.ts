@@ -1,6 +1,6 @@
 // The optional subtitle file of one uploaded dubbing video (features §4 'Dub upload file'): one .srt
 // stored by /file/upload, with its kind (source 1, translation 2, bilingual 3). Another file is
-// refused with a notice; a failed store says why. The dialog reads `srt` and `srtFileType` at submit.
+// refused with a notice; a failed store says why. The encoding the server detected is kept to be shown. The dialog reads `srt` and `srtFileType` at submit.
 import { assign, enqueueActions, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { required, unwrap } from '../../api/errors';
 import { uploadSrtFile } from '../../api/dubbing/file-upload';
@@ -14,6 +14,8 @@ export type SrtFileType = 1 | 2 | 3;
 export interface SrtAttachment {
   name: string;
   url: string;
+  /** The text encoding the server detected (UTF-16LE, GB18030, windows-1252…), shown beside the name. */
+  encoding: string | null;
 }
 
 export interface DubSrtInput {
@@ -48,7 +50,7 @@ export const dubSrtMachine = setup({
   actors: {
     uploadSrt: fromPromise<SrtAttachment, { file: Blob; name: string }>(async ({ input, signal }) => {
       const data = required(unwrap(await uploadSrtFile(input.file, input.name, signal)));
-      return { name: input.name, url: data.url };
+      return { name: input.name, url: data.url, encoding: data.encoding ?? null };
     }),
   },
   actions: {

@@ -59,7 +59,7 @@ export function dubSrtDoubles(log: DubLog) {
       uploadSrt: fromPromise<SrtAttachment, { file: Blob; name: string }>(async ({ input }) => {
         log.srt.push(input.name);
         if (input.name.startsWith('bad')) throw { kind: 'business', message: 'Not an SRT' };
-        return { name: input.name, url: `/files/${input.name}` };
+        return { name: input.name, url: `/files/${input.name}`, encoding: 'UTF-8' };
       }),
     },
   });

@@ -45,6 +45,7 @@ import { Timeline } from '../../ui/dub-editor/timeline';
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
 import { showToast } from '../shell/show-toast';
+import { SubtitleImportContainer } from './subtitle-import';
 
 const VoiceoverPanelContainer = lazy(() => import('./voiceover-panel'));
 
@@ -131,6 +132,7 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
   const voiceover = useMemo(
     () => (
       <>
+        <SubtitleImportContainer editor={editor} />
         <Button size="xs" colorPalette="blue" onClick={() => setVoiceoverOpen(true)} data-testid="voiceover-open">
           {t('header.voiceover')}
         </Button>
@@ -141,7 +143,7 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
         )}
       </>
     ),
-    [t, voiceoverOpen, taskId, lang, durationSeconds],
+    [t, voiceoverOpen, taskId, lang, durationSeconds, editor],
   );
 
   if (loadState === 'loading') return <Loading />;

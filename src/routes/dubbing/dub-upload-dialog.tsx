@@ -47,6 +47,7 @@ function FileRowContainer({ file }: { file: DubDialogFile }) {
       percent={context.percent}
       errorText={errorText}
       srtName={srt.srt?.name ?? srt.pendingSrtName}
+      srtEncoding={srt.srt?.encoding ?? null}
       srtFileType={srt.srtFileType}
       attachingSrt={attachingSrt}
       confirmingDelete={confirmingDelete}

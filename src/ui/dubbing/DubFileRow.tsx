@@ -15,6 +15,8 @@ export interface DubFileRowProps {
   percent: number;
   errorText?: string | undefined;
   srtName: string | null;
+  /** The attached file's detected text encoding, once stored. */
+  srtEncoding: string | null;
   srtFileType: 1 | 2 | 3;
   attachingSrt: boolean;
   confirmingDelete: boolean;
@@ -57,6 +59,11 @@ export function DubFileRow(props: DubFileRowProps) {
               <Text fontSize="xs" data-testid="dub-srt-name">
                 {props.srtName}
               </Text>
+              {props.srtEncoding && (
+                <Text fontSize="xs" color="fg.muted" data-testid="dub-srt-encoding">
+                  {t('srtEncoding', { encoding: props.srtEncoding })}
+                </Text>
+              )}
               <Button size="xs" variant="ghost" onClick={props.onSrtRemove}>
                 {t('srtRemove')}
               </Button>

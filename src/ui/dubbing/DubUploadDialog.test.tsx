@@ -42,6 +42,7 @@ function rowProps(overrides: Partial<DubFileRowProps> = {}): DubFileRowProps {
     status: 'uploading',
     percent: 99.9,
     srtName: null,
+    srtEncoding: null,
     srtFileType: 1,
     attachingSrt: false,
     confirmingDelete: false,
@@ -97,6 +98,12 @@ describe('DubFileRow', () => {
       fireEvent.change(screen.getByTestId('dub-srt-type'), { target: { value: '3' } });
     });
     expect(onSrtType).toHaveBeenCalledWith(3);
+  });
+
+  it('shows the encoding the server detected beside the attached subtitle file', async () => {
+    await renderUi(<DubFileRow {...rowProps({ status: 'uploaded', percent: 100, srtName: 'talk.srt', srtEncoding: 'UTF-16LE' })} />);
+    expect(screen.getByTestId('dub-srt-name').textContent).toBe('talk.srt');
+    expect(screen.getByTestId('dub-srt-encoding').textContent).toBe('Encoding: UTF-16LE');
   });
 
   it('lists languages this server cannot dub as disabled, with the reason, before anyone picks one', async () => {

@@ -25,8 +25,8 @@ describe('timecode', () => {
 describe('exportTranscript', () => {
   it('writes numbered SRT cues with speaker and translation lines', async () => {
     expect(await text('srt')).toBe(
-      // The 750 ms last line is held for the 1 s minimum.
-      '1\n00:00:01,000 --> 00:00:03,500\nAnn: Hello there.\nHola.\n\n2\n01:01:01,250 --> 01:01:02,250\na < b --> c\n',
+      // The 750 ms last line is held for the 1 s minimum; "-->" in text would read as a timing line.
+      '1\n00:00:01,000 --> 00:00:03,500\nAnn: Hello there.\nHola.\n\n2\n01:01:01,250 --> 01:01:02,250\na < b -> c\n',
     );
   });
 

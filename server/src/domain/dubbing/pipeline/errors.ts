@@ -13,7 +13,7 @@ export type DubErrorKey =
   | 'engines:dubNoSpeech'
   | 'engines:dubStepFailed';
 
-export type DubErrorParams = { line?: number; step?: DubStep; detail?: string; durationMs?: number };
+export type DubErrorParams = { line?: number; /** The file line of an SRT problem. */ row?: number; step?: DubStep; detail?: string; durationMs?: number };
 
 export class DubbingError extends Error {
   constructor(

@@ -1,7 +1,9 @@
-// Attached subtitles: decoded (UTF-16 by its BOM, UTF-8, else GBK, which Chinese subtitle tools still write), parsed
-// leniently in layout (blank-line runs, BOM, CRLF, comma or dot before milliseconds) and strictly in
-// timing: a cue whose end is not after its start, a cue starting before the previous one ends, or a
-// cue running past the video is refused with the cue number, since a dub built on it would be wrong.
+// Attached subtitles: read by the one SRT reader (domain/subtitles: encoding detected, layout read
+// leniently) and checked strictly in timing here: a cue starting before the previous one ends or
+// running past the video is refused with the cue number, since a dub built on it would be wrong.
+import { srtCueRows } from '../../subtitles/cue-text';
+import { decodeSubtitle } from '../../subtitles/srt-encoding';
+import { parseSrtStructure, SrtFormatError } from '../../subtitles/srt-structure';
 import { DubbingError } from './errors';
 
 export type SrtType = 1 | 2 | 3;
@@ -21,48 +23,33 @@ export interface SrtLine {
   translation: string | null;
 }
 
-/**
- * UTF-16 when it starts with its BOM (Windows Notepad's "Unicode"), UTF-8 when the bytes are valid
- * UTF-8 (with or without BOM), else GBK (a superset of GB2312).
- */
+/** The text of a subtitle file, its encoding detected (see srt-encoding.ts). */
 export function decodeSubtitleBytes(bytes: Uint8Array | string): string {
   if (typeof bytes === 'string') return bytes.replace(/^\uFEFF/, '');
-  // The decoders drop the BOM itself.
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  return decodeSubtitle(bytes).text;
+}
+
+function structureOf(text: string) {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('gbk').decode(bytes);
+    return parseSrtStructure(text);
+  } catch (error) {
+    if (!(error instanceof SrtFormatError)) throw error;
+    const key = error.problem === 'empty' ? 'engines:dubSrtEmpty' : 'engines:dubSrtTiming';
+    throw new DubbingError(key, 'lines', { line: error.cue, row: error.row });
   }
 }
 
-const TIMING = /^\s*(\d{1,2}):(\d{1,2}):(\d{1,2})[,.](\d{1,3})\s*-->\s*(\d{1,2}):(\d{1,2}):(\d{1,2})[,.](\d{1,3})/;
-
-const toMs = (h: string, m: string, s: string, ms: string) => ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(ms.padEnd(3, '0'));
-
 export function parseSrt(text: string, videoDurationMs?: number): SrtCue[] {
-  const blocks = text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n+/).map((b) => b.trim()).filter(Boolean);
-  if (blocks.length === 0) throw new DubbingError('engines:dubSrtEmpty', 'lines');
   const cues: SrtCue[] = [];
-  blocks.forEach((block, index) => {
-    const line = index + 1;
-    const rows = block.split('\n');
-    const timingRow = rows.findIndex((row) => row.includes('-->'));
-    const match = timingRow >= 0 ? TIMING.exec(rows[timingRow]!) : null;
-    if (!match || timingRow > 1) throw new DubbingError('engines:dubSrtTiming', 'lines', { line });
-    const startMs = toMs(match[1]!, match[2]!, match[3]!, match[4]!);
-    const endMs = toMs(match[5]!, match[6]!, match[7]!, match[8]!);
-    if (endMs <= startMs || Number(match[2]) > 59 || Number(match[3]) > 59 || Number(match[6]) > 59 || Number(match[7]) > 59) {
-      throw new DubbingError('engines:dubSrtTiming', 'lines', { line });
-    }
+  for (const parsed of structureOf(text)) {
+    const params = { line: parsed.cue, row: parsed.row };
     const previous = cues[cues.length - 1];
-    if (previous && startMs < previous.endMs) throw new DubbingError('engines:dubSrtOverlap', 'lines', { line });
-    if (videoDurationMs !== undefined && endMs > videoDurationMs + 500) {
-      throw new DubbingError('engines:dubSrtBeyondVideo', 'lines', { line, durationMs: videoDurationMs });
+    if (previous && parsed.startMs < previous.endMs) throw new DubbingError('engines:dubSrtOverlap', 'lines', params);
+    if (videoDurationMs !== undefined && parsed.endMs > videoDurationMs + 500) {
+      throw new DubbingError('engines:dubSrtBeyondVideo', 'lines', { ...params, durationMs: videoDurationMs });
     }
-    cues.push({ line, startMs, endMs: Math.min(endMs, videoDurationMs ?? endMs), text: rows.slice(timingRow + 1).join('\n').trim() });
-  });
+    cues.push({ line: parsed.cue, startMs: parsed.startMs, endMs: Math.min(parsed.endMs, videoDurationMs ?? parsed.endMs), text: parsed.text });
+  }
   return cues;
 }
 
@@ -95,8 +82,13 @@ export function subtitleText(kind: SubtitleKind, line: { source: string; transla
   return [line.source, line.translation].filter(Boolean).join('\n');
 }
 
+/** An SRT every parser reads alike: each cue's text normalised (see cue-text.ts), cues with none left out. */
 export function formatSrt(cues: { startMs: number; endMs: number; text: string }[]): string {
-  return cues.map((c, i) => `${i + 1}\n${stamp(c.startMs)} --> ${stamp(c.endMs)}\n${c.text}\n`).join('\n');
+  return cues
+    .map((c) => ({ ...c, rows: srtCueRows([c.text]) }))
+    .filter((c) => c.rows.length > 0)
+    .map((c, i) => `${i + 1}\n${stamp(c.startMs)} --> ${stamp(c.endMs)}\n${c.rows.join('\n')}\n`)
+    .join('\n');
 }
 
 /**
