@@ -45,14 +45,17 @@ if (wants('typecheck')) {
 if (wants('rules')) {
   // Each check is one test. Import rules (.dependency-cruiser.cjs, dead files included: no-orphans): a
   // violation prints its rule's name. File names (scripts/check-file-names.ts) and source sizes
-  // (scripts/check-source-size.ts, with its shrinking allow-list) print each offender.
+  // (scripts/check-source-size.ts, with its shrinking allow-list) print each offender. The contract lint
+  // (Redocly CLI, redocly.yaml) prints each problem with its line.
   const checks = [
     ['import rules', 'npx', ['depcruise', 'src', 'server', 'scripts', 'tests', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
     ['file names', 'npx', ['tsx', 'scripts/check-file-names.ts']],
     ['source size', 'npx', ['tsx', 'scripts/check-source-size.ts']],
+    // The contract against Redocly's recommended rules (redocly.yaml): any error fails, warnings are listed.
+    ['contract lint', 'npx', ['redocly', 'lint', 'openapi/openapi.yaml', '--format=stylish'], { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }],
   ];
-  for (const [label, command, args] of checks) {
-    if (run(label, command, args)) totals.passed += 1;
+  for (const [label, command, args, env] of checks) {
+    if (run(label, command, args, env)) totals.passed += 1;
     else { totals.failed += 1; problems.push(label); }
   }
 }

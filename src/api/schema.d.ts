@@ -2240,7 +2240,14 @@ export interface components {
             /** @description 200 on success, else a catalogue code */
             code: number;
             msg: string;
+            /** @description The answer's payload; each operation gives its shape */
             data?: unknown;
+        };
+        ErrorEnvelope: {
+            /** @description The HTTP status again (400, 401, 404, 414, 415) */
+            code: number;
+            /** @description Translated message naming the problem */
+            msg: string;
         };
         /** @description The client that opened the sign-in page (browser_plugin_media, media_desk); other values are not kept */
         SignInSource: string;
@@ -2624,7 +2631,7 @@ export interface components {
         };
         SummaryItem: {
             text: string;
-            /** @description Who stated it */
+            /** @description Who stated it, when speakers are known */
             speaker?: string | null;
         };
         /** @enum {string} */
@@ -2882,7 +2889,7 @@ export interface components {
             duration: number;
             transId?: string | null;
             remark?: string | null;
-            usageKind?: components["schemas"]["UsageKind"] | null;
+            usageKind?: (string & components["schemas"]["UsageKind"]) | null;
             /** @description Name of the record or meeting the use belongs to */
             recordName?: string | null;
             createTime: string;
@@ -3472,6 +3479,51 @@ export interface components {
                 "application/json": components["schemas"]["Envelope"];
             };
         };
+        /** @description Invalid input (malformed JSON, an unknown, missing or mistyped field, a value out of its limits); msg names the field */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not signed in, the token expired, or a visitor token on an operation visitors may not call (clients sign in again) */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Nothing stored under this name */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A path segment is longer than the router accepts */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A body in a media type the operation does not take */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Envelope whose data shape is not given by the spec */
         AnyAnswer: {
             headers: {
@@ -3572,6 +3624,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionDoLoginByValidCode: {
@@ -3594,6 +3648,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionDoLogin: {
@@ -3613,6 +3669,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionResetPwd: {
@@ -3633,6 +3691,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionVisitorLogin: {
@@ -3649,6 +3709,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionLogout: {
@@ -3661,6 +3723,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionGetQrCode: {
@@ -3688,6 +3753,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionGetOpenId: {
@@ -3713,6 +3781,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionGetUserInfo: {
@@ -3725,6 +3795,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["UserInfoAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionWxRegisterWithLogin: {
@@ -3747,6 +3819,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SocialTokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionWxLogin: {
@@ -3768,6 +3842,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SocialTokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionRenderGoogle: {
@@ -3793,6 +3869,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionGoogleRegisterWithLogin: {
@@ -3814,6 +3892,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SocialTokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemHealth: {
@@ -3836,6 +3916,7 @@ export interface operations {
                     };
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemGetClientInfo: {
@@ -3848,6 +3929,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["UserInfoAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemGetClient: {
@@ -3872,6 +3955,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryAccountDetail: {
@@ -3900,6 +3986,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryUserFunctionJudge: {
@@ -3926,6 +4015,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseQueryCommonPricePackage: {
@@ -3944,6 +4036,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["PurchaseCategoriesAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseQueryMeetingPricePackage: {
@@ -3962,6 +4057,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["PurchaseCategoriesAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseGetQrPay: {
@@ -3995,6 +4093,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseGetPayRechargeStatus: {
@@ -4009,6 +4110,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PaymentStatusAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchasePaypalPayBack: {
@@ -4024,6 +4129,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PaymentStatusAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseGetJsApiPay: {
@@ -4057,6 +4165,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseGetOpenId: {
@@ -4083,6 +4194,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseGetAliH5Pay: {
@@ -4119,6 +4233,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseQueryRightsPictureUrl: {
@@ -4143,6 +4260,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseExchangeCardPassword: {
@@ -4157,6 +4276,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseDubbingAccountCostBefore: {
@@ -4181,6 +4304,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CostCheckAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseMeetingRightsJudge: {
@@ -4201,6 +4327,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CostCheckAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseOrderCostMedia: {
@@ -4217,6 +4346,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CostCheckAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseOrderConsumerMedia: {
@@ -4233,6 +4365,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CostCheckAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryBuyRecord: {
@@ -4259,6 +4394,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryCostRecord: {
@@ -4285,6 +4423,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryUsageSeries: {
@@ -4316,6 +4457,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryAuthLanguageByUserId: {
@@ -4344,6 +4488,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemBindingOther: {
@@ -4364,6 +4511,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemUpdatePwd: {
@@ -4385,6 +4535,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemUnbindWeCat: {
@@ -4401,6 +4554,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemBindingAccount: {
@@ -4422,6 +4578,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemClientUserEdit: {
@@ -4444,6 +4603,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemUserAvatarUpload: {
@@ -4475,6 +4637,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemUserAvatarImage: {
@@ -4498,6 +4663,10 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemConfigWeichatMpAppId: {
@@ -4520,6 +4689,7 @@ export interface operations {
                     };
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyGetDocumentList: {
@@ -4547,6 +4717,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyGetDocumentData: {
@@ -4574,6 +4747,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyImport: {
@@ -4621,6 +4797,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyExport: {
@@ -4644,6 +4823,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyTemplate: {
@@ -4667,6 +4849,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyRemove: {
@@ -4683,6 +4868,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyRemoveData: {
@@ -4702,6 +4890,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyEdit: {
@@ -4736,6 +4927,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyEditData: {
@@ -4759,6 +4953,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsCreate: {
@@ -4784,6 +4981,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsStopMeeting: {
@@ -4800,6 +5000,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsEdit: {
@@ -4826,6 +5029,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsGetMeeting: {
@@ -4840,6 +5046,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsInvite: {
@@ -4861,6 +5070,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsOpenInvite: {
@@ -4875,6 +5087,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsShareRecord: {
@@ -4899,6 +5114,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsShareExport: {
@@ -4928,6 +5146,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsGetMeetingList: {
@@ -4953,6 +5174,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsJoinRecord: {
@@ -4979,6 +5203,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsCreateScreenCode: {
@@ -5007,6 +5234,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsGetNetworkLink: {
@@ -5031,6 +5261,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsScreenOperation: {
@@ -5055,6 +5288,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsGetScreenPresets: {
@@ -5079,6 +5315,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsSelectLanguage: {
@@ -5091,6 +5330,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageListsAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     summaryMediaSummary: {
@@ -5107,6 +5348,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SummaryAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     summaryQueryMediaSummary: {
@@ -5123,6 +5367,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SummaryAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     summaryMediaFixedCountSummary: {
@@ -5152,6 +5399,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SummaryAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     summaryTemplateDownload: {
@@ -5177,6 +5427,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsTranswrite: {
@@ -5193,6 +5446,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TaskStartAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsTranswriteUpload: {
@@ -5219,6 +5475,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TaskStartAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsRefreshRecord: {
@@ -5235,6 +5494,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["RecordAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsUploadInit: {
@@ -5268,6 +5530,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsUploadBlock: {
@@ -5299,6 +5564,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["UploadedRecordsAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsRemove: {
@@ -5315,6 +5583,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsEditDetails: {
@@ -5334,6 +5605,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsMergeFileData: {
@@ -5365,6 +5639,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsRenameSpeaker: {
@@ -5400,6 +5677,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsAddTranslation: {
@@ -5419,6 +5699,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TaskStartAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsRetranslateLines: {
@@ -5439,6 +5722,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TaskStartAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsEdit: {
@@ -5467,6 +5753,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["RecordAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsCopyReplica: {
@@ -5487,6 +5776,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["RecordAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsQuery: {
@@ -5520,6 +5812,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsSearch: {
@@ -5548,6 +5843,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsGetLatestTrans: {
@@ -5573,6 +5871,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsGetTransResult: {
@@ -5600,6 +5900,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsGetTrans: {
@@ -5616,6 +5919,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RecordAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsGetTransShareStatus: {
@@ -5642,6 +5948,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsExport: {
@@ -5672,6 +5981,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsMedia: {
@@ -5700,6 +6012,8 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsSynthesisLanguage: {
@@ -5712,6 +6026,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageItemsAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsSynthesis: {
@@ -5741,6 +6057,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsLanguageInternation: {
@@ -5753,6 +6072,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageListsAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsTextTransLanguageList: {
@@ -5765,6 +6086,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageItemsAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     foldersFolder: {
@@ -5787,6 +6110,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     foldersEditFolder: {
@@ -5817,6 +6142,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     foldersRemoveFolder: {
@@ -5843,6 +6171,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingUploadBlock: {
@@ -5885,6 +6216,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingCreate: {
@@ -5907,6 +6241,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["DubTaskAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingUpload: {
@@ -5938,6 +6275,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingRemove: {
@@ -5954,6 +6294,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingTranswrite: {
@@ -5970,6 +6313,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TaskStartAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingCreateIteration: {
@@ -5999,6 +6345,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingEdits: {
@@ -6019,6 +6368,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetFileDataContentPageList: {
@@ -6052,6 +6404,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingVideoSynthesis: {
@@ -6077,6 +6432,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SynthesisAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingEditSpeaker: {
@@ -6098,6 +6456,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingList: {
@@ -6124,6 +6485,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetIteration: {
@@ -6148,6 +6512,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetLanguage: {
@@ -6160,6 +6527,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageItemsAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetSynthesis: {
@@ -6175,6 +6544,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["SynthesisAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetFileByTaskId: {
@@ -6189,6 +6561,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DubTaskAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetSpeakerList: {
@@ -6213,6 +6588,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingServiceNameList: {
@@ -6235,6 +6613,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingDownloadZip: {
@@ -6256,6 +6636,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ZipAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingDownloadDestroyZip: {
@@ -6277,6 +6660,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ZipAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetBlobSasInfo: {
@@ -6299,6 +6685,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingFileUpload: {
@@ -6334,6 +6722,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingTransAdjust: {
@@ -6358,6 +6749,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingMedia: {
@@ -6383,6 +6777,8 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingPeaks: {
@@ -6412,6 +6808,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingPreviewLine: {
@@ -6444,6 +6843,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
 }
