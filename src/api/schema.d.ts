@@ -3405,6 +3405,17 @@ export interface components {
                 };
             };
         };
+        /** @description The stored AI summary, or data null when none was made yet for the record and language */
+        StoredSummaryAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["Summary"] | null;
+                };
+            };
+        };
         /** @description Started, or refused; the task's own result is in data.code and data.msg (92505000 / 92505001 / 92505003 open the purchase dialog) */
         TaskStartAnswer: {
             headers: {
@@ -5366,7 +5377,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SummaryAnswer"];
+            200: components["responses"]["StoredSummaryAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
