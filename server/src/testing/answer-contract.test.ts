@@ -1,7 +1,7 @@
 // The contract check the server suite runs on every answer: it names the operation and the field, an
 // undeclared status is refused, nullable references accept null, and non-contract routes are left alone.
 import { describe, expect, it } from 'vitest';
-import { createAnswerChecker, toJsonSchema } from './answer-contract';
+import { answersChecked, createAnswerChecker, toJsonSchema } from './answer-contract';
 import { sqliteTestConfig } from './test-config';
 import { buildApp } from '../app';
 
@@ -55,6 +55,18 @@ describe('answers against openapi/openapi.yaml', () => {
       const bad = await app.inject({ method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, payload: '{"username":1}' });
       expect([unsupported.statusCode, bad.statusCode]).toEqual([415, 400]);
       expect(seen).toEqual([null, null]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is on by default: an app built without options has its answers checked', async () => {
+    const app = await buildApp(sqliteTestConfig());
+    try {
+      const before = answersChecked();
+      const answer = await app.inject({ method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      expect(answer.statusCode).toBe(400);
+      expect(answersChecked()).toBe(before + 1);
     } finally {
       await app.close();
     }

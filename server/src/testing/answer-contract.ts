@@ -123,13 +123,20 @@ function mostTelling(issues: ErrorObject[]): ErrorObject | undefined {
 
 let checker: ReturnType<typeof createAnswerChecker> | null = null;
 const violations: string[] = [];
+let checked = 0;
 
 /** The onSend observer the server test kit gives every app it builds (see AppOptions.answerObserver). */
 export function recordAnswerViolations(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
   checker ??= createAnswerChecker();
   const contentType = String(reply.getHeader('content-type') ?? '');
   const violation = checker.check(request.method, request.routeOptions.url, reply.statusCode, contentType, payload);
+  checked += 1;
   if (violation) violations.push(violation);
+}
+
+/** How many answers were checked in this process (shows the kit really is on). */
+export function answersChecked(): number {
+  return checked;
 }
 
 /** The violations seen since the last call (the set-up file fails the test that caused them). */
