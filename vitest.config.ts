@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts'],
           environment: 'node',
+          // Every answer of a server test is checked against the contract (server/src/testing/answer-contract.ts).
+          setupFiles: ['server/src/testing/answer-contract.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

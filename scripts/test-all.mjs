@@ -35,12 +35,12 @@ function run(label, command, args, env = {}) {
  * whether it passed; `print` shows its output under its own header, called once the foreground is
  * over, so the two never interleave.
  */
-function runBeside(label, command, args) {
+function runBeside(label, command, args, env = {}) {
   const header = `\n=== ${label}: ${command} ${args.join(' ')}`;
   // A file, not a pipe: however much it prints, it never waits for us to read.
   const logFile = join(reports, `${label.replaceAll(' ', '-')}.log`);
   const log = openSync(logFile, 'w');
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', log, log], env: process.env });
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', log, log], env: { ...process.env, ...env } });
   closeSync(log);
   let spawnError = '';
   const finished = new Promise((resolve) => {
@@ -82,7 +82,8 @@ if (wants('server') && !existsSync(join(root, 'tools/azurite/node_modules/azurit
 // Each check counts as one test. The type check: a type error anywhere is a failure of the suite.
 // Import rules (.dependency-cruiser.cjs, dead files included: no-orphans): a violation prints its
 // rule's name. File names (scripts/check-file-names.ts) and source sizes (scripts/check-source-size.ts,
-// with its shrinking allow-list) print each offender.
+// with its shrinking allow-list) print each offender. The contract lint (Redocly CLI, redocly.yaml)
+// prints each problem with its line: any error fails, warnings are listed.
 const checks = [
   ...(wants('typecheck') ? [['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']]] : []),
   ...(wants('rules')
@@ -90,6 +91,7 @@ const checks = [
         ['import rules', 'npx', ['depcruise', 'src', 'server', 'scripts', 'tests', 'bench', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
         ['file names', 'npx', ['tsx', 'scripts/check-file-names.ts']],
         ['source size', 'npx', ['tsx', 'scripts/check-source-size.ts']],
+        ['contract lint', 'npx', ['redocly', 'lint', 'openapi/openapi.yaml', '--format=stylish'], { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }],
       ]
     : []),
 ];
@@ -102,8 +104,8 @@ function countCheck(label, ok) {
 /** The checks one after another (each takes one core) beside the foreground; their outcomes. */
 async function runChecksBeside() {
   const outcomes = [];
-  for (const [label, command, args] of checks) {
-    const job = runBeside(label, command, args);
+  for (const [label, command, args, env] of checks) {
+    const job = runBeside(label, command, args, env);
     outcomes.push({ label, job, ok: await job.finished });
   }
   return outcomes;
@@ -119,7 +121,7 @@ if (webBuild) {
 // check alone takes minutes) run beside it; without it, they run on their own here.
 const checksBesideBrowser = wants('e2e');
 if (!checksBesideBrowser) {
-  for (const [label, command, args] of checks) countCheck(label, await run(label, command, args));
+  for (const [label, command, args, env] of checks) countCheck(label, await run(label, command, args, env));
 }
 
 for (const project of ['unit', 'server', 'e2e']) {

@@ -2,7 +2,7 @@
 // runtime: config/clock/i18n, engines, storage, jobs), then one plugin per area building its
 // services, then auth, errors and the contract routes — then the web app. Tests build it with
 // their own config and clock.
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/shared/contract/limits';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
@@ -58,6 +58,8 @@ export interface AppOptions {
   payments?: PaymentWiring | null;
   /** The vocabulary libraries (tests pass an in-memory one; the default knows none until the library store is wired in). */
   vocabularySource?: VocabularySource;
+  /** Sees every answer as sent (the server test kit checks each against the contract); null: none. */
+  answerObserver?: ((request: FastifyRequest, reply: FastifyReply, payload: unknown) => void) | null;
 }
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -79,6 +81,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
   // Unknown fields refused, bodies not coerced, non-finite numbers refused: see request-validation.ts.
   app.setValidatorCompiler(contractValidatorCompiler());
+  // Added first so it sees the serialized body before compression.
+  const observer = options.answerObserver;
+  if (observer) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      observer(request, reply, payload);
+      return payload;
+    });
+  }
 
   await app.register(securityHeadersPlugin, { trustProxyTls: config.trustProxyTls });
   await app.register(compressPlugin);

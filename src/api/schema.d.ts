@@ -2257,7 +2257,14 @@ export interface components {
             /** @description 200 on success, else a catalogue code */
             code: number;
             msg: string;
+            /** @description The answer's payload; each operation gives its shape */
             data?: unknown;
+        };
+        ErrorEnvelope: {
+            /** @description The HTTP status again (400, 401, 404, 414, 415) */
+            code: number;
+            /** @description Translated message naming the problem */
+            msg: string;
         };
         /** @description The client that opened the sign-in page (browser_plugin_media, media_desk); other values are not kept */
         SignInSource: string;
@@ -2904,7 +2911,7 @@ export interface components {
             duration: number;
             transId?: string | null;
             remark?: string | null;
-            usageKind?: components["schemas"]["UsageKind"] | null;
+            usageKind?: (string & components["schemas"]["UsageKind"]) | null;
             /** @description Name of the record or meeting the use belongs to */
             recordName?: string | null;
             createTime: string;
@@ -3420,6 +3427,17 @@ export interface components {
                 };
             };
         };
+        /** @description The stored AI summary, or data null when none was made yet for the record and language */
+        StoredSummaryAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data?: components["schemas"]["Summary"] | null;
+                };
+            };
+        };
         /** @description Started, or refused; the task's own result is in data.code and data.msg (92505000 / 92505001 / 92505003 open the purchase dialog) */
         TaskStartAnswer: {
             headers: {
@@ -3492,6 +3510,51 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Envelope"];
+            };
+        };
+        /** @description Invalid input (malformed JSON, an unknown, missing or mistyped field, a value out of its limits); msg names the field */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not signed in, the token expired, or a visitor token on an operation visitors may not call (clients sign in again) */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Nothing stored under this name */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A path segment is longer than the router accepts */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A body in a media type the operation does not take */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description Envelope whose data shape is not given by the spec */
@@ -3594,6 +3657,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionDoLoginByValidCode: {
@@ -3616,6 +3681,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionDoLogin: {
@@ -3635,6 +3702,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionResetPwd: {
@@ -3655,6 +3724,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionVisitorLogin: {
@@ -3671,6 +3742,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionLogout: {
@@ -3683,6 +3756,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionGetQrCode: {
@@ -3710,6 +3786,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionGetOpenId: {
@@ -3735,6 +3814,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionGetUserInfo: {
@@ -3747,6 +3828,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["UserInfoAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionWxRegisterWithLogin: {
@@ -3769,6 +3852,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SocialTokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionWxLogin: {
@@ -3790,6 +3875,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SocialTokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionRenderGoogle: {
@@ -3815,6 +3902,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     sessionGoogleRegisterWithLogin: {
@@ -3836,6 +3925,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SocialTokenAnswer"];
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemHealth: {
@@ -3858,6 +3949,7 @@ export interface operations {
                     };
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemGetClientInfo: {
@@ -3870,6 +3962,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["UserInfoAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemGetClient: {
@@ -3894,6 +3988,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryAccountDetail: {
@@ -3922,6 +4019,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryUserFunctionJudge: {
@@ -3948,6 +4048,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseQueryCommonPricePackage: {
@@ -3966,6 +4069,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["PurchaseCategoriesAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseQueryMeetingPricePackage: {
@@ -3984,6 +4090,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["PurchaseCategoriesAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseGetQrPay: {
@@ -4017,6 +4126,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseGetPayRechargeStatus: {
@@ -4031,6 +4143,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PaymentStatusAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchasePaypalPayBack: {
@@ -4046,6 +4162,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PaymentStatusAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseGetJsApiPay: {
@@ -4079,6 +4198,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseGetOpenId: {
@@ -4105,6 +4227,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseGetAliH5Pay: {
@@ -4141,6 +4266,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseQueryRightsPictureUrl: {
@@ -4165,6 +4293,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseExchangeCardPassword: {
@@ -4179,6 +4309,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseDubbingAccountCostBefore: {
@@ -4203,6 +4337,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CostCheckAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseMeetingRightsJudge: {
@@ -4223,6 +4360,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CostCheckAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseOrderCostMedia: {
@@ -4239,6 +4379,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CostCheckAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     purchaseOrderConsumerMedia: {
@@ -4255,6 +4398,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["CostCheckAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryBuyRecord: {
@@ -4281,6 +4427,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryCostRecord: {
@@ -4307,6 +4456,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryUsageSeries: {
@@ -4338,6 +4490,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryAuthLanguageByUserId: {
@@ -4366,6 +4521,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemBindingOther: {
@@ -4386,6 +4544,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemUpdatePwd: {
@@ -4407,6 +4568,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemUnbindWeCat: {
@@ -4423,6 +4587,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemBindingAccount: {
@@ -4444,6 +4611,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemClientUserEdit: {
@@ -4466,6 +4636,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemUserAvatarUpload: {
@@ -4497,6 +4670,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemUserAvatarImage: {
@@ -4520,6 +4696,10 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     systemConfigWeichatMpAppId: {
@@ -4542,6 +4722,7 @@ export interface operations {
                     };
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyGetDocumentList: {
@@ -4569,6 +4750,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyGetDocumentData: {
@@ -4596,6 +4780,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyImport: {
@@ -4643,6 +4830,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyExport: {
@@ -4666,6 +4856,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyTemplate: {
@@ -4689,6 +4882,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyRemove: {
@@ -4705,6 +4901,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyRemoveData: {
@@ -4724,6 +4923,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyEdit: {
@@ -4758,6 +4960,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     vocabularyEditData: {
@@ -4781,6 +4986,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsCreate: {
@@ -4806,6 +5014,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsStopMeeting: {
@@ -4822,6 +5033,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsEdit: {
@@ -4848,6 +5062,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsGetMeeting: {
@@ -4862,6 +5079,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsInvite: {
@@ -4883,6 +5103,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsOpenInvite: {
@@ -4897,6 +5120,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["MeetingAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsShareRecord: {
@@ -4921,6 +5147,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsShareExport: {
@@ -4950,6 +5179,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsGetMeetingList: {
@@ -4975,6 +5207,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsJoinRecord: {
@@ -5001,6 +5236,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsCreateScreenCode: {
@@ -5029,6 +5267,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsGetNetworkLink: {
@@ -5053,6 +5294,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsScreenOperation: {
@@ -5077,6 +5321,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsGetScreenPresets: {
@@ -5101,6 +5348,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     meetingsSelectLanguage: {
@@ -5113,6 +5363,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageListsAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     summaryMediaSummary: {
@@ -5129,6 +5381,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SummaryAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     summaryQueryMediaSummary: {
@@ -5144,7 +5399,10 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SummaryAnswer"];
+            200: components["responses"]["StoredSummaryAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     summaryMediaFixedCountSummary: {
@@ -5174,6 +5432,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SummaryAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     summaryTemplateDownload: {
@@ -5199,6 +5460,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsTranswrite: {
@@ -5215,6 +5479,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TaskStartAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsTranswriteUpload: {
@@ -5241,6 +5508,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TaskStartAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsRefreshRecord: {
@@ -5257,6 +5527,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["RecordAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsUploadInit: {
@@ -5290,6 +5563,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsUploadBlock: {
@@ -5321,6 +5597,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["UploadedRecordsAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsRemove: {
@@ -5337,6 +5616,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsEditDetails: {
@@ -5356,6 +5638,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsMergeFileData: {
@@ -5387,6 +5672,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsRenameSpeaker: {
@@ -5422,6 +5710,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsAddTranslation: {
@@ -5441,6 +5732,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TaskStartAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsRetranslateLines: {
@@ -5461,6 +5755,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TaskStartAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsEdit: {
@@ -5489,6 +5786,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["RecordAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsCopyReplica: {
@@ -5509,6 +5809,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["RecordAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsQuery: {
@@ -5542,6 +5845,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsSearch: {
@@ -5570,6 +5876,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsGetLatestTrans: {
@@ -5595,6 +5904,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsGetTransResult: {
@@ -5622,6 +5933,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsGetTrans: {
@@ -5638,6 +5952,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["RecordAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsGetTransShareStatus: {
@@ -5664,6 +5981,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsExport: {
@@ -5694,6 +6014,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsMedia: {
@@ -5722,6 +6045,8 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsSynthesisLanguage: {
@@ -5734,6 +6059,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageItemsAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsSynthesis: {
@@ -5763,6 +6090,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsLanguageInternation: {
@@ -5775,6 +6105,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageListsAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     recordsTextTransLanguageList: {
@@ -5787,6 +6119,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageItemsAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     foldersFolder: {
@@ -5809,6 +6143,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     foldersEditFolder: {
@@ -5839,6 +6175,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     foldersRemoveFolder: {
@@ -5865,6 +6204,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingUploadBlock: {
@@ -5907,6 +6249,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingCreate: {
@@ -5929,6 +6274,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["DubTaskAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingUpload: {
@@ -5960,6 +6308,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingRemove: {
@@ -5976,6 +6327,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingTranswrite: {
@@ -5992,6 +6346,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["TaskStartAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingCreateIteration: {
@@ -6021,6 +6378,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingEdits: {
@@ -6041,6 +6401,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetFileDataContentPageList: {
@@ -6074,6 +6437,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingVideoSynthesis: {
@@ -6099,6 +6465,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["SynthesisAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingEditSpeaker: {
@@ -6120,6 +6489,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingList: {
@@ -6146,6 +6518,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetIteration: {
@@ -6170,6 +6545,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetLanguage: {
@@ -6182,6 +6560,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["LanguageItemsAnswer"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetSynthesis: {
@@ -6197,6 +6577,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["SynthesisAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetFileByTaskId: {
@@ -6211,6 +6594,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DubTaskAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetSpeakerList: {
@@ -6235,6 +6621,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingServiceNameList: {
@@ -6257,6 +6646,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingDownloadZip: {
@@ -6278,6 +6669,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ZipAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingDownloadDestroyZip: {
@@ -6299,6 +6693,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ZipAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingGetBlobSasInfo: {
@@ -6321,6 +6718,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingFileUpload: {
@@ -6397,6 +6796,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingTransAdjust: {
@@ -6421,6 +6823,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingMedia: {
@@ -6446,6 +6851,8 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingPeaks: {
@@ -6475,6 +6882,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingPreviewLine: {
@@ -6507,6 +6917,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
 }

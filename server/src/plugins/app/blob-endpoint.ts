@@ -1,17 +1,22 @@
 // The embedded blob endpoint (features §7 Direct storage upload): Parley answers the Azure Blob
 // block protocol subset at <base>/blob/parley/<container>/<blob> so the browser's @azure/storage-blob
 // code works unchanged against it or against Azure. Every call carries a service SAS, verified as
-// Azure does; errors answer Azure's XML shape and x-ms-error-code so the SDK surfaces them.
+// Azure does; errors answer Azure's XML shape and x-ms-error-code so the SDK surfaces them. Reads answer
+// as Get Blob does (ETag, Last-Modified, Range/x-ms-range with 206, the kept content type and x-ms-meta-*
+// metadata, conditional headers), so the SDK's download, getProperties and exists work (issue 30).
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BlobError } from '../../domain/storage/blob-store.port';
-import { blockListXml, errorXml, parseBlockListXml } from '../../storage/blob/block-list-xml';
+import { blockListXml, errorXml, listBlobsXml, parseBlockListXml, type ListedBlob } from '../../storage/blob/block-list-xml';
+import { blobHeaders, checkWriteCondition, propertiesFromHeaders, readCondition, requestedRange } from '../../storage/blob/blob-http';
 import { DiskBlobStore, EMBEDDED_ACCOUNT, EMBEDDED_BLOB_PATH } from '../../storage/blob/disk-blob-store';
 import { verifyServiceSas } from '../../storage/blob/service-sas';
 import { DUB_BLOCK_MAX_BYTES, DUB_FILE_MAX_BYTES } from '../../domain/dubbing/upload-limits';
 
 const BLOCK_LIST_MAX_BYTES = 8 << 20;
+/** List Blobs' default and largest page (Azure's). */
+const LIST_MAX_RESULTS = 5000;
 const SERVICE_VERSION = '2020-12-06';
 
 interface Target {
@@ -60,6 +65,56 @@ function validBlockId(id: string | null): string {
   return id;
 }
 
+/** Answers a committed write as Azure does: 201 with the new ETag and Last-Modified. */
+async function committed(store: DiskBlobStore, target: Target, reply: FastifyReply) {
+  const blob = await store.describe(target.container, target.blob!);
+  if (blob) void reply.header('etag', blob.etag).header('last-modified', blob.lastModified.toUTCString());
+  return reply.code(201).header('x-ms-request-server-encrypted', 'false').send();
+}
+
+/** Get Blob (GET) and Get Blob Properties (HEAD). */
+async function readBlob(store: DiskBlobStore, target: Target, request: FastifyRequest, reply: FastifyReply) {
+  const blob = await store.describe(target.container, target.blob!);
+  if (!blob) throw new BlobError(404, 'BlobNotFound', 'The specified blob does not exist.');
+  // Both checks may refuse the read, so they come before any header of the blob is set.
+  const condition = readCondition(request.headers, blob);
+  // Get Blob Properties ignores a range; Get Blob answers the span with 206.
+  const range = request.method === 'GET' && condition === 'read' ? requestedRange(request.headers, blob.size) : null;
+  void reply.headers(blobHeaders(blob));
+  if (condition === 'not-modified') return reply.code(304).header('x-ms-error-code', 'ConditionNotMet').send();
+  if (!range) {
+    void reply.header('content-length', blob.size);
+    return request.method === 'HEAD' ? reply.send() : reply.send(await store.readStream(target.container, target.blob!));
+  }
+  void reply.code(206).header('content-length', range.end - range.start + 1).header('content-range', `bytes ${range.start}-${range.end}/${blob.size}`);
+  return reply.send(await store.readStream(target.container, target.blob!, range));
+}
+
+/** List Blobs (flat): committed blobs by name, with prefix, marker and maxresults as Azure takes them. */
+async function listBlobs(store: DiskBlobStore, target: Target, request: FastifyRequest, reply: FastifyReply) {
+  if (target.query.get('restype') !== 'container') throw new BlobError(400, 'InvalidQueryParameterValue', 'Value for one of the query parameters specified in the request URI is invalid.');
+  const prefix = target.query.get('prefix') ?? '';
+  const marker = target.query.get('marker') ?? '';
+  const asked = Number(target.query.get('maxresults') ?? LIST_MAX_RESULTS);
+  if (!Number.isInteger(asked) || asked < 1) throw new BlobError(400, 'OutOfRangeQueryParameterValue', 'One of the query parameters specified in the request URI is outside the permissible range.');
+  const maxResults = Math.min(asked, LIST_MAX_RESULTS);
+  const withMetadata = (target.query.get('include') ?? '').split(',').includes('metadata');
+  const blobs: ListedBlob[] = [];
+  let nextMarker = '';
+  for (const name of await store.listBlobs(target.container)) {
+    if (!name.startsWith(prefix) || (marker && name < marker)) continue;
+    const blob = await store.describe(target.container, name);
+    if (!blob) continue; // staged blocks only: not a blob yet
+    if (blobs.length === maxResults) {
+      nextMarker = name;
+      break;
+    }
+    blobs.push({ ...blob, name, metadata: withMetadata ? blob.metadata : undefined });
+  }
+  const serviceEndpoint = `${request.protocol}://${request.host}${EMBEDDED_BLOB_PATH}/${EMBEDDED_ACCOUNT}/`;
+  return reply.type('application/xml').send(listBlobsXml({ serviceEndpoint, container: target.container, prefix, marker, maxResults, blobs, nextMarker }));
+}
+
 export default fp(
   async (app) => {
     const configured = app.services.blobStore;
@@ -87,23 +142,28 @@ export default fp(
             now: app.services.clock.now(),
             secure: request.protocol === 'https',
           });
-          const blob = target.blob!;
+          if (!target.blob) return await listBlobs(store, target, request, reply);
+          const blob = target.blob;
           const comp = target.query.get('comp');
           if (request.method === 'PUT' && comp === 'block') {
             await store.putBlock(target.container, blob, validBlockId(target.query.get('blockid')), request.raw, DUB_BLOCK_MAX_BYTES);
             return reply.code(201).header('x-ms-request-server-encrypted', 'false').send();
           }
           if (request.method === 'PUT' && comp === 'blocklist') {
+            const properties = propertiesFromHeaders(request.headers, false);
+            checkWriteCondition(request.headers, await store.describe(target.container, blob));
             const ids = parseBlockListXml(await readText(request, BLOCK_LIST_MAX_BYTES));
-            await store.commitBlockList(target.container, blob, ids);
-            return reply.code(201).header('etag', `"0x${Date.now().toString(16).toUpperCase()}"`).header('last-modified', new Date().toUTCString()).send();
+            await store.commitBlockList(target.container, blob, ids, properties);
+            return await committed(store, target, reply);
           }
           if (request.method === 'PUT') {
-            // Put Blob: the whole body as one block, committed at once (the benchmark's plain PUT).
+            // Put Blob: the whole body as one block, committed at once with the properties it carries.
+            const properties = propertiesFromHeaders(request.headers, true);
+            checkWriteCondition(request.headers, await store.describe(target.container, blob));
             const blockId = Buffer.from(`put-blob-${randomUUID()}`).toString('base64');
             await store.putBlock(target.container, blob, blockId, request.raw, DUB_FILE_MAX_BYTES);
-            await store.commitBlockList(target.container, blob, [blockId]);
-            return reply.code(201).header('etag', `"0x${Date.now().toString(16).toUpperCase()}"`).send();
+            await store.commitBlockList(target.container, blob, [blockId], properties);
+            return await committed(store, target, reply);
           }
           if (request.method === 'GET' && comp === 'blocklist') {
             return reply.type('application/xml').send(blockListXml(await store.listBlocks(target.container, blob)));
@@ -112,10 +172,7 @@ export default fp(
             await store.delete(target.container, blob);
             return reply.code(202).send();
           }
-          const size = await store.size(target.container, blob);
-          if (size === null) throw new BlobError(404, 'BlobNotFound', 'The specified blob does not exist.');
-          void reply.type('application/octet-stream').header('content-length', size).header('x-ms-blob-type', 'BlockBlob');
-          return request.method === 'HEAD' ? reply.send() : reply.send(await store.readStream(target.container, blob));
+          return await readBlob(store, target, request, reply);
         } catch (error) {
           const known = error instanceof BlobError ? error : null;
           if (!known) request.log.error({ err: error }, 'blob endpoint failed');

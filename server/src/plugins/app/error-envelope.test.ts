@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { handlers } from '../../handlers/registry';
 import { sqliteTestConfig } from '../../testing/test-config';
 import { call } from '../../testing/inject';
+import { recordAnswerViolations } from '../../testing/answer-contract';
 import { accessByOperation, loadContract } from './openapi-routes';
 import { systemClock } from '../../clock';
 import { issueToken } from '../../domain/session/tokens';
@@ -25,6 +26,11 @@ describe('request validation and error envelopes', () => {
         async accountQueryUserFunctionJudge() {
           throw new Error('database exploded at /secret/path');
         },
+      },
+      // The missing and the broken handler answer 501 and 500 on purpose, which no operation declares;
+      // every other answer of this app is checked against the contract as usual.
+      answerObserver: (request, reply, payload) => {
+        if (reply.statusCode < 500) recordAnswerViolations(request, reply, payload);
       },
     });
   });

@@ -18,6 +18,27 @@ const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 const unhex = (text: string) => Buffer.from(text, 'hex').toString('utf8');
 const CONTAINER = /^[a-z0-9](?:[a-z0-9-]{1,61})[a-z0-9]$/;
 
+/** What Azure keeps beside a blob's bytes and answers on Get Blob / Get Blob Properties. */
+export interface StoredBlobProperties {
+  contentType: string;
+  contentEncoding?: string;
+  contentLanguage?: string;
+  contentDisposition?: string;
+  cacheControl?: string;
+  /** Base64 MD5 the uploader declared (Azure keeps and returns it; it does not compute one for block lists). */
+  contentMd5?: string;
+  /** x-ms-meta-* pairs, names lower-cased as HTTP headers arrive. */
+  metadata: Record<string, string>;
+}
+
+export interface BlobDescription extends StoredBlobProperties {
+  size: number;
+  etag: string;
+  lastModified: Date;
+}
+
+const DEFAULT_PROPERTIES: StoredBlobProperties = { contentType: 'application/octet-stream', metadata: {} };
+
 export interface DiskBlobStoreOptions {
   root: string;
   /** A commit whose blocks add up to more is refused (and its blocks dropped). */
@@ -112,7 +133,8 @@ export class DiskBlobStore implements BlobStore {
     }
   }
 
-  async commitBlockList(container: string, blob: string, blockIds: string[]): Promise<void> {
+  /** Commits the list; `properties` (content type, metadata…) replace the blob's, as Put Block List does. */
+  async commitBlockList(container: string, blob: string, blockIds: string[], properties: StoredBlobProperties = DEFAULT_PROPERTIES): Promise<void> {
     const dir = this.blobDir(container, blob);
     await this.locked(dir, async () => {
       const staged = new Map((await this.staged(dir)).map((b) => [b.name, b]));
@@ -136,6 +158,10 @@ export class DiskBlobStore implements BlobStore {
       for (const id of wanted) {
         if (staged.has(id)) await fsp.rename(path.join(dir, 'staged', hex(id)), path.join(dir, 'committed', hex(id)));
       }
+      // Properties first: the manifest's rename is the commit, and it must find them in place.
+      const propertiesTemp = path.join(dir, `properties.${randomBytes(6).toString('hex')}.tmp`);
+      await fsp.writeFile(propertiesTemp, JSON.stringify(properties));
+      await fsp.rename(propertiesTemp, path.join(dir, 'properties.json'));
       const manifestTemp = path.join(dir, `manifest.${randomBytes(6).toString('hex')}.tmp`);
       await fsp.writeFile(manifestTemp, JSON.stringify(chosen));
       await fsp.rename(manifestTemp, path.join(dir, 'manifest.json'));
@@ -165,6 +191,16 @@ export class DiskBlobStore implements BlobStore {
     const file = await fsp.stat(path.join(dir, 'manifest.json'), { bigint: true }).catch(() => null);
     if (!file) return null;
     return { size: manifest.reduce((sum, b) => sum + b.size, 0), etag: `"${file.ino.toString(16)}-${file.mtimeNs.toString(16)}"` };
+  }
+
+  /** Size, ETag, Last-Modified and the kept properties of the committed blob, or null. */
+  async describe(container: string, blob: string): Promise<BlobDescription | null> {
+    const dir = this.blobDir(container, blob);
+    const stat = await this.stat(container, blob);
+    const manifest = stat && (await fsp.stat(path.join(dir, 'manifest.json')).catch(() => null));
+    if (!stat || !manifest) return null;
+    const kept = await fsp.readFile(path.join(dir, 'properties.json'), 'utf8').then((text) => JSON.parse(text) as StoredBlobProperties, () => DEFAULT_PROPERTIES);
+    return { ...DEFAULT_PROPERTIES, ...kept, size: stat.size, etag: stat.etag, lastModified: manifest.mtime };
   }
 
   private async committedBlocks(container: string, blob: string): Promise<{ file: string; size: number }[]> {
