@@ -115,7 +115,7 @@ describe.each(variants)('payment orders on $name', (variant) => {
       await setPackageDisabled(kit.app.db, kit.clock, 'vip-year', true);
       try {
         const disabled = await order(who, 'vip-year', 349, 'wxV3Pay', 'zh-TW');
-        expect(disabled).toMatchObject({ code: 400, msg: '該套餐已下架，請選擇其他套餐' });
+        expect(disabled).toMatchObject({ code: 400, msg: '該方案已下架，請選擇其他方案' });
       } finally {
         await setPackageDisabled(kit.app.db, kit.clock, 'vip-year', false);
       }
