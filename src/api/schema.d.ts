@@ -2868,6 +2868,11 @@ export interface components {
             payType?: string;
             /** @enum {string} */
             status: "pending" | "paid" | "closed";
+            /**
+             * @description How the credit came: a paid order (the only kind with a receipt), a grant, a voucher or the new account's free trial
+             * @enum {string}
+             */
+            source?: "purchase" | "grant" | "voucher" | "trial";
             createTime: string;
         };
         BuyRecordPage: {

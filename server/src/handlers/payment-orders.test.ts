@@ -72,7 +72,7 @@ describe.each(variants)('payment orders on $name', (variant) => {
 
       // The bills list the purchase with its order's price.
       const bills = await kit.post('/expense/account/queryBuyRecord', who, { pageNum: 1, pageSize: 10 });
-      expect(bills.data.rows.find((r: { outTradeNo: string }) => r.outTradeNo === outTradeNo)).toMatchObject({ outTradeNo, payPrice: 99, payType: 'wxV3Pay', status: 'paid', packageType: 1 });
+      expect(bills.data.rows.find((r: { outTradeNo: string }) => r.outTradeNo === outTradeNo)).toMatchObject({ outTradeNo, payPrice: 99, payType: 'wxV3Pay', status: 'paid', packageType: 1, source: 'purchase' });
 
       // A replayed post after paid changes nothing.
       const before = await counts();

@@ -58,6 +58,7 @@ export async function buyRecords(db: Kysely<Database>, t: Translate, userId: str
         payPrice: order ? order.amount_fen / 100 : 0,
         ...(order ? { payType: order.pay_type } : {}),
         status: 'paid',
+        source: row.kind as NonNullable<BuyRecord['source']>,
         createTime: row.created_at,
       };
     }),
