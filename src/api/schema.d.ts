@@ -595,6 +595,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/expense/account/queryReceipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The receipt of one of the bearer's paid orders (issue 29)
+         * @description Another user's order, an unpaid or closed one and an unknown number all answer 404 with the same text.
+         */
+        post: operations["accountQueryReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/expense/account/queryCostRecord": {
         parameters: {
             query?: never;
@@ -2875,6 +2895,25 @@ export interface components {
             source?: "purchase" | "grant" | "voucher" | "trial";
             createTime: string;
         };
+        Receipt: {
+            outTradeNo: string;
+            packageName: string;
+            packageType?: components["schemas"]["PackageType"];
+            /** @description Paid amount in yuan */
+            amount: number;
+            /** @enum {string} */
+            currency: "CNY";
+            payType: string;
+            /** @description The payment provider's transaction number, when it gave one */
+            providerTxnId?: string | null;
+            /** Format: date-time */
+            paidAt: string;
+            buyerName: string;
+            /** @description The buyer's e-mail or phone */
+            buyerAddress?: string | null;
+            /** @description The service's name as the receipt's issuer */
+            seller: string;
+        };
         BuyRecordPage: {
             total: number;
             rows: components["schemas"]["BuyRecord"][];
@@ -4261,6 +4300,34 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data?: components["schemas"]["BuyRecordPage"];
+                    };
+                };
+            };
+        };
+    };
+    accountQueryReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    outTradeNo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Receipt"];
                     };
                 };
             };
