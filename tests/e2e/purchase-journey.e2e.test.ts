@@ -114,7 +114,7 @@ describe('purchase journey: refused meeting → SVIP bought in the sandbox → m
     expect(order.status).toBe('paid');
   }, 60_000);
 
-  it('on a 390 px phone the dialog’s QR is in view after choosing a package; /pluginPay passes axe', async () => {
+  it('on a 390 px phone the dialog’s QR is in view after choosing a package; /pluginPay passes axe; the bills and the receipt', async () => {
     const phone = await phoneContext.newPage();
     await signIn(phone, server.url, email, password);
     await phone.getByTestId('mobile-more-trigger').click();
@@ -128,6 +128,16 @@ describe('purchase journey: refused meeting → SVIP bought in the sandbox → m
     await phone.goto(`${server.url}/pluginPay`);
     await phone.getByTestId('payment-qr').waitFor({ timeout: 15_000 });
     await expectAccessible(phone, '/pluginPay on a phone');
+    // The bills list the SVIP bought above as a purchase and the new account's trial as a trial; the
+    // purchase's receipt opens on a page of its own.
+    await phone.goto(`${server.url}/user/account`);
+    await phone.waitForSelector('[data-testid="buy-row"][data-source="trial"]');
+    await phone.locator('[data-testid="buy-row"][data-source="purchase"] [data-testid="receipt-link"]').first().waitFor();
+    const paid = await server.app.db.selectFrom('payment_orders').select('out_trade_no').where('status', '=', 'paid').executeTakeFirstOrThrow();
+    await phone.goto(`${server.url}/user/receipt/${paid.out_trade_no}`);
+    await phone.waitForSelector('[data-testid="receipt"][data-stage="shown"]');
+    expect(await phone.getByTestId('receipt-total').innerText()).toBe('¥99.00');
+    await expectAccessible(phone, 'receipt page');
     await phone.close();
   }, 60_000);
 

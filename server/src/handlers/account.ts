@@ -27,7 +27,7 @@ export const accountHandlers: HandlerMap = {
   },
   async accountQueryReceipt(ctx) {
     const user = requireUser(ctx);
-    const receipt = await receiptOf(ctx.request.server.db, user.id, ctx.body.outTradeNo);
+    const receipt = await receiptOf(ctx.request.server.db, user.id, ctx.body?.outTradeNo ?? '');
     if (!receipt) throw new AppError(404, 'billing:orders.notFound');
     return receipt;
   },

@@ -45,6 +45,8 @@ export const receiptPath = (outTradeNo: string) => `/user/receipt/${encodeURICom
 export function BuysTable({ rows, timeZone }: { rows: BuyRow[]; timeZone: string | null }) {
   const { t, i18n } = useTranslation('purchase');
   return (
+    // Scrolls sideways inside itself on a phone rather than widening the page.
+    <Table.ScrollArea maxW="full">
     <Table.Root size="sm" variant="outline" data-testid="buys-table">
       <Table.Header>
         <Table.Row>
@@ -62,7 +64,7 @@ export function BuysTable({ rows, timeZone }: { rows: BuyRow[]; timeZone: string
           const paidOrder = source === 'purchase' && row.status === 'paid' && row.outTradeNo;
           return (
             <Table.Row key={row.id} data-testid="buy-row" data-source={source}>
-              <Table.Cell>{formatBillDate(row.createTime, i18n.language, timeZone)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatBillDate(row.createTime, i18n.language, timeZone)}</Table.Cell>
               <Table.Cell>
                 <Badge colorPalette={SOURCE_PALETTE[source]} variant="subtle">
                   {t(`source_${source}`)}
@@ -87,12 +89,14 @@ export function BuysTable({ rows, timeZone }: { rows: BuyRow[]; timeZone: string
         })}
       </Table.Body>
     </Table.Root>
+    </Table.ScrollArea>
   );
 }
 
 export function CostsTable({ rows, timeZone }: { rows: CostRow[]; timeZone: string | null }) {
   const { t, i18n } = useTranslation('purchase');
   return (
+    <Table.ScrollArea maxW="full">
     <Table.Root size="sm" variant="outline" data-testid="costs-table">
       <Table.Header>
         <Table.Row>
@@ -113,5 +117,6 @@ export function CostsTable({ rows, timeZone }: { rows: CostRow[]; timeZone: stri
         ))}
       </Table.Body>
     </Table.Root>
+    </Table.ScrollArea>
   );
 }
