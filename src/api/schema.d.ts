@@ -595,6 +595,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/expense/account/queryReceipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The receipt of one of the bearer's paid orders (issue 29)
+         * @description Another user's order, an unpaid or closed one and an unknown number all answer 404 with the same text.
+         */
+        post: operations["accountQueryReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/expense/account/queryCostRecord": {
         parameters: {
             query?: never;
@@ -2897,7 +2917,31 @@ export interface components {
             payType?: string;
             /** @enum {string} */
             status: "pending" | "paid" | "closed";
+            /**
+             * @description How the credit came: a paid order (the only kind with a receipt), a grant, a voucher or the new account's free trial
+             * @enum {string}
+             */
+            source?: "purchase" | "grant" | "voucher" | "trial";
             createTime: string;
+        };
+        Receipt: {
+            outTradeNo: string;
+            packageName: string;
+            packageType?: components["schemas"]["PackageType"];
+            /** @description Paid amount in yuan */
+            amount: number;
+            /** @enum {string} */
+            currency: "CNY";
+            payType: string;
+            /** @description The payment provider's transaction number, when it gave one */
+            providerTxnId?: string | null;
+            /** Format: date-time */
+            paidAt: string;
+            buyerName: string;
+            /** @description The buyer's e-mail or phone */
+            buyerAddress?: string | null;
+            /** @description The service's name as the receipt's issuer */
+            seller: string;
         };
         BuyRecordPage: {
             total: number;
@@ -4430,6 +4474,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    accountQueryReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    outTradeNo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Receipt"];
+                    };
+                };
+            };
         };
     };
     accountQueryCostRecord: {

@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
           { path: 'account', element: page(() => import('./account/user-account.route')) },
         ],
       },
+      // Outside the user layout: a receipt prints without the navigation.
+      { path: 'user/receipt/:outTradeNo', element: page(() => import('./account/receipt.route')) },
       { path: 'login', element: signInPage(() => import('./session/login.route')) },
       { path: 'register', element: signInPage(() => import('./session/register.route')) },
       { path: 'userLogin', element: signInPage(() => import('./session/user-login.route')) },

@@ -3,9 +3,10 @@
 // is refused with the 92505003 text, the purchase dialog opening on tab 2; they pick the SVIP tab,
 // the QR's address (the sandbox checkout page) is opened in a second browser context — another
 // device — and Pay is pressed there; the dialog closes by itself within 2 s (it polls every 1 s)
-// and the meeting then starts with the 3 languages.
+// and the meeting then starts with the 3 languages. Issue 29: at 1440×900 the QR is in view on
+// opening, on a 390 px phone after choosing a package, and the dialog and /pluginPay pass axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createUser } from '../../server/src/domain/session/users';
 import { loadEngineConfig } from '../../server/src/engines/config';
 import { startFakeService, type FakeService } from '../../server/src/engines/fake-service';
@@ -16,6 +17,14 @@ import { HOST_MEDIA_ARGS, signIn } from './support/meeting-host';
 
 const NO_SUCH_RIGHT_TEXT = 'There is currently no such benefit available. Please make a payment to purchase';
 const LANGUAGES = ['en-US', 'zh-CN', 'ja-JP'];
+
+/** Whether the element's whole box lies inside the page's viewport as it is now. */
+async function insideViewport(page: Page, element: Locator): Promise<boolean> {
+  const box = await element.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) return false;
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+}
 
 describe('purchase journey: refused meeting → SVIP bought in the sandbox → meeting starts', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -33,7 +42,7 @@ describe('purchase journey: refused meeting → SVIP bought in the sandbox → m
     server = await startTestServer({ engines: loadEngineConfig({ ASR_URL: engine.url, TRANSLATE_URL: engine.url }) });
     await createUser(server.app.db, { now: () => new Date() }, { kind: 'email', value: email }, password);
     browser = await launchChromium(HOST_MEDIA_ARGS);
-    hostContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 950 } });
+    hostContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
     // The phone that scans the QR: its own storage, not signed in.
     phoneContext = await browser.newContext({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
     host = await hostContext.newPage();
@@ -67,6 +76,10 @@ describe('purchase journey: refused meeting → SVIP bought in the sandbox → m
     await host.getByText(NO_SUCH_RIGHT_TEXT).first().waitFor({ timeout: 10_000 });
     await host.getByTestId('pay-panel').waitFor({ timeout: 15_000 });
     await host.waitForSelector('[data-testid="pay-tab-2"][aria-selected="true"]', { timeout: 15_000 });
+    // On opening at 1440×900 the code to pay with is in view without scrolling.
+    await host.getByTestId('payment-qr').waitFor({ timeout: 15_000 });
+    expect(await insideViewport(host, host.getByTestId('payment-code'))).toBe(true);
+    await expectAccessible(host, 'purchase dialog', { include: '[data-testid="purchase-dialog"]' });
     expect(await host.getByTestId('meeting-live').count()).toBe(0);
     const meetings = await server.app.db.selectFrom('meetings' as never).selectAll().execute();
     expect(meetings).toHaveLength(0);
@@ -99,6 +112,33 @@ describe('purchase journey: refused meeting → SVIP bought in the sandbox → m
     await host.getByText('Payment successful. Your benefits are ready to use.').first().waitFor();
     const order = await server.app.db.selectFrom('payment_orders').selectAll().where('out_trade_no', '=', answer.data.outTradeNo).executeTakeFirstOrThrow();
     expect(order.status).toBe('paid');
+  }, 60_000);
+
+  it('on a 390 px phone the dialog’s QR is in view after choosing a package; /pluginPay passes axe; the bills and the receipt', async () => {
+    const phone = await phoneContext.newPage();
+    await signIn(phone, server.url, email, password);
+    await phone.getByTestId('mobile-more-trigger').click();
+    await phone.getByTestId('purchase-button').click();
+    await phone.getByTestId('payment-qr').waitFor({ timeout: 15_000 });
+    const order = phone.waitForResponse((response) => response.url().endsWith('/prod-api/expense/pay/getQrPay'));
+    await phone.locator('[data-testid^="package-"][aria-pressed="false"]').first().click();
+    await order;
+    await phone.waitForSelector('[data-testid="payment-code"][data-stage="awaitingPayment"]');
+    await expect.poll(() => insideViewport(phone, phone.getByTestId('payment-code')), { timeout: 3_000 }).toBe(true);
+    await phone.goto(`${server.url}/pluginPay`);
+    await phone.getByTestId('payment-qr').waitFor({ timeout: 15_000 });
+    await expectAccessible(phone, '/pluginPay on a phone');
+    // The bills list the SVIP bought above as a purchase and the new account's trial as a trial; the
+    // purchase's receipt opens on a page of its own.
+    await phone.goto(`${server.url}/user/account`);
+    await phone.waitForSelector('[data-testid="buy-row"][data-source="trial"]');
+    await phone.locator('[data-testid="buy-row"][data-source="purchase"] [data-testid="receipt-link"]').first().waitFor();
+    const paid = await server.app.db.selectFrom('payment_orders').select('out_trade_no').where('status', '=', 'paid').executeTakeFirstOrThrow();
+    await phone.goto(`${server.url}/user/receipt/${paid.out_trade_no}`);
+    await phone.waitForSelector('[data-testid="receipt"][data-stage="shown"]');
+    expect(await phone.getByTestId('receipt-total').innerText()).toBe('¥99.00');
+    await expectAccessible(phone, 'receipt page');
+    await phone.close();
   }, 60_000);
 
   it('then starts the meeting with the 3 languages', async () => {

@@ -2,7 +2,8 @@
 // ledger through the tier rules.
 import { accountBlocks, permissionsOf } from '../domain/account/account-view';
 import { holdingsFrom } from '../domain/account/entitlements';
-import { buyRecords, costRecords, usageSeries } from '../domain/entitlements/bills';
+import { buyRecords, costRecords, receiptOf, usageSeries } from '../domain/entitlements/bills';
+import { AppError } from '../errors';
 import { timeZoneHint } from './time-zone-hint';
 import { requireUser, type HandlerMap } from './types';
 
@@ -23,6 +24,12 @@ export const accountHandlers: HandlerMap = {
     // The trial row is written on the first read of the account, so it is listed from the start.
     await ctx.services.entitlements.account(user);
     return buyRecords(ctx.request.server.db, ctx.t, user.id, ctx.body?.pageNum, ctx.body?.pageSize);
+  },
+  async accountQueryReceipt(ctx) {
+    const user = requireUser(ctx);
+    const receipt = await receiptOf(ctx.request.server.db, user.id, ctx.body?.outTradeNo ?? '');
+    if (!receipt) throw new AppError(404, 'billing:orders.notFound');
+    return receipt;
   },
   async accountQueryCostRecord(ctx) {
     const user = requireUser(ctx);

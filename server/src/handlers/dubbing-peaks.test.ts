@@ -225,7 +225,7 @@ describe('dubbingPeaks', () => {
     }
     expect(await peaksOf('bob', { id: taskId }, 'zh-CN')).toMatchObject({ code: 404, msg: '记录不存在' });
     expect(await peaksOf('alice', { id: taskId, track: 'dubbed', lang: 'fr-FR' })).toMatchObject({ code: 404, msg: 'This task has no dubbed audio in fr-FR yet: dub it first' });
-    expect(await peaksOf('alice', { id: taskId, track: 'dubbed', lang: 'fr-FR' }, 'zh-TW')).toMatchObject({ code: 404, msg: '這個任務還沒有 fr-FR 的配音音頻：請先配音' });
+    expect(await peaksOf('alice', { id: taskId, track: 'dubbed', lang: 'fr-FR' }, 'zh-TW')).toMatchObject({ code: 404, msg: '這個任務還沒有 fr-FR 的配音音訊：請先配音' });
     await server.app.db.updateTable('dub_tasks').set({ expired_at: new Date().toISOString() }).where('id', '=', taskId).execute();
     expect(await peaksOf('alice', { id: taskId, track: 'dubbed' })).toMatchObject({ code: 404, msg: 'The dubbed audio was deleted after 7 days; dub the video again to see it' });
     const file = await server.app.db.selectFrom('dub_files').selectAll().innerJoin('dub_tasks', 'dub_tasks.file_id', 'dub_files.id').where('dub_tasks.id', '=', taskId).executeTakeFirstOrThrow();

@@ -171,7 +171,7 @@ describe('dubbing tasks', () => {
     expect(await kit.post('/speech/video/transcribe/create', bob, { id: fileId })).toMatchObject({ code: 404 });
     expect(await kit.post('/speech/video/transcribe/remove', bob, { ids: [fileId] })).toMatchObject({ code: 404 });
     const own = await uploadedVideo(bob);
-    expect(await kit.post('/speech/video/transcribe/transwrite', bob, { ids: [own], srtFileType: 3, srtUrl }, 'zh-TW')).toMatchObject({ code: 403, msg: '該字幕文件不是您上傳的文件' });
+    expect(await kit.post('/speech/video/transcribe/transwrite', bob, { ids: [own], srtFileType: 3, srtUrl }, 'zh-TW')).toMatchObject({ code: 403, msg: '該字幕檔案不是您上傳的檔案' });
     expect(await kit.app.db.selectFrom('dub_tasks').select('id').where('user_id', '=', bob.user.id).execute()).toEqual([]);
     expect(await ledgerOf(bob)).toEqual([]); // nothing charged
     expect(await kit.app.db.selectFrom('dub_files').select('id').where('id', '=', fileId).execute()).toHaveLength(1);

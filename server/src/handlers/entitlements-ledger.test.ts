@@ -129,6 +129,8 @@ describe.each(variants)('entitlement ledger on $name', (variant) => {
       const buys = (await kit.post('/expense/account/queryBuyRecord', who, { pageNum: 1, pageSize: 10 })).data;
       expect(buys.total).toBe(2);
       expect(buys.rows.map((r: { packageName: string }) => r.packageName).sort()).toEqual(['Duration · Granted by the operator', 'Duration · Trial']);
+      // The trial is marked as a trial, not a purchase (issue 29).
+      expect(buys.rows.map((r: { source: string; payPrice: number }) => [r.source, r.payPrice]).sort()).toEqual([['grant', 0], ['trial', 0]]);
       const costs = (await kit.post('/expense/account/queryCostRecord', who, { pageNum: 1, pageSize: 1 }, 'zh-CN')).data;
       expect(costs.total).toBe(2);
       expect(costs.rows).toHaveLength(1);

@@ -245,7 +245,7 @@ describe('meeting share download', () => {
 
     const english = await shareRecord(closing.id, guest.token);
     expect(english).toMatchObject({ code: 410, msg: 'The host has closed sharing of this meeting: its transcript and recording can no longer be read or downloaded' });
-    expect((await shareRecord(closing.id, guest.token, 'zh-TW')).msg).toBe('主持人已關閉此會議的分享，無法再查看或下載其轉寫和錄音');
+    expect((await shareRecord(closing.id, guest.token, 'zh-TW')).msg).toBe('主持人已關閉此會議的分享，無法再檢視或下載其轉寫和錄音');
     expect((await shareRecord(closing.id, guest.token, 'zh-CN')).msg).toBe('主持人已关闭此会议的分享，无法再查看或下载其转写和录音');
     expect((await media(closing.record_id!, closing.id)).json()).toMatchObject({ code: 410 });
     expect((await call(server.app, 'GET', `/speech/meeting/shareExport?meetingId=${closing.id}&type=txt`, { token: guest.token })).code).toBe(410);

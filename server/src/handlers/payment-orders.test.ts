@@ -72,7 +72,16 @@ describe.each(variants)('payment orders on $name', (variant) => {
 
       // The bills list the purchase with its order's price.
       const bills = await kit.post('/expense/account/queryBuyRecord', who, { pageNum: 1, pageSize: 10 });
-      expect(bills.data.rows.find((r: { outTradeNo: string }) => r.outTradeNo === outTradeNo)).toMatchObject({ outTradeNo, payPrice: 99, payType: 'wxV3Pay', status: 'paid', packageType: 1 });
+      expect(bills.data.rows.find((r: { outTradeNo: string }) => r.outTradeNo === outTradeNo)).toMatchObject({ outTradeNo, payPrice: 99, payType: 'wxV3Pay', status: 'paid', packageType: 1, source: 'purchase' });
+
+      // Its receipt (issue 29): the owner's alone; another user's call and an unknown number read as one 404.
+      const receipt = await kit.post('/expense/account/queryReceipt', who, { outTradeNo });
+      expect(receipt).toMatchObject({ code: 200, data: { outTradeNo, amount: 99, currency: 'CNY', payType: 'wxV3Pay', packageType: 1, seller: 'Parley' } });
+      expect(receipt.data.paidAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(receipt.data.buyerAddress).toBe(who.user.email);
+      const stranger = await kit.signUp('stranger');
+      expect(await kit.post('/expense/account/queryReceipt', stranger, { outTradeNo })).toMatchObject({ code: 404, msg: 'No such order' });
+      expect(await kit.post('/expense/account/queryReceipt', who, { outTradeNo: 'nope' }, 'zh-TW')).toMatchObject({ code: 404, msg: '訂單不存在' });
 
       // A replayed post after paid changes nothing.
       const before = await counts();
@@ -115,7 +124,7 @@ describe.each(variants)('payment orders on $name', (variant) => {
       await setPackageDisabled(kit.app.db, kit.clock, 'vip-year', true);
       try {
         const disabled = await order(who, 'vip-year', 349, 'wxV3Pay', 'zh-TW');
-        expect(disabled).toMatchObject({ code: 400, msg: '該套餐已下架，請選擇其他套餐' });
+        expect(disabled).toMatchObject({ code: 400, msg: '該方案已下架，請選擇其他方案' });
       } finally {
         await setPackageDisabled(kit.app.db, kit.clock, 'vip-year', false);
       }

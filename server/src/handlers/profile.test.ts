@@ -173,7 +173,7 @@ describe.each(variants)('personal centre on $name', (variant) => {
       expect(await latestCodeFor(kit.app, taken.user.email!)).toBeNull();
       expect(await put('/system/bindingAccount', owner, { username: taken.user.email!, code: '123456' }, 'zh-TW')).toMatchObject({
         code: 400,
-        msg: '該地址已被其他賬號使用',
+        msg: '該地址已被其他帳號使用',
       });
       expect(await put('/system/bindingAccount', owner, { username: 'not an address', code: '123456' })).toMatchObject({ code: 400 });
       expect(await snapshot(owner)).toEqual(before);

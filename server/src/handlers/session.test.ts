@@ -40,13 +40,19 @@ describe.each(variants)('sign-in on $name', (variant) => {
   }
 
   describe.skipIf(variant.skipReason)('', () => {
-    it('registers with a code: password required and checked first, argon2id hash stored, user info returned', async () => {
+    it('registers with a code: a wrong code refused first, then the password required and checked, argon2id hash stored, user info returned', async () => {
       const email = uniqueEmail('new');
       const sent = await call(app, 'POST', '/auth/c/getValidCode', { body: { username: email, scene: 'register' } });
       expect(sent).toMatchObject({ status: 200, code: 200, data: { resendAfterSeconds: 60 } });
       const code = await latestCodeFor(app, email);
       expect(code).toMatch(/^\d{6}$/);
 
+      // A wrong code is refused as wrong before the missing password is mentioned (issue 29), in the caller's language.
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      const wrongNoPassword = await call(app, 'POST', '/auth/c/doLoginByValidCode', { body: { username: email, code: wrong } });
+      expect(wrongNoPassword).toMatchObject({ status: 200, code: 400, msg: 'The verification code is wrong or has expired' });
+      const wrongZh = await call(app, 'POST', '/auth/c/doLoginByValidCode', { body: { username: email, code: wrong }, lang: 'zh-CN' });
+      expect(wrongZh.msg).toBe('验证码错误或已过期');
       const noPassword = await call(app, 'POST', '/auth/c/doLoginByValidCode', { body: { username: email, code } });
       expect(noPassword).toMatchObject({ status: 200, code: 400, msg: 'Choose a password to create your account' });
       const weak = await call(app, 'POST', '/auth/c/doLoginByValidCode', { body: { username: email, code, password: 'onlyletters' } });

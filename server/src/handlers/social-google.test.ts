@@ -224,7 +224,7 @@ describe.each(variants)('Google sign-in on $name', (variant) => {
       it('refuses an unknown state before asking the provider', async () => {
         const asked = forger.tokenRequests.length;
         const refused = await call(forgingApp, 'POST', '/auth/googleRegisterWithLogin', { body: { code: 'c', state: 'made-up' }, lang: 'zh-TW' });
-        expect(refused).toMatchObject({ code: 400, msg: '此登錄請求已過期或已被使用，請重新開始' });
+        expect(refused).toMatchObject({ code: 400, msg: '此登入請求已過期或已被使用，請重新開始' });
         expect(forger.tokenRequests.length).toBe(asked);
       });
     });

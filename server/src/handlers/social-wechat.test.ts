@@ -167,7 +167,7 @@ describe.each(variants)('WeChat sign-in on $name', (variant) => {
       expect(refused).toMatchObject({ code: 400, msg: '微信拒绝了此次登录（错误 40029：invalid code），请重新扫码' });
       expect((await poll(started.data.state)).data).toEqual({ status: 'waiting' });
       const unknown = await call(app, 'GET', '/auth/getOpenId?code=X&state=made-up', { lang: 'zh-TW' });
-      expect(unknown).toMatchObject({ code: 400, msg: '此登錄請求已過期或已被使用，請重新開始' });
+      expect(unknown).toMatchObject({ code: 400, msg: '此登入請求已過期或已被使用，請重新開始' });
     });
 
     it('signs in inside WeChat through the official account (snsapi_userinfo), sharing the unionid with the website app', async () => {
@@ -239,7 +239,7 @@ describe.each(variants)('WeChat sign-in on $name', (variant) => {
       const registered = await call(app, 'POST', '/auth/wxRegisterWithLogin', { body: { state } });
       const token = registered.data.token as string;
       const refused = await call(app, 'PUT', '/system/unbindWeCat', { token, body: {}, lang: 'zh-TW' });
-      expect(refused).toMatchObject({ code: 400, msg: '這是您唯一的登錄方式，請先設置密碼或綁定郵箱、手機號' });
+      expect(refused).toMatchObject({ code: 400, msg: '這是您唯一的登入方式，請先設定密碼或繫結電子郵件、手機號碼' });
       const me = await call(app, 'GET', '/auth/getUserInfo', { token });
       expect(await app.db.selectFrom('user_identities').selectAll().where('user_id', '=', me.data.id).execute()).toHaveLength(1);
       const enRefusal = await call(app, 'PUT', '/system/unbindWeCat', { token, body: {} });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PasswordChangeInput } from '../../api/account/update-pwd';
 import type { Notice } from '../notice';
-import { PASSWORD_CHANGED_KEY, changePasswordMachine, passwordProblem, selectPasswordError, selectPasswordOpen, selectPasswordProblem } from './changePassword.machine';
+import { PASSWORD_CHANGED_KEY, changePasswordMachine, passwordProblem, selectPasswordError, selectPasswordOpen, selectPasswordProblem, selectPasswordProblemShown } from './changePassword.machine';
 
 function start(update: (input: PasswordChangeInput) => Promise<void>) {
   const sent: PasswordChangeInput[] = [];
@@ -44,6 +44,24 @@ describe('changePassword machine', () => {
     expect(sent).toEqual([{ oldPassword: 'secret123', newPassword: 'fresh4567', confirmPassword: 'fresh4567' }]);
     expect(actor.getSnapshot().context).toMatchObject({ oldPassword: '', newPassword: '', confirmPassword: '' });
     expect(notices).toEqual([{ type: 'notice', level: 'success', messageKey: PASSWORD_CHANGED_KEY }]);
+  });
+
+  it('says why Save did nothing: the broken rule is shown once typed, or after Save pressed with nothing typed (issue 29)', () => {
+    const { actor, sent } = start(async () => undefined);
+    actor.send({ type: 'password.open' });
+    actor.send({ type: 'password.oldChanged', value: 'secret123' });
+    expect(selectPasswordProblemShown(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'password.submitted' });
+    expect(selectPasswordProblemShown(actor.getSnapshot())).toBe('profile:passwordLength');
+    actor.send({ type: 'password.newChanged', value: 'fresh4567' });
+    actor.send({ type: 'password.confirmChanged', value: 'fresh4568' });
+    actor.send({ type: 'password.submitted' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(selectPasswordProblemShown(actor.getSnapshot())).toBe('profile:passwordsDiffer');
+    expect(sent).toEqual([]);
+    actor.send({ type: 'password.close' });
+    actor.send({ type: 'password.open' });
+    expect(selectPasswordProblemShown(actor.getSnapshot())).toBeNull();
   });
 
   it('keeps the form open with the server refusal (wrong old password, limited)', async () => {

@@ -12,6 +12,8 @@ export interface ChangePasswordContext extends ErrorText {
   oldPassword: string;
   newPassword: string;
   confirmPassword: string;
+  /** Save was pressed while a rule was broken: the rule is shown even before anything was typed. */
+  saveRefused: boolean;
 }
 
 export type ChangePasswordEvent =
@@ -33,7 +35,7 @@ export function passwordProblem(context: Pick<ChangePasswordContext, 'oldPasswor
   return null;
 }
 
-const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
+const empty = { oldPassword: '', newPassword: '', confirmPassword: '', saveRefused: false };
 
 export const changePasswordMachine = setup({
   types: {
@@ -71,7 +73,8 @@ export const changePasswordMachine = setup({
         'password.oldChanged': { actions: 'change' },
         'password.newChanged': { actions: 'change' },
         'password.confirmChanged': { actions: 'change' },
-        'password.submitted': { guard: 'valid', target: 'saving' },
+        // Save is never silently dead (issue 29): pressed with a broken rule it says which one.
+        'password.submitted': [{ guard: 'valid', target: 'saving' }, { actions: assign({ saveRefused: true }) }],
         'password.close': 'closed',
       },
     },
@@ -98,3 +101,8 @@ export const selectPasswordSaving = (s: ChangePasswordSnapshot) => s.matches('sa
 /** Server refusal first (it answers the last submit); otherwise the rule the entries break. */
 export const selectPasswordError = (s: ChangePasswordSnapshot) => shownError(s.context);
 export const selectPasswordProblem = (s: ChangePasswordSnapshot) => (s.matches('editing') ? passwordProblem(s.context) : null);
+/** The broken rule to show: once a new password was typed, or after Save was pressed anyway. */
+export const selectPasswordProblemShown = (s: ChangePasswordSnapshot) => {
+  const typed = s.context.newPassword !== '' || s.context.confirmPassword !== '';
+  return typed || s.context.saveRefused ? selectPasswordProblem(s) : null;
+};

@@ -42,6 +42,7 @@ export const pathsModel: PathsModel = {
   },
   serializeContext: (context: ChangePasswordContext) => ({
     entries: [context.oldPassword, context.newPassword, context.confirmPassword],
+    saveRefused: context.saveRefused,
     error: context.errorMessage ?? context.errorKey ?? null,
   }),
   skipSimplePaths: true,

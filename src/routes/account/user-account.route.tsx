@@ -63,6 +63,7 @@ export default function UserAccountPage() {
           label: t(labelKey),
           accountTypeName: accounts?.[kind]?.accountTypeName,
           remarkString: accounts?.[kind]?.remarkString,
+          operationString: accounts?.[kind]?.operationString,
         }))}
         usage={{ stage: usageStage, days, error: usageError, timeZone }}
         buys={{ stage: buysStage, rows: buys.rows, page: buys.page, pages: pageCount(buys.total), error: buysError }}

@@ -30,7 +30,7 @@ import {
   changePasswordMachine,
   selectPasswordError,
   selectPasswordOpen,
-  selectPasswordProblem,
+  selectPasswordProblemShown,
   selectPasswordSaving,
 } from '../../machines/account/changePassword.machine';
 import {
@@ -178,7 +178,7 @@ function PersonalCentre({ user }: { user: SignedInUser }) {
         newPassword={passwordSnapshot.context.newPassword}
         confirmPassword={passwordSnapshot.context.confirmPassword}
         saving={selectPasswordSaving(passwordSnapshot)}
-        problem={selectPasswordProblem(passwordSnapshot)}
+        problem={selectPasswordProblemShown(passwordSnapshot)}
         error={selectPasswordError(passwordSnapshot)}
         onChange={(field, value) =>
           password.send(

@@ -91,7 +91,7 @@ export interface ChangePasswordDialogProps {
   newPassword: string;
   confirmPassword: string;
   saving: boolean;
-  /** The rule the entries break (a key), shown once something was typed. */
+  /** The rule the entries break (a key), when the machine says to show it. */
   problem: string | null;
   error: Shown;
   onChange(field: 'old' | 'new' | 'confirm', value: string): void;
@@ -102,8 +102,7 @@ export interface ChangePasswordDialogProps {
 export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
   const { t } = useTranslation('profile');
   const shown = useShown();
-  const typed = props.newPassword !== '' || props.confirmPassword !== '';
-  const message = shown(props.error) ?? (typed && props.problem ? shown({ messageKey: props.problem }) : null);
+  const message = shown(props.error) ?? (props.problem ? shown({ messageKey: props.problem }) : null);
   return (
     <DialogFrame
       open={props.open}
@@ -116,7 +115,14 @@ export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
           <Button variant="outline" onClick={props.onClose}>
             {t('cancel')}
           </Button>
-          <Button type="submit" form="password-form" colorPalette="brand" disabled={props.problem !== null} loading={props.saving} data-testid="password-submit">
+          <Button
+            type="submit"
+            form="password-form"
+            colorPalette="brand"
+            loading={props.saving}
+            aria-describedby={message ? 'password-error' : undefined}
+            data-testid="password-submit"
+          >
             {t('save')}
           </Button>
         </>
@@ -126,7 +132,8 @@ export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
         id="password-form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (props.problem === null) props.onSubmit();
+          // The machine decides: it saves, or it says which rule is broken.
+          props.onSubmit();
         }}
       >
         <Stack gap="3">
@@ -142,7 +149,11 @@ export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
           <Field.Root invalid={!!message}>
             <Field.Label>{t('confirmPassword')}</Field.Label>
             <Input type="password" autoComplete="new-password" value={props.confirmPassword} onChange={(e) => props.onChange('confirm', e.target.value)} data-testid="password-confirm" />
-            {message && <Field.ErrorText data-testid="password-error">{message}</Field.ErrorText>}
+            {message && (
+              <Field.ErrorText id="password-error" role="alert" data-testid="password-error">
+                {message}
+              </Field.ErrorText>
+            )}
           </Field.Root>
         </Stack>
       </form>

@@ -1,9 +1,12 @@
 // The bills page (/user/account): balances per account kind, the use of the last 30 days as a
-// chart, and purchases and consumption as paged tables.
-import { Box, Button, HStack, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+// chart, and purchases (money in, with receipts) and consumption (time out) as paged tables.
+import { Box, Button, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BuysTable, CostsTable, type BuyRow, type CostRow } from './BillTables';
 import { UsageChart, type UsageDayView } from './UsageChart';
+
+export { formatSeconds, type BuyRow, type CostRow } from './BillTables';
 
 export type SectionStage = 'loading' | 'shown' | 'failed';
 export interface ShownError {
@@ -16,23 +19,8 @@ export interface BalanceCard {
   label: string;
   accountTypeName?: string | undefined;
   remarkString?: string | undefined;
-}
-
-export interface BuyRow {
-  id: string;
-  createTime: string;
-  packageName: string;
-  payPrice: number;
-  status: 'pending' | 'paid' | 'closed';
-}
-
-export interface CostRow {
-  id: string;
-  createTime: string;
-  accountTypeName: string;
-  usageKind?: 'meeting' | 'transcription' | 'dubbing' | null;
-  duration: number;
-  recordName?: string | null;
+  /** The server's word for the card's action (Renew on an active membership, as the avatar menu says). */
+  operationString?: string | undefined;
 }
 
 export interface TableSection<Row> {
@@ -55,15 +43,6 @@ export interface BillsViewProps {
   onBuy?: (kind: string) => void;
 }
 
-/** Seconds as h:mm:ss, the way durations read in a table. */
-export function formatSeconds(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
-
 export function BillsView(props: BillsViewProps) {
   const { t } = useTranslation('purchase');
   return (
@@ -81,7 +60,7 @@ export function BillsView(props: BillsViewProps) {
               </Text>
               {props.onBuy && (
                 <Button size="xs" variant="outline" alignSelf="start" onClick={() => props.onBuy?.(balance.kind)}>
-                  {t('buyMore')}
+                  {balance.operationString || t('buyMore')}
                 </Button>
               )}
             </Stack>
@@ -92,57 +71,17 @@ export function BillsView(props: BillsViewProps) {
         <UsageChart days={props.usage.days} timeZone={props.usage.timeZone} />
       </Section>
       <Section title={t('buysTitle')} stage={props.buys.stage} error={props.buys.error} onRetry={props.onRetry} testId="buys">
-        {props.buys.rows.length === 0 ? (
-          <Text color="fg.muted">{t('noBuys')}</Text>
-        ) : (
-          <Table.Root size="sm" variant="outline">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('colDate')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('colPackage')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('colAmount')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('colStatus')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {props.buys.rows.map((row) => (
-                <Table.Row key={row.id}>
-                  <Table.Cell>{row.createTime}</Table.Cell>
-                  <Table.Cell>{row.packageName}</Table.Cell>
-                  <Table.Cell textAlign="end">{t('yuan', { amount: row.payPrice.toFixed(2) })}</Table.Cell>
-                  <Table.Cell>{t(`status_${row.status}`)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
+        <Text fontSize="sm" color="fg.muted">
+          {t('buysHint')}
+        </Text>
+        {props.buys.rows.length === 0 ? <Text color="fg.muted">{t('noBuys')}</Text> : <BuysTable rows={props.buys.rows} timeZone={props.usage.timeZone} />}
         <Pager page={props.buys.page} pages={props.buys.pages} onPage={props.onBuysPage} testId="buys-pager" />
       </Section>
       <Section title={t('costsTitle')} stage={props.costs.stage} error={props.costs.error} onRetry={props.onRetry} testId="costs">
-        {props.costs.rows.length === 0 ? (
-          <Text color="fg.muted">{t('noCosts')}</Text>
-        ) : (
-          <Table.Root size="sm" variant="outline">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('colDate')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('colKind')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('colDuration')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('colRecord')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {props.costs.rows.map((row) => (
-                <Table.Row key={row.id}>
-                  <Table.Cell>{row.createTime}</Table.Cell>
-                  <Table.Cell>{row.usageKind ? t(`kind_${row.usageKind}`) : row.accountTypeName}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatSeconds(row.duration)}</Table.Cell>
-                  <Table.Cell>{row.recordName ?? '—'}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
+        <Text fontSize="sm" color="fg.muted">
+          {t('costsHint')}
+        </Text>
+        {props.costs.rows.length === 0 ? <Text color="fg.muted">{t('noCosts')}</Text> : <CostsTable rows={props.costs.rows} timeZone={props.usage.timeZone} />}
         <Pager page={props.costs.page} pages={props.costs.pages} onPage={props.onCostsPage} testId="costs-pager" />
       </Section>
     </Stack>

@@ -2,6 +2,7 @@
 // small SVG (no chart library: the bills page stays light). Its accessible name sums it up.
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { formatChartDay } from './bill-format';
 
 export interface UsageDayView {
   date: string;
@@ -25,6 +26,18 @@ const BOTTOM = 20;
 const hoursOf = (seconds: number) => seconds / 3600;
 const roundHours = (hours: number) => Math.round(hours * 10) / 10;
 
+/** Every fifth day and the last, but not one so close to the last that the two would overlap. */
+export function labelled(index: number, count: number): boolean {
+  const last = count - 1;
+  return index === last || (index % 5 === 0 && last - index >= 3);
+}
+
+// The first label starts at its bar and the last ends at its bar, so neither runs off the chart
+// (issue 29: the last one was cut to "11-2").
+const labelAnchor = (index: number, count: number) => (index === count - 1 ? 'end' : index === 0 ? 'start' : 'middle');
+const labelX = (index: number, count: number, x: number, barWidth: number) =>
+  index === count - 1 ? x + barWidth : index === 0 ? x : x + barWidth / 2;
+
 /** A round top for the axis: the next whole hour, at least 1. */
 export function axisTopHours(days: readonly UsageDayView[]): number {
   const most = Math.max(0, ...days.map((day) => hoursOf(day.meetingSeconds + day.transcriptionSeconds + day.dubbingSeconds)));
@@ -32,7 +45,7 @@ export function axisTopHours(days: readonly UsageDayView[]): number {
 }
 
 export function UsageChart({ days, timeZone }: { days: UsageDayView[]; timeZone: string | null }) {
-  const { t } = useTranslation('purchase');
+  const { t, i18n } = useTranslation('purchase');
   const totals = Object.fromEntries(
     USAGE_KINDS.map(({ kind, field }) => [kind, roundHours(hoursOf(days.reduce((sum, day) => sum + day[field], 0)))]),
   ) as Record<(typeof USAGE_KINDS)[number]['kind'], number>;
@@ -69,9 +82,9 @@ export function UsageChart({ days, timeZone }: { days: UsageDayView[]; timeZone:
                   base += hours;
                   return rect;
                 })}
-                {index % 5 === 0 || index === days.length - 1 ? (
-                  <text x={x + barWidth / 2} y={HEIGHT - 6} fontSize="9" textAnchor="middle" fill="currentColor">
-                    {day.date.slice(5)}
+                {labelled(index, days.length) ? (
+                  <text x={labelX(index, days.length, x, barWidth)} y={HEIGHT - 6} fontSize="9" textAnchor={labelAnchor(index, days.length)} fill="currentColor">
+                    {formatChartDay(day.date, i18n.language)}
                   </text>
                 ) : null}
               </g>

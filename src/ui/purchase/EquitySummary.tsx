@@ -1,6 +1,7 @@
-// The equity summary of the purchase dialog: the tier comparison of features §6 as a table (always
-// there, translated) and the server's comparison picture when it offers one.
-import { Image, Stack, Table, Text } from '@chakra-ui/react';
+// The equity summary of the purchase dialog: the tier comparison of features §6 as one table
+// (translated), folded under the pay panel so the packages, QR and price come first; the server's
+// comparison picture, when it offers one, is a link inside the fold rather than a second table.
+import { Button, Collapsible, Link, Stack, Table } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 type Cell = { key: string; count?: number };
@@ -24,8 +25,14 @@ const ROWS: Array<{ key: string; cells: [Cell, Cell, Cell] }> = [
 export function EquitySummary({ rightsPictureUrl }: { rightsPictureUrl: string | null }) {
   const { t } = useTranslation('purchase');
   return (
-    <Stack gap="2" data-testid="equity-summary">
-      <Text fontWeight="semibold">{t('equityTitle')}</Text>
+    <Collapsible.Root data-testid="equity-summary">
+      <Collapsible.Trigger asChild>
+        <Button variant="ghost" size="sm" data-testid="equity-toggle" px="2">
+          {t('equityTitle')} ▾
+        </Button>
+      </Collapsible.Trigger>
+      <Collapsible.Content>
+      <Stack gap="2" pt="2">
       <Table.Root size="sm" variant="outline" data-testid="equity-table">
         <Table.Header>
           <Table.Row>
@@ -46,7 +53,13 @@ export function EquitySummary({ rightsPictureUrl }: { rightsPictureUrl: string |
           ))}
         </Table.Body>
       </Table.Root>
-      {rightsPictureUrl ? <Image src={rightsPictureUrl} alt={t('rightsPictureAlt')} maxW="full" borderRadius="md" data-testid="rights-picture" /> : null}
-    </Stack>
+      {rightsPictureUrl ? (
+        <Link href={rightsPictureUrl} target="_blank" rel="noopener noreferrer" fontSize="sm" color="brand.fg" data-testid="rights-picture">
+          {t('rightsPictureLink')}
+        </Link>
+      ) : null}
+      </Stack>
+      </Collapsible.Content>
+    </Collapsible.Root>
   );
 }

@@ -2,8 +2,10 @@
 // package carousel, payment methods, the code to pay with, the price in yuan and the instructions.
 // Every choice is an event; while a QR loads the machine ignores them, and the view says so by
 // disabling what would be ignored.
-import { Box, Button, Center, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { benefitLinesOf, CategoryTabs } from './CategoryTabs';
 import { PackageCarousel } from './PackageCarousel';
 import { PaymentCode } from './PaymentCode';
 import { formatYuan, PAY_METHODS, type CategoryView, type PayMethod, type PayStageView, type ShownText } from './pay-view-types';
@@ -26,7 +28,7 @@ export interface PayPanelProps {
 
 export function PayPanel(props: PayPanelProps) {
   const { t } = useTranslation('purchase');
-  const { stage, categories, tab } = props;
+  const { stage } = props;
   if (stage === 'loading') {
     return (
       <Center py="10" gap="2" data-testid="pay-panel" data-stage={stage}>
@@ -46,32 +48,45 @@ export function PayPanel(props: PayPanelProps) {
       </Stack>
     );
   }
+  return <ChoosingPanel {...props} />;
+}
+
+/** The tabs, packages, methods, code and price: laid out to fit 1440×900 without scrolling. */
+function ChoosingPanel(props: PayPanelProps) {
+  const { t } = useTranslation('purchase');
+  const { stage, categories, tab } = props;
   const busy = stage === 'fetchingQr';
   const category = categories[tab];
   const chosen = category?.packageList.find((item) => item.id === props.packageId) ?? null;
+  const codeRef = useRef<HTMLDivElement>(null);
+  // A choice made further up (a phone shows one column) brings its new code into view once it is
+  // there; opening the panel scrolls nothing.
+  const choiceMade = useRef(false);
+  useEffect(() => {
+    if (!choiceMade.current || stage === 'fetchingQr') return;
+    choiceMade.current = false;
+    codeRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [stage, props.qrDataUrl, props.approvalUrl]);
+  const choose = <T,>(send: (value: T) => void) => (value: T) => {
+    choiceMade.current = true;
+    send(value);
+  };
   return (
-    <Stack gap="4" data-testid="pay-panel" data-stage={stage} aria-busy={busy}>
-      <Tabs.Root value={String(tab)} onValueChange={(details) => props.onTab(Number(details.value))} variant="enclosed">
-        <Tabs.List aria-label={t('categories')}>
-          {categories.map((item, index) => (
-            <Tabs.Trigger key={item.packageType} value={String(index)} disabled={busy && index !== tab} data-testid={`pay-tab-${index}`}>
-              {item.desc}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-      </Tabs.Root>
-      {category?.remark ? (
-        <Text fontSize="sm" color="fg.muted">
-          {category.remark}
-        </Text>
-      ) : null}
-      <PackageCarousel packages={category?.packageList ?? []} selectedId={props.packageId} disabled={busy} onChoose={props.onPackage} />
-      <HStack align="start" gap="6" wrap="wrap">
+    <Stack gap="3" data-testid="pay-panel" data-stage={stage} aria-busy={busy}>
+      <CategoryTabs categories={categories} tab={tab} busy={busy} onTab={choose(props.onTab)} />
+      <PackageCarousel
+        packages={category?.packageList ?? []}
+        sharedLines={category ? benefitLinesOf(category) : []}
+        selectedId={props.packageId}
+        disabled={busy}
+        onChoose={choose(props.onPackage)}
+      />
+      <Flex direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'start' }} gap={{ base: '3', md: '6' }}>
         <Stack gap="2">
           <Text fontWeight="semibold" id="pay-methods-label">
             {t('methods')}
           </Text>
-          <HStack gap="2" role="radiogroup" aria-labelledby="pay-methods-label">
+          <HStack gap="2" role="radiogroup" aria-labelledby="pay-methods-label" wrap="wrap">
             {PAY_METHODS.map((method) => (
               <Button
                 key={method}
@@ -82,28 +97,30 @@ export function PayPanel(props: PayPanelProps) {
                 colorPalette="brand"
                 disabled={busy && method !== props.method}
                 data-testid={`pay-method-${method}`}
-                onClick={() => props.onMethod(method)}
+                onClick={() => choose(props.onMethod)(method)}
               >
                 {t(`method_${method}`)}
               </Button>
             ))}
           </HStack>
-          <Text mt="3" fontWeight="semibold">
+          <Text mt={{ base: '1', md: '3' }} fontWeight="semibold">
             {t('amountDue')}
           </Text>
           <Text fontSize="3xl" fontWeight="bold" color="brand.fg" data-testid="pay-price">
             {chosen ? t('yuan', { amount: formatYuan(chosen.price) }) : '—'}
           </Text>
         </Stack>
-        <PaymentCode
-          stage={stage}
-          method={props.method}
-          qrDataUrl={props.qrDataUrl}
-          approvalUrl={props.approvalUrl}
-          paypalInNewWindow={props.paypalInNewWindow}
-          error={props.error}
-          onRetry={props.onRetry}
-        />
+        <Box ref={codeRef} alignSelf={{ base: 'center', md: 'start' }}>
+          <PaymentCode
+            stage={stage}
+            method={props.method}
+            qrDataUrl={props.qrDataUrl}
+            approvalUrl={props.approvalUrl}
+            paypalInNewWindow={props.paypalInNewWindow}
+            error={props.error}
+            onRetry={props.onRetry}
+          />
+        </Box>
         <Box flex="1" minW="56">
           <Text fontWeight="semibold">{t('instructionsTitle')}</Text>
           <Stack as="ol" gap="1" ps="4" fontSize="sm" color="fg.muted" listStyleType="decimal">
@@ -112,7 +129,7 @@ export function PayPanel(props: PayPanelProps) {
             <li>{t('instruction3')}</li>
           </Stack>
         </Box>
-      </HStack>
+      </Flex>
     </Stack>
   );
 }

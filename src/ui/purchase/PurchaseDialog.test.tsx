@@ -9,8 +9,8 @@ import type { CategoryView } from './pay-view-types';
 const IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
 const pkg = (id: string, price: number, unit = 2) => ({ id, packageName: `Pack ${id}`, price, orgPrice: price * 2, validPeriod: 3, validPeriodUnit: unit, rights: [`right of ${id}`] });
 const CATEGORIES: CategoryView[] = [
-  { packageType: 1, desc: 'SVIP', remark: 'Everything', packageList: [pkg('a', 99), pkg('b', 199), pkg('c', 299), pkg('d', 399), pkg('e', 499)] },
-  { packageType: 2, desc: 'VIP', remark: null, packageList: [pkg('v', 49, 1)] },
+  { packageType: 1, desc: 'Live 10 h a day\nright of a\nVocabulary', remark: 'Everything', packageList: [pkg('a', 99), pkg('b', 199), pkg('c', 299), pkg('d', 399), pkg('e', 499)] },
+  { packageType: 2, desc: 'Live 3 h a day', remark: null, packageList: [pkg('v', 49, 1)] },
 ];
 
 function panel(overrides: Partial<PayPanelProps> = {}): PayPanelProps {
@@ -48,12 +48,11 @@ function props(overrides: Partial<PurchaseDialogProps> = {}): PurchaseDialogProp
 }
 
 describe('PurchaseDialog', () => {
-  it('shows the user, the comparison table, the chosen package’s price in yuan and a 212 by 205 QR', async () => {
+  it('shows the user, the chosen package’s price in yuan and a 212 by 205 QR', async () => {
     await renderUi(<PurchaseDialog {...props()} />);
     const dialog = await screen.findByTestId('purchase-dialog');
     expect(dialog.style.width || getComputedStyle(dialog).width).toBe('1210px');
     expect(within(dialog).getByTestId('purchase-user-name').textContent).toBe('Ana');
-    expect(within(dialog).getByTestId('equity-table').textContent).toContain('Up to 10 h');
     expect(within(dialog).getByTestId('pay-price').textContent).toBe('¥199.00');
     const qr = within(dialog).getByTestId('payment-qr') as HTMLImageElement;
     expect(qr.getAttribute('src')).toBe(IMAGE);
@@ -62,6 +61,34 @@ describe('PurchaseDialog', () => {
     expect(within(dialog).getByText('Scan with WeChat Pay to pay')).toBeTruthy();
     expect(within(dialog).getByTestId('package-b').getAttribute('aria-pressed')).toBe('true');
     expect(within(within(dialog).getByTestId('package-b')).getByText('Valid 3 months')).toBeTruthy();
+  });
+
+  it('names tabs by category and lists the benefit lines under them, once (issue 29)', async () => {
+    await renderUi(<PurchaseDialog {...props()} />);
+    const dialog = await screen.findByTestId('purchase-dialog');
+    const tab = within(dialog).getByTestId('pay-tab-0');
+    expect(tab.textContent).toBe('SVIP');
+    expect(within(dialog).getByTestId('pay-tab-1').textContent).toBe('VIP');
+    // axe's aria-valid-attr-value: the tab controls a panel that exists (it named a missing one).
+    const panelId = tab.getAttribute('aria-controls');
+    expect(panelId && dialog.ownerDocument.getElementById(panelId)).toBeTruthy();
+    const benefits = within(within(dialog).getByTestId('pay-tab-panel-0')).getAllByRole('listitem').map((item) => item.textContent);
+    expect(benefits).toEqual(['Live 10 h a day', 'right of a', 'Vocabulary']);
+    // A card leaves out what the list under the tabs already says.
+    expect(within(within(dialog).getByTestId('package-a')).queryByText(/right of a/)).toBeNull();
+    expect(within(within(dialog).getByTestId('package-b')).getByText(/right of b/)).toBeTruthy();
+  });
+
+  it('folds the comparison table under the pay panel, opened by its button', async () => {
+    await renderUi(<PurchaseDialog {...props({ rightsPictureUrl: 'https://parley.test/rights.png' })} />);
+    const dialog = await screen.findByTestId('purchase-dialog');
+    const toggle = within(dialog).getByTestId('equity-toggle');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(dialog).getByTestId('pay-panel').compareDocumentPosition(toggle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await act(async () => fireEvent.click(toggle));
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(dialog).getByTestId('equity-table').textContent).toContain('Up to 10 h');
+    expect(within(dialog).getByTestId('rights-picture').getAttribute('href')).toBe('https://parley.test/rights.png');
   });
 
   it('reports choices as events and hides the close button for the plugin’s media page', async () => {

@@ -1,6 +1,7 @@
 // The purchase dialog (features §2): 1210 px, closed only by its close button (hidden when opened
 // from the browser plugin's media page), the user's avatar, name and balances, customer service,
-// the equity summary, the pay panel and a shortcut to the bills page.
+// the pay panel, the equity summary (folded, below it) and a shortcut to the bills page. At
+// 1440×900 the tabs, packages, methods, QR and price are all in view on opening.
 import { Avatar, Box, Button, HStack, Image, Link, Menu, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PURCHASE_DIALOG_WIDTH_PX } from '../../shared/contract/limits';
@@ -49,8 +50,8 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
       bodyPaddingBottom="8"
       contentProps={{ 'data-tab': props.panel?.tab }}
     >
-      <Stack gap="5">
-        <HStack justify="space-between" wrap="wrap" gap="3">
+      <Stack gap="3">
+        <HStack justify="space-between" wrap="wrap" gap="2">
           <HStack gap="3">
             {props.user ? (
               <>
@@ -72,8 +73,8 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
             </Button>
           </HStack>
         </HStack>
-        <EquitySummary rightsPictureUrl={props.rightsPictureUrl} />
         {props.panel ? <PayPanel {...props.panel} /> : <PayPanel {...LOADING_PANEL} />}
+        <EquitySummary rightsPictureUrl={props.rightsPictureUrl} />
       </Stack>
     </DialogFrame>
   );

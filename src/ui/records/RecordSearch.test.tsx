@@ -81,7 +81,7 @@ describe('RecordSearch', () => {
     expect(p.onType).toHaveBeenCalledWith('budg');
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(p.onClear).toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Favorites only' }));
     expect(p.onFilters).toHaveBeenCalledWith({ inFolderOnly: false, favoriteOnly: true });
   });
 

@@ -58,6 +58,7 @@ export async function buyRecords(db: Kysely<Database>, t: Translate, userId: str
         payPrice: order ? order.amount_fen / 100 : 0,
         ...(order ? { payType: order.pay_type } : {}),
         status: 'paid',
+        source: row.kind as NonNullable<BuyRecord['source']>,
         createTime: row.created_at,
       };
     }),
@@ -109,3 +110,47 @@ export async function usageSeries(db: Kysely<Database>, userId: string, now: Dat
   return { timeZone: zone, days: [...byDay.values()] };
 }
 
+
+type Receipt = components['schemas']['Receipt'];
+const RECEIPT_SELLER = 'Parley';
+
+/**
+ * The receipt of a paid order of the user's own (issue 29). Anything else — another user's order, an
+ * unpaid or closed one, an unknown number — is one 404, so the call tells nobody which orders exist.
+ */
+export async function receiptOf(db: Kysely<Database>, userId: string, outTradeNo: string): Promise<Receipt | null> {
+  const order = await db
+    .selectFrom('payment_orders')
+    .innerJoin('users', 'users.id', 'payment_orders.user_id')
+    .select([
+      'payment_orders.out_trade_no',
+      'payment_orders.package_name',
+      'payment_orders.package_type',
+      'payment_orders.amount_fen',
+      'payment_orders.pay_type',
+      'payment_orders.provider_txn_id',
+      'payment_orders.paid_at',
+      'users.name',
+      'users.nickname',
+      'users.email',
+      'users.phone',
+    ])
+    .where('payment_orders.out_trade_no', '=', outTradeNo)
+    .where('payment_orders.user_id', '=', userId)
+    .where('payment_orders.status', '=', 'paid')
+    .executeTakeFirst();
+  if (!order || !order.paid_at) return null;
+  return {
+    outTradeNo: order.out_trade_no,
+    packageName: order.package_name,
+    packageType: Number(order.package_type) as Receipt['packageType'] & number,
+    amount: order.amount_fen / 100,
+    currency: 'CNY',
+    payType: order.pay_type,
+    providerTxnId: order.provider_txn_id,
+    paidAt: order.paid_at,
+    buyerName: order.nickname || order.name,
+    buyerAddress: order.email ?? order.phone,
+    seller: RECEIPT_SELLER,
+  };
+}

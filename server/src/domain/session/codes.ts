@@ -31,14 +31,19 @@ export async function issueCode(db: Kysely<Database>, clock: Clock, target: stri
   return code;
 }
 
-/** Marks the newest live code of the target as used when it matches; false otherwise. */
-export async function consumeCode(
+/**
+ * Compares a guess with the newest live code of the target, counting it against the code's wrong
+ * guesses, without using the code up: the id of the matching code, or null. A caller that still has
+ * other input to check (registration's password) checks the code first, then uses it up with
+ * spendCode once the rest is valid, so a right code is not wasted on a missing password.
+ */
+export async function matchCode(
   db: Kysely<Database>,
   clock: Clock,
   target: string,
   scenes: readonly CodeScene[],
   code: string,
-): Promise<boolean> {
+): Promise<string | null> {
   const now = clock.now().toISOString();
   const latest = await db
     .selectFrom('verification_codes')
@@ -50,7 +55,7 @@ export async function consumeCode(
     .limit(1)
     .executeTakeFirst();
   if (!latest || latest.used_at !== null || latest.expires_at <= now || latest.attempts >= CODE_MAX_WRONG_ATTEMPTS) {
-    return false;
+    return null;
   }
   // Reserve the guess before comparing: the conditional increment is atomic on both databases, so a
   // burst of parallel guesses gets at most CODE_MAX_WRONG_ATTEMPTS of them compared (issue 9), where a
@@ -62,14 +67,36 @@ export async function consumeCode(
     .where('used_at', 'is', null)
     .where('attempts', '<', CODE_MAX_WRONG_ATTEMPTS)
     .executeTakeFirst();
-  if (Number(reserved.numUpdatedRows) !== 1) return false;
-  if (latest.code_hash !== codeHash(target, code.trim())) return false;
-  // The used_at guard makes two simultaneous uses of one code succeed at most once.
+  if (Number(reserved.numUpdatedRows) !== 1) return null;
+  if (latest.code_hash !== codeHash(target, code.trim())) return null;
+  // A right guess is not a wrong one: it gives its count back.
+  await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', latest.id)
+    .execute();
+  return latest.id;
+}
+
+/** Uses a matched code up; the used_at guard makes two simultaneous uses succeed at most once. */
+export async function spendCode(db: Kysely<Database>, clock: Clock, id: string): Promise<boolean> {
   const result = await db
     .updateTable('verification_codes')
-    .set({ used_at: now })
-    .where('id', '=', latest.id)
+    .set({ used_at: clock.now().toISOString() })
+    .where('id', '=', id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks the newest live code of the target as used when it matches; false otherwise. */
+export async function consumeCode(
+  db: Kysely<Database>,
+  clock: Clock,
+  target: string,
+  scenes: readonly CodeScene[],
+  code: string,
+): Promise<boolean> {
+  const id = await matchCode(db, clock, target, scenes, code);
+  return id !== null && spendCode(db, clock, id);
 }

@@ -9,7 +9,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { AppError, tooManyAttempts } from '../../errors';
 import type { ServerT } from '../../i18n';
 import type { Outbox } from '../mail/outbox';
-import { consumeCode, issueCode, type CodeScene } from './codes';
+import { matchCode, issueCode, spendCode, type CodeScene } from './codes';
 import { verifyPassword } from './passwords';
 import type { RateLimits } from './rate-limits';
 import { issueToken, revokeAllTokens, revokeToken, userForToken } from './tokens';
@@ -39,12 +39,26 @@ export interface SessionServiceDeps {
 }
 
 export function createSessionService({ db, clock, rateLimits, outbox }: SessionServiceDeps) {
-  /** One code check, reserved per client before it runs; the code itself burns after a few wrong guesses. */
-  async function checkCode(client: string, target: string, scenes: CodeScene[], code: string): Promise<void> {
+  /**
+   * One code check, reserved per client before it runs; the code itself burns after a few wrong
+   * guesses. Returns the matched code's id, not yet used up (see spendCheckedCode).
+   */
+  async function matchOrRefuse(client: string, target: string, scenes: CodeScene[], code: string): Promise<string> {
     const reserved = await rateLimits.reserveCodeCheck(client);
     if (!reserved.ok) throw tooManyAttempts();
-    if (!(await consumeCode(db, clock, target, scenes, code))) throw invalidInput('auth.wrongCode');
+    const id = await matchCode(db, clock, target, scenes, code);
+    if (id === null) throw invalidInput('auth.wrongCode');
     await reserved.refund();
+    return id;
+  }
+
+  async function spendCheckedCode(id: string): Promise<void> {
+    // Another request used the same code in between: to this one it is as good as wrong.
+    if (!(await spendCode(db, clock, id))) throw invalidInput('auth.wrongCode');
+  }
+
+  async function checkCode(client: string, target: string, scenes: CodeScene[], code: string): Promise<void> {
+    await spendCheckedCode(await matchOrRefuse(client, target, scenes, code));
   }
 
   return {
@@ -72,12 +86,14 @@ export function createSessionService({ db, clock, rateLimits, outbox }: SessionS
     async loginWithCode(input: { username: string; code: string; password?: string; name?: string }, client: string): Promise<string> {
       const address = addressOf(input.username);
       const existing = await findUserByAddress(db, address);
+      // The code first (a wrong code is the answer whatever else is missing, issue 29); it is used up
+      // only once the password is valid too, so a missing password does not waste a right code.
+      const codeId = await matchOrRefuse(client, address.value, ['login', 'register'], input.code);
       if (!existing) {
-        // Checked before the code is used, so a missing password does not waste the code.
         if (!input.password) throw invalidInput('auth.passwordRequired');
         assertPasswordRule(input.password);
       }
-      await checkCode(client, address.value, ['login', 'register'], input.code);
+      await spendCheckedCode(codeId);
       const user = existing ?? (await createUser(db, clock, address, input.password ?? '', input.name));
       // The owner proved they hold the mailbox or phone: a stranger's wrong passwords no longer hold them back.
       await rateLimits.clearLogin(address.value);
