@@ -2342,6 +2342,8 @@ export interface components {
             level?: string | null;
             /** @description Parley addition: a WeChat account is bound (absent when the server does not know) */
             wechatBound?: boolean;
+            /** @description Parley addition: the account has a password (deleting it is confirmed with it; otherwise with a code to its address) */
+            hasPassword?: boolean;
         } | null;
         ClientData: {
             userId?: string;

@@ -67,7 +67,7 @@ describe.each(variants)('account data on $name', (variant) => {
       })
       .execute();
     const libraryId = randomUUID();
-    await kit.app.db.insertInto('vocabulary_libraries').values({ id: libraryId, user_id: owner.user.id, kind: 'terms', name: `${label} terms`, language: 'en-US', translation_language: 'zh-CN', is_default: 0, created_at: now, updated_at: null }).execute();
+    await kit.app.db.insertInto('vocabulary_libraries').values({ id: libraryId, user_id: owner.user.id, kind: 'translationTerms', name: `${label} terms`, language: 'en-US', translation_language: 'zh-CN', is_default: 0, created_at: now, updated_at: null }).execute();
     await kit.app.db.insertInto('vocabulary_entries').values({ id: randomUUID(), library_id: libraryId, source: `${label}Widget`, source_key: `${label.toLowerCase()}widget`, target: '小部件', created_at: now }).execute();
     const outTradeNo = `T${randomUUID().replace(/-/g, '').slice(0, 20)}`;
     await kit.app.db
