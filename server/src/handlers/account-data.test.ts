@@ -205,7 +205,10 @@ describe.each(variants)('account data on $name', (variant) => {
 
     it('confirms an account without a password by a sign-in code sent to its address', async () => {
       const frank = await kit.signUp('frank');
+      expect((await kit.get('/auth/getUserInfo', frank)).data).toMatchObject({ hasPassword: true });
       await kit.app.db.updateTable('users').set({ password_hash: null }).where('id', '=', frank.user.id).execute();
+      // The page asks for a code instead of a password.
+      expect((await kit.get('/auth/getUserInfo', frank)).data).toMatchObject({ hasPassword: false });
       expect(await deleteAccount(frank, { code: '000000' })).toMatchObject({ code: 400 });
       expect((await kit.post('/auth/c/getValidCode', null, { username: frank.user.email, scene: 'login' })).code).toBe(200);
       const code = await latestCodeFor(kit.app, frank.user.email!);
