@@ -36,9 +36,7 @@ export function AvatarMenu({ name, avatarUrl, accounts, onAction, onBuy, usage, 
   const { t } = useTranslation('nav');
   return (
     <Menu.Root
-      onOpenChange={(details) => {
-        if (details.open) onOpen?.();
-      }}
+      {...(onOpen ? { onOpenChange: (details: { open: boolean }) => details.open && onOpen() } : {})}
       onSelect={(details) => {
         if (details.value.startsWith('buy:')) onBuy?.(details.value.slice(4) as AccountKind);
         else onAction(details.value as AvatarMenuAction);
