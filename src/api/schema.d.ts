@@ -652,6 +652,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/expense/account/queryUsageToday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Today's live and upload time used and left against the tier's daily caps (avatar menu, personal centre)
+         * @description Read from the tier table the server enforces (server/src/domain/entitlements/tier-rules.ts) and the ledger it charges. The day is the user's own calendar day in `timeZone` (fixed from the user's first request that names one, the server's billing zone until then); caps roll over at its midnight. capSeconds is null when nothing is limited (BILLING=off). usedSeconds counts only time the membership's daily allowance covered; time beyond the cap is paid from the duration pack.
+         */
+        post: operations["accountQueryUsageToday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/user/exportData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything of the bearer's account as one zip (JSON and readable files, with a manifest)
+         * @description Streamed as it is read: profile, records with transcripts (.txt, .srt) and summaries, meetings, dubbing tasks' subtitles, vocabulary libraries, bills (purchases and the usage ledger) and manifest.json listing every entry. Only the bearer's own data.
+         */
+        get: operations["accountExportData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/user/deleteAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the bearer's account after re-authentication (password, or a sign-in code to its address)
+         * @description An account with a password confirms with it; one without confirms with a verification code sent to its e-mail or phone (getValidCode, scene login). Running meetings are stopped, media files and personal data removed, every session signed out; billing records are kept anonymised. Parallel calls delete once: the others answer code 409.
+         */
+        post: operations["accountDeleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/expense/rightsAddAuth/queryAuthLanguageByUserId": {
         parameters: {
             query?: never;
@@ -2326,6 +2386,8 @@ export interface components {
             level?: string | null;
             /** @description Parley addition: a WeChat account is bound (absent when the server does not know) */
             wechatBound?: boolean;
+            /** @description Parley addition: the account has a password (deleting it is confirmed with it; otherwise with a code to its address) */
+            hasPassword?: boolean;
         } | null;
         ClientData: {
             userId?: string;
@@ -2971,6 +3033,24 @@ export interface components {
             meetingSeconds: number;
             transcriptionSeconds: number;
             dubbingSeconds: number;
+        };
+        UsageCap: {
+            /** @description Seconds of today the daily allowance already covered */
+            usedSeconds: number;
+            /** @description The tier's daily cap; null when unlimited */
+            capSeconds: number | null;
+            /** @description Cap minus used (never below 0); null when unlimited */
+            leftSeconds: number | null;
+        };
+        UsageToday: {
+            /** @enum {string} */
+            tier: "none" | "duration" | "vip" | "svip";
+            /** @description YYYY-MM-DD of today in timeZone */
+            day: string;
+            /** @description IANA zone whose midnight starts a new day for the caps */
+            timeZone: string;
+            live: components["schemas"]["UsageCap"];
+            upload: components["schemas"]["UsageCap"];
         };
         UsageSeries: {
             /** @description The zone the days were counted in */
@@ -4565,6 +4645,63 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    accountQueryUsageToday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Usage against the daily caps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["UsageToday"];
+                    };
+                };
+            };
+        };
+    };
+    accountExportData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ZipAnswer"];
+        };
+    };
+    accountDeleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password?: string;
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
         };
     };
     accountQueryAuthLanguageByUserId: {

@@ -1,7 +1,10 @@
 // Issue 15 in Debian's chromium against the real server: the personal centre at /user/profile —
 // avatar chosen, cropped square in the page and uploaded (an SVG refused before upload), nickname
 // saved, a new e-mail bound with the code sent to it, the password changed, and WeChat bound and
-// unbound against a local stand-in of WeChat's API.
+// unbound against a local stand-in of WeChat's API. Issue 29 on /user/account: today's usage (page and
+// avatar menu), the data export opened as a zip, the account deleted after its password.
+import { readFile } from 'node:fs/promises';
+import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -118,6 +121,33 @@ describe('personal centre: avatar, nickname, e-mail binding, password', () => {
     await expect(byTestId('profile-nickname').innerText()).resolves.toBe('Centre Ann');
     expect((await post('/auth/c/doLogin', { username: moved, password: 'newpass123' })).code).toBe(200);
     expect((await post('/auth/c/doLogin', { username: moved, password })).code).toBe(400);
+  });
+
+  it("shows today's usage, exports the account as a zip, and deletes it after the password (issue 29)", async () => {
+    await page.goto(`${server.url}/user/account`);
+    await byTestId('usage-today-live').waitFor();
+    await expect(byTestId('usage-today-zone').innerText()).resolves.toMatch(/Daily limits reset at midnight, .+ time/);
+    await expectAccessible(page, 'bills with usage and your data');
+    // The avatar menu shows the same day's usage under the account blocks.
+    await byTestId('avatar-menu-trigger').click();
+    await page.getByTestId('avatar-menu').getByTestId('usage-today-upload').waitFor();
+    await page.keyboard.press('Escape');
+
+    const download = page.waitForEvent('download');
+    await byTestId('export-data').click();
+    const zip = await JSZip.loadAsync(await readFile((await (await download).path())!));
+    expect(JSON.parse(await zip.file('manifest.json')!.async('string'))).toMatchObject({ format: 'parley-account-export/1' });
+    expect(JSON.parse(await zip.file('account/profile.json')!.async('string'))).toMatchObject({ email: moved, nickname: 'Centre Ann' });
+
+    await byTestId('delete-account').click();
+    await byTestId('delete-password').fill('not-my-password');
+    await byTestId('delete-confirm').click();
+    await expect(byTestId('delete-error').innerText()).resolves.toBe('The password is wrong');
+    await expectAccessible(page, 'delete account confirmation', { include: '[data-testid="delete-account-dialog"]' });
+    await byTestId('delete-password').fill('newpass123');
+    await byTestId('delete-confirm').click();
+    await page.waitForURL(/\/login/);
+    expect((await post('/auth/c/doLogin', { username: moved, password: 'newpass123' })).code).toBe(400);
   });
 });
 

@@ -20,6 +20,7 @@ import * as m0015 from './migrations/0015_vocabulary_in_force';
 import * as m0018 from './migrations/0018_dub_files';
 import * as m0019 from './migrations/0019_dub_tasks';
 import * as m0020 from './migrations/0020_summary_details';
+import * as m0021 from './migrations/0021_deleted_accounts';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018_dub_files': m0018,
   '0019_dub_tasks': m0019,
   '0020_summary_details': m0020,
+  '0021_deleted_accounts': m0021,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

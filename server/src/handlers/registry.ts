@@ -1,6 +1,9 @@
 // Every handler by operationId. An operation of the contract that is missing here answers the
 // honest 'not available on this server yet' envelope (code 501) until its issue builds it.
 import { accountHandlers } from './account';
+import { accountDeleteHandlers } from './account-delete';
+import { accountExportHandlers } from './account-export';
+import { accountUsageHandlers } from './account-usage';
 import { sessionHandlers } from './session';
 import { dubbingLinesHandlers } from './dubbing-lines';
 import { dubbingPeaksHandlers } from './dubbing-peaks';
@@ -31,6 +34,9 @@ export const handlers: HandlerMap = {
   ...systemHandlers,
   ...socialHandlers,
   ...accountHandlers,
+  ...accountUsageHandlers,
+  ...accountExportHandlers,
+  ...accountDeleteHandlers,
   ...recordsHandlers,
   ...foldersHandlers,
   ...transcriptHandlers,

@@ -17,6 +17,7 @@ import {
   selectUsageStage,
 } from '../../machines/account/bills.machine';
 import { BillsView } from '../../ui/account/BillsView';
+import { AccountDataPanel, UsageTodayPanel } from './account-data-panel';
 import { PageFrame } from '../../ui/pages/PageFrame';
 import { PURCHASE_TAB_OF_ACCOUNT } from '../../shared/contract/purchase-tabs';
 import { useAppBus, useAppMessage } from '../shell/app-bus';
@@ -57,6 +58,7 @@ export default function UserAccountPage() {
   useAppMessage('purchase.paid', () => bills.send({ type: 'bills.reload' }));
   return (
     <PageFrame title={t('billsTitle')}>
+      <UsageTodayPanel />
       <BillsView
         balances={ACCOUNT_KINDS.map(({ kind, labelKey }) => ({
           kind,
@@ -75,6 +77,7 @@ export default function UserAccountPage() {
           ? { onBuy: (kind: string) => bus.send({ type: 'purchase.open', tab: PURCHASE_TAB_OF_ACCOUNT[kind as keyof typeof PURCHASE_TAB_OF_ACCOUNT] ?? 'svip' }) }
           : {})}
       />
+      <AccountDataPanel />
     </PageFrame>
   );
 }

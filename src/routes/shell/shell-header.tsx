@@ -27,6 +27,7 @@ import type { AccountKind, AvatarMenuAction } from '../../ui/layout/AvatarMenu';
 import type { NewMenuChoice } from '../../ui/layout/NewMenu';
 import { PURCHASE_TAB_OF_ACCOUNT } from '../../shared/contract/purchase-tabs';
 import { useAppBus, useTellRecordsChanged } from './app-bus';
+import { useAvatarMenuUsage } from './avatar-menu-usage';
 import { usePurchasesOffered, useSessionActor } from './session-context';
 import { showNotice } from './show-toast';
 import { useQrDataUrl } from './use-qr-data-url';
@@ -59,6 +60,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
   const [dubRequests, setDubRequests] = useState(0);
   const voucher = useActorRef(voucherMachine);
   const myQrCode = useActorRef(myQrCodeMachine);
+  const usageToday = useAvatarMenuUsage();
   const voucherOpen = useSelector(voucher, selectVoucherOpen);
   const voucherCode = useSelector(voucher, selectVoucherCode);
   const canExchange = useSelector(voucher, selectCanExchange);
@@ -143,6 +145,8 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
         onLogin={onLogin}
         onAvatarAction={onAvatarAction}
         onNew={onNew}
+        avatarMenuUsage={usageToday.usage}
+        onAvatarMenuOpen={usageToday.onOpen}
       />
       {voucherMounted && (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import { Box, Button, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../shared/contract/limits';
 import { AvatarMenu, type AccountBlockView, type AccountKind, type AvatarMenuAction } from './AvatarMenu';
@@ -28,6 +29,9 @@ export interface AppHeaderProps {
   onAvatarAction(action: AvatarMenuAction): void;
   onBuy?: (kind: AccountKind) => void;
   onNew(choice: NewMenuChoice): void;
+  /** Today's usage, shown in the avatar menu; read again each time the menu opens. */
+  avatarMenuUsage?: ReactNode;
+  onAvatarMenuOpen?: () => void;
 }
 
 export function AppHeader(props: AppHeaderProps) {
@@ -73,6 +77,8 @@ export function AppHeader(props: AppHeaderProps) {
           accounts={props.accounts}
           onAction={props.onAvatarAction}
           {...(props.onBuy ? { onBuy: props.onBuy } : {})}
+          {...(props.avatarMenuUsage ? { usage: props.avatarMenuUsage } : {})}
+          {...(props.onAvatarMenuOpen ? { onOpen: props.onAvatarMenuOpen } : {})}
         />
       ) : (
         <Button size={size} colorPalette="brand" variant="solid" data-testid="login-register-button" onClick={props.onLogin}>

@@ -1,4 +1,5 @@
 import { Avatar, Box, Button, HStack, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type AccountKind = 'vipMember' | 'duration' | 'smartDubbing' | 'svipMember';
@@ -18,6 +19,10 @@ export interface AvatarMenuProps {
   onAction(action: AvatarMenuAction): void;
   /** Absent under BILLING=off: the blocks show balances without a buy item. */
   onBuy?: (kind: AccountKind) => void;
+  /** Today's usage against the daily caps, drawn under the account blocks (the shell composes it). */
+  usage?: ReactNode;
+  /** The menu opened: the shell reads today's usage again. */
+  onOpen?: () => void;
 }
 
 const ACCOUNT_ORDER: { kind: AccountKind; labelKey: string }[] = [
@@ -27,10 +32,11 @@ const ACCOUNT_ORDER: { kind: AccountKind; labelKey: string }[] = [
   { kind: 'svipMember', labelKey: 'accountSvip' },
 ];
 
-export function AvatarMenu({ name, avatarUrl, accounts, onAction, onBuy }: AvatarMenuProps) {
+export function AvatarMenu({ name, avatarUrl, accounts, onAction, onBuy, usage, onOpen }: AvatarMenuProps) {
   const { t } = useTranslation('nav');
   return (
     <Menu.Root
+      {...(onOpen ? { onOpenChange: (details: { open: boolean }) => details.open && onOpen() } : {})}
       onSelect={(details) => {
         if (details.value.startsWith('buy:')) onBuy?.(details.value.slice(4) as AccountKind);
         else onAction(details.value as AvatarMenuAction);
@@ -74,6 +80,11 @@ export function AvatarMenu({ name, avatarUrl, accounts, onAction, onBuy }: Avata
                   </HStack>
                 );
               })}
+              {usage ? (
+                <Box borderWidth="1px" borderRadius="md" p="2">
+                  {usage}
+                </Box>
+              ) : null}
             </Stack>
             <Menu.Separator />
             <Menu.Item value="profile">{t('profile')}</Menu.Item>

@@ -25,7 +25,9 @@ export function createAccountZones(config: { billingTimeZone: string }) {
     }
     if (hinted) {
       await zones.updateTable('users').set({ time_zone: hint }).where('id', '=', userId).where('time_zone', 'is', null).execute();
-      // Another request may have fixed a different one first: read back what holds.
+      // Another request may have fixed a different one first: read back what holds. The 'none fixed
+      // yet' memo is dropped first, or the read-back would answer the billing zone from it.
+      unfixedUntil.delete(userId);
       return zoneOf(runner, userId);
     }
     if (unfixedUntil.size > CACHED_USERS) unfixedUntil.clear();

@@ -21,15 +21,20 @@ export async function issueToken(db: Kysely<Database>, clock: Clock, userId: str
   return token;
 }
 
-/** The user a live (not revoked, not expired) token belongs to, or null. */
+/** users.deleted_at (0020): kept out of UsersTable so code building whole user rows is unaffected. */
+type DeletedMark = { users: { deleted_at: string | null } };
+
+/** The user a live (not revoked, not expired) token belongs to, or null; never a deleted account. */
 export async function userForToken(db: Kysely<Database>, clock: Clock, token: string): Promise<UserRow | null> {
   const row = await db
+    .withTables<DeletedMark>()
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
     .selectAll('users')
     .where('auth_tokens.token_hash', '=', sha256(token))
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', clock.now().toISOString())
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   return row ?? null;
 }

@@ -14,6 +14,7 @@ export function userInfo(user: UserRow, wechatBound: boolean) {
     phone: user.phone,
     level: null,
     wechatBound,
+    hasPassword: user.password_hash !== null,
   };
 }
 
