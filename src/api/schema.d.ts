@@ -2624,7 +2624,7 @@ export interface components {
         };
         SummaryItem: {
             text: string;
-            /** @description Who stated it */
+            /** @description Who stated it, when speakers are known */
             speaker?: string | null;
         };
         /** @enum {string} */
