@@ -5984,6 +5984,8 @@ export interface operations {
                 "application/json": {
                     id: components["schemas"]["Id"];
                     lang?: components["schemas"]["LanguageCode"];
+                    /** @description Parley addition. Lines (ids) to voice again as a new take even though unchanged; every other unchanged line keeps its audio */
+                    regenerate?: components["schemas"]["Id"][];
                 };
             };
         };

@@ -188,6 +188,21 @@ describe('dubbing tasks', () => {
     expect((await kit.get('/speech/video/transcribe/getFileByTaskId', alice, { taskId: fileId })).data).toMatchObject({ state: 'translating', progress: null });
   });
 
+  it('files a task in a folder of its owner chosen in the dialog, and refuses another user’s folder with nothing created', async () => {
+    const folder = (who: TestUser, name: string) => ({ id: `f-${name}-${who.user.id.slice(0, 8)}`, user_id: who.user.id, parent_id: null, name, ancestors: '0', created_at: kit.clock.now().toISOString() });
+    const mine = folder(alice, 'Talks');
+    const theirs = folder(bob, 'Private');
+    await kit.app.db.insertInto('folders').values([mine, theirs]).execute();
+    const fileId = await uploadedVideo(alice);
+    const refused = await kit.post('/speech/video/transcribe/create', alice, { id: fileId, showName: 'Filed', folderId: theirs.id, translationLanguage: 'en-US' });
+    expect([refused.code, refused.msg]).toEqual([404, 'The folder does not exist']);
+    expect(await kit.app.db.selectFrom('records').select('id').where('id', '=', fileId).execute()).toEqual([]);
+    const created = await kit.post('/speech/video/transcribe/create', alice, { id: fileId, showName: 'Filed', folderId: mine.id, translationLanguage: 'en-US' });
+    expect(created.data).toMatchObject({ id: fileId, folderId: mine.id });
+    const listed = await kit.get('/speech/video/transcribe/list', alice, { pageNum: 1, pageSize: 10, folderId: mine.id });
+    expect(listed.data.rows.map((r: { id: string }) => r.id)).toEqual([fileId]);
+  });
+
   it('refuses a start the dubbing balance does not cover, with no task left behind', async () => {
     const carol = await kit.signUp('carol');
     const fileId = await uploadedVideo(carol);
