@@ -2976,6 +2976,8 @@ export interface components {
             expired?: boolean;
             /** @description Parley addition. Percent done of the running step */
             progress?: number | null;
+            /** @description Parley addition. Percent done of the whole run (every step): at most 99 while it runs, 100 only once the task is dubbed, null when it failed */
+            overall?: number | null;
             /** @description Parley addition. The pipeline step running or failed: extract, lines, translate, dub, mix, burnIn */
             step?: string | null;
         };
