@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017_user_identities';
 import * as m0015 from './migrations/0015_vocabulary_in_force';
 import * as m0018 from './migrations/0018_dub_files';
 import * as m0019 from './migrations/0019_dub_tasks';
+import * as m0020 from './migrations/0020_dub_voice_left';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_vocabulary_in_force': m0015,
   '0018_dub_files': m0018,
   '0019_dub_tasks': m0019,
+  '0020_dub_voice_left': m0020,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

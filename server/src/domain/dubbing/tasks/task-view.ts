@@ -116,6 +116,8 @@ export function toDubTaskView(t: Translate, row: TaskWithRecord): DubTaskView {
     expired: row.expired_at !== null,
     progress: row.progress,
     overall: overallOf(row),
+    voiceLeftDb: row.voice_left_db,
+    voiceRemover: row.voice_remover === 'gate' || row.voice_remover === 'separation' ? row.voice_remover : null,
     step: row.step,
   };
 }
