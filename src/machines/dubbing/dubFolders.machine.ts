@@ -5,7 +5,7 @@
 // checks the chosen folder is the user's when the task is created.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../../api/schema';
-import { fetchFolderTree } from '../../api/records/folder-tree';
+import { getDubFolderTree } from '../../api/dubbing/get-folder-tree';
 import { DUB_DEFAULT_FOLDER_ID } from '../../shared/contract/dub-limits';
 
 type Folder = components['schemas']['Folder'];
@@ -41,7 +41,7 @@ export function flattenFolders(tree: readonly Folder[]): DubFolderOption[] {
 
 export const dubFoldersMachine = setup({
   types: { context: {} as DubFoldersContext, events: {} as DubFoldersEvent },
-  actors: { load: fromPromise<Folder[], { attempt: number }>(() => fetchFolderTree()) },
+  actors: { load: fromPromise<Folder[], { attempt: number }>(() => getDubFolderTree()) },
 }).createMachine({
   id: 'dubFolders',
   context: { options: defaultFolderOnly(), attempts: 0 },
