@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { components } from '../../../../../src/api/schema';
 import { DEFAULT_FOLDER_ID } from '../../../../../src/shared/contract/limits';
-import type { Database, DubTaskRow, DubTaskState, RecordState } from '../../../db/schema';
+import type { Database, DubTaskRow, DubTaskState, RecordPipelineColumns, RecordState } from '../../../db/schema';
 import { dubTaskNotFound } from './task-errors';
 
 export type DubTaskView = components['schemas']['DubTask'];
@@ -88,7 +88,9 @@ export function overallOf(row: Pick<TaskWithRecord, 'state' | 'progress' | 'iter
 }
 
 function taskQuery(db: Kysely<Database>, userId: string) {
+  // The record's pipeline columns (progress) are typed apart from the record itself.
   return db
+    .withTables<{ records: RecordPipelineColumns }>()
     .selectFrom('dub_tasks')
     .innerJoin('records', 'records.id', 'dub_tasks.id')
     .selectAll('dub_tasks')
