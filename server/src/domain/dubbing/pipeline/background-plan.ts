@@ -11,7 +11,8 @@ import type { TimeSpan } from '../../../engines/types';
 import { decodeWav } from '../../../engines/wav';
 import { CENTRE_CANCEL, chooseBackground } from './background';
 import { TRACK_RATE } from './clip-audio';
-import { GATE_FLOOR_DB, levelDb, REMOTE_GATE_FLOOR_DB, renderBackground, sourceSpeechRegions, writeEnvelope, type BackgroundPlan } from './voice-removal';
+import { writeBedFill } from './bed-fill';
+import { GATE_FLOOR_DB, levelDb, RAMP_MS, REMOTE_GATE_FLOOR_DB, renderBackground, sourceSpeechRegions, writeEnvelope, type BackgroundPlan } from './voice-removal';
 
 export interface PlanBackgroundInput {
   videoPath: string;
@@ -39,13 +40,21 @@ export async function planBackground(input: PlanBackgroundInput): Promise<Backgr
     const separated = path.join(workDir, 'separated-background.wav');
     await input.separator.background(input.videoPath, separated, signal);
     const envelope = await writeEnvelope(workDir, regions, input.durationMs, REMOTE_GATE_FLOOR_DB);
-    return { filter: '', envelope, separated, remover: 'separation', regions };
+    const fill = await fillOf(separated, '', regions, REMOTE_GATE_FLOOR_DB, input);
+    return { filter: '', envelope, separated, fill, floorDb: REMOTE_GATE_FLOOR_DB, remover: 'separation', regions };
   }
   let filter = '';
   if (input.centre === 'centreCancelled') filter = CENTRE_CANCEL;
   else if (input.centre !== 'original') filter = (await chooseBackground(input.videoPath, [...input.lines], signal)).filter;
   const envelope = await writeEnvelope(workDir, regions, input.durationMs, GATE_FLOOR_DB);
-  return { filter, envelope, separated: null, remover: 'gate', regions };
+  const fill = await fillOf(input.videoPath, filter, regions, GATE_FLOOR_DB, input);
+  return { filter, envelope, separated: null, fill, floorDb: GATE_FLOOR_DB, remover: 'gate', regions };
+}
+
+async function fillOf(source: string, filter: string, regions: TimeSpan[], floorDb: number, input: PlanBackgroundInput): Promise<string> {
+  const fill = path.join(input.workDir, 'background-fill.raw');
+  await writeBedFill(source, fill, { filter, regions, floorDb, rampMs: RAMP_MS }, input.durationMs, input.signal);
+  return fill;
 }
 
 /** Mean power (dB) of a raw s16le mono track at TRACK_RATE over the spans. */

@@ -5,10 +5,11 @@
 // output is cut or padded to the source's duration so the dub stays in sync to the end.
 import { runProcess } from '../../../engines/run-process';
 import { rawTrackInput } from './track-writer';
+import { fillInput } from './bed-fill';
 import { backgroundGraph, envelopeInput, type BackgroundPlan } from './voice-removal';
 
 /** What the mix needs of a background plan (voice-removal.ts): its filter, gain envelope and separated track. */
-export type MixBackground = Pick<BackgroundPlan, 'filter' | 'envelope' | 'separated'>;
+export type MixBackground = Pick<BackgroundPlan, 'filter' | 'envelope' | 'separated' | 'fill'>;
 
 export interface MixInput {
   videoPath: string;
@@ -42,8 +43,13 @@ export async function mixAndMux(input: MixInput): Promise<void> {
     args.push(...envelopeInput(input.background.envelope));
     envelope = `[${next++}:a]`;
   }
+  let fill: string | undefined;
+  if (input.background.envelope && input.background.fill) {
+    args.push(...fillInput(input.background.fill));
+    fill = `[${next++}:a]`;
+  }
   const graph = [
-    ...backgroundGraph(input.background, { in: source, env: envelope, out: '[bg]' }),
+    ...backgroundGraph(input.background, { in: source, env: envelope, ...(fill ? { fill } : {}), out: '[bg]' }),
     `[1:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,asplit=3[key][speech][speechOnly]`,
     `[bg][key]${DUCK}[ducked]`,
     `[ducked][speech]amix=inputs=2:duration=first:normalize=0,apad,atrim=0:${seconds},asplit=2[mixed][mixedAudio]`,

@@ -54,7 +54,7 @@ describe('voice removal', () => {
     expect(gain[970]! > gain[1500]! && gain[970]! < 32767).toBe(true);
   });
 
-  it('takes a mono source’s voice ≥ 35 dB down inside the lines and keeps the bed in the gaps within 1 dB', async () => {
+  it('takes a mono source’s voice ≥ 35 dB down inside the lines, keeps the bed in the gaps within 1 dB and under the lines within 3 dB', async () => {
     const plan = await planBackground({ videoPath: source.path, workDir: dir, durationMs: source.durationMs, lines: source.lines, separator: null });
     expect([plan.remover, plan.filter, plan.separated]).toEqual(['gate', '', null]);
     // Every line lies inside a region: the voice is found where it is.
@@ -63,6 +63,9 @@ describe('voice removal', () => {
     expect(voice.before - voice.after).toBeGreaterThanOrEqual(-GATE_FLOOR_DB - 5);
     const bed = await beforeAfter(plan, source.bedWav, plan.regions, true);
     expect(Math.abs(bed.before - bed.after)).toBeLessThanOrEqual(1);
+    // Under the lines the bed from the gap next to each is laid in as the original fades out.
+    const under = await beforeAfter(plan, source.bedWav, source.lines, false);
+    expect(Math.abs(under.before - under.after)).toBeLessThanOrEqual(3);
   }, 60_000);
 
   it('uses a separation service’s background (POST audio/wav → wav) behind the same plan', async () => {

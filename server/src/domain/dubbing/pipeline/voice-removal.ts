@@ -17,6 +17,7 @@ import { runProcess } from '../../../engines/run-process';
 import type { TimeSpan } from '../../../engines/types';
 import { detectSpeechRegions } from '../../../engines/vad';
 import { decodeWav } from '../../../engines/wav';
+import { fillInput, writeBedFill } from './bed-fill';
 
 /** Samples per second of the gain envelope (ffmpeg resamples it smoothly to the mix rate). */
 export const ENVELOPE_RATE = 1000;
@@ -25,7 +26,7 @@ export const GATE_FLOOR_DB = -40;
 /** The same with a separated background: only what the separator left of the voice. */
 export const REMOTE_GATE_FLOOR_DB = -12;
 /** Ramp into and out of a region, so the gate does not click. */
-const RAMP_MS = 60;
+export const RAMP_MS = 60;
 /** Speech regions are widened by this much each side (breaths, the tail of the last word). */
 const REGION_PAD_MS = 120;
 
@@ -36,6 +37,10 @@ export interface BackgroundPlan {
   envelope: string | null;
   /** A separated background (wav) to use instead of the original track, or null. */
   separated: string | null;
+  /** The bed laid in under the regions (bed-fill.ts) of the plan's source: raw s16le mono at FILL_RATE, or null. */
+  fill: string | null;
+  /** The gate's depth inside the regions. */
+  floorDb: number;
   /** Which remover made it: 'gate' (local) or 'separation' (SEPARATION_URL). */
   remover: 'gate' | 'separation';
   /** The speech regions the envelope covers. */
@@ -96,14 +101,18 @@ export const envelopeInput = (file: string) => ['-f', 's16le', '-ar', String(ENV
  * The filter graph part that turns the background source `[in]` into `[out]` (stereo, 48 kHz):
  * the plan's filter, then the envelope `[envIn]` multiplied in.
  */
-export function backgroundGraph(plan: Pick<BackgroundPlan, 'filter' | 'envelope'>, labels: { in: string; env: string; out: string }): string[] {
-  const base = [plan.filter, 'aresample=48000', 'aformat=sample_fmts=fltp:channel_layouts=stereo'].filter(Boolean).join(',');
+export function backgroundGraph(plan: Pick<BackgroundPlan, 'filter' | 'envelope'>, labels: { in: string; env: string; fill?: string; out: string }): string[] {
+  const stereo = 'aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo';
+  const base = [plan.filter, stereo].filter(Boolean).join(',');
   if (!plan.envelope) return [`${labels.in}${base}${labels.out}`];
+  const gated = labels.fill ? '[gated]' : labels.out;
   return [
     `${labels.in}${base}[bgraw]`,
     // The gain goes to both sides as it is (a mono → stereo upmix would scale it by −3 dB).
     `${labels.env}aresample=48000,aformat=sample_fmts=fltp,pan=stereo|c0=c0|c1=c0[gain]`,
-    `[bgraw][gain]amultiply${labels.out}`,
+    `[bgraw][gain]amultiply${gated}`,
+    // The bed fill is mono like a mono source, upmixed the same way, so both sum at one level.
+    ...(labels.fill ? [`${labels.fill}${stereo}[fill]`, `[gated][fill]amix=inputs=2:duration=first:normalize=0${labels.out}`] : []),
   ];
 }
 
@@ -111,11 +120,21 @@ export function backgroundGraph(plan: Pick<BackgroundPlan, 'filter' | 'envelope'
 export async function renderBackground(plan: BackgroundPlan, input: string, out: string, durationMs: number, signal?: AbortSignal): Promise<void> {
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input];
   if (plan.envelope) args.push(...envelopeInput(plan.envelope));
-  const graph = backgroundGraph(plan, { in: '[0:a:0]', env: '[1:a]', out: '[bg]' });
+  // The fill of this very input (the plan's own fill is of its source).
+  const fill = plan.envelope && plan.fill ? `${out}.fill.raw` : null;
+  if (fill) {
+    await writeBedFill(input, fill, { filter: plan.filter, regions: plan.regions, floorDb: plan.floorDb, rampMs: RAMP_MS }, durationMs, signal);
+    args.push(...fillInput(fill));
+  }
+  const graph = backgroundGraph(plan, { in: '[0:a:0]', env: '[1:a]', ...(fill ? { fill: '[2:a]' } : {}), out: '[bg]' });
   // Back to mono undoing the upmix's −3 dB per side, so a gain of 1 renders the input at its own level.
   graph.push('[bg]pan=mono|c0=0.70710678*c0+0.70710678*c1[mono]');
   args.push('-filter_complex', graph.join(';'), '-map', '[mono]', '-t', (durationMs / 1000).toFixed(3), '-ar', '16000', '-c:a', 'pcm_s16le', out);
-  await runProcess('ffmpeg', 'ffmpeg', args, { signal, timeoutMs: Math.max(5 * 60_000, durationMs * 2) });
+  try {
+    await runProcess('ffmpeg', 'ffmpeg', args, { signal, timeoutMs: Math.max(5 * 60_000, durationMs * 2) });
+  } finally {
+    if (fill) await fs.rm(fill, { force: true });
+  }
 }
 
 /** dB of mean power of 16 kHz samples over the spans (or outside them with `outside`). */
