@@ -12,6 +12,7 @@ import type { DubResult } from '../../server/src/domain/dubbing/pipeline/run-dub
 import { levelDb, renderBackground } from '../../server/src/domain/dubbing/pipeline/voice-removal';
 import type { VoiceBedSource } from '../../server/src/testing/voice-bed-source';
 
+const signed = (db: number) => `${db >= 0 ? '+' : ''}${db.toFixed(2)}`;
 const samplesOf = async (wav: string) => decodeWav(await fs.readFile(wav)).samples;
 /** Between lines: outside every source line widened by this much (breaths and word tails are not "gaps"). */
 const GAP_MARGIN_MS = 400;
@@ -34,9 +35,12 @@ export async function voiceRemovalFigures(source: VoiceBedSource, result: DubRes
   const residualDb = dubDb - levelDb(await samplesOf(voiceLeft), dubbed);
   const untouchedDb = dubDb - levelDb(await samplesOf(source.voiceWav), dubbed);
   const gaps = source.lines.map((l) => ({ startMs: l.startMs - GAP_MARGIN_MS, endMs: l.endMs + GAP_MARGIN_MS }));
-  const bedChangeDb = levelDb(await samplesOf(bedKept), gaps, true) - levelDb(await samplesOf(source.bedWav), gaps, true);
+  const bedKeptSamples = await samplesOf(bedKept);
+  const bedSamples = await samplesOf(source.bedWav);
+  const bedChangeDb = levelDb(bedKeptSamples, gaps, true) - levelDb(bedSamples, gaps, true);
+  const bedUnderDb = levelDb(bedKeptSamples, source.lines) - levelDb(bedSamples, source.lines);
   return [
     `original voice left under the dubbed lines ${residualDb.toFixed(1)} dB below the dub (aim ≥ 25 dB; before ducking) · baseline, original track kept: ${untouchedDb.toFixed(1)} dB`,
-    `bed between lines ${bedChangeDb >= 0 ? '+' : ''}${bedChangeDb.toFixed(2)} dB vs the source (aim within ±3 dB) · remover ${result.voiceRemover}, task reports voiceLeftDb ${result.voiceLeftDb ?? 'none'} dB (bed included)`,
+    `bed between lines ${signed(bedChangeDb)} dB vs the source (aim within ±3 dB) · bed under the lines ${signed(bedUnderDb)} dB (before ducking) · remover ${result.voiceRemover}, task reports voiceLeftDb ${result.voiceLeftDb ?? 'none'} dB (bed included)`,
   ];
 }
