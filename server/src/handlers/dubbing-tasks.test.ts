@@ -104,6 +104,9 @@ describe('dubbing tasks', () => {
     const running = seen.filter((s) => s.state !== 'dubbed').map((s) => s.overall!);
     expect(running.every((v, i) => v >= 0 && v <= 99 && (i === 0 || v >= running[i - 1]!))).toBe(true);
     expect(task.overall).toBe(100);
+    // Voice removal reported on the task: the local gate, and how far the rest of the original sits under the dub.
+    expect(task.voiceRemover).toBe('gate');
+    expect(task.voiceLeftDb).toBeGreaterThan(25);
 
     const lines = await kit.app.db.selectFrom('record_segments').selectAll().where('record_id', '=', taskId).orderBy('position').execute();
     expect(lines.map((l) => [l.start_ms, l.end_ms, l.text, l.translation])).toEqual([
