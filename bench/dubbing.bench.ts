@@ -6,6 +6,10 @@
 // (apertium en→es), diarization, voices, fitting, ducking, mix and mux, but not speech recognition
 // (its real-time factor is measured on its own by the asr bench: `npm run bench -- asr`).
 // DUB_BENCH_MINUTES=60 also runs an hour-long video to compare peak memory.
+// Voice removal (issue 25): the soundtrack is known speech over a music bed, each also kept alone
+// (testing/voice-bed-source.ts), so the background plan of the run, rendered on the speech alone and
+// on the bed alone, gives exactly the original voice left under the dubbed lines (dB below the dub;
+// baseline in the same run: the original track with no removal) and the bed level between lines.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +17,8 @@ import { loadEngineConfig } from '../server/src/engines/config';
 import { createEngines } from '../server/src/engines/registry';
 import { runProcess } from '../server/src/engines/run-process';
 import { runDubbing } from '../server/src/domain/dubbing/pipeline/run-dubbing';
-import { makeTestVideo } from '../server/src/testing/test-video';
+import { makeVoiceBedSource } from '../server/src/testing/voice-bed-source';
+import { voiceRemovalFigures } from './support/voice-removal-figures';
 import { trackPeakMemory } from './support/peak-memory';
 
 const TEXTS = [
@@ -36,7 +41,7 @@ async function measure(minutes: number): Promise<string[]> {
     const count = Math.floor((durationMs - 4500) / EVERY_MS);
     // Turns alternate irregularly (A A B A B B ...) so the diarizer has real work.
     const script = Array.from({ length: count }, (_, i) => ({ text: TEXTS[(i * 3) % TEXTS.length]!, speaker: (i * 7 + (i >> 2)) % 2 }));
-    const video = await makeTestVideo(dir, script, { durationMs, everyMs: EVERY_MS, leadMs: 500 });
+    const video = await makeVoiceBedSource(dir, script, { durationMs, everyMs: EVERY_MS, leadMs: 500 });
 
     const copyStart = performance.now();
     await runProcess('ffmpeg', 'ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', video.path, '-c', 'copy', path.join(dir, 'copy.mp4')], { timeoutMs: 10 * 60_000 });
@@ -52,11 +57,13 @@ async function measure(minutes: number): Promise<string[]> {
     const { peakMb, peakNodeMb } = memory.stop();
     const fitted = result.lines.filter((l) => l.overrunMs === 0).length;
     const overruns = result.lines.filter((l) => l.overrunMs > 0).map((l) => l.overrunMs);
+    const removal = await voiceRemovalFigures(video, result, dir);
     return [
       `${minutes} min video, ${result.lines.length} lines, ${result.speakers.length} speakers found (2 spoken), ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
       `pipeline ${(elapsed / 1000).toFixed(1)} s · wall time / duration ${(elapsed / durationMs).toFixed(3)} (aim ≤ 0.5) · baseline ffmpeg stream copy ${(copyMs / durationMs).toFixed(4)}`,
       `lines in their slot without overrun ${((fitted / result.lines.length) * 100).toFixed(1)}% (aim ≥ 98%)${overruns.length ? ` · overruns ${overruns.join(', ')} ms` : ''}`,
       `peak memory node + children ${peakMb.toFixed(0)} MB (node alone ${peakNodeMb.toFixed(0)} MB)`,
+      ...removal,
     ];
   } finally {
     await engines.close();

@@ -3129,6 +3129,15 @@ export interface components {
             expired?: boolean;
             /** @description Parley addition. Percent done of the running step */
             progress?: number | null;
+            /** @description Parley addition. Voice removal: how many dB what is left of the original track (its voice, and the bed under it) sits below the dub while the dub speaks; null before the first dub */
+            voiceLeftDb?: number | null;
+            /**
+             * @description Parley addition. What removed the original voice: gate (local, deep ducking over the source speech) or separation (SEPARATION_URL)
+             * @enum {string|null}
+             */
+            voiceRemover?: "gate" | "separation" | null;
+            /** @description Parley addition. Percent done of the whole run (every step): at most 99 while it runs, 100 only once the task is dubbed, null when it failed */
+            overall?: number | null;
             /** @description Parley addition. The pipeline step running or failed: extract, lines, translate, dub, mix, burnIn */
             step?: string | null;
         };
@@ -6572,6 +6581,8 @@ export interface operations {
                 "application/json": {
                     id: components["schemas"]["Id"];
                     lang?: components["schemas"]["LanguageCode"];
+                    /** @description Parley addition. Lines (ids) to voice again as a new take even though unchanged; every other unchanged line keeps its audio */
+                    regenerate?: components["schemas"]["Id"][];
                 };
             };
         };

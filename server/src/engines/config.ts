@@ -14,6 +14,8 @@ export interface EngineConfig {
   translate: (RemoteServiceConfig & { kind: 'libretranslate' | 'openai' }) | null;
   tts: (RemoteServiceConfig & { voice: string }) | null;
   summary: RemoteServiceConfig | null;
+  /** A voice/background separation service for dubbing (SEPARATION_URL, remote-separator.ts); none: the local gate. */
+  separation?: RemoteServiceConfig | null;
   /** Upper bound for one local program run (ffmpeg, pocketsphinx, apertium, espeak-ng). */
   processTimeoutMs: number;
   /** Upper bound for one remote request. */
@@ -57,6 +59,7 @@ export function loadEngineConfig(env: Env = process.env): EngineConfig {
     translate: translate && { ...translate, kind },
     tts: tts && { ...tts, voice: nonEmpty(env.TTS_VOICE) ?? 'alloy' },
     summary: remote(env, 'SUMMARY', 'gpt-4o-mini'),
+    separation: remote(env, 'SEPARATION', ''),
     // Recognising a one-hour file with pocketsphinx takes minutes on 2 cores; the limit only catches hangs.
     processTimeoutMs: positiveMs(env.ENGINE_PROCESS_TIMEOUT_MS, 30 * 60_000, 'ENGINE_PROCESS_TIMEOUT_MS'),
     requestTimeoutMs: positiveMs(env.ENGINE_REQUEST_TIMEOUT_MS, 10 * 60_000, 'ENGINE_REQUEST_TIMEOUT_MS'),

@@ -86,7 +86,7 @@ describe('engine registry', () => {
 
 describe('engine configuration', () => {
   it('reads remote services, keys, models and kinds from the environment', () => {
-    expect(offline).toMatchObject({ asr: null, translate: null, tts: null, summary: null });
+    expect(offline).toMatchObject({ asr: null, translate: null, tts: null, summary: null, separation: null });
     const config = loadEngineConfig({
       ASR_URL: 'http://whisper:8000',
       ASR_API_KEY: 'k1',
@@ -95,15 +95,21 @@ describe('engine configuration', () => {
       TRANSLATE_KIND: 'OpenAI',
       TTS_URL: 'http://tts',
       TTS_VOICE: 'echo',
+      SEPARATION_URL: 'http://demucs:9000/separate',
+      SEPARATION_API_KEY: 'k2',
     });
     expect(config.asr).toEqual({ url: 'http://whisper:8000', apiKey: 'k1', model: 'large-v3' });
     expect(config.translate).toEqual({ url: 'http://llm:8080/v1', apiKey: null, model: 'gpt-4o-mini', kind: 'openai' });
     expect(config.tts).toEqual({ url: 'http://tts', apiKey: null, model: 'tts-1', voice: 'echo' });
+    expect(config.separation).toEqual({ url: 'http://demucs:9000/separate', apiKey: 'k2', model: '' });
+    expect(createEngines(config).separator?.id).toBe('remote-separation');
+    expect(createEngines(offline).separator).toBeNull();
   });
 
   it('rejects settings that cannot work', () => {
     expect(() => loadEngineConfig({ ASR_URL: 'whisper:8000/x y' })).toThrow(/ASR_URL/);
     expect(() => loadEngineConfig({ TRANSLATE_URL: 'http://x', TRANSLATE_KIND: 'deepl' })).toThrow(/TRANSLATE_KIND/);
     expect(() => loadEngineConfig({ ENGINE_PROCESS_TIMEOUT_MS: '-1' })).toThrow(/ENGINE_PROCESS_TIMEOUT_MS/);
+    expect(() => loadEngineConfig({ SEPARATION_URL: 'ftp://x' })).toThrow(/SEPARATION_URL/);
   });
 });

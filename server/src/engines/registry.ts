@@ -20,6 +20,7 @@ import { PocketsphinxRecognizer } from './pocketsphinx-recognizer';
 import { SpectralDiarizer } from './spectral-diarizer';
 import type { LanguagePair, SpeakerDiarizer, SpeechRecognizer, SpeechSynthesizer, Summarizer, Translator } from './types';
 import { detectSpeechRegions, EnergyVad, type VadOptions } from './vad';
+import { RemoteSeparator, type VoiceSeparator } from './remote-separator';
 
 export interface Engines {
   recognizerFor(language: string): SpeechRecognizer;
@@ -27,6 +28,8 @@ export interface Engines {
   synthesizerFor(language: string): SpeechSynthesizer;
   summarizer: Summarizer;
   diarizer: SpeakerDiarizer;
+  /** The voice separation service for dubbing (SEPARATION_URL), or null: the local gate removes the voice. */
+  separator: VoiceSeparator | null;
   vad: { create(options?: Partial<VadOptions>): EnergyVad; detectSpeechRegions: typeof detectSpeechRegions };
   media: Media;
   /** Each engine with what it serves and whether it can run now (health endpoint, start-up log). */
@@ -100,6 +103,7 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
     pairs.some((pair) => languageMatches(pair.from, from) && languageMatches(pair.to, to));
 
   return {
+    separator: config.separation ? new RemoteSeparator(config.separation, config.requestTimeoutMs) : null,
     recognizerFor(language) {
       if (remoteRecognizer) return remoteRecognizer;
       const engine = embeddedRecognizers.find((r) => serves(r.languages(), language));

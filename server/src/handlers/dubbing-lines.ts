@@ -9,16 +9,8 @@ import { saveDubLines } from '../domain/dubbing/lines/save-lines';
 import { editSpeaker, listSpeakers } from '../domain/dubbing/lines/speakers';
 import { adjustTranslations } from '../domain/dubbing/lines/trans-adjust';
 import { serviceNameList } from '../domain/dubbing/lines/voices';
+import { abortWhenCallerLeaves } from './caller-gone';
 import { requireBody, requireUser, type HandlerMap } from './types';
-
-/** Aborted when the caller goes away, so a long synthesis stops with it. */
-function abortOnClose(request: { raw: { once(event: 'close', listener: () => void): unknown; destroyed?: boolean } }, reply: { raw: { writableEnded: boolean } }): AbortSignal {
-  const controller = new AbortController();
-  request.raw.once('close', () => {
-    if (!reply.raw.writableEnded) controller.abort();
-  });
-  return controller.signal;
-}
 
 export const dubbingLinesHandlers: HandlerMap = {
   async dubbingGetFileDataContentPageList(ctx) {
@@ -54,13 +46,13 @@ export const dubbingLinesHandlers: HandlerMap = {
       { db: ctx.request.server.db, clock: ctx.services.clock, engines: ctx.services.engines, vocabulary },
       user.id,
       ctx.query.transId,
-      abortOnClose(ctx.request, ctx.reply),
+      abortWhenCallerLeaves(ctx.reply.raw),
     );
   },
 
   async dubbingPreviewLine(ctx) {
     const body = requireBody(ctx.body);
-    const preview = await previewLine({ db: ctx.request.server.db, engines: ctx.services.engines }, requireUser(ctx).id, body, abortOnClose(ctx.request, ctx.reply));
+    const preview = await previewLine({ db: ctx.request.server.db, engines: ctx.services.engines }, requireUser(ctx).id, body, abortWhenCallerLeaves(ctx.reply.raw));
     ctx.reply.hijack();
     ctx.reply.raw.writeHead(200, {
       'content-type': 'audio/wav',

@@ -55,10 +55,10 @@ describe('dubbing tasks', () => {
   const bilingual = () =>
     Buffer.concat([cue(1, '00:00:01,000', '00:00:03,000', NI_HAO, Buffer.from('hello there')), cue(2, '00:00:04,500', '00:00:06,500', XIE_XIE, Buffer.from('thank you'))]);
 
-  async function waitForTask(who: TestUser, taskId: string, seen: { state: string; progress: number | null }[] = []) {
+  async function waitForTask(who: TestUser, taskId: string, seen: { state: string; progress: number | null; overall?: number | null }[] = []) {
     for (;;) {
       const task = (await kit.get('/speech/video/transcribe/getFileByTaskId', who, { taskId })).data;
-      seen.push({ state: task.state, progress: task.progress });
+      seen.push({ state: task.state, progress: task.progress, overall: task.overall });
       if (task.state === 'dubbed' || task.state === 'failed') return task;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -89,7 +89,7 @@ describe('dubbing tasks', () => {
     const started = await kit.post('/speech/video/transcribe/transwrite', alice, { ids: [fileId], audioLanguage: 'zh-CN', translationLanguage: 'en-US', srtFileType: 3, srtUrl, maxSpeakers: 2, showName: 'Morning' });
     expect(started).toMatchObject({ code: 200, data: { code: 200, msg: 'Dubbing started' } });
     taskId = fileId;
-    const seen: { state: string; progress: number | null }[] = [];
+    const seen: { state: string; progress: number | null; overall?: number | null }[] = [];
     const task = await waitForTask(alice, taskId, seen);
     await kit.app.services.jobs.whenIdle();
     expect(task).toMatchObject({ id: taskId, showName: 'Morning', state: 'dubbed', audioLanguage: 'zh-CN', translationLanguage: 'en-US', iterationCount: 1, expired: false, errorMessage: null });
@@ -100,6 +100,13 @@ describe('dubbing tasks', () => {
     const indices = seen.map((s) => order.indexOf(s.state));
     expect(indices.every((v, i) => v >= 0 && (i === 0 || v >= indices[i - 1]!))).toBe(true);
     expect(seen.some((s) => s.state !== 'dubbed' && typeof s.progress === 'number')).toBe(true);
+    // The whole run's percent only grows, stays below 100 while anything runs, and reads 100 once dubbed.
+    const running = seen.filter((s) => s.state !== 'dubbed').map((s) => s.overall!);
+    expect(running.every((v, i) => v >= 0 && v <= 99 && (i === 0 || v >= running[i - 1]!))).toBe(true);
+    expect(task.overall).toBe(100);
+    // Voice removal reported on the task: the local gate, and how far the rest of the original sits under the dub.
+    expect(task.voiceRemover).toBe('gate');
+    expect(task.voiceLeftDb).toBeGreaterThan(25);
 
     const lines = await kit.app.db.selectFrom('record_segments').selectAll().where('record_id', '=', taskId).orderBy('position').execute();
     expect(lines.map((l) => [l.start_ms, l.end_ms, l.text, l.translation])).toEqual([
@@ -186,6 +193,21 @@ describe('dubbing tasks', () => {
     // Dubbing needs a language to dub into; the refusal leaves the task unstarted.
     expect(await kit.post('/speech/video/transcribe/transwrite', alice, { ids: [fileId], translationLanguage: null })).toMatchObject({ code: 400, msg: 'Choose the language to dub into' });
     expect((await kit.get('/speech/video/transcribe/getFileByTaskId', alice, { taskId: fileId })).data).toMatchObject({ state: 'translating', progress: null });
+  });
+
+  it('files a task in a folder of its owner chosen in the dialog, and refuses another user’s folder with nothing created', async () => {
+    const folder = (who: TestUser, name: string) => ({ id: `f-${name}-${who.user.id.slice(0, 8)}`, user_id: who.user.id, parent_id: null, name, ancestors: '0', created_at: kit.clock.now().toISOString() });
+    const mine = folder(alice, 'Talks');
+    const theirs = folder(bob, 'Private');
+    await kit.app.db.insertInto('folders').values([mine, theirs]).execute();
+    const fileId = await uploadedVideo(alice);
+    const refused = await kit.post('/speech/video/transcribe/create', alice, { id: fileId, showName: 'Filed', folderId: theirs.id, translationLanguage: 'en-US' });
+    expect([refused.code, refused.msg]).toEqual([404, 'The folder does not exist']);
+    expect(await kit.app.db.selectFrom('records').select('id').where('id', '=', fileId).execute()).toEqual([]);
+    const created = await kit.post('/speech/video/transcribe/create', alice, { id: fileId, showName: 'Filed', folderId: mine.id, translationLanguage: 'en-US' });
+    expect(created.data).toMatchObject({ id: fileId, folderId: mine.id });
+    const listed = await kit.get('/speech/video/transcribe/list', alice, { pageNum: 1, pageSize: 10, folderId: mine.id });
+    expect(listed.data.rows.map((r: { id: string }) => r.id)).toEqual([fileId]);
   });
 
   it('refuses a start the dubbing balance does not cover, with no task left behind', async () => {

@@ -149,6 +149,35 @@ describe('dubbing iterations', () => {
     expect(keptDays).toBeLessThanOrEqual(7);
   }, 120_000);
 
+  it('regenerates one unchanged line as a new take, copying every other line, and refuses a line of another task', async () => {
+    const { taskId, segmentIds } = await seed('alice');
+    const other = await seed('alice');
+    const refused = await api('POST', '/speech/video/transcribe/createIteration', 'alice', { id: taskId, regenerate: [other.segmentIds[0]] });
+    expect([refused.code, refused.msg]).toEqual([404, 'Line to voice again not found in this dubbing task']);
+    expect(await db().selectFrom('dub_iterations').select('id').where('task_id', '=', taskId).execute()).toHaveLength(1);
+
+    const synthesizer = server.app.services.engines.synthesizerFor('fr-FR');
+    const spoken: string[] = [];
+    const original = synthesizer.synthesize.bind(synthesizer);
+    synthesizer.synthesize = (text, options) => {
+      spoken.push(text);
+      return original(text, options);
+    };
+    try {
+      const before = await takes(taskId, 'fr-FR');
+      const answer = await api('POST', '/speech/video/transcribe/createIteration', 'alice', { id: taskId, regenerate: [segmentIds[1]] });
+      expect(answer.code).toBe(200);
+      await idle();
+      // Only line 2 reached the synthesiser (fitting may call it more than once for one line).
+      expect(spoken.length).toBeGreaterThan(0);
+      expect(new Set(spoken)).toEqual(new Set([SCRIPT[1]!.translation]));
+      const after = await takes(taskId, 'fr-FR');
+      expect(after.map((t) => t.voiced_key)).toEqual(before.map((t) => t.voiced_key));
+    } finally {
+      synthesizer.synthesize = original;
+    }
+  }, 120_000);
+
   it('dubs a new language by translating the lines first, and refuses a fifth language and an unsupported one', async () => {
     const { taskId } = await seed('alice');
     const english = await api('POST', '/speech/video/transcribe/createIteration', 'alice', { id: taskId, lang: 'en-US' });

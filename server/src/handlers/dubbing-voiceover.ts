@@ -13,7 +13,7 @@ function voiceoverDeps<K extends OperationId>(ctx: HandlerContext<K>): Voiceover
 export const dubbingVoiceoverHandlers: HandlerMap = {
   async dubbingCreateIteration(ctx) {
     const body = requireBody(ctx.body);
-    return startIteration(voiceoverDeps(ctx), requireUser(ctx), { id: body.id, lang: body.lang ?? null });
+    return startIteration(voiceoverDeps(ctx), requireUser(ctx), { id: body.id, lang: body.lang ?? null, regenerate: body.regenerate ?? [] });
   },
 
   async dubbingGetIteration(ctx) {

@@ -83,7 +83,7 @@ export async function persistDubResult(
       .execute();
     await trx
       .updateTable('dub_tasks')
-      .set({ state: 'dubbed', step: null, progress: null, error_key: null, error_params: null, background: result.background, expire_at: expireAt, expired_at: null, updated_at: at })
+      .set({ state: 'dubbed', step: null, progress: null, error_key: null, error_params: null, background: result.background, voice_left_db: result.voiceLeftDb, voice_remover: result.voiceRemover, expire_at: expireAt, expired_at: null, updated_at: at })
       .where('id', '=', taskId)
       .execute();
     await trx

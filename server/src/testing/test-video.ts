@@ -29,9 +29,10 @@ export interface TestVideo {
 export async function makeTestVideo(
   dir: string,
   script: { text: string; speaker: number }[],
-  options: { durationMs: number; everyMs: number; leadMs?: number; voices?: SpeakOptions[]; stereo?: boolean },
+  options: { durationMs: number; everyMs: number; leadMs?: number; voices?: SpeakOptions[]; stereo?: boolean; /** 0: speech alone, no tone under it. */ toneAmplitude?: number },
 ): Promise<TestVideo> {
   const voices = options.voices ?? [VOICE_LOW, VOICE_HIGH];
+  const toneAmplitude = options.toneAmplitude ?? TONE_AMPLITUDE;
   const total = Math.round((options.durationMs / 1000) * RATE);
   const lines: TestVideo['lines'] = [];
   // Speech is written into a raw file line by line so a 10-minute benchmark video is cheap to make.
@@ -43,7 +44,7 @@ export async function makeTestVideo(
     const chunk = new Int16Array(end - written);
     for (let i = 0; i < chunk.length; i++) {
       const n = written + i;
-      chunk[i] = Math.round(TONE_AMPLITUDE * Math.sin((2 * Math.PI * TONE_HZ * n) / RATE)) + (speech?.[i] ?? 0);
+      chunk[i] = Math.round(toneAmplitude * Math.sin((2 * Math.PI * TONE_HZ * n) / RATE)) + (speech?.[i] ?? 0);
     }
     await file.write(Buffer.from(chunk.buffer));
     written = end;

@@ -26,7 +26,7 @@ function server() {
     if (url.pathname.endsWith('/getFileByTaskId')) {
       const taskId = url.searchParams.get('taskId');
       if (taskId === 'dub2') return json({ code: 404, msg: 'not found' });
-      return json({ code: 200, msg: 'ok', data: { id: taskId, showName: 'talk', state: 'dubbing', progress: 40, step: 'dub', expired: false, createTime: '2026-11-24' } });
+      return json({ code: 200, msg: 'ok', data: { id: taskId, showName: 'talk', state: 'dubbing', progress: 40, overall: 57, step: 'dub', expired: false, createTime: '2026-11-24' } });
     }
     return json({ code: 404, msg: 'unexpected' });
   });
@@ -36,7 +36,7 @@ describe('dubbing rows of the record list', () => {
   it('carry their task state; other rows and unreadable tasks stay as listed', async () => {
     const requests = server();
     const page = await queryRecords({ pageNum: 1, pageSize: 20 });
-    expect(page?.rows.map((item) => item.dub ?? null)).toEqual([null, { state: 'dubbing', progress: 40, step: 'dub', expired: false, errorMessage: null }, null]);
+    expect(page?.rows.map((item) => item.dub ?? null)).toEqual([null, { state: 'dubbing', progress: 40, overall: 57, step: 'dub', expired: false, errorMessage: null }, null]);
     const taskReads = requests.filter((request) => request.url.includes('/getFileByTaskId')).map((request) => new URL(request.url).searchParams.get('taskId'));
     expect(taskReads.sort()).toEqual(['dub1', 'dub2']);
   });

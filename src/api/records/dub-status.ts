@@ -15,7 +15,7 @@ async function dubStatusOf(taskId: string, signal?: AbortSignal): Promise<DubSta
   );
   if (!result.ok || !result.data) return undefined;
   const task = result.data;
-  return { state: task.state, progress: task.progress ?? null, step: task.step ?? null, expired: task.expired === true, errorMessage: task.errorMessage ?? null };
+  return { state: task.state, progress: task.progress ?? null, overall: task.overall ?? null, step: task.step ?? null, expired: task.expired === true, errorMessage: task.errorMessage ?? null };
 }
 
 /** The rows with their dubbing state attached (other rows unchanged, same order). */

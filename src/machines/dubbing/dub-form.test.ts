@@ -1,10 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DUB_FORM_STORAGE_KEY } from '../../shared/contract/dub-limits';
-import { defaultDubForm, loadDubForm, saveDubForm, servedLanguagePatch } from './dub-form';
+import { applyDubFormPatch, defaultDubForm, loadDubForm, saveDubForm, servedLanguagePatch } from './dub-form';
 
 afterEach(() => localStorage.clear());
 
 describe('dubFormData', () => {
+  it('drops the opener’s new-folder name once another folder is picked, and keeps it otherwise', () => {
+    const opened = { ...defaultDubForm(), folderId: 'f9', folderName: 'New talks' };
+    expect(applyDubFormPatch(opened, { maxSpeakers: 3 }).folderName).toBe('New talks');
+    expect(applyDubFormPatch(opened, { folderId: 'f9' }).folderName).toBe('New talks');
+    const moved = applyDubFormPatch(opened, { folderId: '1' });
+    expect([moved.folderId, 'folderName' in moved]).toEqual(['1', false]);
+  });
   it('falls back to the defaults when the stored settings are unreadable', () => {
     localStorage.setItem(DUB_FORM_STORAGE_KEY, '{not json');
     expect(loadDubForm()).toEqual(defaultDubForm());

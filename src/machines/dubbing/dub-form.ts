@@ -43,6 +43,8 @@ function held(spec: DubFieldSpec, value: unknown, current: unknown): unknown {
 export function applyDubFormPatch(form: DubFormValues, patch: Partial<DubFormValues>): DubFormValues {
   const next: Record<string, unknown> = { ...form, ...patch };
   for (const field of DUB_FORM_FIELD_NAMES) next[field] = held(dubFieldSpec(field), next[field], form[field]);
+  // Another folder picked: the new-folder name that came with the opener's folder no longer applies.
+  if (patch.folderId !== undefined && patch.folderId !== form.folderId && patch.folderName === undefined) delete next['folderName'];
   return next as DubFormValues;
 }
 

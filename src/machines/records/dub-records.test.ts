@@ -6,7 +6,7 @@ const base: RecordView = { id: 'r 1', showName: 'talk', state: 'transcription_co
 const dub = (state: 'translating' | 'translated' | 'dubbing' | 'dubbed' | 'failed'): RecordView => ({
   ...base,
   recordType: 'dubbing',
-  dub: { state, progress: null, step: null, expired: false, errorMessage: null },
+  dub: { state, progress: null, overall: null, step: null, expired: false, errorMessage: null },
 });
 
 describe('dubbing records', () => {

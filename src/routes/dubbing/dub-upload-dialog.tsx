@@ -15,6 +15,7 @@ import {
   selectDubSubmitting,
   type DubDialogFile,
 } from '../../machines/dubbing/dubUpload.machine';
+import { dubFoldersMachine, selectDubFolderOptions } from '../../machines/dubbing/dubFolders.machine';
 import { dubLanguagesMachine, selectDubLanguages, selectDubLanguagesServed } from '../../machines/dubbing/dubLanguages.machine';
 import { targetUnavailability, unavailabilityOf, type ServedLanguage, type Unavailability } from '../../shared/contract/language-availability';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
@@ -109,6 +110,13 @@ export default function DubUploadDialogContainer({ openCount, userId, folderId, 
     if (open && fromServer) actor.send({ type: 'languages.served', items: served });
   }, [open, fromServer, served, actor]);
 
+  // The user's folders, read again each time the dialog opens (folders may have been added since).
+  const foldersActor = useActorRef(dubFoldersMachine);
+  const folders = useSelector(foldersActor, selectDubFolderOptions);
+  useEffect(() => {
+    if (openCount > 0) foldersActor.send({ type: 'folders.reload' });
+  }, [openCount, foldersActor]);
+
   const { languages, targetLanguages } = useMemo(() => {
     const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([i18n.language], { type: 'language' }) : null;
     const reasonOf = (unavailable: Unavailability | null) =>
@@ -130,6 +138,9 @@ export default function DubUploadDialogContainer({ openCount, userId, folderId, 
     <DubUploadDialog
       open={open || closing}
       form={context.form}
+      folderId={context.form.folderId}
+      folders={folders.some((folder) => folder.id === context.form.folderId) ? folders : [...folders, { id: context.form.folderId, name: context.form.folderName ?? null, depth: 0 }]}
+      onFolderChange={(folderId) => actor.send({ type: 'form.change', patch: { folderId } })}
       languages={languages}
       targetLanguages={targetLanguages}
       fileRows={context.files.map((file) => (

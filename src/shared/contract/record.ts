@@ -10,6 +10,8 @@ export interface DubStatus {
   state: DubTaskState;
   /** Percent done of the running step; null when none runs. */
   progress: number | null;
+  /** Percent done of the whole run: below 100 until the task is dubbed (what the lists show). */
+  overall: number | null;
   step: string | null;
   /** The voice-over and composed video were purged after 7 days (lines and subtitles stay). */
   expired: boolean;

@@ -100,6 +100,13 @@ export const DubEditorHeader = memo(function DubEditorHeader(props: DubEditorHea
       {label}
     </Button>
   );
+  // Undo and redo stay clickable with an empty history (only dimmed), so the click is answered with
+  // the translated "nothing undoable" (features §5) instead of a button that silently stops working.
+  const history = (action: 'undo' | 'redo', label: string, available: boolean) => (
+    <Button size="xs" variant="outline" opacity={available ? 1 : 0.6} data-empty={!available || undefined} onClick={() => props.onAction(action)} data-testid={`tool-${action}`}>
+      {label}
+    </Button>
+  );
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg.panel" px="3" py="2" data-testid="dub-editor-header">
       <HStack justify="space-between" gap="3" wrap="wrap">
@@ -127,8 +134,8 @@ export const DubEditorHeader = memo(function DubEditorHeader(props: DubEditorHea
         </HStack>
       </HStack>
       <HStack gap="1.5" mt="2" wrap="wrap" role="toolbar" aria-label={t('header.tools')}>
-        {tool('undo', t('shortcut.undo'), !props.canUndo)}
-        {tool('redo', t('shortcut.redo'), !props.canRedo)}
+        {history('undo', t('shortcut.undo'), props.canUndo)}
+        {history('redo', t('shortcut.redo'), props.canRedo)}
         <Box w="px" h="5" bg="border" mx="1" />
         {tool('split', t('shortcut.split'), !props.hasSelection)}
         {tool('merge', t('shortcut.merge'), !props.hasSelection)}

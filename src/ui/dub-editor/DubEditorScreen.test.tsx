@@ -161,6 +161,15 @@ describe('DubEditorScreen', () => {
     expect(zooms).toEqual(['in', 'in', 'out', 'in']);
   });
 
+  it('keeps undo clickable with an empty history, so the click is answered with "nothing undoable"', async () => {
+    const { props, sent } = setup({ canUndo: false });
+    await renderUi(<DubEditorScreen {...props} />);
+    const undo = screen.getByTestId('tool-undo') as HTMLButtonElement;
+    expect([undo.disabled, undo.getAttribute('data-empty')]).toEqual([false, 'true']);
+    fireEvent.click(undo);
+    expect(sent).toEqual([{ type: 'undo' }]);
+  });
+
   it('shows the save state with retry, a translated refusal, and asks which speaker keeps a merge', async () => {
     const { props, sent } = setup({ saveState: 'failed', saveFailure: 'Storage unavailable', refusal: 'nothingUndoable', mergeQuestion: { lineId: 'L0', speakerIds: ['S1', 'S2'] } });
     await renderUi(<DubEditorScreen {...props} />);

@@ -22,6 +22,13 @@ function props(overrides: Partial<DubUploadDialogProps> = {}): DubUploadDialogPr
       { code: 'zh-CN', name: '中文' },
       { code: 'en-US', name: 'English' },
     ],
+    folderId: '1',
+    folders: [
+      { id: '1', name: null, depth: 0 },
+      { id: 'f1', name: 'Talks', depth: 0 },
+      { id: 'f2', name: '2025', depth: 1 },
+    ],
+    onFolderChange: vi.fn(),
     fileRows: null,
     canStart: false,
     submitting: false,
@@ -68,6 +75,21 @@ describe('DubUploadDialog', () => {
     expect((screen.getByTestId('dub-max-speakers') as HTMLSelectElement).disabled).toBe(false);
     const target = screen.getByTestId('dub-translation-language') as HTMLSelectElement;
     expect([...target.options].map((option) => option.value)).toEqual(['', 'en-US']);
+    // The file's first render pays the dialog's cold start (Chakra, i18n), ~5 s on a loaded machine.
+  }, 15_000);
+
+  it('offers the user’s folders, the default one translated and sub-folders indented, and reports the choice', async () => {
+    const onFolderChange = vi.fn();
+    await renderUi(<DubUploadDialog {...props({ onFolderChange })} />);
+    const folder = screen.getByTestId('dub-folder') as HTMLSelectElement;
+    expect(folder.value).toBe('1');
+    expect([...folder.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['1', 'Default folder'],
+      ['f1', 'Talks'],
+      ['f2', '\u00a0\u00a02025'],
+    ]);
+    fireEvent.change(folder, { target: { value: 'f2' } });
+    expect(onFolderChange).toHaveBeenCalledWith('f2');
   });
 
   it('enables the subtitle fields with burn-in, disables the speaker count when automatic, and starts', async () => {

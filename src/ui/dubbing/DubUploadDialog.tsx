@@ -16,9 +16,19 @@ export interface DubLanguageOption {
   unavailableReason?: string | undefined;
 }
 
+/** A folder the task can be filed in; `name` null is the default folder, named by the dialog. */
+export interface DubFolderChoice {
+  id: string;
+  name: string | null;
+  depth: number;
+}
+
 export interface DubUploadDialogProps {
   open: boolean;
   form: DubFormView;
+  folderId: string;
+  folders: DubFolderChoice[];
+  onFolderChange(folderId: string): void;
   languages: DubLanguageOption[];
   /** The translation targets, judged from the chosen video language (default: `languages`). */
   targetLanguages?: DubLanguageOption[];
@@ -95,6 +105,20 @@ export function DubUploadDialog(props: DubUploadDialogProps) {
           </NativeSelect.Root>
         </Field.Root>
       </HStack>
+      <Field.Root>
+        <Field.Label>{t('folder')}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={props.folderId} data-testid="dub-folder" onChange={(event) => props.onFolderChange(event.target.value)}>
+            {props.folders.map((folder) => (
+              <option key={folder.id} value={folder.id}>
+                {/* Sub-folders indented under their parent (options cannot hold markup). */}
+                {'\u00a0\u00a0'.repeat(folder.depth) + (folder.name ?? t('defaultFolder'))}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
       <DubFormFields form={form} onFormChange={props.onFormChange} />
     </FileUploadDialogFrame>
   );

@@ -28,11 +28,11 @@ type StateFields = Pick<RecordView, 'state' | 'progress' | 'dub'>;
 const RUNNING: ReadonlyArray<RecordView['state']> = ['transcribing', 'translating'];
 /** A job runs on the record and says how far it is (the list and the home page show the percent). */
 export const showsProgress = (record: StateFields) =>
-  record.dub ? isDubRunning(record.dub) && typeof record.dub.progress === 'number' : RUNNING.includes(record.state) && typeof record.progress === 'number';
+  record.dub ? isDubRunning(record.dub) && typeof record.dub.overall === 'number' : RUNNING.includes(record.state) && typeof record.progress === 'number';
 const FAILED: ReadonlyArray<RecordView['state']> = ['transcription_err', 'translation_err'];
 
-/** The percent shown for a running record: its dubbing task's for a dub, else the record's. */
-export const progressOf = (record: StateFields) => (record.dub ? record.dub.progress : record.progress) ?? 0;
+/** The percent shown for a running record: its dubbing task's whole run for a dub (never a step's 100%), else the record's. */
+export const progressOf = (record: StateFields) => (record.dub ? record.dub.overall : record.progress) ?? 0;
 
 /** The state label, with the percent done while a job runs ("Transcribing · 40%", "Dubbing · 40%"). */
 export function stateLabel(t: (key: string, options?: Record<string, unknown>) => string, record: StateFields): string {

@@ -140,9 +140,10 @@ describe('RecordListView: opening a record and its progress', () => {
   });
 
   it('marks dubbing tasks with a Dub badge, their dubbing state and percent, and an expired voice-over', async () => {
-    const dub = (state: 'dubbing' | 'dubbed' | 'failed', extra: Record<string, unknown> = {}) => ({ state, progress: null, step: null, expired: false, errorMessage: null, ...extra });
+    const dub = (state: 'dubbing' | 'dubbed' | 'failed', extra: Record<string, unknown> = {}) => ({ state, progress: null, overall: null, step: null, expired: false, errorMessage: null, ...extra });
     const rows = [
-      record(1, { recordType: 'dubbing', dub: dub('dubbing', { progress: 40 }) }),
+      // The voices are done (step at 100%) while the mix runs: the row shows the whole run's percent.
+      record(1, { recordType: 'dubbing', dub: dub('dubbing', { progress: 100, step: 'dub', overall: 63 }) }),
       record(2, { recordType: 'dubbing', dub: dub('dubbed', { expired: true }) }),
       record(3, { recordType: 'dubbing', state: 'transcription_err', dub: dub('failed', { errorMessage: 'Dubbing failed at mix' }) }),
       record(4),
@@ -150,7 +151,7 @@ describe('RecordListView: opening a record and its progress', () => {
     const onRetry = vi.fn();
     await renderUi(<RecordListView {...props({ rows, onRetry })} />);
     expect((await screen.findByTestId('record-dub-r1')).textContent).toBe('Dub');
-    expect(screen.getByTestId('record-state-r1').textContent).toBe('Dubbing · 40%');
+    expect(screen.getByTestId('record-state-r1').textContent).toBe('Dubbing · 63%');
     expect(screen.getByTestId('record-state-r2').textContent).toBe('Dubbed');
     expect(screen.getByTestId('record-dub-expired-r2').textContent).toContain('expired');
     expect(screen.getByTestId('record-state-r3').textContent).toBe('Dubbing failed');

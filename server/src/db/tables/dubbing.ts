@@ -1,5 +1,5 @@
 // Tables of dubbing (0018, 0019): registered videos, tasks, speakers, line takes, iterations and syntheses.
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** A video registered for dubbing after its blob passed the content checks (migration 0018). */
 export interface DubFilesTable {
@@ -36,6 +36,10 @@ export interface DubTasksTable {
   translation_language: string | null;
   /** Which background the mix kept: 'original' | 'centreCancelled'. */
   background: string | null;
+  /** dB the rest of the original sits below the dub while it speaks (voice removal), null before measured. */
+  voice_left_db: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Which remover made the background: 'gate' | 'separation'. */
+  voice_remover: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the voice-over and composite files are purged (7 days after they were made). */
   expire_at: string | null;
   expired_at: string | null;

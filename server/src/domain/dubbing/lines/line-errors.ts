@@ -9,6 +9,7 @@ export const dubFrameTooLong = (position: number, field: 'text' | 'translation',
   new AppError(400, field === 'text' ? 'transcripts:dubFrameTextTooLong' : 'transcripts:dubFrameTranslationTooLong', { position, limit });
 export const dubSpeakerUnknown = (position: number) => new AppError(400, 'transcripts:dubSpeakerUnknown', { position });
 export const dubSpeakerNotFound = () => new AppError(404, 'transcripts:dubSpeakerNotFound');
+export const dubLineNotFound = () => new AppError(404, 'transcripts:dubLineNotFound');
 export const dubVoiceUnknown = (voice: string, language: string) => new AppError(400, 'transcripts:dubVoiceUnknown', { voice, language });
 export const dubPreviewSlotEmpty = () => new AppError(400, 'transcripts:dubPreviewSlotEmpty');
 export const dubPreviewBusy = (limit: number) => new AppError(429, 'transcripts:dubPreviewBusy', { limit });

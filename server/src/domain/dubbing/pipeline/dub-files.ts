@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inStep } from './errors';
-import { mixAndMux } from './mix';
+import { mixAndMux, type MixBackground } from './mix';
 import { formatSrt, subtitleText } from './srt';
 import { speakerTrackPath } from './track-writer';
 
@@ -24,7 +24,7 @@ export interface MixDubInput {
   /** The raw speech track; it and the speakers' raw tracks are deleted once mixed. */
   speechTrack: string;
   speakers: readonly number[];
-  backgroundFilter: string;
+  background: MixBackground;
   signal?: AbortSignal | undefined;
 }
 
@@ -40,7 +40,7 @@ export async function mixDubMedia(input: MixDubInput): Promise<Omit<DubFiles, 's
       videoPath: input.videoPath,
       durationMs: input.durationMs,
       speechTrack: input.speechTrack,
-      backgroundFilter: input.backgroundFilter,
+      background: input.background,
       perSpeakerTracks: perSpeaker,
       videoOut: video,
       audioOut: dubbedAudio,

@@ -5,12 +5,17 @@
 // output is cut or padded to the source's duration so the dub stays in sync to the end.
 import { runProcess } from '../../../engines/run-process';
 import { rawTrackInput } from './track-writer';
+import { fillInput } from './bed-fill';
+import { backgroundGraph, envelopeInput, type BackgroundPlan } from './voice-removal';
+
+/** What the mix needs of a background plan (voice-removal.ts): its filter, gain envelope and separated track. */
+export type MixBackground = Pick<BackgroundPlan, 'filter' | 'envelope' | 'separated' | 'fill'>;
 
 export interface MixInput {
   videoPath: string;
   durationMs: number;
   speechTrack: string;
-  backgroundFilter: string;
+  background: MixBackground;
   perSpeakerTracks: { raw: string; out: string }[];
   videoOut: string;
   audioOut: string;
@@ -24,15 +29,31 @@ const DUCK = 'sidechaincompress=threshold=0.03:ratio=3:attack=15:release=300:kne
 
 export async function mixAndMux(input: MixInput): Promise<void> {
   const seconds = (input.durationMs / 1000).toFixed(3);
-  const bg = [input.backgroundFilter, 'aresample=48000', 'aformat=channel_layouts=stereo'].filter(Boolean).join(',');
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input.videoPath, ...rawTrackInput(input.speechTrack)];
+  for (const track of input.perSpeakerTracks) args.push(...rawTrackInput(track.raw));
+  // Extra inputs follow the speaker tracks: the separated background, then the gain envelope.
+  let next = 2 + input.perSpeakerTracks.length;
+  let source = '[0:a:0]';
+  if (input.background.separated) {
+    args.push('-i', input.background.separated);
+    source = `[${next++}:a:0]`;
+  }
+  let envelope = '';
+  if (input.background.envelope) {
+    args.push(...envelopeInput(input.background.envelope));
+    envelope = `[${next++}:a]`;
+  }
+  let fill: string | undefined;
+  if (input.background.envelope && input.background.fill) {
+    args.push(...fillInput(input.background.fill));
+    fill = `[${next++}:a]`;
+  }
   const graph = [
-    `[0:a:0]${bg}[bg]`,
-    `[1:a]aresample=48000,aformat=channel_layouts=stereo,asplit=3[key][speech][speechOnly]`,
+    ...backgroundGraph(input.background, { in: source, env: envelope, ...(fill ? { fill } : {}), out: '[bg]' }),
+    `[1:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,asplit=3[key][speech][speechOnly]`,
     `[bg][key]${DUCK}[ducked]`,
     `[ducked][speech]amix=inputs=2:duration=first:normalize=0,apad,atrim=0:${seconds},asplit=2[mixed][mixedAudio]`,
   ].join(';');
-  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input.videoPath, ...rawTrackInput(input.speechTrack)];
-  for (const track of input.perSpeakerTracks) args.push(...rawTrackInput(track.raw));
   args.push('-filter_complex', graph);
   args.push('-map', '0:v:0', '-c:v', 'copy', '-map', '[mixed]', '-c:a', 'aac', '-b:a', '160k', '-t', seconds, '-movflags', '+faststart', input.videoOut);
   args.push('-map', '[mixedAudio]', '-c:a', 'aac', '-b:a', '160k', '-t', seconds, input.audioOut);

@@ -10,7 +10,9 @@ import { probeMedia } from '../../../engines/media';
 import { runProcess } from '../../../engines/run-process';
 import type { SpeechSynthesizer } from '../../../engines/types';
 import { voicedKey } from '../voiced-key';
-import { CENTRE_CANCEL, chooseBackground } from './background';
+import type { VoiceSeparator } from '../../../engines/remote-separator';
+import { CENTRE_CANCEL } from './background';
+import { measureVoiceLeft, planBackground } from './background-plan';
 import { TRACK_RATE } from './clip-audio';
 import { mixDubMedia, writeDubSubtitles, type DubFiles } from './dub-files';
 import { DubbingError, inStep } from './errors';
@@ -59,11 +61,15 @@ export interface RevoiceResult {
   synthesised: number;
   reused: number;
   background: 'original' | 'centreCancelled';
+  voiceLeftDb: number | null;
+  voiceRemover: 'gate' | 'separation';
   files: DubFiles;
 }
 
 export interface RevoiceDeps {
   synthesizer: SpeechSynthesizer;
+  /** SEPARATION_URL's service, when set (voice-removal.ts); the local gate otherwise. */
+  separator?: VoiceSeparator | null;
   onProgress?: (fraction: number) => void;
 }
 
@@ -162,12 +168,13 @@ export async function revoice(input: RevoiceInput, deps: RevoiceDeps): Promise<R
     await fs.rm(previousRaw, { force: true });
   }
 
-  let backgroundFilter: string;
-  if (input.background === 'centreCancelled') backgroundFilter = CENTRE_CANCEL;
-  else if (input.background === 'original') backgroundFilter = '';
-  else backgroundFilter = (await inStep('mix', () => chooseBackground(input.videoPath, lines, signal))).filter;
-
-  const media = await mixDubMedia({ videoPath: input.videoPath, workDir, durationMs: info.durationMs, speechTrack: speechTrack.path, speakers: speakerIds, backgroundFilter, signal });
+  // The original voice is where the source speaks, not where a retimed line now is: the regions
+  // come from the source's voice activity plus the slots (voice-removal.ts).
+  const plan = { videoPath: input.videoPath, workDir, durationMs: info.durationMs, lines, centre: input.background ?? null, separator: deps.separator ?? null, signal };
+  const background = await inStep('mix', () => planBackground(plan));
+  const voiced = out.map((l) => ({ startMs: l.dubStartMs, endMs: l.dubEndMs }));
+  const voiceLeftDb = await inStep('mix', () => measureVoiceLeft(background, { ...plan, speechRaw: speechTrack.path, voiced }));
+  const media = await mixDubMedia({ videoPath: input.videoPath, workDir, durationMs: info.durationMs, speechTrack: speechTrack.path, speakers: speakerIds, background, signal });
   const srt = await writeDubSubtitles(workDir, out);
   progress(1);
 
@@ -176,7 +183,9 @@ export async function revoice(input: RevoiceInput, deps: RevoiceDeps): Promise<R
     lines: out,
     synthesised,
     reused,
-    background: backgroundFilter ? 'centreCancelled' : 'original',
+    background: background.filter === CENTRE_CANCEL ? 'centreCancelled' : 'original',
+    voiceLeftDb,
+    voiceRemover: background.remover,
     files: { ...media, srt },
   };
 }

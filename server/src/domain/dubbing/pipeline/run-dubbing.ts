@@ -11,7 +11,7 @@ import { probeMedia, toWav16kMono } from '../../../engines/media';
 import type { CompiledVocabulary } from '../../vocabulary/compiled-vocabulary';
 import { translateWithTerms } from '../../vocabulary/term-protection';
 import { burnIn, type BurnInSettings } from './burn-in';
-import { chooseBackground } from './background';
+import { measureVoiceLeft, planBackground } from './background-plan';
 import { mixDubMedia, writeDubSubtitles, type DubFiles } from './dub-files';
 import { DubbingError, inStep } from './errors';
 import { fitLine } from './fit-line';
@@ -42,7 +42,7 @@ export interface DubInput {
 export type DubProgressStep = 'extract' | 'lines' | 'translate' | 'dub' | 'mix' | 'burnIn';
 
 export interface DubDeps {
-  engines: Pick<Engines, 'recognizerFor' | 'translatorFor' | 'synthesizerFor' | 'diarizer'>;
+  engines: Pick<Engines, 'recognizerFor' | 'translatorFor' | 'synthesizerFor' | 'diarizer'> & Partial<Pick<Engines, 'separator'>>;
   onProgress?: (step: DubProgressStep, fraction: number) => void;
 }
 
@@ -65,6 +65,9 @@ export interface DubResult {
   lines: DubLine[];
   speakers: SpeakerVoice[];
   background: 'original' | 'centreCancelled';
+  /** Voice removal: how far (dB) what is left of the original sits below the dub (measureVoiceLeft), and by what. */
+  voiceLeftDb: number | null;
+  voiceRemover: 'gate' | 'separation';
   files: DubFiles;
 }
 
@@ -154,15 +157,18 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
     for (const track of speakerTracks.values()) await track.close(info.durationMs);
   }
 
-  // 6 + 7. Background, mix and mux
-  const background = await inStep('mix', () => chooseBackground(input.videoPath, lines, signal));
+  // 6 + 7. Background without the original voice, mix and mux
+  const plan = { videoPath: input.videoPath, workDir, durationMs: info.durationMs, lines, wav16k: wav, separator: deps.engines.separator ?? null, signal };
+  const background = await inStep('mix', () => planBackground(plan));
+  const voiced = dubLines.map((l) => ({ startMs: l.dubStartMs, endMs: l.dubEndMs }));
+  const voiceLeftDb = await inStep('mix', () => measureVoiceLeft(background, { ...plan, speechRaw: speechTrack.path, voiced }));
   const media = await mixDubMedia({
     videoPath: input.videoPath,
     workDir,
     durationMs: info.durationMs,
     speechTrack: speechTrack.path,
     speakers: speakers.map((s) => s.id),
-    backgroundFilter: background.filter,
+    background,
     signal,
   });
   progress('mix', 1);
@@ -184,6 +190,8 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
     lines: dubLines,
     speakers,
     background: background.filter ? 'centreCancelled' : 'original',
+    voiceLeftDb,
+    voiceRemover: background.remover,
     files: { ...media, video, srt },
   };
 }

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { components } from '../../../../../src/api/schema';
 import { DEFAULT_FOLDER_ID } from '../../../../../src/shared/contract/limits';
-import type { Database, DubTaskRow, DubTaskState, RecordState } from '../../../db/schema';
+import type { Database, DubTaskRow, DubTaskState, RecordPipelineColumns, RecordState } from '../../../db/schema';
 import { dubTaskNotFound } from './task-errors';
 
 export type DubTaskView = components['schemas']['DubTask'];
@@ -63,14 +63,38 @@ export function taskErrorMessage(t: Translate, row: Pick<DubTaskRow, 'state' | '
   return t(row.error_key, params);
 }
 
-type TaskWithRecord = DubTaskRow & { show_name: string; folder_id: string | null; duration_ms: number | null; iteration_count: number | string | null };
+type TaskWithRecord = DubTaskRow & {
+  show_name: string;
+  folder_id: string | null;
+  duration_ms: number | null;
+  iteration_count: number | string | null;
+  /** The record's percent: the first dub's overall percent while it runs (dubbing-job-progress). */
+  record_progress?: number | null;
+};
+
+const RUNNING_TASK: readonly DubTaskState[] = ['translating', 'translated', 'dubbing'];
+
+/**
+ * The whole run's percent, which the records list shows: a step at 100% (the voices done while the
+ * mix still runs) never reads as done. The first dub writes its overall percent to the record; a
+ * re-dub's task percent already spans its whole run. Both are held below 100 until the task is dubbed.
+ */
+export function overallOf(row: Pick<TaskWithRecord, 'state' | 'progress' | 'iteration_count' | 'record_progress'>): number | null {
+  if (row.state === 'dubbed') return 100;
+  if (!RUNNING_TASK.includes(row.state)) return null;
+  const firstRun = Number(row.iteration_count ?? 0) === 0;
+  const percent = firstRun ? (row.record_progress ?? 0) : (row.progress ?? 0);
+  return Math.max(0, Math.min(99, percent));
+}
 
 function taskQuery(db: Kysely<Database>, userId: string) {
+  // The record's pipeline columns (progress) are typed apart from the record itself.
   return db
+    .withTables<{ records: RecordPipelineColumns }>()
     .selectFrom('dub_tasks')
     .innerJoin('records', 'records.id', 'dub_tasks.id')
     .selectAll('dub_tasks')
-    .select(['records.show_name', 'records.folder_id', 'records.duration_ms'])
+    .select(['records.show_name', 'records.folder_id', 'records.duration_ms', 'records.progress as record_progress'])
     .select((eb) => eb.selectFrom('dub_iterations').select((i) => i.fn.countAll().as('n')).whereRef('dub_iterations.task_id', '=', 'dub_tasks.id').as('iteration_count'))
     .where('dub_tasks.user_id', '=', userId);
 }
@@ -93,6 +117,9 @@ export function toDubTaskView(t: Translate, row: TaskWithRecord): DubTaskView {
     expireTime: row.expire_at,
     expired: row.expired_at !== null,
     progress: row.progress,
+    overall: overallOf(row),
+    voiceLeftDb: row.voice_left_db,
+    voiceRemover: row.voice_remover === 'gate' || row.voice_remover === 'separation' ? row.voice_remover : null,
     step: row.step,
   };
 }

@@ -11,7 +11,7 @@ import type { Entitlements } from '../../entitlements/entitlements-service';
 export interface VoiceoverDeps {
   db: Kysely<Database>;
   clock: Clock;
-  engines: Pick<Engines, 'synthesizerFor' | 'translatorFor'>;
+  engines: Pick<Engines, 'synthesizerFor' | 'translatorFor'> & Partial<Pick<Engines, 'separator'>>;
   blobStore: BlobStore;
   entitlements: Entitlements;
   jobs: Pick<JobQueue, 'enqueue'>;

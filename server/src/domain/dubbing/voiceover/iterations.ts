@@ -11,6 +11,7 @@ import { AppError } from '../../../errors';
 import { dubbingCostSeconds } from '../../entitlements/tier-rules';
 import { DUB_ITERATION_JOB, DUB_MAX_LANGUAGES, iterationChargeKey, type DubIterationPayload, type VoiceoverDeps } from './deps';
 import { findOwnedDubTask } from '../task-access';
+import { dubLineNotFound } from '../lines/line-errors';
 
 export const taskNotReady = () => new AppError(400, 'uploads:dubTaskNotReady');
 export const iterationRunning = () => new AppError(400, 'uploads:dubIterationRunning');
@@ -117,13 +118,34 @@ export async function createIterationRow(deps: VoiceoverDeps, user: UserRow, tas
   return (await db.selectFrom('dub_iterations').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
 }
 
-/** dubbingCreateIteration: a re-dub of the task in `lang` (default its translation language), queued. */
-export async function startIteration(deps: VoiceoverDeps, user: UserRow, input: { id: string; lang?: string | null }): Promise<DubIterationAnswer> {
+/** Refuses (404) unless every id is a line of the task; answers the distinct ids. */
+async function regeneratedLines(deps: Pick<VoiceoverDeps, 'db'>, task: DubTaskRow, ids: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return wanted;
+  const found = await deps.db.selectFrom('record_segments').select('id').where('record_id', '=', task.id).where('id', 'in', wanted).execute();
+  if (found.length !== wanted.length) throw dubLineNotFound();
+  return wanted;
+}
+
+/**
+ * dubbingCreateIteration: a re-dub of the task in `lang` (default its translation language), queued.
+ * `regenerate` lines get a new take: their voiced key is cleared once the run is admitted, so the
+ * run synthesises them again while every other unchanged line keeps its previous audio.
+ */
+export async function startIteration(
+  deps: VoiceoverDeps,
+  user: UserRow,
+  input: { id: string; lang?: string | null; regenerate?: readonly string[] },
+): Promise<DubIterationAnswer> {
   const task = await findOwnedDubTask(deps.db, user.id, input.id);
   const lang = iterationLanguage(task, input.lang);
   await checkLanguageLimit(deps, task, lang);
   checkLanguage(deps, task, lang);
+  const regenerate = await regeneratedLines(deps, task, input.regenerate ?? []);
   const row = await createIterationRow(deps, user, task, lang);
+  if (regenerate.length > 0) {
+    await deps.db.updateTable('dub_line_takes').set({ voiced_key: null }).where('task_id', '=', task.id).where('lang', '=', lang).where('segment_id', 'in', regenerate).execute();
+  }
   const payload: DubIterationPayload = { taskId: task.id, iterationId: row.id, synthesisId: null };
   await deps.jobs.enqueue(DUB_ITERATION_JOB, payload, { recordId: task.id });
   return iterationAnswer(row);

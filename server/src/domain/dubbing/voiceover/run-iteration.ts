@@ -128,7 +128,7 @@ export async function runIteration(
         background: task.background === 'original' || task.background === 'centreCancelled' ? task.background : null,
         signal: options.signal,
       },
-      { synthesizer: deps.engines.synthesizerFor(lang), onProgress: (f) => options.onProgress?.(f * 0.9) },
+      { synthesizer: deps.engines.synthesizerFor(lang), separator: deps.engines.separator ?? null, onProgress: (f) => options.onProgress?.(f * 0.9) },
     );
     const { names, files } = outputNames(dubOutputPrefix(task.id, lang, iteration.number), result);
     for (const [local, blob] of files) await putFile(blobStore, container, blob, local);
@@ -164,6 +164,8 @@ export async function runIteration(
           error_key: null,
           error_params: null,
           background: result.background,
+          voice_left_db: result.voiceLeftDb,
+          voice_remover: result.voiceRemover,
           expire_at: new Date(now.getTime() + DUB_MEDIA_KEEP_MS).toISOString(),
           expired_at: null,
           updated_at: now.toISOString(),

@@ -1,0 +1,4 @@
+import { describePaths } from '../../testing/paths';
+import { pathsModel } from './dubFolders.paths';
+
+describePaths(pathsModel);
