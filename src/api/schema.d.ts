@@ -4591,6 +4591,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     accountQueryCostRecord: {
@@ -4680,6 +4683,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     accountExportData: {
@@ -4692,6 +4697,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ZipAnswer"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     accountDeleteAccount: {
@@ -4711,6 +4717,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     accountQueryAuthLanguageByUserId: {
@@ -6977,6 +6985,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     dubbingSrtRead: {
