@@ -5,6 +5,13 @@ import type { SentenceUnit } from './sentences';
 
 const MAX_KEYWORDS = 10;
 
+// Words frequent in talk but no topic ("you guys", "gonna try", "five minutes"); kept out of keywords
+// only: as similarity terms they still help ranking (measured on the summary bench).
+const NOT_KEYWORDS = new Set(
+  `guys gonna wanna dunno sorry try tried trying nice talk talking saying look looking looks able thing stuff time work write
+  four five six seven eight nine ten hundred thousand minute minutes`.split(/\s+/),
+);
+
 export function keywordsOf(units: readonly SentenceUnit[], idf: ReadonlyMap<string, number>, language: string): string[] {
   const counts = new Map<string, { count: number; forms: Map<string, number> }>();
   const add = (key: string, form: string, weight = 1) => {
@@ -17,12 +24,12 @@ export function keywordsOf(units: readonly SentenceUnit[], idf: ReadonlyMap<stri
   for (const unit of units) {
     const kept = unit.words.map((word, i) => ({ word, term: unit.wordTerms[i] }));
     kept.forEach(({ word, term }, i) => {
-      if (!term || /^\d+$/.test(term)) return;
+      if (!term || /^\d+$/.test(term) || NOT_KEYWORDS.has(term)) return;
       if (!chinese && term.length < 3) return;
       add(term, word.toLowerCase());
       const next = kept[i + 1];
       // Adjacent content words form a phrase candidate; it wins only when said together often.
-      if (next?.term && !/^\d+$/.test(next.term)) add(`${term} ${next.term}`, chinese ? `${word}${next.word}` : `${word} ${next.word}`.toLowerCase());
+      if (next?.term && !/^\d+$/.test(next.term) && !NOT_KEYWORDS.has(next.term)) add(`${term} ${next.term}`, chinese ? `${word}${next.word}` : `${word} ${next.word}`.toLowerCase());
     });
   }
   const scored: { key: string; form: string; score: number }[] = [];

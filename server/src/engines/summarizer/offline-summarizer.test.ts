@@ -133,3 +133,20 @@ describe('short stated items in a long meeting', () => {
     expect(summarizeOffline(talk, { language: 'en-US' }).decisions).toEqual([{ text: 'We decided on yellow cases.', speaker: 'Bob' }]);
   });
 });
+
+describe('Traditional Chinese', () => {
+  it('splits, ranks and finds decisions in zh-TW text', () => {
+    const result = summarizeOffline(
+      [
+        { speaker: '陳', text: '嗯，今天討論新產品的發表計畫。' },
+        { speaker: '林', text: '我們決定新產品在五月發表。' },
+        { speaker: '陳', text: '新產品的發表計畫需要行銷部下週確認。' },
+      ],
+      { language: 'zh-TW' },
+    );
+    expect(result.summary).toContain('產品');
+    expect(result.summary).not.toContain('嗯');
+    expect(result.decisions).toEqual([{ text: '我們決定新產品在五月發表。', speaker: '林' }]);
+    expect(result.actionItems.map((a) => a.text)).toContain('新產品的發表計畫需要行銷部下週確認。');
+  });
+});
