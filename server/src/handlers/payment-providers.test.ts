@@ -155,7 +155,7 @@ describe('without vendor settings', () => {
     expect(jsapi).toMatchObject({ code: 503, msg: 'WeChat Pay is not configured on this server (set WECHAT_PAY_MCHID)' });
     const h5 = await call(bare.app, 'POST', '/expense/pay/getAliH5Pay', { token: payer.token, body: { packageId: PACKAGE.id, payPrice: 29.9 }, lang: 'zh-CN' });
     expect(h5).toMatchObject({ code: 503, msg: '此服务器未配置支付宝（请设置 ALIPAY_APP_ID）' });
-    expect(await call(bare.app, 'POST', '/expense/pay/paypalPayBack?token=T', { token: payer.token, lang: 'zh-TW' })).toMatchObject({ code: 503, msg: '此服務器未配置PayPal（請設置 PAYPAL_CLIENT_ID）' });
+    expect(await call(bare.app, 'POST', '/expense/pay/paypalPayBack?token=T', { token: payer.token, lang: 'zh-TW' })).toMatchObject({ code: 503, msg: '此伺服器未配置PayPal（請設定 PAYPAL_CLIENT_ID）' });
     expect(await call(bare.app, 'GET', '/expense/pay/getOpenId?code=c', { token: payer.token })).toMatchObject({ code: 503, msg: 'WeChat Pay is not configured on this server (set WECHAT_PAY_APPID)' });
     expect(bare.book.orders.size).toBe(0);
   });

@@ -147,7 +147,7 @@ describe.each(variants)('vocabulary on $name', (variant) => {
       expect(over).toMatchObject({ code: 400, msg: 'A proper vocabulary library holds at most 150 entries added by hand; this change would make it 151' });
       const long = await add(owner, id, [{ source: 'q'.repeat(51) }]);
       expect(long).toMatchObject({ code: 400, msg: 'Entry 1 is longer than 50 characters' });
-      expect((await add(owner, id, [{ source: 'ok' }, { source: 'bad\u0000' }], 'zh-TW')).msg).toBe('第 2 條包含換行、製表符等控制字符');
+      expect((await add(owner, id, [{ source: 'ok' }, { source: 'bad\u0000' }], 'zh-TW')).msg).toBe('第 2 條包含換行、製表符等控制字元');
       expect(await snapshot()).toEqual(full);
       // Changing an entry of a full library is fine.
       const first = (await kit.get('/speech/document/getDocumentData', owner, { id, pageSize: 1 })).data.rows[0];
