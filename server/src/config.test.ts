@@ -11,6 +11,15 @@ describe('configuration from the environment', () => {
     expect(config.webDir).toBe(path.resolve('dist/web'));
   });
 
+  it('runs the sandbox payment provider in production only when PAYMENT_PROVIDER=sandbox is set', () => {
+    expect(loadConfig({}).paymentProvider).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production' }).paymentProvider).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'vendors' }).paymentProvider).toBe('vendors');
+    expect(loadConfig({ NODE_ENV: 'development' }).paymentProvider).toBe('sandbox');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'free' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       PORT: '9000',

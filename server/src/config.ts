@@ -45,8 +45,12 @@ export interface ServerConfig {
   billingTimeZone: string;
   /** PAYPAL_*, WECHAT_PAY_*, ALIPAY_*: the real payment vendors; each is unconfigured without its settings. */
   paymentVendors: PaymentVendorConfig;
-  /** PAYMENT_PROVIDER: 'sandbox' (default, the embedded checkout page) or 'vendors' (WeChat, Alipay, PayPal by payType). */
-  paymentProvider: 'sandbox' | 'vendors';
+  /**
+   * PAYMENT_PROVIDER: 'sandbox' (the embedded checkout page, no money moves) or 'vendors' (WeChat,
+   * Alipay, PayPal by payType). Unset: 'sandbox' outside production, 'none' in production (payments
+   * answer 'not configured' naming PAYMENT_PROVIDER), so packages are never free by default.
+   */
+  paymentProvider: PaymentProviderSetting;
   /** PAYMENT_ORDER_MINUTES: how long an unpaid order can still be paid before it closes (default 15). */
   paymentOrderMinutes: number;
   /** PUBLIC_BASE_URL: the address users, phones and vendors reach this Parley at (QR links, notify URLs, sign-in providers' redirects); the request's own host otherwise. */
@@ -118,9 +122,16 @@ function isOff(value: string | undefined): boolean {
   return ['off', '0', 'false', 'no'].includes((value ?? '').trim().toLowerCase());
 }
 
-function paymentProvider(value: string | undefined): 'sandbox' | 'vendors' {
-  const name = nonEmpty(value)?.toLowerCase() ?? 'sandbox';
-  if (name !== 'sandbox' && name !== 'vendors') throw new Error(`PAYMENT_PROVIDER must be 'sandbox' or 'vendors', got '${value}'`);
+export type PaymentProviderSetting = 'sandbox' | 'vendors' | 'none';
+
+/**
+ * In production the sandbox (free packages) only runs when asked for by name. Unset there means no
+ * payments rather than a refused start: the rest of the product (trial minutes, meetings) still works,
+ * and NODE_ENV defaults to production, so a refusal would stop every plain `npm start`.
+ */
+function paymentProvider(value: string | undefined, nodeEnv: string): PaymentProviderSetting {
+  const name = nonEmpty(value)?.toLowerCase() ?? (nodeEnv === 'production' ? 'none' : 'sandbox');
+  if (name !== 'sandbox' && name !== 'vendors' && name !== 'none') throw new Error(`PAYMENT_PROVIDER must be 'sandbox', 'vendors' or 'none', got '${value}'`);
   return name;
 }
 
@@ -166,7 +177,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trialMinutes: wholeNumber('TRIAL_MINUTES', env.TRIAL_MINUTES, 30),
     billingTimeZone: timeZone(env.BILLING_TIME_ZONE),
     paymentVendors: loadPaymentVendorConfig(env),
-    paymentProvider: paymentProvider(env.PAYMENT_PROVIDER),
+    paymentProvider: paymentProvider(env.PAYMENT_PROVIDER, nodeEnv),
     paymentOrderMinutes: positiveInteger('PAYMENT_ORDER_MINUTES', env.PAYMENT_ORDER_MINUTES, 15),
     publicBaseUrl: baseUrl(env.PUBLIC_BASE_URL),
   };
