@@ -4,6 +4,8 @@ import path from 'node:path';
 import { loadEngineConfig, type EngineConfig } from './engines/config';
 import { isTimeZone } from './domain/entitlements/local-day';
 import { loadPaymentVendorConfig, type PaymentVendorConfig } from './domain/purchase/providers/vendor-config';
+import { checkPassword } from '../../src/shared/contract/credentials';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/shared/contract/limits';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
@@ -51,6 +53,8 @@ export interface ServerConfig {
    * answer 'not configured' naming PAYMENT_PROVIDER), so packages are never free by default.
    */
   paymentProvider: PaymentProviderSetting;
+  /** DEMO_PASSWORD: the demo account's password on every instance (else random; see demo-account.ts). */
+  demoPassword: string | null;
   /** PAYMENT_ORDER_MINUTES: how long an unpaid order can still be paid before it closes (default 15). */
   paymentOrderMinutes: number;
   /** PUBLIC_BASE_URL: the address users, phones and vendors reach this Parley at (QR links, notify URLs, sign-in providers' redirects); the request's own host otherwise. */
@@ -122,6 +126,14 @@ function isOff(value: string | undefined): boolean {
   return ['off', '0', 'false', 'no'].includes((value ?? '').trim().toLowerCase());
 }
 
+function demoPassword(value: string | undefined): string | null {
+  const password = nonEmpty(value);
+  if (password !== null && checkPassword(password) !== null) {
+    throw new Error(`DEMO_PASSWORD must be ${PASSWORD_MIN}–${PASSWORD_MAX} characters with both letters and digits`);
+  }
+  return password;
+}
+
 export type PaymentProviderSetting = 'sandbox' | 'vendors' | 'none';
 
 /**
@@ -165,6 +177,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     nodeEnv,
     webDir: path.resolve(nonEmpty(env.WEB_DIR) ?? 'dist/web'),
     demoAccount: !isOff(env.DEMO_ACCOUNT),
+    demoPassword: demoPassword(env.DEMO_PASSWORD),
     wechatAppId: nonEmpty(env.WECHAT_APP_ID),
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     social: loadSocialConfig(env),

@@ -45,6 +45,7 @@ const { services } = app;
 const report = await healthReport({ db: app.db, config, jobs: services.jobs, store: services.mediaStore, engines: services.engines }, t);
 for (const line of readinessLines(report, t)) console.log(`  ${line}`);
 if (config.demoAccount) {
-  const demo = await ensureDemoAccount(app.db, systemClock);
-  console.log(t('admin.demoAccount', { email: demo.email, password: demo.password }));
+  // Instances on one PostgreSQL database share the account: only the one that makes it prints a password.
+  const demo = await ensureDemoAccount(app.db, systemClock, { password: config.demoPassword, sharedDatabase: config.database.kind === 'postgres' });
+  console.log(demo.password === null ? t('admin.demoAccountExists', { email: demo.email }) : t('admin.demoAccount', { email: demo.email, password: demo.password }));
 }
