@@ -20,6 +20,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'free' })).toThrow(/PAYMENT_PROVIDER/);
   });
 
+  it('refuses Redis (several instances) with media on local disk unless shared storage or the override is set', () => {
+    expect(() => loadConfig({ REDIS_URL: 'redis://h:6379' })).toThrow(/AZURE_STORAGE_CONNECTION_STRING.*LOCAL_MEDIA_WITH_REDIS=on/);
+    expect(loadConfig({ REDIS_URL: 'redis://h:6379', LOCAL_MEDIA_WITH_REDIS: 'on' }).redisUrl).toBe('redis://h:6379');
+    expect(loadConfig({ REDIS_URL: 'redis://h:6379', AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true' }).redisUrl).toBe('redis://h:6379');
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       PORT: '9000',
@@ -27,6 +33,7 @@ describe('configuration from the environment', () => {
       DATA_DIR: '/tmp/p',
       DATABASE_URL: 'postgres://u@h:5432/db',
       REDIS_URL: 'redis://h:6379',
+      LOCAL_MEDIA_WITH_REDIS: 'on',
       SMTP_URL: 'smtp://h:25',
       MAIL_FROM: 'X <x@y.z>',
       NODE_ENV: 'development',
