@@ -29,6 +29,8 @@ export interface PurchaseDialogProps {
   balances: BalanceView[];
   customerService: CustomerServiceView;
   rightsPictureUrl: string | null;
+  /** The server's payments are the sandbox: said above the pay panel, so nobody thinks money moved. */
+  sandbox?: boolean;
   /** The pay panel once the payment runs; null while its code loads. */
   panel: PayPanelProps | null;
   onClose(): void;
@@ -73,6 +75,11 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
             </Button>
           </HStack>
         </HStack>
+        {props.sandbox ? (
+          <Text role="status" fontWeight="semibold" color="orange.fg" data-testid="purchase-sandbox-notice">
+            {t('sandboxNotice')}
+          </Text>
+        ) : null}
         {props.panel ? <PayPanel {...props.panel} /> : <PayPanel {...LOADING_PANEL} />}
         <EquitySummary rightsPictureUrl={props.rightsPictureUrl} />
       </Stack>
