@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { checkSharedMedia, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
   it('has defaults that start a fresh clone with nothing set', () => {
@@ -21,9 +21,10 @@ describe('configuration from the environment', () => {
   });
 
   it('refuses Redis (several instances) with media on local disk unless shared storage or the override is set', () => {
-    expect(() => loadConfig({ REDIS_URL: 'redis://h:6379' })).toThrow(/AZURE_STORAGE_CONNECTION_STRING.*LOCAL_MEDIA_WITH_REDIS=on/);
-    expect(loadConfig({ REDIS_URL: 'redis://h:6379', LOCAL_MEDIA_WITH_REDIS: 'on' }).redisUrl).toBe('redis://h:6379');
-    expect(loadConfig({ REDIS_URL: 'redis://h:6379', AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true' }).redisUrl).toBe('redis://h:6379');
+    expect(() => checkSharedMedia({ REDIS_URL: 'redis://h:6379' })).toThrow(/AZURE_STORAGE_CONNECTION_STRING.*LOCAL_MEDIA_WITH_REDIS=on/);
+    expect(() => checkSharedMedia({ REDIS_URL: 'redis://h:6379', LOCAL_MEDIA_WITH_REDIS: 'on' })).not.toThrow();
+    expect(() => checkSharedMedia({ REDIS_URL: 'redis://h:6379', AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true' })).not.toThrow();
+    expect(() => checkSharedMedia({})).not.toThrow();
   });
 
   it('reads every setting', () => {
@@ -33,7 +34,6 @@ describe('configuration from the environment', () => {
       DATA_DIR: '/tmp/p',
       DATABASE_URL: 'postgres://u@h:5432/db',
       REDIS_URL: 'redis://h:6379',
-      LOCAL_MEDIA_WITH_REDIS: 'on',
       SMTP_URL: 'smtp://h:25',
       MAIL_FROM: 'X <x@y.z>',
       NODE_ENV: 'development',

@@ -163,9 +163,10 @@ function baseUrl(value: string | undefined): string | null {
 /**
  * REDIS_URL is the scale-out setting: jobs go to whichever instance's worker is free. With media on
  * each instance's own disk, another instance's worker cannot read them and the job fails for good, so
- * that half-working deployment is refused unless the operator says only one instance runs.
+ * that half-working deployment is refused at server start (not for admin commands, which an operator
+ * may need to repair it) unless the operator says only one instance runs.
  */
-function checkSharedMedia(env: Env): void {
+export function checkSharedMedia(env: Env = process.env): void {
   if (!nonEmpty(env.REDIS_URL) || nonEmpty(env.AZURE_STORAGE_CONNECTION_STRING) || isOn(env.LOCAL_MEDIA_WITH_REDIS)) return;
   throw new Error(
     'REDIS_URL is set (instances share the job queue) but media are stored on this instance\'s own disk, which other instances cannot read. ' +
@@ -174,7 +175,6 @@ function checkSharedMedia(env: Env): void {
 }
 
 export function loadConfig(env: Env = process.env): ServerConfig {
-  checkSharedMedia(env);
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const isPostgres = databaseUrl !== null && /^postgres(ql)?:\/\//.test(databaseUrl);

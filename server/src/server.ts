@@ -2,10 +2,17 @@
 // account, and close cleanly (database, Redis, SMTP) on SIGINT/SIGTERM.
 import { buildApp } from './app';
 import { systemClock } from './clock';
-import { loadConfig } from './config';
+import { checkSharedMedia, loadConfig } from './config';
 import { ensureDemoAccount } from './demo-account';
 import { healthReport, readinessLines } from './domain/health/health-report';
 
+// A deployment that would half-work (jobs taken by instances that cannot read their media) does not start.
+try {
+  checkSharedMedia();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const config = loadConfig();
 const app = await buildApp(config);
 const t = app.services.i18n.translatorFor('en-US');

@@ -172,7 +172,7 @@ describe.each(variants)('vendor payments wired to the payments service on $name'
       const before = await counts();
       expect(await order(bare, who, 'wxV3Pay')).toMatchObject({ code: 503, msg: 'WeChat Pay is not configured on this server (set WECHAT_PAY_MCHID)' });
       expect(await order(bare, who, 'aliPay', 'zh-CN')).toMatchObject({ code: 503, msg: '此服务器未配置支付宝（请设置 ALIPAY_APP_ID）' });
-      expect(await order(bare, who, 'paypalV2Pay', 'zh-TW')).toMatchObject({ code: 503, msg: '此服務器未配置PayPal（請設置 PAYPAL_CLIENT_ID）' });
+      expect(await order(bare, who, 'paypalV2Pay', 'zh-TW')).toMatchObject({ code: 503, msg: '此伺服器未配置PayPal（請設定 PAYPAL_CLIENT_ID）' });
       expect(await counts()).toEqual(before);
       expect(before.orders).toBe(0);
     });
