@@ -76,7 +76,7 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
           </HStack>
         </HStack>
         {props.sandbox ? (
-          <Text role="status" fontWeight="semibold" color="orange.fg" data-testid="purchase-sandbox-notice">
+          <Text role="status" fontWeight="semibold" data-testid="purchase-sandbox-notice">
             {t('sandboxNotice')}
           </Text>
         ) : null}
