@@ -29,7 +29,7 @@ export interface PurchaseDialogProps {
   balances: BalanceView[];
   customerService: CustomerServiceView;
   rightsPictureUrl: string | null;
-  /** The server's payments are the sandbox: said above the pay panel, so nobody thinks money moved. */
+  /** The server's payments are the sandbox: said in the top row, so nobody thinks money moved. */
   sandbox?: boolean;
   /** The pay panel once the payment runs; null while its code loads. */
   panel: PayPanelProps | null;
@@ -69,17 +69,18 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
             <BalanceMenu balances={props.balances} />
           </HStack>
           <HStack gap="2">
+            {/* In the top row, so the QR stays where it was at 1440×900. */}
+            {props.sandbox ? (
+              <Text role="status" fontSize="sm" fontWeight="semibold" data-testid="purchase-sandbox-notice">
+                {t('sandboxNotice')}
+              </Text>
+            ) : null}
             <CustomerServicePopover {...props.customerService} />
             <Button size="sm" variant="outline" onClick={props.onAccount} data-testid="purchase-account-link">
               {t('myAccount')}
             </Button>
           </HStack>
         </HStack>
-        {props.sandbox ? (
-          <Text role="status" fontWeight="semibold" data-testid="purchase-sandbox-notice">
-            {t('sandboxNotice')}
-          </Text>
-        ) : null}
         {props.panel ? <PayPanel {...props.panel} /> : <PayPanel {...LOADING_PANEL} />}
         <EquitySummary rightsPictureUrl={props.rightsPictureUrl} />
       </Stack>
