@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { checkSharedMedia, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
   it('has defaults that start a fresh clone with nothing set', () => {
@@ -9,6 +9,22 @@ describe('configuration from the environment', () => {
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data', 'parley.db') });
     expect(config.webDir).toBe(path.resolve('dist/web'));
+  });
+
+  it('runs the sandbox payment provider in production only when PAYMENT_PROVIDER=sandbox is set', () => {
+    expect(loadConfig({}).paymentProvider).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production' }).paymentProvider).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'vendors' }).paymentProvider).toBe('vendors');
+    expect(loadConfig({ NODE_ENV: 'development' }).paymentProvider).toBe('sandbox');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'free' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
+  it('refuses Redis (several instances) with media on local disk unless shared storage or the override is set', () => {
+    expect(() => checkSharedMedia({ REDIS_URL: 'redis://h:6379' })).toThrow(/AZURE_STORAGE_CONNECTION_STRING.*LOCAL_MEDIA_WITH_REDIS=on/);
+    expect(() => checkSharedMedia({ REDIS_URL: 'redis://h:6379', LOCAL_MEDIA_WITH_REDIS: 'on' })).not.toThrow();
+    expect(() => checkSharedMedia({ REDIS_URL: 'redis://h:6379', AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true' })).not.toThrow();
+    expect(() => checkSharedMedia({})).not.toThrow();
   });
 
   it('reads every setting', () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { loadEngineConfig, type EngineConfig } from './engines/config';
 import { isTimeZone } from './domain/entitlements/local-day';
 import { loadPaymentVendorConfig, type PaymentVendorConfig } from './domain/purchase/providers/vendor-config';
+import { checkPassword } from '../../src/shared/contract/credentials';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/shared/contract/limits';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
@@ -45,8 +47,14 @@ export interface ServerConfig {
   billingTimeZone: string;
   /** PAYPAL_*, WECHAT_PAY_*, ALIPAY_*: the real payment vendors; each is unconfigured without its settings. */
   paymentVendors: PaymentVendorConfig;
-  /** PAYMENT_PROVIDER: 'sandbox' (default, the embedded checkout page) or 'vendors' (WeChat, Alipay, PayPal by payType). */
-  paymentProvider: 'sandbox' | 'vendors';
+  /**
+   * PAYMENT_PROVIDER: 'sandbox' (the embedded checkout page, no money moves) or 'vendors' (WeChat,
+   * Alipay, PayPal by payType). Unset: 'sandbox' outside production, 'none' in production (payments
+   * answer 'not configured' naming PAYMENT_PROVIDER), so packages are never free by default.
+   */
+  paymentProvider: PaymentProviderSetting;
+  /** DEMO_PASSWORD: the demo account's password on every instance (else random; see demo-account.ts). */
+  demoPassword: string | null;
   /** PAYMENT_ORDER_MINUTES: how long an unpaid order can still be paid before it closes (default 15). */
   paymentOrderMinutes: number;
   /** PUBLIC_BASE_URL: the address users, phones and vendors reach this Parley at (QR links, notify URLs, sign-in providers' redirects); the request's own host otherwise. */
@@ -118,9 +126,24 @@ function isOff(value: string | undefined): boolean {
   return ['off', '0', 'false', 'no'].includes((value ?? '').trim().toLowerCase());
 }
 
-function paymentProvider(value: string | undefined): 'sandbox' | 'vendors' {
-  const name = nonEmpty(value)?.toLowerCase() ?? 'sandbox';
-  if (name !== 'sandbox' && name !== 'vendors') throw new Error(`PAYMENT_PROVIDER must be 'sandbox' or 'vendors', got '${value}'`);
+function demoPassword(value: string | undefined): string | null {
+  const password = nonEmpty(value);
+  if (password !== null && checkPassword(password) !== null) {
+    throw new Error(`DEMO_PASSWORD must be ${PASSWORD_MIN}–${PASSWORD_MAX} characters with both letters and digits`);
+  }
+  return password;
+}
+
+export type PaymentProviderSetting = 'sandbox' | 'vendors' | 'none';
+
+/**
+ * In production the sandbox (free packages) only runs when asked for by name. Unset there means no
+ * payments rather than a refused start: the rest of the product (trial minutes, meetings) still works,
+ * and NODE_ENV defaults to production, so a refusal would stop every plain `npm start`.
+ */
+function paymentProvider(value: string | undefined, nodeEnv: string): PaymentProviderSetting {
+  const name = nonEmpty(value)?.toLowerCase() ?? (nodeEnv === 'production' ? 'none' : 'sandbox');
+  if (name !== 'sandbox' && name !== 'vendors' && name !== 'none') throw new Error(`PAYMENT_PROVIDER must be 'sandbox', 'vendors' or 'none', got '${value}'`);
   return name;
 }
 
@@ -135,6 +158,20 @@ function baseUrl(value: string | undefined): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_BASE_URL must be an http(s) address, got '${raw}'`);
   return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/**
+ * REDIS_URL is the scale-out setting: jobs go to whichever instance's worker is free. With media on
+ * each instance's own disk, another instance's worker cannot read them and the job fails for good, so
+ * that half-working deployment is refused at server start (not for admin commands, which an operator
+ * may need to repair it) unless the operator says only one instance runs.
+ */
+export function checkSharedMedia(env: Env = process.env): void {
+  if (!nonEmpty(env.REDIS_URL) || nonEmpty(env.AZURE_STORAGE_CONNECTION_STRING) || isOn(env.LOCAL_MEDIA_WITH_REDIS)) return;
+  throw new Error(
+    'REDIS_URL is set (instances share the job queue) but media are stored on this instance\'s own disk, which other instances cannot read. ' +
+      'Set AZURE_STORAGE_CONNECTION_STRING for media storage every instance shares, or LOCAL_MEDIA_WITH_REDIS=on if only one instance runs.',
+  );
 }
 
 export function loadConfig(env: Env = process.env): ServerConfig {
@@ -154,6 +191,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     nodeEnv,
     webDir: path.resolve(nonEmpty(env.WEB_DIR) ?? 'dist/web'),
     demoAccount: !isOff(env.DEMO_ACCOUNT),
+    demoPassword: demoPassword(env.DEMO_PASSWORD),
     wechatAppId: nonEmpty(env.WECHAT_APP_ID),
     googleClientId: nonEmpty(env.GOOGLE_CLIENT_ID),
     social: loadSocialConfig(env),
@@ -166,7 +204,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trialMinutes: wholeNumber('TRIAL_MINUTES', env.TRIAL_MINUTES, 30),
     billingTimeZone: timeZone(env.BILLING_TIME_ZONE),
     paymentVendors: loadPaymentVendorConfig(env),
-    paymentProvider: paymentProvider(env.PAYMENT_PROVIDER),
+    paymentProvider: paymentProvider(env.PAYMENT_PROVIDER, nodeEnv),
     paymentOrderMinutes: positiveInteger('PAYMENT_ORDER_MINUTES', env.PAYMENT_ORDER_MINUTES, 15),
     publicBaseUrl: baseUrl(env.PUBLIC_BASE_URL),
   };

@@ -2,10 +2,17 @@
 // account, and close cleanly (database, Redis, SMTP) on SIGINT/SIGTERM.
 import { buildApp } from './app';
 import { systemClock } from './clock';
-import { loadConfig } from './config';
+import { checkSharedMedia, loadConfig } from './config';
 import { ensureDemoAccount } from './demo-account';
 import { healthReport, readinessLines } from './domain/health/health-report';
 
+// A deployment that would half-work (jobs taken by instances that cannot read their media) does not start.
+try {
+  checkSharedMedia();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const config = loadConfig();
 const app = await buildApp(config);
 const t = app.services.i18n.translatorFor('en-US');
@@ -45,6 +52,7 @@ const { services } = app;
 const report = await healthReport({ db: app.db, config, jobs: services.jobs, store: services.mediaStore, engines: services.engines }, t);
 for (const line of readinessLines(report, t)) console.log(`  ${line}`);
 if (config.demoAccount) {
-  const demo = await ensureDemoAccount(app.db, systemClock);
-  console.log(t('admin.demoAccount', { email: demo.email, password: demo.password }));
+  // Instances on one PostgreSQL database share the account: only the one that makes it prints a password.
+  const demo = await ensureDemoAccount(app.db, systemClock, { password: config.demoPassword, sharedDatabase: config.database.kind === 'postgres' });
+  console.log(demo.password === null ? t('admin.demoAccountExists', { email: demo.email }) : t('admin.demoAccount', { email: demo.email, password: demo.password }));
 }

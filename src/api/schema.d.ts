@@ -3449,7 +3449,7 @@ export interface components {
             display: "original" | "translation" | "bilingual";
         };
         ComponentHealth: {
-            /** @description sqlite | postgresql, in-process | bullmq, local-disk */
+            /** @description sqlite | postgresql, in-process | bullmq, local-disk | azure-blob */
             kind: string;
             ready: boolean;
         };
@@ -3473,12 +3473,21 @@ export interface components {
             /** @description Translated explanation when not ready */
             reason: string | null;
         };
+        /** @description Who collects payments. sandbox — the embedded checkout page, no money moves (packages are free); none — production without PAYMENT_PROVIDER, purchases answer 'not configured'. */
+        PaymentsHealth: {
+            /** @enum {string} */
+            kind: "sandbox" | "vendors" | "none";
+            sandbox: boolean;
+            /** @description Translated 'Sandbox — no money moves' when sandbox, else null */
+            notice: string | null;
+        };
         Health: {
             /** @enum {string} */
             status: "ready" | "degraded";
             database: components["schemas"]["ComponentHealth"];
             queue: components["schemas"]["ComponentHealth"];
             storage: components["schemas"]["ComponentHealth"];
+            payments: components["schemas"]["PaymentsHealth"];
             engines: components["schemas"]["EngineHealth"][];
         };
     };

@@ -1,6 +1,7 @@
 // Engine failures carry an i18n key in the `engines` namespace plus its parameters rather than an
 // English sentence: the record shows the message in the reader's locale, and the job stores the key
 // so the text can be re-rendered later. `code` lets callers branch without instanceof chains.
+import { withoutServerPaths } from './strip-paths';
 
 export type EngineSetting = 'ASR_URL' | 'TRANSLATE_URL' | 'TTS_URL' | 'SUMMARY_URL';
 
@@ -26,13 +27,18 @@ export type EngineErrorParams = {
 };
 
 export class EngineError extends Error {
+  readonly params: EngineErrorParams;
+
   constructor(
     readonly code: 'engine_unavailable' | 'engine_missing' | 'engine_failed' | 'engine_timeout' | 'invalid_media' | 'aborted',
     readonly key: string,
-    readonly params: EngineErrorParams = {},
+    params: EngineErrorParams = {},
     options?: { cause?: unknown },
   ) {
-    super(`${key} ${JSON.stringify(params)}`, options);
+    // The detail is shown to users: no data-folder path or signed storage address in it.
+    const shown = params.detail === undefined ? params : { ...params, detail: withoutServerPaths(params.detail) };
+    super(`${key} ${JSON.stringify(shown)}`, options);
+    this.params = shown;
     this.name = 'EngineError';
   }
 }

@@ -69,6 +69,13 @@ describe('media (ffprobe / ffmpeg)', () => {
       await expect(probeMedia(file), file).rejects.toMatchObject({ code: 'invalid_media', key: 'engines:invalidMedia' });
     }
     await expect(toWav16kMono(text, path.join(dir, 'out.wav'))).rejects.toMatchObject({ code: 'invalid_media' });
+    // ffmpeg quotes the file it opened: the detail users read names the file, never the server's folder.
+    const refusal = (await toWav16kMono(text, path.join(dir, 'out.wav')).then(
+      () => null,
+      (error: unknown) => error,
+    )) as { params: { detail?: string } } | null;
+    expect(refusal?.params.detail).toEqual(expect.any(String));
+    expect(refusal?.params.detail).not.toContain(dir);
   });
 
   it('stops a conversion when the caller aborts', async () => {

@@ -57,7 +57,10 @@ describe('GET /health', () => {
       database: { kind: 'sqlite', ready: true },
       queue: { kind: 'in-process', ready: true },
       storage: { kind: 'local-disk', ready: true },
+      payments: { kind: 'sandbox', sandbox: true, notice: 'Sandbox — no money moves' },
     });
+    const zh = await call(app, 'GET', '/health', { lang: 'zh-TW' });
+    expect(zh.data.payments.notice).toBe('沙盒模式——不會實際扣款');
     expect(engineOf(answer.data, 'recognition')).toMatchObject({ engine: 'pocketsphinx', remote: false, ready: true, languages: ['en-US'], missing: [], setting: 'ASR_URL', reason: null });
     expect(engineOf(answer.data, 'translation').pairs).toEqual(expect.arrayContaining([{ from: 'en-US', to: 'es-ES' }, { from: 'es-ES', to: 'en-US' }]));
     expect(engineOf(answer.data, 'synthesis')).toMatchObject({ engine: 'espeak-ng', ready: true });
@@ -124,6 +127,9 @@ describe('the start-up lines', () => {
     expect(lines).toContain('speech recognition: pocketsphinx ready — en-US');
     expect(lines).toContain('translation: apertium ready — en-US → es-ES, es-ES → en-US');
     expect(lines).toContain('media tools: ffmpeg ready');
+    expect(lines).toContain('payments: Sandbox — no money moves (PAYMENT_PROVIDER=sandbox)');
+    const off = readinessLines({ ...ready, payments: { kind: 'none', sandbox: false, notice: null } }, t);
+    expect(off).toContain('payments: not configured — purchases are refused until PAYMENT_PROVIDER is set (vendors or sandbox)');
     const missing = (await withOnlyPrograms([], () => call(app, 'GET', '/health', { lang: 'en-US' }))).data;
     expect(readinessLines(missing, t)).toContain('speech recognition: pocketsphinx NOT ready — pocketsphinx (pocketsphinx_continuous) is not installed on this server');
   });

@@ -15,6 +15,7 @@ export const MEDIA_CONTAINER = 'media';
 const PARALLEL_BLOCKS = 4;
 
 export class BlobMediaStore implements MediaStore {
+  readonly kind = 'azure-blob' as const;
   private readonly staging: LocalMediaStore;
 
   constructor(

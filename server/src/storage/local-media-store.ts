@@ -26,6 +26,7 @@ export function mediaRoot(dataDir: string): string {
 }
 
 export class LocalMediaStore implements MediaStore {
+  readonly kind = 'local-disk' as const;
   private readonly objectsDir: string;
   private readonly stagingDir: string;
 

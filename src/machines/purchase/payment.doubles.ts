@@ -16,8 +16,8 @@ export const CATEGORIES: PurchaseCategory[] = [
   { packageType: 2, desc: 'VIP', remark: null, packageList: [pkg('vip-month', 49), pkg('vip-broken', 1), pkg('vip-gone', 2)] },
   { packageType: 5, desc: 'Dubbing', remark: null, packageList: [pkg('dub-hours', 199)] },
 ];
-export const CATALOGUE: Catalogue = { categories: CATEGORIES, rightsPictureUrl: 'https://parley.test/rights.png' };
-export const EMPTY_CATALOGUE: Catalogue = { categories: [], rightsPictureUrl: null };
+export const CATALOGUE: Catalogue = { categories: CATEGORIES, rightsPictureUrl: 'https://parley.test/rights.png', sandbox: false };
+export const EMPTY_CATALOGUE: Catalogue = { categories: [], rightsPictureUrl: null, sandbox: false };
 export const EMPTY_TAB = 9;
 export const LOAD_FAILURE = { kind: 'transport', messageKey: 'api:networkError' };
 export const REFUSED = { kind: 'business', code: 500, message: 'This package is no longer sold' };

@@ -16,6 +16,7 @@ import {
   type PurchasePackage,
 } from '../../api/purchase/query-common-price-package';
 import { queryRightsPictureUrl } from '../../api/purchase/query-rights-picture-url';
+import { querySandboxPayments } from '../../api/purchase/query-sandbox-payments';
 import { PAY_POLL_INTERVAL_MS } from '../../shared/contract/limits';
 import { poll$ } from '../../streams/poll$';
 
@@ -28,6 +29,8 @@ export interface Catalogue {
   categories: PurchaseCategory[];
   /** The equity comparison picture; null when the server offers none (the table is shown alone). */
   rightsPictureUrl: string | null;
+  /** The server's payments are the sandbox: the dialog says no money moves. */
+  sandbox: boolean;
 }
 
 /** What the customer is shown to pay with: a QR's text, or the PayPal approval link. */
@@ -46,6 +49,7 @@ export interface PaymentContext extends ErrorText {
   source: PaySource;
   categories: PurchaseCategory[];
   rightsPictureUrl: string | null;
+  sandbox: boolean;
   tab: number;
   packageId: string | null;
   payType: PayType;
@@ -100,8 +104,12 @@ export function shownOrder(order: PaymentOrder, payType: PayType): ShownOrder {
 }
 
 export async function loadCatalogue(source: PaySource, signal?: AbortSignal): Promise<Catalogue> {
-  const [categories, rightsPictureUrl] = await Promise.all([queryCommonPricePackage(source, signal), queryRightsPictureUrl(signal)]);
-  return { categories: categories.filter((category) => category.packageList.length > 0), rightsPictureUrl };
+  const [categories, rightsPictureUrl, sandbox] = await Promise.all([
+    queryCommonPricePackage(source, signal),
+    queryRightsPictureUrl(signal),
+    querySandboxPayments(signal),
+  ]);
+  return { categories: categories.filter((category) => category.packageList.length > 0), rightsPictureUrl, sandbox };
 }
 
 /** Status answers every PAY_POLL_INTERVAL_MS; a tick waits for the answer before the next call. */
@@ -179,6 +187,7 @@ export const paymentMachine = setup({
     source: input.source,
     categories: [],
     rightsPictureUrl: null,
+    sandbox: false,
     tab: input.tab ?? 0,
     packageId: null,
     payType: DEFAULT_PAY_TYPE,
@@ -280,6 +289,7 @@ export const selectPayTab = (snapshot: PaymentSnapshot) => snapshot.context.tab;
 export const selectPayPackageId = (snapshot: PaymentSnapshot) => snapshot.context.packageId;
 export const selectPayType = (snapshot: PaymentSnapshot) => snapshot.context.payType;
 export const selectRightsPictureUrl = (snapshot: PaymentSnapshot) => snapshot.context.rightsPictureUrl;
+export const selectSandboxPayments = (snapshot: PaymentSnapshot) => snapshot.context.sandbox;
 export const selectChosenPackage = (snapshot: PaymentSnapshot) => packageOf(snapshot.context);
 export const selectPayOrder = (snapshot: PaymentSnapshot) => snapshot.context.order;
 export const selectCatalogueLoading = (snapshot: PaymentSnapshot) => snapshot.matches('loading');

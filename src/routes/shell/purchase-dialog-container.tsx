@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
-import { selectRightsPictureUrl } from '../../machines/purchase/payment.machine';
+import { selectRightsPictureUrl, selectSandboxPayments } from '../../machines/purchase/payment.machine';
 import { purchaseDialogMachine, selectPaymentActor, selectPurchaseOpen } from '../../machines/purchase/purchaseDialog.machine';
 import { selectAccountDetail, selectIsSignedIn, selectUser } from '../../machines/session/session.machine';
 import { PurchaseDialog, type BalanceView } from '../../ui/purchase/PurchaseDialog';
@@ -45,6 +45,7 @@ export function PurchaseDialogContainer({ dialog }: PurchaseDialogContainerProps
   const accounts = useSelector(session, selectAccountDetail);
   const serviceQr = useQrDataUrl(open ? CUSTOMER_SERVICE_URL : null);
   const rightsPictureUrl = useSelector(payment, (snapshot) => (snapshot ? selectRightsPictureUrl(snapshot) : null));
+  const sandbox = useSelector(payment, (snapshot) => (snapshot ? selectSandboxPayments(snapshot) : false));
   const choices = useMemo(
     () => ({
       tab: (tab: number) => dialog.send({ type: 'purchase.tabChanged', tab }),
@@ -85,6 +86,7 @@ export function PurchaseDialogContainer({ dialog }: PurchaseDialogContainerProps
       balances={balances}
       customerService={{ qrDataUrl: serviceQr, mail: CUSTOMER_SERVICE_MAIL, helpUrl: HELP_CENTRE_PATH }}
       rightsPictureUrl={rightsPictureUrl}
+      sandbox={sandbox}
       panel={panel}
       onClose={() => dialog.send({ type: 'purchase.close' })}
       onAccount={() => {

@@ -79,6 +79,14 @@ describe('PurchaseDialog', () => {
     expect(within(within(dialog).getByTestId('package-b')).getByText(/right of b/)).toBeTruthy();
   });
 
+  it('says the sandbox moves no money when the server runs it, and nothing otherwise', async () => {
+    const { unmount } = await renderUi(<PurchaseDialog {...props({ sandbox: true })} />);
+    expect(screen.getByTestId('purchase-sandbox-notice').textContent).toBe('Sandbox — no money moves');
+    unmount();
+    await renderUi(<PurchaseDialog {...props()} />);
+    expect(screen.queryByTestId('purchase-sandbox-notice')).toBeNull();
+  });
+
   it('folds the comparison table under the pay panel, opened by its button', async () => {
     await renderUi(<PurchaseDialog {...props({ rightsPictureUrl: 'https://parley.test/rights.png' })} />);
     const dialog = await screen.findByTestId('purchase-dialog');

@@ -29,6 +29,8 @@ export interface PurchaseDialogProps {
   balances: BalanceView[];
   customerService: CustomerServiceView;
   rightsPictureUrl: string | null;
+  /** The server's payments are the sandbox: said in the top row, so nobody thinks money moved. */
+  sandbox?: boolean;
   /** The pay panel once the payment runs; null while its code loads. */
   panel: PayPanelProps | null;
   onClose(): void;
@@ -67,6 +69,12 @@ export function PurchaseDialog(props: PurchaseDialogProps) {
             <BalanceMenu balances={props.balances} />
           </HStack>
           <HStack gap="2">
+            {/* In the top row, so the QR stays where it was at 1440×900. */}
+            {props.sandbox ? (
+              <Text role="status" fontSize="sm" fontWeight="semibold" data-testid="purchase-sandbox-notice">
+                {t('sandboxNotice')}
+              </Text>
+            ) : null}
             <CustomerServicePopover {...props.customerService} />
             <Button size="sm" variant="outline" onClick={props.onAccount} data-testid="purchase-account-link">
               {t('myAccount')}

@@ -16,9 +16,9 @@ type EngineHealth = components['schemas']['EngineHealth'];
 
 export interface HealthDeps {
   db: Kysely<Database>;
-  config: Pick<ServerConfig, 'database'>;
+  config: Pick<ServerConfig, 'database' | 'paymentProvider'>;
   jobs: Pick<JobQueue, 'backend' | 'healthy'>;
-  store: Pick<MediaStore, 'healthy'>;
+  store: Pick<MediaStore, 'healthy' | 'kind'>;
   engines: Pick<Engines, 'readiness'>;
 }
 
@@ -36,6 +36,14 @@ function reasonOf(engine: EngineReadiness, t: ServerT): string | null {
   if (engine.ready) return null;
   if (engine.kind === 'media') return translate(t, 'engines:mediaToolsMissing', {});
   return translate(t, 'engines:notInstalled', { engine: `${engine.engine} (${engine.missing.join(', ')})` });
+}
+
+/**
+ * Which payment provider collects orders. The sandbox is said loudly (start banner, this report, the
+ * purchase dialog): with it, packages are given away and no money moves.
+ */
+export function paymentsHealth(provider: ServerConfig['paymentProvider'], t: ServerT): HealthReport['payments'] {
+  return { kind: provider, sandbox: provider === 'sandbox', notice: provider === 'sandbox' ? translate(t, 'billing:providers.sandboxNotice') : null };
 }
 
 export async function healthReport(deps: HealthDeps, t: ServerT): Promise<HealthReport> {
@@ -56,21 +64,31 @@ export async function healthReport(deps: HealthDeps, t: ServerT): Promise<Health
     status: ready ? 'ready' : 'degraded',
     database: { kind: deps.config.database.kind === 'postgres' ? 'postgresql' : 'sqlite', ready: database },
     queue: { kind: deps.jobs.backend, ready: queue },
-    storage: { kind: 'local-disk', ready: storage },
+    storage: { kind: deps.store.kind, ready: storage },
+    payments: paymentsHealth(deps.config.paymentProvider, t),
     engines,
   };
 }
 
-/** One line per engine for the start-up output: what is ready and what it serves, or why not. */
+/** The start-up line about payments: said when they are free (sandbox) or off (no provider). */
+function paymentsLines(report: HealthReport, t: ServerT): string[] {
+  if (report.payments.kind === 'sandbox') return [translate(t, 'admin.paymentsSandbox', { notice: report.payments.notice ?? '' })];
+  if (report.payments.kind === 'none') return [translate(t, 'admin.paymentsNone')];
+  return [];
+}
+
+/** One line per engine for the start-up output (what is ready and what it serves, or why not), then payments. */
 export function readinessLines(report: HealthReport, t: ServerT): string[] {
-  return report.engines.map((engine) => {
-    const kind = translate(t, `admin.engineKinds.${engine.kind}`);
-    if (!engine.ready) return translate(t, 'admin.engineNotReady', { kind, engine: engine.engine, reason: engine.reason ?? '' });
-    const served = engine.pairs?.length
-      ? engine.pairs.map((pair) => (pair.from === '*' ? translate(t, 'admin.anyLanguage') : `${pair.from} → ${pair.to}`)).join(', ')
-      : (engine.languages ?? []).map((code) => (code === '*' ? translate(t, 'admin.anyLanguage') : code)).join(', ');
-    // Media tools serve no languages: the line only says they are there.
-    if (!served) return translate(t, 'admin.engineReadyPlain', { kind, engine: engine.engine });
-    return translate(t, 'admin.engineReady', { kind, engine: engine.engine, served });
-  });
+  return [...report.engines.map((engine) => engineLine(engine, t)), ...paymentsLines(report, t)];
+}
+
+function engineLine(engine: EngineHealth, t: ServerT): string {
+  const kind = translate(t, `admin.engineKinds.${engine.kind}`);
+  if (!engine.ready) return translate(t, 'admin.engineNotReady', { kind, engine: engine.engine, reason: engine.reason ?? '' });
+  const served = engine.pairs?.length
+    ? engine.pairs.map((pair) => (pair.from === '*' ? translate(t, 'admin.anyLanguage') : `${pair.from} → ${pair.to}`)).join(', ')
+    : (engine.languages ?? []).map((code) => (code === '*' ? translate(t, 'admin.anyLanguage') : code)).join(', ');
+  // Media tools serve no languages: the line only says they are there.
+  if (!served) return translate(t, 'admin.engineReadyPlain', { kind, engine: engine.engine });
+  return translate(t, 'admin.engineReady', { kind, engine: engine.engine, served });
 }

@@ -15,6 +15,8 @@ export interface WrittenPart {
 }
 
 export interface MediaStore {
+  /** Where stored objects live, as the health report names it (instance-local disk or the shared blob store). */
+  readonly kind: 'local-disk' | 'azure-blob';
   /** Creates (or keeps) the staging file of an upload; an existing one keeps its bytes (resume). */
   openStaging(stagingId: string): Promise<void>;
   /**

@@ -10,6 +10,8 @@ import { drain, nextPart, partFromUrl, type MultipartPart } from './upload-multi
 import { firstMissing, type UploadSessions } from './upload-sessions';
 import type { UploadSessionRow } from '../../db/schema';
 import type { MediaStore } from '../storage/media-store.port';
+import { DEFAULT_FOLDER_ID } from '../../../../src/shared/contract/limits';
+import { folderNotFound } from '../folders/folder-errors';
 
 export interface BlockInput {
   userId: string;
@@ -30,9 +32,19 @@ interface Deps {
   sessions: UploadSessions;
   files: MediaFiles;
   writes: ChunkWrites;
+  /** True when `folderId` is one of the user's own folders. */
+  ownsFolder(userId: string, folderId: string): Promise<boolean>;
 }
 
-export function createBlockReceiver({ store, sessions, files, writes }: Deps) {
+export function createBlockReceiver({ store, sessions, files, writes, ownsFolder }: Deps) {
+  /**
+   * The folder a finished upload goes into. Another user's folder is answered exactly like an unknown
+   * one (it is never stored: the record would point into someone else's tree).
+   */
+  async function checkFolder(userId: string, folderId: string | null): Promise<void> {
+    if (folderId && folderId !== DEFAULT_FOLDER_ID && !(await ownsFolder(userId, folderId))) throw folderNotFound();
+  }
+
   /** The body's fields and what its first `file` part became; other files are skipped. */
   async function readBlock({ userId, query, parts }: BlockInput): Promise<{ fields: Record<string, string>; written: WrittenBlock }> {
     const iterator = parts[Symbol.asyncIterator]();
@@ -92,6 +104,7 @@ export function createBlockReceiver({ store, sessions, files, writes }: Deps) {
   async function finishWhole(userId: string, written: Extract<WrittenBlock, { kind: 'whole' }>, fields: Record<string, string>, folderId: string | null): Promise<BlockAnswer> {
     try {
       if (!fields.oriFileName || fields.end !== '1' || Number(fields.fileSize) !== written.bytes) throw errors.uploadInconsistent();
+      await checkFolder(userId, folderId);
       const info = await files.checkStaged(written.stagingId, written.bytes);
       const id = randomUUID();
       const uploaded = await files.register({
@@ -128,6 +141,8 @@ export function createBlockReceiver({ store, sessions, files, writes }: Deps) {
       const messageKey = written.previous === undefined ? 'uploads:chunkStored' : written.previous === written.sha256 ? 'uploads:chunkSame' : 'uploads:chunkReplaced';
       if (end) {
         if (part !== session.chunk_count) throw errors.uploadInconsistent();
+        // Before finishing, so the stored chunks stay and the end can be sent again with a right folder.
+        await checkFolder(session.user_id, folderId);
         return { data: await finishChunked(session, folderId), messageKey: 'ok', messageParams: {} };
       }
       return { data: null, messageKey, messageParams: { part } };

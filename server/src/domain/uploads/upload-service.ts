@@ -39,7 +39,9 @@ export function createUploadService({ db, clock, store, media }: { db: Kysely<Da
   const sessions = createUploadSessions({ db, store });
   const files = createMediaFiles({ db, clock, store, media });
   const writes = createChunkWrites({ db, clock, store, sessions });
-  const { receiveBlock } = createBlockReceiver({ store, sessions, files, writes });
+  const ownsFolder = async (userId: string, folderId: string) =>
+    (await db.selectFrom('folders').select('id').where('id', '=', folderId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  const { receiveBlock } = createBlockReceiver({ store, sessions, files, writes, ownsFolder });
 
   return {
     async init(userId: string, input: InitInput): Promise<UploadInitAnswer> {

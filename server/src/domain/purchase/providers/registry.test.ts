@@ -31,6 +31,13 @@ describe('payment provider registry', () => {
     expect(refusalOf(() => providers.forPayType('wxV3Pay'))).toMatchObject({ code: 503, params: { vendor: 'WeChat Pay', setting: 'WECHAT_PAY_MCHID' } });
   });
 
+  it('with no provider (production without PAYMENT_PROVIDER) refuses every payType naming the setting', () => {
+    const providers = createPaymentProviders({ paymentProvider: 'none' });
+    for (const payType of ['wxV3Pay', 'aliPay', 'paypalV2Pay'] as const) {
+      expect(refusalOf(() => providers.forPayType(payType))).toEqual({ code: 503, key: 'billing:providers.noProvider', params: { setting: 'PAYMENT_PROVIDER' } });
+    }
+  });
+
   it('without shared instances builds its vendors from the app settings', () => {
     const providers = createPaymentProviders({ paymentProvider: 'vendors', paymentVendors: loadPaymentVendorConfig({}) });
     expect(refusalOf(() => providers.forPayType('paypalV2Pay'))).toMatchObject({ code: 503, params: { vendor: 'PayPal', setting: 'PAYPAL_CLIENT_ID' } });

@@ -1,9 +1,11 @@
-// Which provider collects an order: PAYMENT_PROVIDER=sandbox (default) sends every payType to the
+// Which provider collects an order: PAYMENT_PROVIDER=sandbox (default outside production) sends every payType to the
 // embedded checkout page; PAYMENT_PROVIDER=vendors sends each payType to its vendor. Vendor
 // adapters (providers/paypal, providers/wechat, providers/alipay) come from VENDOR_FACTORIES unless
 // the app hands in the instances it shares with the vendor endpoints (payment-wiring.ts); one that
-// lacks its settings answers an honest, translated 'not configured' naming the first missing setting.
+// lacks its settings answers an honest, translated 'not configured' naming the first missing setting;
+// with no provider (production without PAYMENT_PROVIDER) every payType answers 'not configured'.
 import type { ServerConfig } from '../../../config';
+import { AppError } from '../../../errors';
 import type { ContractPayType } from '../orders';
 import type { PaymentProvider, ProviderName } from './payment-provider';
 import { createSandboxProvider } from './sandbox/sandbox-provider';
@@ -42,6 +44,8 @@ export function createPaymentProviders(config: ProviderConfig, instances?: Parti
   return {
     forPayType(payType) {
       if (config.paymentProvider === 'sandbox') return sandbox;
+      // Production without PAYMENT_PROVIDER: nothing collects, so nothing is given away either.
+      if (config.paymentProvider === 'none') throw new AppError(503, 'billing:providers.noProvider', { setting: 'PAYMENT_PROVIDER' });
       const vendor = VENDOR_OF[payType];
       const provider = vendors.get(vendor.provider)!;
       if (!provider.configured) throw notConfigured(vendor.vendor, provider.missingSetting ?? vendor.provider);
