@@ -371,6 +371,8 @@ export const selectTransId = (snapshot: Snapshot) => snapshot.context.view.meeti
 export const selectVocabulariesInForce = (snapshot: Snapshot) => snapshot.context.view.meeting?.vocabularies ?? NO_LIBRARIES;
 const NO_LIBRARIES: NonNullable<Meeting['vocabularies']> = [];
 export const selectTranslationLanguagesShown = (snapshot: Snapshot) => snapshot.context.view.translationLanguages;
+/** The language the meeting is spoken in: the host reads it as the original, never again as a translation. */
+export const selectSpokenLanguage = (snapshot: Snapshot) => snapshot.context.view.meeting?.recognitionLanguages[0] ?? '';
 export const selectLook = (snapshot: Snapshot) => snapshot.context.view.look;
 export const selectMeetingErrorMessage = (snapshot: Snapshot) => snapshot.context.view.errorMessage;
 export const selectMeetingErrorKey = (snapshot: Snapshot) => snapshot.context.view.errorKey;

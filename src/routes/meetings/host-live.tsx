@@ -37,6 +37,7 @@ import {
   selectStatus,
   selectSubtitlesActor,
   selectSummaryActor,
+  selectSpokenLanguage,
   selectTranslationLanguagesShown,
   selectVocabulariesInForce,
   selectTransId,
@@ -173,6 +174,7 @@ function Subtitles({ host, subtitles }: { host: HostMeetingActor; subtitles: Act
   const { t } = useTranslation('meetings');
   const status = useSelector(host, selectStatus);
   const languages = useSelector(host, selectTranslationLanguagesShown);
+  const spoken = useSelector(host, selectSpokenLanguage);
   const look = useSelector(host, selectLook);
   const finals = useSelector(subtitles, selectFinals);
   const partials = useSelector(subtitles, selectPartials);
@@ -183,7 +185,7 @@ function Subtitles({ host, subtitles }: { host: HostMeetingActor; subtitles: Act
     <>
       {error && <ConnectionError text={error} />}
       <ConnectionBanner reconnecting={reconnecting} connecting={connecting && status !== 'ended'} />
-      <SubtitleList finals={finals} partials={status === 'ended' ? NO_LINES : partials} translationLanguages={languages} style={look} emptyText={t('waitingForSpeech')} />
+      <SubtitleList finals={finals} partials={status === 'ended' ? NO_LINES : partials} translationLanguages={languages} spokenLanguage={spoken} style={look} emptyText={t('waitingForSpeech')} />
     </>
   );
 }

@@ -29,6 +29,7 @@ import {
   meetingJoinMachine,
   selectJoinLanguage,
   selectJoinLanguages,
+  selectJoinSpokenLanguage,
   selectJoinLook,
   selectJoinStage,
   selectJoinVoice,
@@ -71,6 +72,7 @@ function endTitle(reason: EndReason | null, t: TFunction<'meetings'>): string {
 function ParticipantLive({ meetingId, participant, subtitles }: { meetingId: string; participant: MeetingJoinActor; subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
   const language = useSelector(participant, selectJoinLanguage);
   const look = useSelector(participant, selectJoinLook, sameLook);
+  const spoken = useSelector(participant, selectJoinSpokenLanguage);
   const { t } = useTranslation('meetings');
   const finals = useSelector(subtitles, selectFinals);
   const partials = useSelector(subtitles, selectPartials);
@@ -101,6 +103,7 @@ function ParticipantLive({ meetingId, participant, subtitles }: { meetingId: str
         finals={finals}
         partials={partials}
         translationLanguages={language ? [language] : []}
+        spokenLanguage={spoken}
         style={look}
         emptyText={t('waitingForSpeech')}
       />

@@ -1,12 +1,15 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import type { LiveSubtitleLine, SubtitleLook } from '../../shared/contract/meeting';
+import { readsSpokenLanguage } from '../../shared/contract/meeting-languages';
 
 export interface SubtitleListProps {
   finals: readonly LiveSubtitleLine[];
   partials: readonly LiveSubtitleLine[];
   /** Translations shown under each final, in this order. */
   translationLanguages: string[];
+  /** The meeting's spoken language: a reader of it gets the line once, as spoken, never a copied "translation". */
+  spokenLanguage?: string;
   style: SubtitleLook;
   emptyText: string;
   /** Full-height projection (cast screen) instead of a scrolling panel. */
@@ -14,14 +17,20 @@ export interface SubtitleListProps {
   testId?: string;
 }
 
+/** A translation that only repeats its line (older records kept one for the spoken language). */
+const repeatsLine = (line: LiveSubtitleLine, language: string) => line.translations[language]?.trim().toLowerCase() === line.text.trim().toLowerCase();
+
 /** Finals solid with their translations underneath; partials greyed at the end. Follows the newest line. */
-export function SubtitleList({ finals, partials, translationLanguages, style, emptyText, fill, testId = 'subtitles' }: SubtitleListProps) {
+export function SubtitleList({ finals, partials, translationLanguages, spokenLanguage, style, emptyText, fill, testId = 'subtitles' }: SubtitleListProps) {
   const panel = useRef<HTMLDivElement>(null);
   // Scrolls the panel only (scrollIntoView would move the whole page, and returns a promise in new Chrome).
   useEffect(() => {
     if (panel.current) panel.current.scrollTop = panel.current.scrollHeight;
   }, [finals.length, partials]);
-  const showOriginal = style.display !== 'translation';
+  const readsSpoken = (language: string) => !!spokenLanguage && readsSpokenLanguage(spokenLanguage, language);
+  const translated = translationLanguages.filter((language) => !readsSpoken(language));
+  // A translation-only look still shows the line to a reader of the spoken language (their "translation" is the line).
+  const originalForced = translated.length < translationLanguages.length;
   const showTranslation = style.display !== 'original';
   return (
     <Box
@@ -36,11 +45,14 @@ export function SubtitleList({ finals, partials, translationLanguages, style, em
     >
       <Stack gap="4" fontSize={`${style.fontSize}px`} lineHeight="1.35">
         {finals.length === 0 && partials.length === 0 && <Text opacity={0.6}>{emptyText}</Text>}
-        {finals.map((line) => (
+        {finals.map((line) => {
+          const under = translated.filter((lang) => !repeatsLine(line, lang));
+          const showOriginal = style.display !== 'translation' || originalForced || under.length < translated.length;
+          return (
           <Box key={line.segmentId} data-testid="subtitle-final">
             {showOriginal && <Text data-testid="subtitle-original">{line.text}</Text>}
             {showTranslation &&
-              translationLanguages.map((lang) =>
+              under.map((lang) =>
                 line.translations[lang] ? (
                   <Text key={lang} data-testid="subtitle-translation" data-lang={lang} opacity={0.85} fontSize="0.85em" color="yellow.200">
                     {line.translations[lang]}
@@ -52,7 +64,8 @@ export function SubtitleList({ finals, partials, translationLanguages, style, em
                 ) : null,
               )}
           </Box>
-        ))}
+          );
+        })}
         {partials.map((line) => (
           <Text key={line.segmentId} data-testid="subtitle-partial" opacity={0.5} fontStyle="italic">
             {line.text}
