@@ -52,11 +52,6 @@ export class MeetingLanguages {
     return this.recognition[0] ?? FALLBACK_RECOGNITION_LANGUAGE;
   }
 
-  /** The translation languages that differ from the spoken one: the only ones made, and shown under a line. */
-  get translated(): string[] {
-    return this.translation.filter((language) => !readsSpokenLanguage(this.spoken, language));
-  }
-
   /** The translation a reader gets without choosing one: the meeting's first ('' when it has none). */
   get defaultTranslation(): string {
     return this.translation[0] ?? '';
