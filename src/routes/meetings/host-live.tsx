@@ -48,8 +48,6 @@ import {
   selectIsConnecting,
   selectIsReconnecting,
   selectPartials,
-  selectParticipants,
-  selectScreensConnected,
   selectSubtitlesError,
   type liveSubtitlesMachine,
 } from '../../machines/meetings/liveSubtitles.machine';
@@ -75,7 +73,7 @@ import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
 import { formatElapsed } from '../../ui/meetings/format-elapsed';
 import { HostControls } from '../../ui/meetings/HostControls';
 import { InvitePanel } from '../../ui/meetings/InvitePanel';
-import { ParticipantList } from '../../ui/meetings/ParticipantList';
+import { HostJoinedList } from './host-joined-list';
 import { ScreenControls } from '../../ui/meetings/ScreenControls';
 import { SharePanel } from '../../ui/meetings/SharePanel';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
@@ -103,7 +101,7 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
         {ended ? <EndedPanel host={host} /> : <Sharing host={host} />}
         {!ended && <Invites host={host} />}
         {!ended && <Screens host={host} />}
-        {subtitles && <Participants subtitles={subtitles} />}
+        {subtitles && <HostJoinedList host={host} subtitles={subtitles} />}
         {summary && !ended && <Summary summary={summary} />}
       </Stack>
     </Grid>
@@ -287,12 +285,6 @@ function Screens({ host }: { host: HostMeetingActor }) {
   const languages = useSelector(host, selectTranslationLanguagesShown);
   const busy = useSelector(host, selectScreenBusy);
   return <ScreenControls screens={screens} languages={languages} busy={busy} onChange={(change) => host.send({ type: 'screen.change', change })} />;
-}
-
-function Participants({ subtitles }: { subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
-  const participants = useSelector(subtitles, selectParticipants);
-  const screens = useSelector(subtitles, selectScreensConnected);
-  return <ParticipantList participants={participants} screens={screens} />;
 }
 
 function Summary({ summary }: { summary: ActorRefFrom<typeof meetingSummaryMachine> }) {
