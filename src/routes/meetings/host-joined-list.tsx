@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { selectStatus, type HostMeetingActor, type hostMeetingMachine } from '../../machines/meetings/hostMeeting.machine';
-import { joinedRows } from '../../machines/meetings/joined-list';
+import { joinedRows } from '../../machines/meetings/joinedList.rows';
 import { joinedListMachine, selectJoinedListError, selectJoinRecords } from '../../machines/meetings/joinedList.machine';
 import { selectParticipants, selectScreensConnected, type liveSubtitlesMachine } from '../../machines/meetings/liveSubtitles.machine';
 import { ParticipantList } from '../../ui/meetings/ParticipantList';

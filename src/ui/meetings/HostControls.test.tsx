@@ -1,12 +1,11 @@
 // The host's controls follow the meeting's state: an ended meeting offers neither Pause nor Stop.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MeetingState } from '../../api/meetings/meeting-types';
 import { renderUi } from '../test-render';
-import { HostControls } from './HostControls';
+import { HostControls, type HostControlsProps } from './HostControls';
 
 const noop = () => undefined;
-const render = (meetingStatus: MeetingState) =>
+const render = (meetingStatus: HostControlsProps['meetingStatus']) =>
   renderUi(
     <HostControls
       meetingStatus={meetingStatus}

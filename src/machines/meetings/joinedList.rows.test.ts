@@ -1,7 +1,7 @@
 // The host's joined list: the server's join records (leave times, the end) with live messages over them.
 import { describe, expect, it } from 'vitest';
 import type { JoinRecord } from '../../api/meetings/meeting-types';
-import { joinedRows, presentCount } from './joined-list';
+import { joinedRows, presentCount } from './joinedList.rows';
 
 const record = (over: Partial<JoinRecord>): JoinRecord => ({
   index: 1,
