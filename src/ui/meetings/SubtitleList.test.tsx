@@ -42,4 +42,15 @@ describe('SubtitleList', () => {
     await renderUi(<SubtitleList finals={[line({ 'zh-TW': '大家早安。' })]} partials={[]} translationLanguages={['zh-TW']} spokenLanguage="zh-CN" style={look('bilingual')} emptyText="" />);
     expect(shown()).toEqual({ originals: ['Good morning everyone.'], translations: ['zh-TW'] });
   });
+
+  it('puts a participant’s own language first and largest, the spoken line under it, smaller', async () => {
+    const finals = [line({ 'es-ES': 'Buenos días a todos.' })];
+    await renderUi(<SubtitleList finals={finals} partials={[]} translationLanguages={['es-ES']} spokenLanguage="en-US" style={look('bilingual')} emptyText="" readerFirst />);
+    const [first, second] = Array.from(screen.getByTestId('subtitle-final').children) as HTMLElement[];
+    expect(first?.getAttribute('data-testid')).toBe('subtitle-translation');
+    expect(second?.getAttribute('data-testid')).toBe('subtitle-original');
+    // The reader's line at the panel's size, the spoken one smaller.
+    expect(getComputedStyle(first!).fontSize).not.toBe('0.7em');
+    expect(getComputedStyle(second!).fontSize).toBe('0.7em');
+  });
 });
