@@ -2523,6 +2523,8 @@ export interface components {
             errorMessage?: string | null;
             /** @description Parley addition. Percent done of the running transcription or translation; null when no job runs */
             progress?: number | null;
+            /** @description Parley addition. The owner's view of a meeting record only. The state of the live meeting writing it (a paused meeting's record is not "transcribing") */
+            meetingState?: components["schemas"]["MeetingState"];
             /** @description Parley addition. The owner's view only. The vocabulary libraries in force when the record was transcribed or recorded */
             vocabularies?: components["schemas"]["VocabularyInForce"][];
         };

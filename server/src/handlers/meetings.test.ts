@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { participantKey } from '../domain/meetings/meeting-view';
 import { CAST_CODE_TTL_SECONDS, MEETING_RECOGNITION_LANGUAGES_MAX } from '../../../src/shared/contract/limits';
 import { useRecordsTestApp } from '../testing/records-test-kit';
+import { meetingDb } from '../domain/meetings/meeting-tables';
 import { loadEngineConfig } from '../engines/config';
 import { createVisitor } from '../domain/session/users';
 import { issueToken } from '../domain/session/tokens';
@@ -67,6 +68,16 @@ describe.each(variants)('meetings on $name', (variant) => {
       }
       const editEmpty = await kit.post('/speech/meeting/edit', owner, { id: ok.data.id, translationLanguages: [] });
       expect(editEmpty.code).toBe(400);
+    });
+
+    it('shows a paused meeting’s record as paused in the owner’s list, not as transcribing', async () => {
+      const owner = await kit.signUp();
+      const meeting = (await kit.post('/speech/meeting/create', owner, { recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] })).data;
+      const listed = async () => (await kit.get('/speech/audio/transcribe/query', owner, {})).data.rows.find((r: any) => r.id === meeting.transId);
+      expect(await listed()).toMatchObject({ state: 'transcribing', meetingState: 'not_started' });
+      // The server pauses a meeting whose host tab closed (or whose live time ran out).
+      await meetingDb(kit.app.db).updateTable('meetings').set({ state: 'paused' }).where('id', '=', meeting.id).execute();
+      expect(await listed()).toMatchObject({ state: 'transcribing', meetingState: 'paused' });
     });
 
     it('is read by its owner and by share holders until the link closes or the meeting ends', async () => {

@@ -5,6 +5,7 @@ import { EngineError } from '../engines/engine-errors';
 import type { Engines } from '../engines/registry';
 import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 import { translateWithTerms } from '../domain/vocabulary/term-protection';
+import { readsSpokenLanguage } from '../../../src/shared/contract/meeting-languages';
 
 export interface FinalTranslations {
   translations: Record<string, string>;
@@ -14,12 +15,14 @@ export interface FinalTranslations {
 /**
  * The languages a final is translated into: the meeting's first translation language (the one its
  * record keeps, and the host reads) and every other meeting language someone reads now. Without a
- * reader count (no roster) every meeting language is.
+ * reader count (no roster) every meeting language is. The spoken language itself never is: its
+ * readers get the line as spoken, not a copy of it labelled a translation.
  */
-export async function translationTargets(meetingLanguages: readonly string[], reading?: () => Promise<string[]>): Promise<string[]> {
-  if (!reading) return [...meetingLanguages];
-  const read = new Set((await reading()).map((l) => l.toLowerCase()));
-  return meetingLanguages.filter((language, index) => index === 0 || read.has(language.toLowerCase()));
+export async function translationTargets(spoken: string, meetingLanguages: readonly string[], reading?: () => Promise<string[]>): Promise<string[]> {
+  const read = reading ? new Set((await reading()).map((l) => l.toLowerCase())) : null;
+  return meetingLanguages.filter(
+    (language, index) => !readsSpokenLanguage(spoken, language) && (!read || index === 0 || read.has(language.toLowerCase())),
+  );
 }
 
 export async function translateFinal(engines: Engines, from: string, targets: readonly string[], text: string, vocabulary?: CompiledVocabulary | null): Promise<FinalTranslations> {

@@ -11,9 +11,16 @@ import { LiveClient, startLiveServer, type LiveTestServer } from '../testing/liv
 describe('translation targets', () => {
   it('keeps the first meeting language and the others someone reads', async () => {
     const meeting = ['es-ES', 'zh-CN', 'fr-FR'];
-    expect(await translationTargets(meeting, async () => [])).toEqual(['es-ES']);
-    expect(await translationTargets(meeting, async () => ['fr-fr', 'de-DE'])).toEqual(['es-ES', 'fr-FR']);
-    expect(await translationTargets(meeting)).toEqual(meeting);
+    expect(await translationTargets('en-US', meeting, async () => [])).toEqual(['es-ES']);
+    expect(await translationTargets('en-US', meeting, async () => ['fr-fr', 'de-DE'])).toEqual(['es-ES', 'fr-FR']);
+    expect(await translationTargets('en-US', meeting)).toEqual(meeting);
+  });
+
+  it('never translates into the spoken language (its readers get the line once)', async () => {
+    const meeting = ['en-US', 'zh-CN', 'en-GB', 'zh-TW'];
+    // The first meeting language is the record's; when it is the spoken one the record keeps the line as spoken.
+    expect(await translationTargets('en-US', meeting, async () => ['en-us', 'en-GB', 'zh-TW'])).toEqual(['zh-TW']);
+    expect(await translationTargets('zh-CN', meeting)).toEqual(['en-US', 'en-GB', 'zh-TW']);
   });
 });
 

@@ -83,4 +83,15 @@ describe('cast screens', () => {
     expect((await op({ action: 'resume', code: first.code })).code).toBe(410);
     for (const client of screens) client.close();
   });
+
+  it('refuses a cast code, with the reason translated, while sharing is closed', async () => {
+    const owner = await server.signUp();
+    await grantToUserId(server.app.db, server.app.services.clock, owner.id, SVIP, 30);
+    const meeting = await server.createMeeting(owner, { translationLanguages: ['es-ES'] });
+    await post(owner.token, '/speech/meeting/edit', { id: meeting.id, shareStatus: '0' });
+    const refused = await call(server.app, 'POST', '/speech/meeting/createScreenCode', { token: owner.token, body: { meetingId: meeting.id }, lang: 'zh-TW' });
+    expect(refused).toMatchObject({ code: 409, msg: '請先開啟分享再投影：投影畫面透過會議的分享連結顯示' });
+    await post(owner.token, '/speech/meeting/edit', { id: meeting.id, shareStatus: '1' });
+    expect((await post(owner.token, '/speech/meeting/createScreenCode', { meetingId: meeting.id })).code).toBe(200);
+  });
 });

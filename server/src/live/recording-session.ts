@@ -186,7 +186,7 @@ export class RecordingSession {
         const vocabulary = await this.vocabulary;
         const { text, words: recognised } = vocabulary ? vocabularyOnUtterance(result, vocabulary, { correct: !tookHints }) : result;
         const { translations, translationErrors } = text
-          ? await translateFinal(this.deps.engines, this.language, await translationTargets(this.targets, this.deps.readingLanguages), text, vocabulary)
+          ? await translateFinal(this.deps.engines, this.language, await translationTargets(this.language, this.targets, this.deps.readingLanguages), text, vocabulary)
           : { translations: {}, translationErrors: {} };
         const cleared = { type: 'subtitle.final', segmentId, startMs, endMs, text: '', lang: this.language, speaker: null, translations: {} } as const;
         // Nothing to keep: the empty final only clears the partial.

@@ -12,6 +12,7 @@ export type LanguageLists = Schemas['LanguageLists'];
 export type MeetingState = Schemas['MeetingState'];
 export type MeetingShareRecord = Schemas['MeetingShareRecord'];
 export type MeetingShareLine = Schemas['MeetingShareLine'];
+export type JoinRecord = Schemas['JoinRecord'];
 export type CreateMeetingBody = operations['meetingsCreate']['requestBody']['content']['application/json'];
 
 /** What the setup page sends to create a meeting (the contract's body, with the style required). */

@@ -361,7 +361,6 @@ export const selectSubtitlesActor = (snapshot: Snapshot) => snapshot.children.li
 export const selectRecordingActor = (snapshot: Snapshot) => snapshot.children.recording as Child<ActorRefFrom<typeof recordingMachine>>;
 export const selectSummaryActor = (snapshot: Snapshot) => snapshot.children.summary as Child<ActorRefFrom<typeof meetingSummaryMachine>>;
 export const selectInviteActor = (snapshot: Snapshot) => snapshot.children.invite as Child<ActorRefFrom<typeof meetingInviteMachine>>;
-
 export const selectStage = (snapshot: Snapshot) => snapshot.context.view.stage;
 export const selectStatus = (snapshot: Snapshot) => snapshot.context.view.status;
 export const selectBusy = (snapshot: Snapshot) => snapshot.context.view.busy;
@@ -371,6 +370,7 @@ export const selectTransId = (snapshot: Snapshot) => snapshot.context.view.meeti
 export const selectVocabulariesInForce = (snapshot: Snapshot) => snapshot.context.view.meeting?.vocabularies ?? NO_LIBRARIES;
 const NO_LIBRARIES: NonNullable<Meeting['vocabularies']> = [];
 export const selectTranslationLanguagesShown = (snapshot: Snapshot) => snapshot.context.view.translationLanguages;
+export const selectSpokenLanguage = (snapshot: Snapshot) => snapshot.context.view.meeting?.recognitionLanguages[0] ?? ''; // shown once, as the original
 export const selectLook = (snapshot: Snapshot) => snapshot.context.view.look;
 export const selectMeetingErrorMessage = (snapshot: Snapshot) => snapshot.context.view.errorMessage;
 export const selectMeetingErrorKey = (snapshot: Snapshot) => snapshot.context.view.errorKey;

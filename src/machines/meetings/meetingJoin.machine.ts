@@ -202,6 +202,8 @@ export const selectJoinHostName = (snapshot: Snapshot) => snapshot.context.meeti
 const NO_LANGUAGES: string[] = [];
 export const selectJoinLanguages = (snapshot: Snapshot) => snapshot.context.meeting?.translationLanguages ?? NO_LANGUAGES;
 export const selectJoinLanguage = (snapshot: Snapshot) => snapshot.context.language;
+/** The language the meeting is spoken in (its readers need no translation of it). */
+export const selectJoinSpokenLanguage = (snapshot: Snapshot) => snapshot.context.meeting?.recognitionLanguages[0] ?? '';
 export const selectJoinVoice = (snapshot: Snapshot) => snapshot.context.voice;
 export const selectVoiceSupported = (snapshot: Snapshot) => snapshot.context.voiceSupported;
 export const selectJoinName = (snapshot: Snapshot) => snapshot.context.name;

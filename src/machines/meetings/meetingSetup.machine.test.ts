@@ -5,6 +5,7 @@ import {
   FALLBACK_RECOGNITION,
   FALLBACK_TRANSLATION,
   meetingSetupMachine,
+  selectHigherPlanAllowsMore,
   selectBlockingProblems,
   selectRecognitionCodes,
   selectRecognitionUnavailable,
@@ -69,6 +70,15 @@ describe('meetingSetup machine on a server with only the embedded engines', () =
 });
 
 describe('meetingSetup machine', () => {
+  it('says a higher plan allows more only below the product’s most languages (SVIP is at it)', () => {
+    const actor = start();
+    expect(selectHigherPlanAllowsMore(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'setup.allowed', allowed: { recognition: 2, translation: 2 } });
+    expect(selectHigherPlanAllowsMore(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'setup.allowed', allowed: { recognition: 10, translation: 4 } });
+    expect(selectHigherPlanAllowsMore(actor.getSnapshot())).toBe(false);
+  });
+
   it('shows the fixed list while the catalogue loads, then the catalogue', async () => {
     const actor = start();
     expect(selectRecognitionCodes(actor.getSnapshot())).toEqual(FALLBACK_RECOGNITION);

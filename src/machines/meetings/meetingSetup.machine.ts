@@ -4,6 +4,7 @@
 // machine with the config (and the loaded languages, so a failed create comes back without reloading).
 import { assign, fromPromise, setup } from 'xstate';
 import type { SubtitleLook } from '../../shared/contract/meeting';
+import { MeetingLanguages } from '../../shared/contract/meeting-languages';
 import { meetingLanguages } from '../../api/meetings/select-language';
 import {
   DEFAULT_MEETING_CONFIG,
@@ -173,6 +174,10 @@ type Snapshot = { context: MeetingSetupContext; matches(value: unknown): boolean
 export const selectSetupConfig = (snapshot: Snapshot) => snapshot.context.config;
 /** The plan's languages per meeting (null: not known yet). */
 export const selectAllowedLanguages = (snapshot: Snapshot) => snapshot.context.allowed;
+/** Whether a higher plan allows more languages per meeting than this one (SVIP has the product's most: no). */
+export const higherPlanAllowsMore = (allowed: AllowedLanguages) =>
+  allowed.recognition < MeetingLanguages.recognitionMax || allowed.translation < MeetingLanguages.translationMax;
+export const selectHigherPlanAllowsMore = (snapshot: Snapshot) => (snapshot.context.allowed ? higherPlanAllowsMore(snapshot.context.allowed) : false);
 /** The permissions answer as the setup reads it. */
 export function allowedFromPermissions(permissions: { recognitionCount?: number; translateCount?: number } | null | undefined): AllowedLanguages | null {
   if (!permissions || permissions.recognitionCount === undefined || permissions.translateCount === undefined) return null;

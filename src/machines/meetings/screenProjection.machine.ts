@@ -175,5 +175,6 @@ export const selectProjectionLook = (snapshot: Snapshot): SubtitleLook => {
   return { ...look, display, fontSize: snapshot.context.fontSize ?? Math.max(look.fontSize * 2, 40) };
 };
 export const selectProjectionLanguage = (snapshot: Snapshot) => snapshot.context.language;
+export const selectProjectionSpokenLanguage = (snapshot: Snapshot) => snapshot.context.meeting?.recognitionLanguages[0] ?? '';
 export const selectHeldFinals = (snapshot: Snapshot) => snapshot.context.heldFinals;
 export const selectProjectionMeetingName = (snapshot: Snapshot) => snapshot.context.meeting?.name ?? '';

@@ -37,6 +37,7 @@ import {
   selectStatus,
   selectSubtitlesActor,
   selectSummaryActor,
+  selectSpokenLanguage,
   selectTranslationLanguagesShown,
   selectVocabulariesInForce,
   selectTransId,
@@ -47,8 +48,6 @@ import {
   selectIsConnecting,
   selectIsReconnecting,
   selectPartials,
-  selectParticipants,
-  selectScreensConnected,
   selectSubtitlesError,
   type liveSubtitlesMachine,
 } from '../../machines/meetings/liveSubtitles.machine';
@@ -74,7 +73,7 @@ import { ConnectionBanner } from '../../ui/meetings/ConnectionBanner';
 import { formatElapsed } from '../../ui/meetings/format-elapsed';
 import { HostControls } from '../../ui/meetings/HostControls';
 import { InvitePanel } from '../../ui/meetings/InvitePanel';
-import { ParticipantList } from '../../ui/meetings/ParticipantList';
+import { HostJoinedList } from './host-joined-list';
 import { ScreenControls } from '../../ui/meetings/ScreenControls';
 import { SharePanel } from '../../ui/meetings/SharePanel';
 import { SubtitleList } from '../../ui/meetings/SubtitleList';
@@ -102,7 +101,7 @@ export function HostLive({ host }: { host: HostMeetingActor }) {
         {ended ? <EndedPanel host={host} /> : <Sharing host={host} />}
         {!ended && <Invites host={host} />}
         {!ended && <Screens host={host} />}
-        {subtitles && <Participants subtitles={subtitles} />}
+        {subtitles && <HostJoinedList host={host} subtitles={subtitles} />}
         {summary && !ended && <Summary summary={summary} />}
       </Stack>
     </Grid>
@@ -173,6 +172,7 @@ function Subtitles({ host, subtitles }: { host: HostMeetingActor; subtitles: Act
   const { t } = useTranslation('meetings');
   const status = useSelector(host, selectStatus);
   const languages = useSelector(host, selectTranslationLanguagesShown);
+  const spoken = useSelector(host, selectSpokenLanguage);
   const look = useSelector(host, selectLook);
   const finals = useSelector(subtitles, selectFinals);
   const partials = useSelector(subtitles, selectPartials);
@@ -183,7 +183,7 @@ function Subtitles({ host, subtitles }: { host: HostMeetingActor; subtitles: Act
     <>
       {error && <ConnectionError text={error} />}
       <ConnectionBanner reconnecting={reconnecting} connecting={connecting && status !== 'ended'} />
-      <SubtitleList finals={finals} partials={status === 'ended' ? NO_LINES : partials} translationLanguages={languages} style={look} emptyText={t('waitingForSpeech')} />
+      <SubtitleList finals={finals} partials={status === 'ended' ? NO_LINES : partials} translationLanguages={languages} spokenLanguage={spoken} style={look} emptyText={t('waitingForSpeech')} />
     </>
   );
 }
@@ -285,12 +285,6 @@ function Screens({ host }: { host: HostMeetingActor }) {
   const languages = useSelector(host, selectTranslationLanguagesShown);
   const busy = useSelector(host, selectScreenBusy);
   return <ScreenControls screens={screens} languages={languages} busy={busy} onChange={(change) => host.send({ type: 'screen.change', change })} />;
-}
-
-function Participants({ subtitles }: { subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
-  const participants = useSelector(subtitles, selectParticipants);
-  const screens = useSelector(subtitles, selectScreensConnected);
-  return <ParticipantList participants={participants} screens={screens} />;
 }
 
 function Summary({ summary }: { summary: ActorRefFrom<typeof meetingSummaryMachine> }) {

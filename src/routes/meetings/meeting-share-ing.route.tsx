@@ -4,7 +4,7 @@
 // first resume); an ended meeting or closed sharing shows 'meeting link expired' with the
 // downloads. With &invite=<code> the participant is in by the invitation: its close or expiry says so.
 // The meetingJoin machine (joined) runs the visitor token, the socket and the voice.
-import { HStack, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,9 @@ import {
   meetingJoinMachine,
   selectJoinLanguage,
   selectJoinLanguages,
+  selectJoinSpokenLanguage,
   selectJoinLook,
+  selectJoinMeetingName,
   selectJoinStage,
   selectJoinVoice,
   selectParticipantSubtitles,
@@ -71,6 +73,7 @@ function endTitle(reason: EndReason | null, t: TFunction<'meetings'>): string {
 function ParticipantLive({ meetingId, participant, subtitles }: { meetingId: string; participant: MeetingJoinActor; subtitles: ActorRefFrom<typeof liveSubtitlesMachine> }) {
   const language = useSelector(participant, selectJoinLanguage);
   const look = useSelector(participant, selectJoinLook, sameLook);
+  const spoken = useSelector(participant, selectJoinSpokenLanguage);
   const { t } = useTranslation('meetings');
   const finals = useSelector(subtitles, selectFinals);
   const partials = useSelector(subtitles, selectPartials);
@@ -101,6 +104,8 @@ function ParticipantLive({ meetingId, participant, subtitles }: { meetingId: str
         finals={finals}
         partials={partials}
         translationLanguages={language ? [language] : []}
+        spokenLanguage={spoken}
+        readerFirst
         style={look}
         emptyText={t('waitingForSpeech')}
       />
@@ -136,11 +141,14 @@ export default function MeetingShareIngPage() {
   const participant = useActorRef(machine, { input: { meetingId, ...(invite ? { invite } : {}), joined: { language, voice, ...(name ? { name } : {}) } } });
   const stage = useSelector(participant, selectJoinStage);
   const subtitles = useSelector(participant, selectParticipantSubtitles);
+  const meetingName = useSelector(participant, selectJoinMeetingName);
   return (
-    <Stack maxW="4xl" mx="auto" p={{ base: '3', md: '6' }} gap="3" data-testid="meeting-share-ing">
-      <HStack justify="space-between">
-        <Heading as="h1" size="lg">{t('liveSubtitles')}</Heading>
-      </HStack>
+    <Stack maxW="4xl" mx="auto" p={{ base: '2', md: '6' }} gap={{ base: '2', md: '3' }} data-testid="meeting-share-ing">
+      {/* The meeting's name leads (a phone has room for one line of it); "Live subtitles" says what the page is. */}
+      <Stack gap="0">
+        <Text fontSize="xs" color="fg.muted">{t('liveSubtitles')}</Text>
+        <Heading as="h1" size={{ base: 'md', md: 'lg' }} lineClamp={1} data-testid="live-meeting-name">{meetingName || t('liveSubtitles')}</Heading>
+      </Stack>
       {stage === 'inviteUnavailable' ? (
         <InviteUnavailable />
       ) : stage === 'linkExpired' ? (

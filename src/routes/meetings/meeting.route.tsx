@@ -25,6 +25,7 @@ import { usePermissions } from '../shell/session-context';
 import {
   allowedFromPermissions,
   selectAllowedLanguages,
+  selectHigherPlanAllowsMore,
   selectBlockingProblems,
   selectRecognitionCodes,
   selectRecognitionUnavailable,
@@ -164,10 +165,12 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
     [setup, recognitionAllowed, translationAllowed],
   );
   const allowed = useSelector(setup, selectAllowedLanguages);
+  const allowsMore = useSelector(setup, selectHigherPlanAllowsMore);
   const picker = useMeetingVocabularyPicker(config.documentIds ?? []);
   return (
     <MeetingSetupForm
       allowed={allowed}
+      higherPlanAllowsMore={allowsMore}
       config={config}
       recognitionCodes={recognitionCodes}
       translationCodes={translationCodes}

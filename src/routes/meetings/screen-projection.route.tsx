@@ -15,6 +15,7 @@ import {
   screenProjectionMachine,
   selectHeldFinals,
   selectProjectionLanguage,
+  selectProjectionSpokenLanguage,
   selectProjectionLook,
   selectProjectionStage,
   selectProjectionSubtitles,
@@ -30,10 +31,11 @@ const NO_LINES: never[] = [];
 const sameLook = (a: SubtitleLook, b: SubtitleLook) =>
   a.fontSize === b.fontSize && a.color === b.color && a.backgroundColor === b.backgroundColor && a.display === b.display;
 
-function Display({ subtitles, look, language, held, stage }: {
+function Display({ subtitles, look, language, spoken, held, stage }: {
   subtitles: ActorRefFrom<typeof liveSubtitlesMachine>;
   look: SubtitleLook;
   language: string;
+  spoken: string;
   held: number | null;
   stage: ScreenProjectionStage;
 }) {
@@ -50,6 +52,7 @@ function Display({ subtitles, look, language, held, stage }: {
         finals={shown}
         partials={held === null ? partials : NO_LINES}
         translationLanguages={language ? [language] : []}
+        spokenLanguage={spoken}
         style={look}
         emptyText={t('waitingForSpeech')}
       />
@@ -73,8 +76,9 @@ export default function ScreenProjectionPage() {
   const look = useSelector(screen, selectProjectionLook, sameLook);
   const language = useSelector(screen, selectProjectionLanguage);
   const held = useSelector(screen, selectHeldFinals);
+  const spoken = useSelector(screen, selectProjectionSpokenLanguage);
   if ((stage === 'showing' || stage === 'paused') && subtitles) {
-    return <Display subtitles={subtitles} look={look} language={language} held={held} stage={stage} />;
+    return <Display subtitles={subtitles} look={look} language={language} spoken={spoken} held={held} stage={stage} />;
   }
   if (stage === 'connecting') {
     return (

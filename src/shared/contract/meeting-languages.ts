@@ -16,6 +16,19 @@ export type MeetingLanguageProblem = 'needRecognition' | 'tooManyRecognition' | 
 /** The recogniser a meeting uses when it names none (the embedded engine's language). */
 export const FALLBACK_RECOGNITION_LANGUAGE = 'en-US';
 
+/**
+ * Whether a reader of `reading` needs no translation of speech in `spoken`: the same language, so a
+ * "translation" would repeat the line. Tags compare by their primary subtag (en-GB reads en-US speech),
+ * except Chinese, whose region stands for its script (zh-TW readers of zh-CN speech get Traditional).
+ */
+export function readsSpokenLanguage(spoken: string, reading: string): boolean {
+  const a = spoken.toLowerCase();
+  const b = reading.toLowerCase();
+  if (a === b) return true;
+  const primary = (tag: string) => tag.split('-')[0] ?? tag;
+  return primary(a) === primary(b) && primary(a) !== 'zh';
+}
+
 export class MeetingLanguages {
   static readonly recognitionMin = 1;
   static readonly recognitionMax = MEETING_RECOGNITION_LANGUAGES_MAX;

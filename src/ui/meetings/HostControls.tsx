@@ -40,11 +40,13 @@ export function HostControls(props: HostControlsProps) {
         </Text>
         <LevelMeter level={props.level} label={t('microphoneLevel')} />
         <HStack gap="2" ms="auto">
-          {meetingStatus === 'paused' ? (
+          {meetingStatus === 'paused' && (
             <Button size="sm" colorPalette="brand" onClick={props.onResume} disabled={props.busy} data-testid="meeting-resume">
               {t('resume')}
             </Button>
-          ) : (
+          )}
+          {/* An ended meeting has nothing to pause: no greyed button left behind. */}
+          {meetingStatus !== 'paused' && meetingStatus !== 'ended' && (
             <Button size="sm" variant="outline" onClick={props.onPause} disabled={props.busy || meetingStatus !== 'in_progress'} data-testid="meeting-pause">
               {t('pause')}
             </Button>

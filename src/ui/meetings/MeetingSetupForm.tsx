@@ -30,6 +30,8 @@ export interface MeetingSetupFormProps {
   problems: readonly string[];
   /** Languages per meeting the user's plan allows (re-read after a purchase); absent until known. */
   allowed?: { recognition: number; translation: number } | null;
+  /** Whether a higher plan allows more (an SVIP host, at the product's most, is not told "SVIP allows more"). */
+  higherPlanAllowsMore?: boolean;
   busy: boolean;
   error: string | null;
   onToggleRecognition(code: string): void;
@@ -63,7 +65,7 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
             <Text fontSize="sm" color="fg.muted" mb="2">{t('recognitionHint', { max: MEETING_RECOGNITION_LANGUAGES_MAX })}</Text>
             {props.allowed && (
               <Text fontSize="sm" color="fg.muted" mb="2" data-testid="meeting-plan-allows">
-                {t('planAllows', props.allowed)}
+                {t(props.higherPlanAllowsMore === false ? 'planAllowsMost' : 'planAllows', props.allowed)}
               </Text>
             )}
             <LanguageChips codes={props.recognitionCodes} selected={config.recognitionLanguages} onToggle={props.onToggleRecognition} testId="meeting-recognition" unavailable={props.recognitionUnavailable} />

@@ -15,8 +15,9 @@ export interface ParticipantOptionsProps {
 export function ParticipantOptions(props: ParticipantOptionsProps) {
   const { t, i18n } = useTranslation('meetings');
   return (
-    <HStack gap="4" flexWrap="wrap" data-testid="participant-options">
-      <NativeSelect.Root size="sm" width="auto">
+    // One compact row on a phone: the subtitles get the screen.
+    <HStack gap={{ base: '2', md: '4' }} flexWrap="wrap" rowGap="1" data-testid="participant-options">
+      <NativeSelect.Root size={{ base: 'xs', md: 'sm' }} width="auto">
         <NativeSelect.Field
           value={props.language}
           aria-label={t('yourLanguage')}
@@ -29,7 +30,7 @@ export function ParticipantOptions(props: ParticipantOptionsProps) {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Switch.Root size="sm" checked={props.voice} disabled={!props.voiceSupported} onCheckedChange={(d) => props.onVoice(d.checked)} data-testid="live-voice">
+      <Switch.Root size={{ base: 'xs', md: 'sm' }} checked={props.voice} disabled={!props.voiceSupported} onCheckedChange={(d) => props.onVoice(d.checked)} data-testid="live-voice">
         <Switch.HiddenInput />
         <Switch.Control />
         <Switch.Label>{props.voiceSupported ? t('voiceBroadcast') : t('voiceUnsupported')}</Switch.Label>

@@ -1,27 +1,44 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import type { LiveSubtitleLine, SubtitleLook } from '../../shared/contract/meeting';
+import { readsSpokenLanguage } from '../../shared/contract/meeting-languages';
 
 export interface SubtitleListProps {
   finals: readonly LiveSubtitleLine[];
   partials: readonly LiveSubtitleLine[];
   /** Translations shown under each final, in this order. */
   translationLanguages: string[];
+  /** The meeting's spoken language: a reader of it gets the line once, as spoken, never a copied "translation". */
+  spokenLanguage?: string;
   style: SubtitleLook;
   emptyText: string;
   /** Full-height projection (cast screen) instead of a scrolling panel. */
   fill?: boolean;
+  /** A participant's page: their own language first and largest, the spoken line under it, smaller;
+   *  on a phone the panel takes most of the screen. */
+  readerFirst?: boolean;
   testId?: string;
 }
 
+// The translation under its line (host, cast screen); on a participant's page their language leads, full size.
+const TRANSLATION_UNDER = { opacity: 0.85, fontSize: '0.85em', color: 'yellow.200' } as const;
+const READER_FIRST = { color: 'yellow.200', fontWeight: 'semibold' } as const;
+const READER_SECOND = { opacity: 0.7, fontSize: '0.7em' } as const;
+
+/** A translation that only repeats its line (older records kept one for the spoken language). */
+const repeatsLine = (line: LiveSubtitleLine, language: string) => line.translations[language]?.trim().toLowerCase() === line.text.trim().toLowerCase();
+
 /** Finals solid with their translations underneath; partials greyed at the end. Follows the newest line. */
-export function SubtitleList({ finals, partials, translationLanguages, style, emptyText, fill, testId = 'subtitles' }: SubtitleListProps) {
+export function SubtitleList({ finals, partials, translationLanguages, spokenLanguage, style, emptyText, fill, readerFirst, testId = 'subtitles' }: SubtitleListProps) {
   const panel = useRef<HTMLDivElement>(null);
   // Scrolls the panel only (scrollIntoView would move the whole page, and returns a promise in new Chrome).
   useEffect(() => {
     if (panel.current) panel.current.scrollTop = panel.current.scrollHeight;
   }, [finals.length, partials]);
-  const showOriginal = style.display !== 'translation';
+  const readsSpoken = (language: string) => !!spokenLanguage && readsSpokenLanguage(spokenLanguage, language);
+  const translated = translationLanguages.filter((language) => !readsSpoken(language));
+  // A translation-only look still shows the line to a reader of the spoken language (their "translation" is the line).
+  const originalForced = translated.length < translationLanguages.length;
   const showTranslation = style.display !== 'original';
   return (
     <Box
@@ -31,30 +48,51 @@ export function SubtitleList({ finals, partials, translationLanguages, style, em
       color={style.color}
       borderRadius={fill ? undefined : 'lg'}
       p={{ base: '4', md: '6' }}
-      h={fill ? '100vh' : { base: '50vh', md: '56vh' }}
+      h={fill ? '100vh' : readerFirst ? { base: '72dvh', md: '60vh' } : { base: '50vh', md: '56vh' }}
       overflowY="auto"
     >
       <Stack gap="4" fontSize={`${style.fontSize}px`} lineHeight="1.35">
         {finals.length === 0 && partials.length === 0 && <Text opacity={0.6}>{emptyText}</Text>}
-        {finals.map((line) => (
-          <Box key={line.segmentId} data-testid="subtitle-final">
-            {showOriginal && <Text data-testid="subtitle-original">{line.text}</Text>}
-            {showTranslation &&
-              translationLanguages.map((lang) =>
-                line.translations[lang] ? (
-                  <Text key={lang} data-testid="subtitle-translation" data-lang={lang} opacity={0.85} fontSize="0.85em" color="yellow.200">
-                    {line.translations[lang]}
-                  </Text>
-                ) : line.translationErrors[lang] ? (
-                  <Text key={lang} opacity={0.6} fontSize="0.6em" data-testid="subtitle-translation-error">
-                    {line.translationErrors[lang]}
-                  </Text>
-                ) : null,
+        {finals.map((line) => {
+          const under = translated.filter((lang) => !repeatsLine(line, lang));
+          const showOriginal = style.display !== 'translation' || originalForced || under.length < translated.length;
+          const original = showOriginal && (
+            <Text key="original" data-testid="subtitle-original" {...(readerFirst && under.some((lang) => line.translations[lang]) ? READER_SECOND : {})}>
+              {line.text}
+            </Text>
+          );
+          const translations =
+            showTranslation &&
+            under.map((lang) =>
+              line.translations[lang] ? (
+                <Text key={lang} data-testid="subtitle-translation" data-lang={lang} {...(readerFirst ? READER_FIRST : TRANSLATION_UNDER)}>
+                  {line.translations[lang]}
+                </Text>
+              ) : line.translationErrors[lang] ? (
+                <Text key={lang} opacity={0.6} fontSize="0.6em" data-testid="subtitle-translation-error">
+                  {line.translationErrors[lang]}
+                </Text>
+              ) : null,
+            );
+          return (
+            <Box key={line.segmentId} data-testid="subtitle-final">
+              {readerFirst ? (
+                <>
+                  {translations}
+                  {original}
+                </>
+              ) : (
+                <>
+                  {original}
+                  {translations}
+                </>
               )}
-          </Box>
-        ))}
+            </Box>
+          );
+        })}
         {partials.map((line) => (
-          <Text key={line.segmentId} data-testid="subtitle-partial" opacity={0.5} fontStyle="italic">
+          // Interim words are in the spoken language: on a reader's page they stay as small as its line.
+          <Text key={line.segmentId} data-testid="subtitle-partial" opacity={0.5} fontStyle="italic" {...(readerFirst ? { fontSize: '0.7em' } : {})}>
             {line.text}
           </Text>
         ))}

@@ -23,7 +23,10 @@ const DUB_COLOURS: Record<DubTaskState, string> = {
   failed: 'red',
 };
 
-type StateFields = Pick<RecordView, 'state' | 'progress' | 'dub'>;
+type StateFields = Pick<RecordView, 'state' | 'progress' | 'dub' | 'meetingState'>;
+
+/** A live meeting's record stays 'transcribing' until the end; while the meeting is paused it says so. */
+const meetingPaused = (record: StateFields) => !record.dub && record.state === 'transcribing' && record.meetingState === 'paused';
 
 const RUNNING: ReadonlyArray<RecordView['state']> = ['transcribing', 'translating'];
 /** A job runs on the record and says how far it is (the list and the home page show the percent). */
@@ -36,6 +39,7 @@ export const progressOf = (record: StateFields) => (record.dub ? record.dub.over
 
 /** The state label, with the percent done while a job runs ("Transcribing · 40%", "Dubbing · 40%"). */
 export function stateLabel(t: (key: string, options?: Record<string, unknown>) => string, record: StateFields): string {
+  if (meetingPaused(record)) return t('state.meetingPaused');
   const state = record.dub ? t(`dub.state.${record.dub.state}`) : t(`state.${record.state}`);
   return showsProgress(record) ? t('stateProgress', { state, percent: progressOf(record) }) : state;
 }
@@ -46,11 +50,11 @@ export function failureOf(record: Pick<RecordView, 'state' | 'errorMessage' | 'd
   return FAILED.includes(record.state) && record.errorMessage ? record.errorMessage : null;
 }
 
-type BadgeFields = Pick<RecordView, 'id' | 'state' | 'progress' | 'errorMessage' | 'dub' | 'recordType'>;
+type BadgeFields = Pick<RecordView, 'id' | 'state' | 'progress' | 'errorMessage' | 'dub' | 'recordType' | 'meetingState'>;
 
 export function StateBadge({ record }: { record: BadgeFields }) {
   const { t } = useTranslation('records');
-  const colour = (record.dub ? DUB_COLOURS[record.dub.state] : STATE_COLOURS[record.state]) ?? 'gray';
+  const colour = meetingPaused(record) ? 'orange' : ((record.dub ? DUB_COLOURS[record.dub.state] : STATE_COLOURS[record.state]) ?? 'gray');
   const failure = failureOf(record);
   return (
     <Text
@@ -64,7 +68,7 @@ export function StateBadge({ record }: { record: BadgeFields }) {
       whiteSpace="nowrap"
       title={failure ?? undefined}
       data-testid={`record-state-${record.id}`}
-      data-state={record.dub ? `dub-${record.dub.state}` : record.state}
+      data-state={record.dub ? `dub-${record.dub.state}` : meetingPaused(record) ? 'meeting-paused' : record.state}
     >
       {stateLabel(t, record)}
     </Text>

@@ -139,6 +139,17 @@ describe('RecordListView: opening a record and its progress', () => {
     expect(screen.queryByTestId('record-error-r1')).toBeNull();
   });
 
+  it('shows a paused live meeting as paused, a running one as transcribing', async () => {
+    const rows = [
+      record(1, { recordType: 'meeting', state: 'transcribing', meetingState: 'paused' }),
+      record(2, { recordType: 'meeting', state: 'transcribing', meetingState: 'in_progress' }),
+    ];
+    await renderUi(<RecordListView {...props({ rows })} />);
+    expect((await screen.findByTestId('record-state-r1')).textContent).toBe('Meeting paused');
+    expect(screen.getByTestId('record-state-r1').getAttribute('data-state')).toBe('meeting-paused');
+    expect(screen.getByTestId('record-state-r2').textContent).toBe('Transcribing');
+  });
+
   it('marks dubbing tasks with a Dub badge, their dubbing state and percent, and an expired voice-over', async () => {
     const dub = (state: 'dubbing' | 'dubbed' | 'failed', extra: Record<string, unknown> = {}) => ({ state, progress: null, overall: null, step: null, expired: false, errorMessage: null, ...extra });
     const rows = [

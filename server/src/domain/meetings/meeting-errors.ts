@@ -13,6 +13,8 @@ export const tooManyTranslationLanguages = () =>
   new AppError(400, 'live:tooManyTranslationLanguages', { limit: MEETING_TRANSLATION_LANGUAGES_MAX });
 export const screenCodeNotFound = () => new AppError(404, 'live:screenCodeNotFound');
 export const screenCodeExpired = () => new AppError(410, 'live:screenCodeExpired');
+/** A cast screen reads the meeting as its share link does: no code is made while sharing is closed. */
+export const castNeedsSharing = () => new AppError(409, 'live:castNeedsSharing');
 export const languageNotOffered = (language: string) => new AppError(422, 'live:languageNotOffered', { language });
 /** One answer for an invitation that is closed, expired or unknown: it never tells whether the meeting exists. */
 export const inviteUnavailable = () => new AppError(410, 'live:inviteUnavailable');

@@ -4,7 +4,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { components } from '../../../../src/api/schema';
 import { CAST_CODE_LENGTH, CAST_CODE_TTL_SECONDS } from '../../../../src/shared/contract/limits';
 import { addSeconds } from '../../clock';
-import { languageNotOffered, meetingLinkExpired, screenCodeExpired, screenCodeNotFound } from './meeting-errors';
+import { castNeedsSharing, languageNotOffered, meetingLinkExpired, screenCodeExpired, screenCodeNotFound } from './meeting-errors';
 import type { MeetingStore } from './meeting-store';
 import type { MeetingRow } from './meeting-tables';
 import { meetingLanguagesOf } from './meeting-view';
@@ -25,6 +25,8 @@ export function createMeetingScreens({ db, clock, now, find, owned }: MeetingSto
     async createScreenCode(userId: string, meetingId: string) {
       const meeting = await owned(userId, meetingId);
       if (meeting.state === 'ended') throw meetingLinkExpired();
+      // The screen would be refused at the socket (and told its code "has expired"): say why now.
+      if (meeting.share_status !== '1') throw castNeedsSharing();
       const at = clock.now();
       const live = (code: string) =>
         db.selectFrom('meeting_screen_codes').select('code').where('code', '=', code).where('expires_at', '>', at.toISOString()).executeTakeFirst();

@@ -23,9 +23,11 @@ export interface RecordViewContext {
   share: RecordShareRow | undefined;
   /** Name of the record's folder (for the default folder: its custom or translated name). */
   folderName: string | null;
+  /** A meeting record's live meeting state (the owner sees it). */
+  meetingState?: RecordView['meetingState'] | undefined;
 }
 
-export function toRecordView(row: RecordRow, { viewer, share, folderName }: RecordViewContext): RecordView {
+export function toRecordView(row: RecordRow, { viewer, share, folderName, meetingState }: RecordViewContext): RecordView {
   const owner = viewer === 'owner';
   return {
     id: row.id,
@@ -50,6 +52,7 @@ export function toRecordView(row: RecordRow, { viewer, share, folderName }: Reco
     // Written by the upload pipeline (migration 0004); absent on rows selected before it ran.
     errorMessage: (row as RecordRow & Partial<RecordPipelineColumns>).error_message ?? null,
     progress: (row as RecordRow & Partial<RecordPipelineColumns>).progress ?? null,
+    ...(owner && meetingState ? { meetingState } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database, RecordRow } from '../../db/schema';
 import { folderNamesFor } from '../folders/folder-names';
+import { meetingStatesOf } from '../meetings/meeting-record-states';
 import { activeSharesOf } from '../shares/shares';
 import { copyRecord } from './copy-record';
 import { findReadableRecord } from './record-access';
@@ -23,12 +24,18 @@ export interface ReadInput {
 
 export function createRecordsService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
   async function ownerViews(userId: string, rows: RecordRow[], defaultFolderLabel: string): Promise<RecordView[]> {
-    const [shares, folderNames] = await Promise.all([
+    const [shares, folderNames, meetingStates] = await Promise.all([
       activeSharesOf(db, clock, rows.map((row) => row.id)),
       folderNamesFor(db, userId, rows.map((row) => row.folder_id), defaultFolderLabel),
+      meetingStatesOf(db, rows.filter((row) => row.kind === 'meeting').map((row) => row.id)),
     ]);
     return rows.map((row) =>
-      toRecordView(row, { viewer: 'owner', share: shares.get(row.id), folderName: folderNames.get(row.folder_id) ?? null }),
+      toRecordView(row, {
+        viewer: 'owner',
+        share: shares.get(row.id),
+        folderName: folderNames.get(row.folder_id) ?? null,
+        meetingState: meetingStates.get(row.id),
+      }),
     );
   }
 

@@ -1,0 +1,4 @@
+import { describePaths } from '../../testing/paths';
+import { pathsModel } from './joinedList.paths';
+
+describePaths(pathsModel);
