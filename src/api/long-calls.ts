@@ -1,5 +1,5 @@
-// Calls the spec allows 600 s instead of 60 s: transcription, uploads (vocabulary import included)
-// and summaries
+// Calls the spec allows 600 s instead of 60 s: transcription, uploads (vocabulary import included),
+// summaries, and the account export (one zip of everything the account holds)
 // (platform §7, features §7). The contract marks the same operations with
 // `x-parley-timeout: long`; long-calls.test.ts fails when the two lists drift apart.
 
@@ -23,6 +23,7 @@ export const LONG_CALLS: readonly LongCall[] = [
   { method: 'post', path: '/ai/ai/mediaSummary' },
   { method: 'post', path: '/ai/ai/queryMediaSummary' },
   { method: 'post', path: '/ai/ai/mediaFixedCountSummary' },
+  { method: 'get', path: '/system/user/exportData' },
 ];
 
 const LONG_CALL_KEYS = new Set(LONG_CALLS.map((call) => `${call.method} ${call.path}`));

@@ -5,6 +5,7 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   animationStyles,
   avatarSlotRecipe,
+  collapsibleSlotRecipe,
   badgeRecipe,
   checkmarkRecipe,
   containerRecipe,
@@ -37,6 +38,7 @@ const moreRecipes = defineConfig({
     },
     slotRecipes: {
       avatar: avatarSlotRecipe,
+      collapsible: collapsibleSlotRecipe,
       dataList: dataListSlotRecipe,
       dialog: dialogSlotRecipe,
       list: listSlotRecipe,
