@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The app-wide client loads with its first call; until then (and if that load fails) it must behave
 // exactly like the client: same answers, same events, nothing thrown.
 import { afterEach, describe, expect, it, vi } from 'vitest';

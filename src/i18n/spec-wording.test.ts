@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The English texts use the spec's words (platform §2: the left navigation's "Favorites"), so the nav
 // and the page it opens never name one place two ways (issue 29: "Favorites" vs "Favourites").
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Every zh-TW string (client and server share these files) must already be in Traditional
 // characters and in Taiwan usage (issue 29): OpenCC's Taiwan phrase set ('cn' → 'twp', which converts
 // the characters too; the character-only set would turn 只能 into 隻能) plus the reviewed product glossary (taiwan-terms.ts) change nothing either, and no

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';

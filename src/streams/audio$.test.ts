@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { classifyMicrophoneError, MicrophoneError, microphone$, type AudioEnvironment } from './audio$';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createDownsampler, createFramer, floatToPcm16, meterLevel, rms, rmsPcm16, samplesPerFrame } from './audio-dsp';
 

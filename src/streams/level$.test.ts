@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { meterLevels$, silence$ } from './level$';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { indexAt, mediaTime$, wordTimings, type MediaLike } from './media-time$';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { Subject } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { throwError, timer } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';

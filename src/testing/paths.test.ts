@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { throwError } from 'rxjs';
 import { assign, fromEventObservable, fromPromise, setup, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A Chakra component whose recipe the system does not register renders unstyled, silently. Every
 // component src/ imports from '@chakra-ui/react' that has a recipe in Chakra's theme (`Progress` has
 // progressSlotRecipe, `Text` has none) must find it in the full system; the sign-in pages, which

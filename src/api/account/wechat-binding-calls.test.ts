@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The WeChat bind calls against fake answers, as the server built them (social-sign-in): the QR
 // request asks for purpose bind, the poll sends the state and reads waiting / confirmed / expired,
 // and the binding sends the state (no authorization code). Unbinding's refusal keeps the server's

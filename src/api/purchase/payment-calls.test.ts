@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The payment calls against fake answers: the status poll reads 9250747 as 'pending' without a toast
 // and a failure as 'unknown' without a toast; a QR order sends the package's fields and an
 // entitlement refusal from any call opens the purchase dialog on tab 2.

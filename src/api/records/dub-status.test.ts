@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The record list's page and refresh carry each dubbing row's task state: read per dubbing row only,
 // a task that cannot be read leaves its row as the record list sent it.
 import '../test-relative-request';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { dubEditorTaskMachine, NAME_REQUIRED_KEY, selectShownName, selectTask, selectTaskError, selectTaskPhase, TASK_LOAD_FAILED_KEY, type DubEditorTask, type RenameInput } from './dubEditorTask.machine';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The import edit as a pure function: replace keeps voices by overlap and the media's bounds, merge
 // lays the cues' text over the lines it overlaps, and the limits refuse as other edits do.
 import { describe, expect, it } from 'vitest';

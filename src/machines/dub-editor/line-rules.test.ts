@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The dub editor's rules (features §5) one by one, as pure functions.
 import { describe, expect, it } from 'vitest';
 import { DUB_EDITOR_LIMITS, dubLineCharAllowance, dubLineCharExcess } from '../../shared/contract/dub-limits';

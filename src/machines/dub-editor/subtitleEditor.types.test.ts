@@ -1,3 +1,4 @@
+// @vitest-environment node
 // EDIT_REFUSALS lists every refusal once (the type check beside it proves none is missing).
 import { describe, expect, it } from 'vitest';
 import { EDIT_REFUSALS } from './subtitleEditor.types';

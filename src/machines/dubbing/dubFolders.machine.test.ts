@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The dubbing dialog's folder options: the tree flattened depth first with depths, the default
 // folder always offered, and only the default folder until the tree is read.
 import { describe, expect, it } from 'vitest';

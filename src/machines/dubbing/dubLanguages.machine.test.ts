@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The dialog's language list against the real call (fake fetch): the server's availability is kept,
 // a failed or empty answer leaves the built-in codes, and a reload asks again.
 import '../../api/test-relative-request';

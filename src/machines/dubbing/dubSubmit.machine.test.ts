@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The dub submit against the real API calls (fake fetch): the cost check's fields, one transwrite
 // per file with the form and the file's SRT, the catalogue codes that ask for a purchase, and a
 // second attempt that does not start a file twice.

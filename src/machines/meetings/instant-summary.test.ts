@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../api/meetings/meeting-types';
 import { distinctSummary, instantSummaryLanguage, sentencesOf } from './instant-summary';

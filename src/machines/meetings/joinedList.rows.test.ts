@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The host's joined list: the server's join records (leave times, the end) with live messages over them.
 import { describe, expect, it } from 'vitest';
 import type { JoinRecord } from '../../api/meetings/meeting-types';

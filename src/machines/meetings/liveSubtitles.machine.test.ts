@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor, fromCallback } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { LiveFinalSubtitle, LiveReady, LiveSocketEvent } from '../../streams/socket$';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import type { CreateMeetingInput, Meeting } from '../../api/meetings/meeting-types';

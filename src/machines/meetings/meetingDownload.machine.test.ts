@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { languageFor, selectDownloadError, selectDownloadLanguage, selectDownloadRecord, selectDownloadStage, type MeetingDownloadInput } from './meetingDownload.machine';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEETING_CONFIG } from './meetingSetup.rules';

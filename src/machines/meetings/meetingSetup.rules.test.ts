@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEETING_CONFIG, setupProblems, toggleLanguage, toggleRecognition, toggleTranslation } from './meetingSetup.rules';
 

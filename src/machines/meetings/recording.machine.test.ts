@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor, fromCallback } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { MicrophoneFailureReason } from '../../streams/audio$';

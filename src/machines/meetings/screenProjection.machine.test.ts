@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor, fromCallback, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { LiveSocketEvent } from '../../streams/socket$';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { Observable } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromEventObservable, fromPromise, waitFor } from 'xstate';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable, fromPromise, waitFor, type AnyActorLogic } from 'xstate';

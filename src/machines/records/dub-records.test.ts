@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isFailed, isRunning } from './recordList.rules';
 import { recordPath, type RecordView } from '../../shared/contract/record';

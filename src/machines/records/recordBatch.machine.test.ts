@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { recordBatchMachine, selectBatchPhase, type RecordBatchInput } from './recordBatch.machine';

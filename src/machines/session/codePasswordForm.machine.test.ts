@@ -1,3 +1,4 @@
+// @vitest-environment node
 // What register and resetPassword do alike: the same form rules, channels and failure handling.
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';

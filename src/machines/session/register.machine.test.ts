@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Register-only behaviour; the form rules it shares with resetPassword are in codePasswordForm.machine.test.ts.
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';

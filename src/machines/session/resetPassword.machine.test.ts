@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Reset-only behaviour; the form rules it shares with register (including the server's refusal)
 // are in codePasswordForm.machine.test.ts.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The WeChat sign-in machine's behaviour with doubles: the QR page polls until the phone confirms,
 // keeps polling through a lost poll, offers registration for an unknown WeChat account, offers a new
 // QR when the server says the request expired; the callback page completes the request once; the

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { playbackMachine, selectNowMs, type PlayableMedia } from './playback.machine';

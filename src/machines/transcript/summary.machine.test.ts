@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SummaryView } from './transcript.types';

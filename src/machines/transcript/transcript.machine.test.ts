@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IN_FORCE, transcriptDoubles, type TranscriptLog } from './transcript.doubles';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describePaths } from '../../testing/paths';
 import { pathsModel } from './vocabularyImport.paths';
 

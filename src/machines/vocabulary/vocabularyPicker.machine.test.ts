@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { selectPickerConfirmed, selectPickerFailed, selectPickerLibraries, selectPickerSelected, vocabularyPickerMachine } from './vocabularyPicker.machine';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // After a payment the app re-reads what the user may do without a reload (issue 11 §4): the purchase
 // dialog's purchase.paid makes the session refresh (account.refresh), which reads the account blocks
 // (avatar menu) and the permissions again; the meeting setup's plan limits and the purchase entry

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { servedDefault, servedTarget, targetUnavailability, unavailabilityOf, type ServedLanguage } from './language-availability';
 

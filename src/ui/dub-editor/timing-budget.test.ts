@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { lineBudget, slotShare, spokenText, TIGHT_CPS_CJK, TIGHT_CPS_LATIN } from './timing-budget';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PHONE_AREA_CODES } from '../../shared/contract/limits';
 import { AREA_CODE_REGIONS, areaCodeOptions, defaultAreaCode, flagEmoji } from './area-codes';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The live drag rules: a region never overlaps a neighbour, leaves the media or turns inside out.
 import { describe, expect, it } from 'vitest';
 import { boundsOf, clampRetime, MIN_REGION_MS } from './clamp-retime';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Zoom steps from the whole video to single frames, and the ruler's ticks for the visible span.
 import { describe, expect, it } from 'vitest';
 import { rulerLabel, rulerScale, rulerTicks } from './ruler';
