@@ -5,6 +5,7 @@ import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { ensureDemoAccount } from './demo-account';
 import { healthReport, readinessLines } from './domain/health/health-report';
+import { compileDeferredValidators } from './plugins/app/request-validation';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -39,6 +40,11 @@ const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(t('admin.listening', { url: `http://${shownHost}:${port}/` }));
+// Libraries only xlsx and zip answers need are loaded on first use rather than before the server
+// answers (about a fifth of start, bench/server-start.bench.ts); fetched now, in the background, so
+// the first such request rarely waits for them.
+// The contract's request validators likewise compile on a route's first request, and here the rest.
+setImmediate(() => void Promise.all([compileDeferredValidators(), import('exceljs'), import('archiver')]).catch(() => undefined));
 // Which engines can work right now (the same report as GET /prod-api/health), so a missing Debian
 // package is seen at start instead of at the first upload.
 const { services } = app;
