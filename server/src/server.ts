@@ -5,6 +5,7 @@ import { systemClock } from './clock';
 import { checkSharedMedia, loadConfig } from './config';
 import { ensureDemoAccount } from './demo-account';
 import { healthReport, readinessLines } from './domain/health/health-report';
+import { compileDeferredValidators } from './plugins/app/request-validation';
 
 // A deployment that would half-work (jobs taken by instances that cannot read their media) does not start.
 try {
@@ -46,6 +47,13 @@ const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(t('admin.listening', { url: `http://${shownHost}:${port}/` }));
+// The contract's request validators compile on a route's first request, and the rest here, a few
+// per turn of the event loop so that requests arriving meanwhile are not held up.
+setImmediate(() => void compileDeferredValidators().catch(() => undefined));
+// Libraries only xlsx and zip answers need are loaded on first use rather than before the server
+// answers (bench/server-start.bench.ts). Loading them blocks for a while (833 modules), so they are
+// fetched a little after start, when the first requests have been answered, and not on an idle exit.
+setTimeout(() => void Promise.all([import('exceljs'), import('archiver')]).catch(() => undefined), 10_000).unref();
 // Which engines can work right now (the same report as GET /prod-api/health), so a missing Debian
 // package is seen at start instead of at the first upload.
 const { services } = app;

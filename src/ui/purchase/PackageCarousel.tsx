@@ -22,7 +22,7 @@ const VALIDITY_KEY: Record<number, string> = { 1: 'validityYear', 2: 'validityMo
 
 /** Packages side by side: the spec's 4, or 2 in the mobile layout. */
 export function usePackagesPerView(): number {
-  const [mobile] = useMediaQuery([`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`], { fallback: [false] });
+  const [mobile] = useMediaQuery([`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`], { fallback: [false], ssr: false });
   return mobile ? MOBILE_PACKAGES_PER_VIEW : PACKAGE_CAROUSEL_PER_VIEW;
 }
 const MOBILE_PACKAGES_PER_VIEW = 2;

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { AccountZones } from './account-zones';
-import { runningAt, type AccountState } from './balances';
+import { runningAt, type AccountState, type LedgerReplay } from './balances';
 import type { LedgerCache } from './ledger-cache';
 import { localDay } from './local-day';
 import { INSUFFICIENT_BALANCE, NO_SUCH_RIGHT, QUOTA_USED_UP, type RefusalCode } from './metering';
@@ -44,8 +44,29 @@ export const trialKey = (userId: string) => `trial:${userId}`;
 
 /** Reads accounts with `runner` (the db, or a transaction holding the user's lock). */
 export function createAccountReader({ clock, config, ledger, zones }: { clock: Clock; config: BillingConfig; ledger: LedgerCache; zones: AccountZones }) {
-  const { replayOf, append } = ledger;
+  const { replayOf, append, held } = ledger;
   const { zoneOf } = zones;
+
+  function accountOf(replay: LedgerReplay, zone: string, now: Date): Account {
+    const today = localDay(now, zone);
+    const state = replay.snapshot(now, today);
+    const tier = tierOf({ svip: runningAt(state.svipPeriods, now), vip: runningAt(state.vipPeriods, now), durationSeconds: state.packSeconds.duration });
+    return { tier, rule: config.billing ? TIER_RULES[tier] : UNLIMITED_RULE, state, zone, today, billing: config.billing };
+  }
+
+  /**
+   * The account from the rows held in memory, with the row count they are as of: nothing read from
+   * the ledger, so a write checked against it must hold only while the count does (appendIfCount).
+   * Null when no rows are held or the trial is still to be written.
+   */
+  async function heldAccountIn(runner: Kysely<Database>, user: BillingUser, zoneHint?: string | null): Promise<{ account: Account; count: number } | null> {
+    const zone = await zoneOf(runner, user.id, zoneHint);
+    // Read after the zone (which may await), with no await before the caller's write is sent.
+    const rows = held(user.id);
+    if (!rows) return null;
+    if (!user.is_visitor && config.trialMinutes > 0 && !rows.replay.keys.has(trialKey(user.id))) return null;
+    return { account: accountOf(rows.replay, zone, clock.now()), count: rows.count };
+  }
 
   async function accountIn(runner: Kysely<Database>, user: BillingUser, zoneHint?: string | null): Promise<Account> {
     const now = clock.now();
@@ -56,13 +77,11 @@ export function createAccountReader({ clock, config, ledger, zones }: { clock: C
       ({ replay } = await replayOf(runner, user.id));
     }
     const zone = await zoneOf(runner, user.id, zoneHint);
-    const today = localDay(now, zone);
-    const state = replay.snapshot(now, today);
-    const tier = tierOf({ svip: runningAt(state.svipPeriods, now), vip: runningAt(state.vipPeriods, now), durationSeconds: state.packSeconds.duration });
-    return { tier, rule: config.billing ? TIER_RULES[tier] : UNLIMITED_RULE, state, zone, today, billing: config.billing };
+    return accountOf(replay, zone, now);
   }
 
-  return accountIn;
+  return { accountIn, heldAccountIn };
 }
 
-export type AccountReader = ReturnType<typeof createAccountReader>;
+export type AccountReader = ReturnType<typeof createAccountReader>['accountIn'];
+export type HeldAccountReader = ReturnType<typeof createAccountReader>['heldAccountIn'];

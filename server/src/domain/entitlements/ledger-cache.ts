@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, LedgerRow } from '../../db/schema';
 import { LedgerReplay } from './balances';
-import { appendRow, entriesOf, type NewLedgerEntry } from './ledger';
+import { appendRow, appendRowIfCount, entriesOf, type NewLedgerEntry } from './ledger';
 
 /** Users whose ledger rows are kept in memory between checks (least recently used go first). */
 export const CACHED_USERS = 2_000;
@@ -44,6 +44,35 @@ export function createLedgerCache() {
     return fresh;
   }
 
+  /** The user's rows held here and their count as last seen, when the replay is of all of them (no read). */
+  function held(userId: string): { count: number; replay: LedgerReplay } | null {
+    const rows = cachedRows.get(userId);
+    return rows && rows.replay.count === rows.rows.length && rows.rows.length === rows.count ? { count: rows.count, replay: rows.replay } : null;
+  }
+
+  /** Carries the held replay forward with a row just written; drops it when it cannot be. */
+  function carry(userId: string, row: LedgerRow): void {
+    const rows = cachedRows.get(userId);
+    if (rows && rows.replay.count === rows.rows.length && rows.rows.length === rows.count && rows.replay.appendable([row])) {
+      cachedRows.set(userId, { count: rows.count + 1, rows: [...rows.rows, row], replay: rows.replay.apply([row]) });
+    } else {
+      cachedRows.delete(userId);
+    }
+  }
+
+  /**
+   * SQLite: writes a row checked against the held rows, only while the table still has `count` of
+   * the user's (appendRowIfCount). False when it does not hold (the caller checks again, locked).
+   */
+  async function appendIfCount(runner: Kysely<Database>, entry: NewLedgerEntry, count: number): Promise<boolean> {
+    const row = await appendRowIfCount(runner, entry, count);
+    if (!row) return false;
+    const rows = cachedRows.get(entry.userId);
+    if (rows?.count === count) carry(entry.userId, row);
+    else cachedRows.delete(entry.userId);
+    return true;
+  }
+
   /**
    * Writes a row and carries the held replay forward with it, so the next check needs only its
    * count (not a read of the rows appended since). A write whose transaction does not commit leaves
@@ -52,16 +81,11 @@ export function createLedgerCache() {
   async function append(runner: Kysely<Database>, entry: NewLedgerEntry): Promise<boolean> {
     const row = await appendRow(runner, entry);
     if (!row) return false;
-    const held = cachedRows.get(entry.userId);
-    if (held && held.replay.count === held.rows.length && held.rows.length === held.count && held.replay.appendable([row])) {
-      cachedRows.set(entry.userId, { count: held.count + 1, rows: [...held.rows, row], replay: held.replay.apply([row]) });
-    } else {
-      cachedRows.delete(entry.userId);
-    }
+    carry(entry.userId, row);
     return true;
   }
 
-  return { replayOf, append };
+  return { replayOf, append, held, appendIfCount };
 }
 
 export type LedgerCache = ReturnType<typeof createLedgerCache>;

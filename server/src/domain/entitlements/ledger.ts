@@ -1,6 +1,6 @@
 // Appending to the ledger. Rows are never updated or deleted; a source key that is already there
 // means the thing was credited or charged before, and the second attempt writes nothing.
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database, LedgerAccount, LedgerKind, LedgerRow, UsageKind } from '../../db/schema';
 import { sortableId } from '../../db/sortable-id';
 
@@ -26,8 +26,8 @@ export async function appendEntry(db: Kysely<Database>, entry: NewLedgerEntry): 
 }
 
 /** The row as written, or null when the source key was already in the ledger. */
-export async function appendRow(db: Kysely<Database>, entry: NewLedgerEntry): Promise<LedgerRow | null> {
-  const row: LedgerRow = {
+function rowOf(entry: NewLedgerEntry): LedgerRow {
+  return {
     id: sortableId(),
     user_id: entry.userId,
     account: entry.account,
@@ -43,12 +43,32 @@ export async function appendRow(db: Kysely<Database>, entry: NewLedgerEntry): Pr
     note: entry.note ?? null,
     created_at: entry.createdAt,
   };
+}
+
+export async function appendRow(db: Kysely<Database>, entry: NewLedgerEntry): Promise<LedgerRow | null> {
+  const row = rowOf(entry);
   const inserted = await db
     .insertInto('ledger_entries')
     .values(row)
     .onConflict((oc) => oc.column('source_key').doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? row : null;
+}
+
+/**
+ * SQLite only: writes the row only while the user has exactly `count` rows, in one statement (so
+ * atomically: SQLite runs one writer at a time). The row as written, or null when the count moved
+ * or the source key was already there.
+ */
+export async function appendRowIfCount(db: Kysely<Database>, entry: NewLedgerEntry, count: number): Promise<LedgerRow | null> {
+  const row = rowOf(entry);
+  const columns = Object.keys(row) as Array<keyof LedgerRow>;
+  const inserted = await sql`
+    insert into ledger_entries (${sql.join(columns.map((column) => sql.ref(column)))})
+    select ${sql.join(columns.map((column) => sql`${row[column]}`))}
+    where (select count(*) from ledger_entries where user_id = ${row.user_id}) = ${count}
+    on conflict (source_key) do nothing`.execute(db);
+  return Number(inserted.numAffectedRows ?? 0n) === 1 ? row : null;
 }
 
 export async function entriesOf(db: Kysely<Database>, userId: string): Promise<LedgerRow[]> {

@@ -1,6 +1,7 @@
 // Upload attempts are read from the user's replay inside the charge's transaction, and a write
 // through the service carries the held replay forward: both must agree with what another instance
 // (its own service on the same database) and a direct ledger write see.
+import SQLite from 'better-sqlite3';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,5 +62,36 @@ describe('upload attempts and the held replay', () => {
     const user = await createUser(app.db, systemClock, { kind: 'email', value: `off-${Date.now()}@t.local` }, 'secret123');
     await chargeUpload(app.db, off, user, { recordId: 'r2', seconds: 100, note: 'b' });
     expect(await keys(user.id)).toEqual([]);
+  });
+
+  it('charges from the held rows in one statement, and checks again when another writer moved the count', async () => {
+    const user = await createUser(app.db, systemClock, { kind: 'email', value: `held-${Date.now()}@t.local` }, 'secret123');
+    const here = app.services.entitlements;
+    const there = createEntitlements({ db: app.db, clock: systemClock, config: app.services.config });
+    await here.credit(user.id, { account: 'duration', kind: 'purchase', sourceKey: `p:${user.id}`, seconds: 300 });
+    await here.account(user);
+    const prepare = SQLite.prototype.prepare;
+    const statements: string[] = [];
+    SQLite.prototype.prepare = function (this: SQLite.Database, ...args: Parameters<typeof prepare>) {
+      statements.push(args[0]);
+      return prepare.apply(this, args);
+    } as typeof prepare;
+    try {
+      await chargeUpload(app.db, here, user, { recordId: 'h1', seconds: 100, note: 'a' });
+      // The user's zone is known from the account read; the charge is its one insert (no begin/commit, no read).
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/^\s*insert into ledger_entries/);
+    } finally {
+      SQLite.prototype.prepare = prepare;
+    }
+    // Another instance charges the rest: the rows held here are one short, so the next charge is
+    // checked again from the table and refused rather than spending the same seconds twice.
+    await chargeUpload(app.db, there, user, { recordId: 'h2', seconds: 200, note: 'b' });
+    await expect(chargeUpload(app.db, here, user, { recordId: 'h3', seconds: 100, note: 'c' })).rejects.toMatchObject({ code: 92505000 });
+    // Two charges of one attempt at once write it once.
+    await there.credit(user.id, { account: 'duration', kind: 'purchase', sourceKey: `p2:${user.id}`, seconds: 300 });
+    await Promise.all([1, 2].map(() => chargeUpload(app.db, here, user, { recordId: 'h4', seconds: 100, note: 'd' })));
+    expect((await keys(user.id)).filter((key) => key.includes('upload:'))).toEqual(['consumption upload:h1:1', 'consumption upload:h2:1', 'consumption upload:h4:1']);
+    expect((await there.account(user)).state.packSeconds.duration).toBe(200);
   });
 });

@@ -18,19 +18,34 @@ export interface RecordSearchQuery {
   pageSize?: number;
 }
 
+/** What a hit shows of its line: the line's place in the transcript (`index`), its times and text. */
+export type MatchedLine = Pick<RecordSegmentRow, 'id' | 'start_ms' | 'end_ms' | 'text'> & { index: number };
+
 export interface SearchMatch {
   record: RecordRow;
   /** The matching line; null when the record's name matched. */
-  line: (RecordSegmentRow & { index: number }) | null;
+  line: MatchedLine | null;
   /** [start, end) offsets in the line's text, or in the name when line is null. */
   marks: Array<[number, number]>;
 }
 
-interface EntryRow {
-  entry: number | string;
-  record_id: string;
-  segment_id: string | null;
-}
+/** An entry with its record's columns and its line's (null for a name entry, or a line gone since). */
+type EntryRow = RecordRow & {
+  entry_segment_id: string | null;
+  line_id: string | null;
+  line_position: number | null;
+  line_start_ms: number | null;
+  line_end_ms: number | null;
+  line_text: string | null;
+};
+
+/**
+ * The page's records and lines come with the entries, in the one statement: each is a primary-key
+ * lookup of a row the join reads anyway (records) or one more (record_segments), where separate
+ * statements by id cost two more round trips a search (bench/search.bench.ts).
+ */
+const ENTRY_COLUMNS = sql`r.*, e.segment_id as entry_segment_id, g.id as line_id, g.position as line_position,
+  g.start_ms as line_start_ms, g.end_ms as line_end_ms, g.text as line_text`;
 
 /**
  * Below this share of the index the query names the owner. Naming it lets FTS5 skip other users'
@@ -40,6 +55,22 @@ interface EntryRow {
  * records). Above it, at most 1 row in 4 read belongs to someone else.
  */
 const OWNER_TERM_BELOW_SHARE = 0.25;
+
+/** How long a user's share is taken as known: it only steers the plan, the answer never depends on it. */
+const SHARE_KEPT_MS = 60_000;
+const knownShares = new WeakMap<Kysely<Database>, Map<string, { selective: boolean; until: number }>>();
+
+/** ownerIsSelective, read again at most once a minute a user: one statement less on most searches. */
+async function ownerIsSelectiveKept(db: Kysely<Database>, userId: string): Promise<boolean> {
+  let known = knownShares.get(db);
+  if (!known) knownShares.set(db, (known = new Map()));
+  const kept = known.get(userId);
+  if (kept && kept.until > performance.now()) return kept.selective;
+  const selective = await ownerIsSelective(db, userId);
+  if (known.size >= 10_000) known.clear();
+  known.set(userId, { selective, until: performance.now() + SHARE_KEPT_MS });
+  return selective;
+}
 
 /** SQLite: whether the caller owns a small enough share of the records for the owner term to pay. */
 async function ownerIsSelective(db: Kysely<Database>, userId: string): Promise<boolean> {
@@ -70,13 +101,14 @@ export async function searchEntriesQuery(db: Kysely<Database>, userId: string, q
     // the answer to the caller's rows; the owner term (0012) only spares FTS5 the others' rows.
     const termsQuery = fts5Query(terms, terms.length ? await spelledOutPrefixes(db, terms) : []);
     // The terms are always held to the body: the owner column's hex token is no word of the text.
-    const match = (await ownerIsSelective(db, userId)) ? fts5OwnQuery(userId, termsQuery) : `body : (${termsQuery})`;
+    const match = (await ownerIsSelectiveKept(db, userId)) ? fts5OwnQuery(userId, termsQuery) : `body : (${termsQuery})`;
     return {
       terms,
       pageSize,
       statement: sql<EntryRow>`
-        select e.entry, e.record_id, e.segment_id
+        select ${ENTRY_COLUMNS}
         from search_index s join search_entries e on e.entry = s.rowid join records r on r.id = e.record_id
+        left join record_segments g on g.id = e.segment_id
         where search_index match ${match} and ${where}
         order by s.rowid desc limit ${pageSize + 1} offset ${offset}`,
     };
@@ -85,21 +117,12 @@ export async function searchEntriesQuery(db: Kysely<Database>, userId: string, q
     terms,
     pageSize,
     statement: sql<EntryRow>`
-      select e.entry, e.record_id, e.segment_id
+      select ${ENTRY_COLUMNS}
       from search_entries e join records r on r.id = e.record_id
+      left join record_segments g on g.id = e.segment_id
       where e.body @@ to_tsquery('simple', ${tsQuery(terms)}) and ${where}
       order by e.entry desc limit ${pageSize + 1} offset ${offset}`,
   };
-}
-
-/**
- * The page's records, by primary key alone; searchRecords checks the owner. With user_id in the
- * WHERE as well, SQLite (which has no statistics here) reads the user's whole records index as soon
- * as a few ids are asked for — 30-100 ms at 100,000 records (bench/search.bench.ts) — instead of
- * looking each id up. Exported so a test can read the plan.
- */
-export function matchedRecordsQuery(db: Kysely<Database>, recordIds: string[]) {
-  return db.selectFrom('records').selectAll().where('id', 'in', recordIds);
 }
 
 export async function searchRecords(
@@ -114,29 +137,20 @@ export async function searchRecords(
   const { terms, pageSize, statement } = await searchEntriesQuery(db, userId, query);
   if (terms.length === 0) return { matches: [], hasMore: false };
   const entries = (await statement.execute(db)).rows;
-  const page = entries.slice(0, pageSize);
-  const recordIds = [...new Set(page.map((entry) => entry.record_id))];
-  const segmentIds = page.flatMap((entry) => (entry.segment_id ? [entry.segment_id] : []));
-  const [records, segments] = await Promise.all([
-    recordIds.length ? matchedRecordsQuery(db, recordIds).execute() : [],
-    segmentIds.length ? db.selectFrom('record_segments').selectAll().where('id', 'in', segmentIds).execute() : [],
-  ]);
-  // Entries carry their owner already; the record's own user_id is checked once more all the same.
-  const recordById = new Map(records.filter((row) => row.user_id === userId).map((row) => [row.id, row]));
-  const segmentById = new Map(segments.map((row) => [row.id, row]));
   const matches: SearchMatch[] = [];
-  for (const entry of page) {
-    const record = recordById.get(entry.record_id);
-    if (!record) continue;
-    const segment = entry.segment_id ? segmentById.get(entry.segment_id) : undefined;
-    if (entry.segment_id && !segment) continue;
-    matches.push(
-      segment
-        ? // Positions are kept 0..n-1 by every transcript edit (transcripts/transcript-edit.ts), so a
-        // line's position is its place in the transcript as the page lists it.
-        { record, line: { ...segment, index: segment.position }, marks: highlightRanges(segment.text, terms) }
-        : { record, line: null, marks: highlightRanges(record.show_name, terms) },
-    );
+  for (const row of entries.slice(0, pageSize)) {
+    const { entry_segment_id, line_id, line_position, line_start_ms, line_end_ms, line_text, ...record } = row;
+    // Entries carry their owner already; the record's own user_id is checked once more all the same.
+    if (record.user_id !== userId) continue;
+    if (entry_segment_id === null) {
+      matches.push({ record, line: null, marks: highlightRanges(record.show_name, terms) });
+      continue;
+    }
+    if (line_id === null || line_text === null) continue;
+    // Positions are kept 0..n-1 by every transcript edit (transcripts/transcript-edit.ts), so a
+    // line's position is its place in the transcript as the page lists it.
+    const line = { id: line_id, index: Number(line_position), start_ms: Number(line_start_ms), end_ms: Number(line_end_ms), text: line_text };
+    matches.push({ record, line, marks: highlightRanges(line_text, terms) });
   }
   return { matches, hasMore: entries.length > pageSize };
 }

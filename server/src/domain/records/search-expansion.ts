@@ -27,13 +27,16 @@ export async function spelledOutPrefixes(db: Kysely<Database>, terms: SearchTerm
   return Promise.all(
     terms.map(async (term) => {
       if (term.kind === 'cjk' && [...term.text].length > 1) return null;
-      // Cut and folded as the index does it (search_tokens has search_index's tokenizer options).
-      const tokens = (await sql<{ token: string }>`select token from search_tokens where input = ${term.text}`.execute(db)).rows;
-      if (tokens.length !== 1) return null;
-      const prefix = tokens[0]!.token;
-      if (INDEXED_PREFIXES.has([...prefix].length)) return null;
+      // One statement: the term cut and folded as the index does it (search_tokens has search_index's
+      // tokenizer options), and the words it starts when it is one token the index keeps no prefix of.
+      // length() counts characters, as the index's prefix lengths do.
+      // The token as scalar subqueries (constants to the planner), so the words are read as a range
+      // of search_words' key, stopping at the limit; as a join, SQLite scans every word instead.
       const words = await sql<{ word: string }>`
-        select word from search_words where word >= ${prefix} and word < ${prefix + AFTER_ALL}
+        with t as (select token from search_tokens where input = ${term.text})
+        select word from search_words
+        where word >= (select token from t) and word < (select token from t) || ${AFTER_ALL}
+          and (select count(*) from t) = 1 and length((select token from t)) not in (${sql.join([...INDEXED_PREFIXES])})
         order by word limit ${MAX_SPELLED_OUT + 1}`.execute(db);
       const found = words.rows.map((row) => row.word);
       return found.length === 0 || found.length > MAX_SPELLED_OUT ? null : found;

@@ -4,7 +4,7 @@
 // then does exceljs parse it. The first sheet's first row is the header. A formula reads as its
 // cached result (what Excel showed) or, without one, is a per-row 'formula' problem; a cell inside a
 // merged range reads the range's value, as it appears on screen.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { VOCABULARY_PAIRED, type VocabularyKindName } from '../../../../src/shared/contract/vocabulary-limits';
 import type { EntryProblem } from './entry-rules';
@@ -97,7 +97,9 @@ function cellText(value: ExcelJS.CellValue): CellRead {
 /** The data rows of the first sheet (row 1 is the header); wholly empty rows are skipped. */
 export async function readSheetRows(buffer: Buffer, kind: VocabularyKindName): Promise<SheetRow[]> {
   await checkXlsxContainer(buffer);
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use, not at server start (bench/server-start.bench.ts); server.ts fetches it once listening.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {

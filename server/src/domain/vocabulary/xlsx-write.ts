@@ -1,7 +1,7 @@
 // The import template of each kind and a library's export, in one layout: one sheet, the header row
 // (translated), then one entry per row: column A the word / original / before, column B the
 // translation / after for the paired kinds. Entries are written as text cells, never as formulas.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { VOCABULARY_PAIRED, type VocabularyKindName } from '../../../../src/shared/contract/vocabulary-limits';
 import { vocabularyKindKeys } from '../../../../src/shared/contract/vocabulary-kinds';
 
@@ -26,7 +26,9 @@ export async function vocabularyWorkbook(
   t: Translate,
   entries: ReadonlyArray<{ source: string; target: string | null }> = [],
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use, not at server start (bench/server-start.bench.ts); server.ts fetches it once listening.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Parley';
   const sheet = workbook.addWorksheet(sheetName(t(vocabularyKindKeys(kind).inText)));
   const headers = headersOf(kind, t);

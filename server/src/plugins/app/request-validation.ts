@@ -48,6 +48,22 @@ function makeAjv(coerceTypes: Options['coerceTypes']): Ajv {
 // the options above, which are the same for every app.
 const compiledValidators = new Map<string, ValidateFunction>();
 
+// Validators not compiled yet. Compiling every schema of the contract was about a fifth of server
+// start (bench/server-start.bench.ts): each route compiles its own on its first request, and
+// compileDeferredValidators compiles the rest in the background once the server listens.
+const deferred = new Set<() => void>();
+
+/** How many validators wait for their first use (for the start-up test). */
+export const deferredValidatorCount = () => deferred.size;
+
+/** Compiles the validators no request has needed yet, a few per turn of the event loop. */
+export async function compileDeferredValidators(perTurn = 10): Promise<void> {
+  while (deferred.size > 0) {
+    for (const compileOne of [...deferred].slice(0, perTurn)) compileOne();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 export function contractValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const coercing = makeAjv('array');
   const exact = makeAjv(false);
@@ -61,11 +77,20 @@ export function contractValidatorCompiler(): FastifySchemaCompiler<unknown> {
     return validate;
   };
   return ({ schema, httpPart }) => {
-    const validate = compile(httpPart === 'body' ? 'body' : 'coerced', schema as object);
+    let validate: ValidateFunction | null = null;
+    const compileOne = () => {
+      validate ??= compile(httpPart === 'body' ? 'body' : 'coerced', schema as object);
+      deferred.delete(compileOne);
+      return validate;
+    };
+    // Past this many, apps built and dropped (tests) would only keep their Ajv instances alive here.
+    if (deferred.size >= 5_000) deferred.clear();
+    deferred.add(compileOne);
     // Fastify reads `.errors` after a false answer, as it does for a plain Ajv function.
     const checked = (data: unknown): boolean => {
-      if (!validate(data)) {
-        checked.errors = validate.errors as Issue[];
+      const run = validate ?? compileOne();
+      if (!run(data)) {
+        checked.errors = run.errors as Issue[];
         return false;
       }
       const bad = nonFinitePath(data);

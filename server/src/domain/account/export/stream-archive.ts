@@ -5,7 +5,7 @@
 // (an account may hold thousands of records). The reader going away stops the producer at once.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import archiver from 'archiver';
+import type archiverModule from 'archiver';
 
 export interface TextEntry {
   /** Path inside the archive, '/' separated. */
@@ -17,6 +17,8 @@ export interface TextEntry {
 const BUFFERED_LIMIT = 1024 * 1024;
 
 export async function streamArchive(entries: AsyncIterable<TextEntry>, out: Writable): Promise<void> {
+  // Loaded on first use, not at server start (bench/server-start.bench.ts); server.ts fetches it once listening.
+  const archiver: typeof archiverModule = (await import('archiver')).default;
   const archive = archiver('zip', { zlib: { level: 6 } });
   let closed = false;
   let readerGone: () => void = () => undefined;

@@ -5,11 +5,13 @@
 // archiver writes zip64 records when an entry or the archive passes 4 GB.
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
-import archiver from 'archiver';
+import type archiverModule from 'archiver';
 import type { BlobStore } from '../../storage/blob-store.port';
 import type { ZipEntry } from './download-plan';
 
 export async function streamZip(store: BlobStore, entries: readonly ZipEntry[], out: Writable): Promise<void> {
+  // Loaded on first use, not at server start (bench/server-start.bench.ts); server.ts fetches it once listening.
+  const archiver: typeof archiverModule = (await import('archiver')).default;
   const archive = archiver('zip', { zlib: { level: 6 } });
   let current: Readable | null = null;
   let closed = false;
