@@ -4605,6 +4605,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryCostRecord: {
@@ -4696,6 +4697,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountExportData: {
@@ -4709,6 +4711,7 @@ export interface operations {
         responses: {
             200: components["responses"]["ZipAnswer"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountDeleteAccount: {
@@ -4730,6 +4733,7 @@ export interface operations {
             200: components["responses"]["EmptyAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     accountQueryAuthLanguageByUserId: {

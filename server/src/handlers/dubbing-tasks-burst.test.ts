@@ -43,10 +43,10 @@ describe.each(variants)('dubbing starts on $name', (variant) => {
 
       await kit.app.services.jobs.whenIdle();
       const failed = (await kit.get('/speech/video/transcribe/getFileByTaskId', who, { taskId: fileId })).data;
-      expect(failed).toMatchObject({ state: 'failed', step: 'lines', errorMessage: 'subtitle 2 runs past the end of the video' });
-      expect((await kit.get('/speech/video/transcribe/getFileByTaskId', who, { taskId: fileId }, 'zh-CN')).data.errorMessage).toBe('第 2 条字幕超出了视频结尾');
+      expect(failed).toMatchObject({ state: 'failed', step: 'lines', errorMessage: 'subtitle 2 (line 6 of the file) runs past the end of the video' });
+      expect((await kit.get('/speech/video/transcribe/getFileByTaskId', who, { taskId: fileId }, 'zh-CN')).data.errorMessage).toBe('第 2 条字幕（文件第 6 行）超出了视频结尾');
       const records = await kit.get('/speech/audio/transcribe/query', who, { pageNum: 1, pageSize: 10 });
-      expect(records.data.rows[0]).toMatchObject({ id: fileId, recordType: 'dubbing', state: 'translation_err', errorMessage: 'subtitle 2 runs past the end of the video' });
+      expect(records.data.rows[0]).toMatchObject({ id: fileId, recordType: 'dubbing', state: 'translation_err', errorMessage: 'subtitle 2 (line 6 of the file) runs past the end of the video' });
       // The records list's refresh leaves a failed dub alone (no translation job on its lines).
       expect((await kit.post('/speech/audio/transcribe/refreshRecord', who, { id: fileId })).data).toMatchObject({ state: 'translation_err' });
       expect(await kit.app.db.selectFrom('jobs').select('kind').where('record_id', '=', fileId).execute()).toEqual([{ kind: 'dub-video' }]);
