@@ -17,6 +17,11 @@ describe('cleaning spoken text', () => {
     expect(tidySentence('好的，我们下周发布', 'zh-CN')).toBe('我们下周发布。');
   });
 
+  it('starts every sentence of a line with a capital and drops a stop left before a comma', () => {
+    expect(tidySentence('this is our first meeting. and I have the agenda', 'en-US')).toBe('This is our first meeting. And I have the agenda.');
+    expect(tidySentence('thank you., cool, I am the marketing expert', 'en-US')).toBe('Thank you. Cool, I am the marketing expert.');
+  });
+
   it('splits sentences and words in every supported language', () => {
     expect(splitSentences('One thing. Two? Three!', 'en-US')).toEqual(['One thing.', 'Two?', 'Three!']);
     expect(splitSentences('今天开会。预算通过了！谁负责？', 'zh-CN')).toEqual(['今天开会。', '预算通过了！', '谁负责？']);

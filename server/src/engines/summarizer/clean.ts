@@ -47,7 +47,13 @@ export function cleanText(text: string, language: string): string {
 export function tidySentence(sentence: string, language: string): string {
   let tidy = sentence.trim().replace(leadingMarkersFor(language), '').replace(/^[,.;:，。、\s-]+/, '').trim();
   if (!tidy) return '';
-  if (!isChinese(language)) tidy = tidy[0]!.toUpperCase() + tidy.slice(1);
+  if (!isChinese(language)) {
+    // A line often holds several sentences the segmenter keeps together ("… project. and I …": it
+    // breaks only before a capital): each starts with a capital, and a stop left before a comma by a
+    // cut filler ("Thank you., cool") goes.
+    tidy = tidy.replace(/([.!?])\s*[,;:]+/g, '$1').replace(/([.!?]\s+)(\p{Ll})/gu, (_, stop: string, letter: string) => stop + letter.toUpperCase());
+    tidy = tidy[0]!.toUpperCase() + tidy.slice(1);
+  }
   if (!/[.!?。！？…]$/.test(tidy)) tidy += isChinese(language) ? '。' : '.';
   // A sentence ending in a comma-then-stop ("we could,.") from cut fillers reads as a typo.
   return tidy.replace(/[,，]\s*([.!?。！？])$/, '$1');

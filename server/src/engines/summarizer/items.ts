@@ -11,14 +11,22 @@ interface Cues {
   action: RegExp;
   /** A date, a weekday or a deadline word: makes an action item concrete. */
   when: RegExp;
+  /** Sentences that carry an action cue but are no task. */
+  notAction?: RegExp;
 }
 
 const CUES: Record<string, Cues> = {
   en: {
     decision:
       /\b(?:we(?:'ve| have)? decided|(?:it was|it's|it is) decided|we(?:'ve| have)? agreed|(?:are|is|was|were) agreed|agreed (?:to|that|on)|decision (?:is|was)|we(?:'ll| will) go with|let's go with|we(?:'re| are) going (?:to go )?with|we settled on|final decision|we chose|we(?:'ve| have) chosen)\b/i,
+    // A commitment is made by the speakers themselves ("I'll", "we will", "you need to") or named as a
+    // task ("Bob needs to", "let's"). "They will", "it has to" are predictions or requirements, not tasks
+    // (a meeting about a product says "it has to be light" often), so they are no cue.
     action:
-      /\b(?:let's|let us|please|action item|(?:we|i|you|he|she|they|everyone|everybody|\p{Lu}\p{L}+) (?:will|'ll|need to|needs to|have to|has to|must|(?:am|are|is) going to)|needs to|need to|(?:is|are) responsible for|in charge of|follow up|to do by|deadline)\b/iu,
+      /\b(?:let's|let us|please|action item|(?:we|i|you|everyone|everybody)(?:'ll| will| need to| have to| must| (?:am|are) going to)|needs to|need to|(?:is|are) responsible for|in charge of|follow up|to do by|deadline)\b/i,
+    // Steering the meeting itself ("let's see what's next", "let's move on"), a negation ("no need to")
+    // or a condition ("if you really need to") is no task.
+    notAction: /\blet(?:'s| us) (?:see|start|begin|go (?:on|back|through|to the next)|move on|have a look|look at|just|hear|say|think|not)\b|\bwill be able to\b|\bone day\b|\b(?:no|don't|doesn't|won't) need to\b|\bif (?:you|we|i|they)\b/i,
     when: /\b(?:by|before|until|on|next|this) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|week|month|meeting|time|the end)|\b(?:tomorrow|today|deadline|\d{1,2}(?:st|nd|rd|th)?(?: of)? (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i,
   },
   es: {
@@ -54,7 +62,7 @@ export function statedItems(candidates: readonly Candidate[], language: string):
     if (cues.decision.test(text)) {
       seen.add(key);
       decisions.push({ ...candidate, strength: candidate.relevance });
-    } else if (cues.action.test(text)) {
+    } else if (cues.action.test(text) && !cues.notAction?.test(text)) {
       seen.add(key);
       // A dated commitment is the clearest action item; otherwise centrality decides.
       actions.push({ ...candidate, strength: candidate.relevance * (cues.when.test(text) ? 2 : 1) });

@@ -124,6 +124,21 @@ describe('offline summariser', () => {
 });
 
 describe('short stated items in a long meeting', () => {
+  it('takes no prediction, requirement or meeting steering for an action item', () => {
+    const talk = [
+      { speaker: 'Ann', text: 'One day they will come in pink and everyone will want a remote like that.' },
+      { speaker: 'Ann', text: 'The remote control has to be original but it has to stay easy to use for new users.' },
+      { speaker: 'Bob', text: "Let's see what is next in the PowerPoint presentation about the remote control." },
+      { speaker: 'Cem', text: "I'll draw three sketches of the remote control for the next meeting." },
+      { speaker: 'Bob', text: 'The remote control sells for twenty five Euros and we aim for a big profit.' },
+      { speaker: 'Ann', text: 'There is no need to have buttons on the remote control to do that.' },
+      { speaker: 'Bob', text: 'It could be one button for a menu if you really need to go and do that.' },
+    ];
+    expect(summarizeOffline(talk, { language: 'en-US' }).actionItems).toEqual([
+      { text: "I'll draw three sketches of the remote control for the next meeting.", speaker: 'Cem' },
+    ]);
+  });
+
   it('finds a decision too short to be ranked for the summary', () => {
     const talk: SummaryLine[] = Array.from({ length: 30 }, (_, i) => ({
       speaker: 'Ann',
