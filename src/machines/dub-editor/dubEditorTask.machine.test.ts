@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { dubEditorTaskMachine, NAME_REQUIRED_KEY, selectShownName, selectTask, selectTaskError, selectTaskPhase, TASK_LOAD_FAILED_KEY, type DubEditorTask, type RenameInput } from './dubEditorTask.machine';
 
-const TASK: DubEditorTask = { showName: 'Keynote', audioLanguage: 'en-US', translationLanguage: 'es-ES', durationMs: 60_000, hasDubbedVideo: false, expired: false };
+const TASK: DubEditorTask = { showName: 'Keynote', audioLanguage: 'en-US', translationLanguage: 'es-ES', durationMs: 60_000, hasDubbedVideo: false, expired: false, voiceLeftDb: null };
 const LINES = [{ id: 'l1', startMs: 0, endMs: 1000, text: 'hi' }];
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -19,6 +19,8 @@ export interface DubEditorTask {
   /** A composed dubbed video exists and was not purged after 7 days. */
   hasDubbedVideo: boolean;
   expired: boolean;
+  /** Voice removal of the last dub: dB the original sits below the dub under its lines (null before one). */
+  voiceLeftDb: number | null;
 }
 
 export interface RenameInput {
@@ -60,6 +62,7 @@ async function readTask(taskId: string, signal?: AbortSignal): Promise<DubEditor
     durationMs: task.duration ? Math.round(task.duration * 1000) : null,
     hasDubbedVideo: task.state === 'dubbed' && !task.expired,
     expired: Boolean(task.expired),
+    voiceLeftDb: task.voiceLeftDb ?? null,
   };
 }
 

@@ -4,7 +4,7 @@ import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { PathsModel } from '../../testing/paths';
 import { dubEditorTaskMachine, type DubEditorTask, type DubEditorTaskContext, type RenameInput } from './dubEditorTask.machine';
 
-const TASK: DubEditorTask = { showName: 'Keynote', audioLanguage: 'en-US', translationLanguage: 'es-ES', durationMs: 60_000, hasDubbedVideo: true, expired: false };
+const TASK: DubEditorTask = { showName: 'Keynote', audioLanguage: 'en-US', translationLanguage: 'es-ES', durationMs: 60_000, hasDubbedVideo: true, expired: false, voiceLeftDb: 38.5 };
 const NOT_FOUND = { message: 'Not found' };
 const RENAME_REFUSED = { message: 'Refused' };
 const LINES = [{ id: 'l1', startMs: 0, endMs: 1000, text: 'hi' }];

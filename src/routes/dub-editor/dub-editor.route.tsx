@@ -38,6 +38,8 @@ import {
 } from '../../machines/dub-editor/subtitleEditor.machine';
 import type { DubLine } from '../../machines/dub-editor/subtitleEditor.types';
 import { linePreviewMachine, selectPreview } from '../../machines/dub-editor/linePreview.machine';
+import { newTakeMachine, selectNewTake } from '../../machines/dub-editor/newTake.machine';
+import { NewTakeControl } from '../../ui/dub-editor/NewTakeControl';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { DubEditorScreen, type TimelineSlotProps } from '../../ui/dub-editor/DubEditorScreen';
 import type { EditorCommand, MergeQuestionView } from '../../ui/dub-editor/dub-editor-view';
@@ -90,6 +92,8 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
   const lang = task.translationLanguage ?? undefined;
   const editor = useActorRef(subtitleEditorMachine, { input: { taskId, ...(lang ? { lang } : {}), durationMs: task.durationMs } });
   const preview = useActorRef(linePreviewMachine);
+  const newTake = useActorRef(newTakeMachine);
+  const take = useSelector(newTake, selectNewTake, (a, b) => a.phase === b.phase && a.number === b.number && a.errorKey === b.errorKey && a.errorMessage === b.errorMessage);
   const loadState = useSelector(editor, selectLoadState);
   const lines = useSelector(editor, selectLines);
   const speakers = useSelector(editor, selectSpeakers);
@@ -129,9 +133,22 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
   // Stable across edits, so the screen's header (memoised) is not drawn again on each edit.
   const renameRecord = useCallback((next: string) => onRename(next, editor.getSnapshot().context.lines), [onRename, editor]);
   const durationSeconds = (task.durationMs ?? 0) / 1000;
+  const selectedNumber = selectedLineId ? lines.findIndex((line) => line.id === selectedLineId) + 1 || null : null;
+  const onNewTake = useCallback(() => {
+    if (!selectedLineId || !selectedNumber) return;
+    newTake.send({ type: 'newTake', request: { taskId, lineId: selectedLineId, number: selectedNumber, ...(lang ? { lang } : {}) } });
+  }, [newTake, selectedLineId, selectedNumber, taskId, lang]);
   const voiceover = useMemo(
     () => (
       <>
+        <NewTakeControl
+          selectedNumber={selectedNumber}
+          phase={take.phase}
+          takeNumber={take.number}
+          failure={take.phase === 'failed' ? (take.errorMessage ?? t(take.errorKey ?? 'newTake.failed')) : null}
+          voiceLeftDb={task.voiceLeftDb}
+          onNewTake={onNewTake}
+        />
         <SubtitleImportContainer editor={editor} />
         <Button size="xs" colorPalette="blue" onClick={() => setVoiceoverOpen(true)} data-testid="voiceover-open">
           {t('header.voiceover')}
@@ -143,7 +160,7 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
         )}
       </>
     ),
-    [t, voiceoverOpen, taskId, lang, durationSeconds, editor],
+    [t, voiceoverOpen, taskId, lang, durationSeconds, editor, selectedNumber, take, task.voiceLeftDb, onNewTake],
   );
 
   if (loadState === 'loading') return <Loading />;

@@ -89,9 +89,10 @@ export async function measureVoiceLeft(
   if (voiced.length === 0) return null;
   const out = path.join(input.workDir, 'background-measure.wav');
   try {
-    await renderBackground(plan, plan.separated ?? input.videoPath, out, input.durationMs, input.signal);
-    const background = levelDb(decodeWav(await fs.readFile(out)).samples, voiced);
+    // The speech track is read first: the caller may mix (and then delete it) while this renders.
     const dub = await rawLevelDb(input.speechRaw, voiced);
+    await renderBackground(plan, plan.separated ?? input.videoPath, out, input.durationMs, input.signal, true);
+    const background = levelDb(decodeWav(await fs.readFile(out)).samples, voiced);
     return Math.round((dub - background) * 10) / 10;
   } finally {
     await fs.rm(out, { force: true });

@@ -170,6 +170,41 @@ describe('revoice', () => {
     expect(speechOnsetMs(after, oldOnset)).toBe(newOnset);
   }, 60_000);
 
+  it('a new take of one unchanged line (its voiced key cleared, as createIteration regenerate does) voices it alone; the others are unchanged in the output', async () => {
+    const takes: string[] = [];
+    const counting: SpeechSynthesizer = { ...engines.synthesizerFor('en-US'), synthesize: (text, options) => (takes.push(text), engines.synthesizerFor('en-US').synthesize(text, options)) };
+    const lines: RevoiceLine[] = second.lines.map((l, i) => ({
+      startMs: l.startMs,
+      endMs: l.endMs,
+      source: l.source,
+      text: l.translation,
+      speaker: l.speaker,
+      previous: { voicedKey: i === 3 ? null : l.voicedKey, dubStartMs: l.dubStartMs, dubEndMs: l.dubEndMs, rate: l.rate, stretch: l.stretch, overrunMs: l.overrunMs },
+    }));
+    const take = await revoice(
+      { videoPath: video.path, workDir: path.join(dir, 'take'), language: 'en-US', lines, speakers: first.speakers, previousSpeech: second.files.dubbedSpeech, background: first.background },
+      { synthesizer: counting },
+    );
+    expect(takes).toEqual([second.lines[3]!.translation]);
+    expect(take.lines.map((l) => l.reused)).toEqual([true, true, true, false]);
+    const before = await mono16k(second.files.dubbedSpeech);
+    const after = await mono16k(take.files.dubbedSpeech);
+    const mixedBefore = await mono16k(second.files.dubbedAudio);
+    const mixedAfter = await mono16k(take.files.dubbedAudio);
+    for (const i of [0, 1, 2]) {
+      const l = second.lines[i]!;
+      expect(take.lines[i]).toMatchObject({ dubStartMs: l.dubStartMs, dubEndMs: l.dubEndMs });
+      expect(differenceDb(before, after, l.dubStartMs, l.dubEndMs)).toBeLessThan(-20);
+      // The mixed track the user hears too (same background, same ducking): only AAC noise differs.
+      expect(differenceDb(mixedBefore, mixedAfter, l.dubStartMs, l.dubEndMs)).toBeLessThan(-15);
+    }
+    // The new take is spoken in its own slot, at its start.
+    const line = take.lines[3]!;
+    expect(line.dubStartMs).toBe(line.startMs);
+    expect(speechOnsetMs(after, line.startMs - 300) - line.startMs).toBeLessThan(150);
+    expect(speechOnsetMs(after, line.startMs - 300) - line.startMs).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+
   it('keeps the video the length of the source (±40 ms) with every output written', async () => {
     expect(Math.abs((await probeMedia(second.files.video)).durationMs - video.durationMs)).toBeLessThanOrEqual(40);
     expect(Math.abs((await probeMedia(second.files.dubbedAudio)).durationMs - video.durationMs)).toBeLessThanOrEqual(40);

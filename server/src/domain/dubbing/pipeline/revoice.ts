@@ -173,8 +173,11 @@ export async function revoice(input: RevoiceInput, deps: RevoiceDeps): Promise<R
   const plan = { videoPath: input.videoPath, workDir, durationMs: info.durationMs, lines, centre: input.background ?? null, separator: deps.separator ?? null, signal };
   const background = await inStep('mix', () => planBackground(plan));
   const voiced = out.map((l) => ({ startMs: l.dubStartMs, endMs: l.dubEndMs }));
-  const voiceLeftDb = await inStep('mix', () => measureVoiceLeft(background, { ...plan, speechRaw: speechTrack.path, voiced }));
-  const media = await mixDubMedia({ videoPath: input.videoPath, workDir, durationMs: info.durationMs, speechTrack: speechTrack.path, speakers: speakerIds, background, signal });
+  // Measured beside the mix (it reads the speech track before the mix deletes it).
+  const [voiceLeftDb, media] = await Promise.all([
+    inStep('mix', () => measureVoiceLeft(background, { ...plan, speechRaw: speechTrack.path, voiced })),
+    mixDubMedia({ videoPath: input.videoPath, workDir, durationMs: info.durationMs, speechTrack: speechTrack.path, speakers: speakerIds, background, signal }),
+  ]);
   const srt = await writeDubSubtitles(workDir, out);
   progress(1);
 

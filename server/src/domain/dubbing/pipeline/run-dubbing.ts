@@ -5,6 +5,7 @@
 // extract → lines (SRT or recognition) + speakers → translation → one voice per speaker → per-line
 // timing budget → background (ducked, maybe centre-cancelled) → mix + mux (-c:v copy) → burn-in.
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Engines } from '../../../engines/registry';
 import { probeMedia, toWav16kMono } from '../../../engines/media';
@@ -71,9 +72,25 @@ export interface DubResult {
   files: DubFiles;
 }
 
-/** Lines synthesised at once: 2 cores, and espeak-ng is single-threaded. */
-const SYNTH_CONCURRENCY = 2;
+/** Lines synthesised at once: one per core (espeak-ng and the stretch are single-threaded), at least 2. */
+const SYNTH_CONCURRENCY = Math.max(2, Math.min(8, os.availableParallelism()));
 const TRANSLATE_BATCH = 50;
+
+/** Translations of the lines that have none (the SRT may bring them), in batches, vocabulary terms kept. */
+async function translateLines(lines: readonly SrtLine[], form: DubForm, deps: DubDeps, vocabulary: CompiledVocabulary | null | undefined, signal?: AbortSignal): Promise<(string | null)[]> {
+  const translations = lines.map((l) => l.translation);
+  const pending = lines.flatMap((l, i) => (l.translation === null ? [i] : []));
+  if (pending.length === 0) return translations;
+  const translator = await inStep('translate', async () => deps.engines.translatorFor(form.sourceLanguage, form.targetLanguage));
+  for (let at = 0; at < pending.length; at += TRANSLATE_BATCH) {
+    const batch = pending.slice(at, at + TRANSLATE_BATCH);
+    const out = await inStep('translate', () =>
+      translateWithTerms(translator, batch.map((i) => lines[i]!.source), { from: form.sourceLanguage, to: form.targetLanguage, signal }, vocabulary),
+    );
+    batch.forEach((lineIndex, k) => (translations[lineIndex] = out[k] ?? ''));
+  }
+  return translations;
+}
 
 export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubResult> {
   const { form, workDir, signal } = input;
@@ -98,28 +115,25 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
   }
   if (lines.length === 0) throw new DubbingError('engines:dubNoSpeech', 'lines');
   progress('lines', 0.5);
-  const labels = await inStep('diarize', () => labelSpeakers(deps.engines.diarizer, wav, lines, form.speakers, signal));
+  // Speakers, translation and the background plan each need only the source and the lines: they run
+  // together (the diarizer and voice activity in node, apertium and ffmpeg in child processes), so
+  // one waits less on the other's single-threaded part.
+  const labelled = inStep('diarize', () => labelSpeakers(deps.engines.diarizer, wav, lines, form.speakers, signal));
+  const translated = translateLines(lines, form, deps, input.vocabulary, signal);
+  const plan = { videoPath: input.videoPath, workDir, durationMs: info.durationMs, lines, wav16k: wav, separator: deps.engines.separator ?? null, signal };
+  const planned = inStep('mix', () => planBackground(plan));
+  // Each is awaited below; one failing while another is awaited must not count as unhandled.
+  for (const pending of [labelled, translated, planned]) pending.catch(() => undefined);
+  const labels = await labelled;
   progress('lines', 1);
-
-  // 3. Translation (only the lines that have none)
-  const translations = lines.map((l) => l.translation);
-  const pending = lines.flatMap((l, i) => (l.translation === null ? [i] : []));
-  if (pending.length) {
-    const translator = await inStep('translate', async () => deps.engines.translatorFor(form.sourceLanguage, form.targetLanguage));
-    for (let at = 0; at < pending.length; at += TRANSLATE_BATCH) {
-      const batch = pending.slice(at, at + TRANSLATE_BATCH);
-      const out = await inStep('translate', () =>
-        translateWithTerms(translator, batch.map((i) => lines[i]!.source), { from: form.sourceLanguage, to: form.targetLanguage, signal }, input.vocabulary),
-      );
-      batch.forEach((lineIndex, k) => (translations[lineIndex] = out[k] ?? ''));
-      progress('translate', Math.min(1, (at + batch.length) / pending.length));
-    }
-  }
+  const pitched = inStep('voice', () => speakerPitches(wav, lines, labels));
+  pitched.catch(() => undefined);
+  const translations = await translated;
   progress('translate', 1);
 
   // 4. One voice per speaker
   const synthesizer = await inStep('voice', async () => deps.engines.synthesizerFor(form.targetLanguage));
-  const pitches = await inStep('voice', () => speakerPitches(wav, lines, labels));
+  const pitches = await pitched;
   const speakers = chooseVoices(synthesizer, form.targetLanguage, pitches, input.previousSpeakers);
   const voiceOf = new Map(speakers.map((s) => [s.id, s]));
 
@@ -128,49 +142,56 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
   const speakerTracks = new Map<number, TrackWriter>();
   for (const s of speakers) speakerTracks.set(s.id, await TrackWriter.open(speakerTrackPath(workDir, s.id)));
   const dubLines: DubLine[] = [];
+  const fitOf = (i: number) => {
+    const text = translations[i]!.trim();
+    if (!text) return Promise.resolve(null);
+    const line = lines[i]!;
+    return inStep('fit', () => fitLine(synthesizer, text, line.endMs - line.startMs, voiceOf.get(labels[i]!)!, form.targetLanguage, signal));
+  };
+  // A window of SYNTH_CONCURRENCY lines in flight, placed in line order as each one is done: a slow
+  // line holds back its placement, not the synthesis of the lines after it.
+  const inFlight: Promise<Awaited<ReturnType<typeof fitOf>>>[] = [];
+  const launch = (i: number) => {
+    if (i >= lines.length) return;
+    const fit = fitOf(i);
+    fit.catch(() => undefined);
+    inFlight[i] = fit;
+  };
   try {
-    for (let at = 0; at < lines.length; at += SYNTH_CONCURRENCY) {
-      const indices = lines.slice(at, at + SYNTH_CONCURRENCY).map((_, k) => at + k);
-      const fitted = await Promise.all(
-        indices.map((i) => {
-          const text = translations[i]!.trim();
-          if (!text) return null;
-          const line = lines[i]!;
-          return inStep('fit', () => fitLine(synthesizer, text, line.endMs - line.startMs, voiceOf.get(labels[i]!)!, form.targetLanguage, signal));
-        }),
-      );
-      for (const [k, i] of indices.entries()) {
-        const line = lines[i]!;
-        const fit = fitted[k];
-        const base = { startMs: line.startMs, endMs: line.endMs, source: line.source, translation: translations[i] ?? '', speaker: labels[i]! };
-        if (!fit) {
-          dubLines.push({ ...base, dubStartMs: line.startMs, dubEndMs: line.startMs, rate: 1, stretch: 1, overrunMs: 0 });
-          continue;
-        }
+    for (let i = 0; i < Math.min(SYNTH_CONCURRENCY, lines.length); i++) launch(i);
+    for (const [i, line] of lines.entries()) {
+      const fit = await inFlight[i]!;
+      delete inFlight[i];
+      launch(i + SYNTH_CONCURRENCY);
+      const base = { startMs: line.startMs, endMs: line.endMs, source: line.source, translation: translations[i] ?? '', speaker: labels[i]! };
+      if (!fit) {
+        dubLines.push({ ...base, dubStartMs: line.startMs, dubEndMs: line.startMs, rate: 1, stretch: 1, overrunMs: 0 });
+      } else {
         const placed = await placeClip(speechTrack, speakerTracks.get(labels[i]!)!, line.startMs, fit.samples, line.endMs);
         dubLines.push({ ...base, ...placed, rate: fit.rate, stretch: fit.stretch });
       }
-      progress('dub', Math.min(1, (at + indices.length) / lines.length));
+      if ((i + 1) % SYNTH_CONCURRENCY === 0 || i + 1 === lines.length) progress('dub', Math.min(1, (i + 1) / lines.length));
     }
   } finally {
     await speechTrack.close(info.durationMs);
     for (const track of speakerTracks.values()) await track.close(info.durationMs);
   }
 
-  // 6 + 7. Background without the original voice, mix and mux
-  const plan = { videoPath: input.videoPath, workDir, durationMs: info.durationMs, lines, wav16k: wav, separator: deps.engines.separator ?? null, signal };
-  const background = await inStep('mix', () => planBackground(plan));
+  // 6 + 7. Background without the original voice, mix and mux; the voice left is measured beside the mix.
+  const background = await planned;
   const voiced = dubLines.map((l) => ({ startMs: l.dubStartMs, endMs: l.dubEndMs }));
-  const voiceLeftDb = await inStep('mix', () => measureVoiceLeft(background, { ...plan, speechRaw: speechTrack.path, voiced }));
-  const media = await mixDubMedia({
-    videoPath: input.videoPath,
-    workDir,
-    durationMs: info.durationMs,
-    speechTrack: speechTrack.path,
-    speakers: speakers.map((s) => s.id),
-    background,
-    signal,
-  });
+  const [voiceLeftDb, media] = await Promise.all([
+    inStep('mix', () => measureVoiceLeft(background, { ...plan, speechRaw: speechTrack.path, voiced })),
+    mixDubMedia({
+      videoPath: input.videoPath,
+      workDir,
+      durationMs: info.durationMs,
+      speechTrack: speechTrack.path,
+      speakers: speakers.map((s) => s.id),
+      background,
+      signal,
+    }),
+  ]);
   progress('mix', 1);
 
   let video = media.video;

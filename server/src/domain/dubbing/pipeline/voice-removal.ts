@@ -116,17 +116,19 @@ export function backgroundGraph(plan: Pick<BackgroundPlan, 'filter' | 'envelope'
   ];
 }
 
-/** Renders the plan's background of `input` alone (16 kHz mono wav): for measuring, and for tests. */
-export async function renderBackground(plan: BackgroundPlan, input: string, out: string, durationMs: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Renders the plan's background of `input` alone (16 kHz mono wav): for measuring, and for tests.
+ * `ownSource`: `input` is the plan's own source, so the plan's fill is reused instead of made again.
+ */
+export async function renderBackground(plan: BackgroundPlan, input: string, out: string, durationMs: number, signal?: AbortSignal, ownSource = false): Promise<void> {
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input];
   if (plan.envelope) args.push(...envelopeInput(plan.envelope));
   // The fill of this very input (the plan's own fill is of its source).
-  const fill = plan.envelope && plan.fill ? `${out}.fill.raw` : null;
-  if (fill) {
-    await writeBedFill(input, fill, { filter: plan.filter, regions: plan.regions, floorDb: plan.floorDb, rampMs: RAMP_MS }, durationMs, signal);
-    args.push(...fillInput(fill));
-  }
-  const graph = backgroundGraph(plan, { in: '[0:a:0]', env: '[1:a]', ...(fill ? { fill: '[2:a]' } : {}), out: '[bg]' });
+  const reuse = ownSource && plan.envelope && plan.fill ? plan.fill : null;
+  const fill = plan.envelope && plan.fill && !reuse ? `${out}.fill.raw` : null;
+  if (fill) await writeBedFill(input, fill, { filter: plan.filter, regions: plan.regions, floorDb: plan.floorDb, rampMs: RAMP_MS }, durationMs, signal);
+  if (fill ?? reuse) args.push(...fillInput((fill ?? reuse)!));
+  const graph = backgroundGraph(plan, { in: '[0:a:0]', env: '[1:a]', ...((fill ?? reuse) ? { fill: '[2:a]' } : {}), out: '[bg]' });
   // Back to mono undoing the upmix's −3 dB per side, so a gain of 1 renders the input at its own level.
   graph.push('[bg]pan=mono|c0=0.70710678*c0+0.70710678*c1[mono]');
   args.push('-filter_complex', graph.join(';'), '-map', '[mono]', '-t', (durationMs / 1000).toFixed(3), '-ar', '16000', '-c:a', 'pcm_s16le', out);
