@@ -121,6 +121,13 @@ export async function revoice(input: RevoiceInput, deps: RevoiceDeps): Promise<R
   if (!fallback) throw new DubbingError('engines:dubStepFailed', 'voice', { step: 'voice', detail: 'no speakers' });
   const lines = [...input.lines].sort((a, b) => a.startMs - b.startMs);
 
+  // The original voice is where the source speaks, not where a retimed line now is: the regions
+  // come from the source's voice activity plus the slots (voice-removal.ts). The plan needs neither
+  // the new takes nor the copies, so it is made while they are (as in the first run).
+  const plan = { videoPath: input.videoPath, workDir, durationMs: info.durationMs, lines, centre: input.background ?? null, separator: deps.separator ?? null, signal };
+  const planned = inStep('mix', () => planBackground(plan));
+  planned.catch(() => undefined);
+
   const previousRaw = path.join(workDir, 'previous-speech.raw');
   const mustCopy = lines.some((l) => !needsRevoicing(l, voiceOf.get(l.speaker) ?? fallback) && l.text.trim());
   let previous: fs.FileHandle | null = null;
@@ -168,10 +175,7 @@ export async function revoice(input: RevoiceInput, deps: RevoiceDeps): Promise<R
     await fs.rm(previousRaw, { force: true });
   }
 
-  // The original voice is where the source speaks, not where a retimed line now is: the regions
-  // come from the source's voice activity plus the slots (voice-removal.ts).
-  const plan = { videoPath: input.videoPath, workDir, durationMs: info.durationMs, lines, centre: input.background ?? null, separator: deps.separator ?? null, signal };
-  const background = await inStep('mix', () => planBackground(plan));
+  const background = await planned;
   const voiced = out.map((l) => ({ startMs: l.dubStartMs, endMs: l.dubEndMs }));
   // Measured beside the mix (it reads the speech track before the mix deletes it).
   const [voiceLeftDb, media] = await Promise.all([
