@@ -144,7 +144,7 @@ export async function startScaleOutRig(count = 3, extraEnv: NodeJS.ProcessEnv = 
     fs.rmSync(scratch, { recursive: true, force: true });
   };
   try {
-    azurite = await startAzurite();
+    azurite = await startAzurite(90_000);
     // A Redis database of the rig's own: the instances' job queue and limits never meet other tests'.
     const redisUrl = `${TEST_REDIS_URL.replace(/\/\d*$/, '')}/${8 + Math.floor(Math.random() * 8)}`;
     const env: NodeJS.ProcessEnv = {

@@ -72,11 +72,14 @@ async function send(app: FastifyInstance, token: string, uploadId: string, part:
   const chunk = options.body ?? chunkOf(part);
   const end = part === partCount() ? '1' : '0';
   const { body, contentType } = multipartBody(blockForm({ uploadId, chunk, end, oriFileName: 'tone.wav', fileSize: bytes.length }));
-  return call(app, 'POST', `/speech/audio/transcribe/uploadBlock?uploadId=${uploadId}&partNumber=${part}`, {
-    token,
-    rawBody: body,
-    headers: { 'content-type': contentType, 'x-chunk-sha256': options.sum ?? sha256(chunk) },
+  const response = await app.inject({
+    method: 'POST',
+    url: `/prod-api/speech/audio/transcribe/uploadBlock?uploadId=${uploadId}&partNumber=${part}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'accept-language': 'en-US', 'x-chunk-sha256': options.sum ?? sha256(chunk) },
+    payload: body,
   });
+  const parsed = JSON.parse(response.body) as { code?: number; msg?: string; data?: unknown };
+  return { status: response.statusCode, code: parsed.code, msg: parsed.msg, data: parsed.data, body: response.body };
 }
 
 async function storedBytes(app: FastifyInstance, objectName: string): Promise<Buffer> {
