@@ -97,7 +97,8 @@ describe.skipIf(skip !== null)('scale-out rig: three instances behind HAProxy', 
     rig = await startScaleOutRig(3);
     db = new pg.Client({ connectionString: rig.databaseUrl });
     await db.connect();
-  }, 240_000);
+    // Three processes, Azurite and HAProxy: about a minute on an idle 2-core machine, far more when loaded.
+  }, 420_000);
   afterAll(async () => {
     await db?.end();
     await rig?.stop();

@@ -63,7 +63,12 @@ export async function startAzurite(startDeadlineMs = 20_000): Promise<RunningAzu
     // Its workspace (a temp dir) holds the blobs and the metadata database; removed on stop.
     { stdio: ['ignore', 'ignore', 'ignore'], cwd: workspace },
   );
-  await waitForPort(port, child, startDeadlineMs);
+  await waitForPort(port, child, startDeadlineMs).catch((error: unknown) => {
+    // One that never listened is not left running.
+    child.kill('SIGKILL');
+    fs.rmSync(workspace, { recursive: true, force: true });
+    throw error;
+  });
   return {
     connectionString: `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${DEV_KEY};BlobEndpoint=http://127.0.0.1:${port}/${DEV_ACCOUNT};`,
     async stop() {

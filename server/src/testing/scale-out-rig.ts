@@ -59,15 +59,17 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
-function startInstance(env: NodeJS.ProcessEnv, dataDir: string, port: number): Promise<RigInstance> {
+/** Every child is listed in `spawned` at once, so a failed start still stops the ones already running. */
+function startInstance(env: NodeJS.ProcessEnv, dataDir: string, port: number, spawned: ChildProcess[]): Promise<RigInstance> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: path.join(dataDir, 'no-web') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  spawned.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`instance did not start: ${output}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`instance did not start: ${output}`)), 300_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (/running at http/.test(output)) {
@@ -136,9 +138,10 @@ export async function startScaleOutRig(count = 3, extraEnv: NodeJS.ProcessEnv = 
   let azurite: RunningAzurite | null = null;
   let balancer: ChildProcess | null = null;
   const instances: RigInstance[] = [];
+  const spawned: ChildProcess[] = [];
   const stop = async () => {
     if (balancer) await kill9(balancer);
-    await Promise.all(instances.map((instance) => kill9(instance.child)));
+    await Promise.all(spawned.map(kill9));
     await azurite?.stop();
     await admin(`drop database if exists ${database} with (force)`).catch(() => undefined);
     fs.rmSync(scratch, { recursive: true, force: true });
@@ -157,8 +160,8 @@ export async function startScaleOutRig(count = 3, extraEnv: NodeJS.ProcessEnv = 
     };
     const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
     // The first one migrates and makes the demo account; the others start together on the result.
-    instances.push(await startInstance(env, path.join(scratch, 'instance-1'), ports[0]!));
-    instances.push(...(await Promise.all(ports.slice(1).map((port, i) => startInstance(env, path.join(scratch, `instance-${i + 2}`), port)))));
+    instances.push(await startInstance(env, path.join(scratch, 'instance-1'), ports[0]!, spawned));
+    instances.push(...(await Promise.all(ports.slice(1).map((port, i) => startInstance(env, path.join(scratch, `instance-${i + 2}`), port, spawned)))));
     const port = await freePort();
     const configFile = path.join(scratch, 'haproxy.cfg');
     fs.writeFileSync(configFile, haproxyConfig(port, instances));

@@ -30,8 +30,8 @@ const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   bytes = fs.readFileSync(makeToneWav(file, 12));
-  if (!noAzurite && !noPostgres) azurite = await startAzurite();
-}, 60_000);
+  if (!noAzurite && !noPostgres) azurite = await startAzurite(90_000);
+}, 120_000);
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   await azurite?.stop();
