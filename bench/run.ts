@@ -12,6 +12,7 @@ import { loginBundleBench } from './login-bundle.bench';
 import { paymentsBench } from './payments.bench';
 import { recordListDomBench } from './record-list-dom.bench';
 import { recordListBench } from './record-list.bench';
+import { scaleBench } from './scale.bench';
 import { searchBench } from './search.bench';
 import { serverStartBench } from './server-start.bench';
 import { summaryBench } from './summary.bench';
@@ -37,6 +38,7 @@ const benches = {
   wire: wireBench,
   lighthouse: lighthouseBench,
   summary: summaryBench,
+  scale: scaleBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -9,7 +9,8 @@ set -euo pipefail
 
 # The live recogniser's streaming helper is compiled at first use against libpocketsphinx (C, cc).
 product=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config)
-all=(chromium sox fonts-noto-cjk "${product[@]}")
+# haproxy: the balancer of the scale-out rig (server/src/scale-out-rig.test.ts).
+all=(chromium sox fonts-noto-cjk haproxy "${product[@]}")
 
 case "${1:-all}" in
   product) wanted=("${product[@]}") ;;

@@ -1454,7 +1454,7 @@ export interface paths {
         put?: never;
         /**
          * Upload one chunk in order; the last one (end 1) registers the record
-         * @description Post each chunk to its address from uploadInit (uploadUrls[n-1] carries uploadId and partNumber n in its query); a file below 20 MB is one call with end 1 and no uploadId. Chunks go in order: part n is accepted when parts 1..n-1 are stored; a stored part may be sent again (same bytes: ok; different bytes: replaced, said in msg). The end-1 chunk checks the file by content (ffprobe), its size and duration, and answers data[0]; a refused file is deleted with its upload.
+         * @description Post each chunk to its address from uploadInit (uploadUrls[n-1] carries uploadId and partNumber n in its query); a file below 20 MB is one call with end 1 and no uploadId. Chunks go in order: part n is accepted when parts 1..n-1 are stored; a stored part may be sent again (same bytes: ok; different bytes: replaced, said in msg). The end-1 chunk checks the file by content (ffprobe), its size and duration, and answers data[0]; a refused file is deleted with its upload. Any instance takes any chunk: with a shared store the chunks wait there, and the instance that receives the end assembles them, checking each against the SHA-256 recorded when it was stored. Envelope code 503 (uploads.chunkElsewhere, uploads.chunkLost) means the chunk could not be placed or did not read back as stored: send that part again (retryable); it is never stored as zeros.
          */
         post: operations["recordsUploadBlock"];
         delete?: never;
@@ -5815,7 +5815,10 @@ export interface operations {
                 uploadId?: string;
                 partNumber?: number;
             };
-            header?: never;
+            header?: {
+                /** @description SHA-256 (hex) of this chunk's bytes as the client computed them; a mismatch is refused (uploads.chunkChecksum) before the chunk counts as stored */
+                "X-Chunk-Sha256"?: string;
+            };
             path?: never;
             cookie?: never;
         };

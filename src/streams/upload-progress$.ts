@@ -109,8 +109,10 @@ function percentOf(sent: number, total: number): number {
 }
 
 const defaultRetryable = (error: unknown) => {
-  const kind = (error as { kind?: unknown } | null)?.kind;
-  return kind === 'transport' || kind === 'timeout';
+  const { kind, code } = (error as { kind?: unknown; code?: unknown } | null) ?? {};
+  // Code 503: the chunk could not be placed or did not read back as stored; sending it again (through
+  // the balancer, perhaps to another instance) is what the server asks for (issue 28).
+  return kind === 'transport' || kind === 'timeout' || (kind === 'business' && code === 503);
 };
 
 function lastRecord(answer: UploadedRecordInfo[] | null): Observable<UploadEvent> {

@@ -35,9 +35,12 @@ export const uploadsHandlers: HandlerMap = {
       limits: { fileSize: Math.max(UPLOAD_CHUNK_BYTES, UPLOAD_CHUNKED_FROM_BYTES) + 1, files: 1, fields: 20, fieldSize: 4096 },
       throwFileSizeLimit: false,
     };
+    const sum = ctx.request.headers['x-chunk-sha256'];
     const answer = await ctx.services.uploads.receiveBlock({
       userId: user.id,
       query,
+      // The contract checks its form (64 hex digits); the service compares it with the bytes received.
+      clientSha256: typeof sum === 'string' ? sum : undefined,
       // The parser caps one file at the larger of the two single-request sizes; the service applies
       // the session's own chunk size and reads (and drops) any surplus so the client gets the answer.
       parts: ctx.request.parts(multipartOptions) as AsyncIterable<MultipartPart>,

@@ -8,11 +8,13 @@ import type { Readable } from 'node:stream';
 import type { BlobStore, ByteSpan } from '../domain/storage/blob-store.port';
 import { putFile } from './blob/put-file';
 import { LocalMediaStore } from './local-media-store';
-import type { MediaStore, WrittenPart } from '../domain/storage/media-store.port';
+import type { MediaStore, SharedChunks, WrittenPart } from '../domain/storage/media-store.port';
 
 /** The container every instance keeps product media in (user containers are `u-<id>`, so no clash). */
 export const MEDIA_CONTAINER = 'media';
 const PARALLEL_BLOCKS = 4;
+/** Where an upload's chunks wait in the container until the upload is complete. */
+const chunkName = (uploadId: string, part: number) => `staging/${uploadId}/${part}`;
 
 export class BlobMediaStore implements MediaStore {
   readonly kind = 'azure-blob' as const;
@@ -26,6 +28,16 @@ export class BlobMediaStore implements MediaStore {
   ) {
     this.staging = new LocalMediaStore(stagingRoot);
   }
+
+  /** Chunks of an upload in progress, one blob each, so any instance takes or assembles them. */
+  readonly sharedChunks: SharedChunks = {
+    put: (uploadId, part, filePath) => putFile(this.blobs, this.container, chunkName(uploadId, part), filePath, { parallel: PARALLEL_BLOCKS }),
+    read: (uploadId, part) => this.blobs.readStream(this.container, chunkName(uploadId, part)),
+    drop: async (uploadId, count) => {
+      const parts = Array.from({ length: count }, (_, i) => i + 1);
+      await Promise.all(parts.map((part) => this.blobs.delete(this.container, chunkName(uploadId, part))));
+    },
+  };
 
   async healthy(): Promise<boolean> {
     if (!(await this.staging.healthy())) return false;

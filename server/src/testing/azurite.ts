@@ -53,7 +53,8 @@ async function waitForPort(port: number, child: ChildProcess, deadlineMs: number
   throw new Error('Azurite did not start listening in time');
 }
 
-export async function startAzurite(): Promise<RunningAzurite> {
+/** `startDeadlineMs`: the rig starts it beside three servers on a loaded machine, so it may wait longer. */
+export async function startAzurite(startDeadlineMs = 20_000): Promise<RunningAzurite> {
   const port = await freePort();
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-azurite-'));
   const child = spawn(
@@ -62,7 +63,12 @@ export async function startAzurite(): Promise<RunningAzurite> {
     // Its workspace (a temp dir) holds the blobs and the metadata database; removed on stop.
     { stdio: ['ignore', 'ignore', 'ignore'], cwd: workspace },
   );
-  await waitForPort(port, child, 20_000);
+  await waitForPort(port, child, startDeadlineMs).catch((error: unknown) => {
+    // One that never listened is not left running.
+    child.kill('SIGKILL');
+    fs.rmSync(workspace, { recursive: true, force: true });
+    throw error;
+  });
   return {
     connectionString: `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${DEV_KEY};BlobEndpoint=http://127.0.0.1:${port}/${DEV_ACCOUNT};`,
     async stop() {

@@ -17,13 +17,27 @@ function formOf(part: ChunkPart): FormData {
   return form;
 }
 
-export function uploadBlock(part: ChunkPart, signal: AbortSignal) {
+/**
+ * SHA-256 (hex) of a chunk, which the server checks before it counts the chunk as stored (issue 28).
+ * WebCrypto exists only in secure contexts (https, localhost); elsewhere the header is left out and
+ * the server still checks the length and records its own checksum.
+ */
+export async function chunkSha256(blob: Blob): Promise<string | undefined> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return undefined;
+  const digest = new Uint8Array(await subtle.digest('SHA-256', await blob.arrayBuffer()));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export async function uploadBlock(part: ChunkPart, signal: AbortSignal) {
   // The part address from uploadInit carries uploadId and partNumber in its query.
   const query = part.uploadId && part.partNumber ? { uploadId: part.uploadId, partNumber: part.partNumber } : {};
+  const sum = part.uploadId ? await chunkSha256(part.blob) : undefined;
+  const header = sum ? { 'X-Chunk-Sha256': sum } : {};
   const form = formOf(part);
   return api.call(
     // openapi-fetch types a multipart body as its fields; the browser needs the FormData itself.
-    (client, s) => client.POST('/speech/audio/transcribe/uploadBlock', { params: { query }, body: form as never, signal: s }),
+    (client, s) => client.POST('/speech/audio/transcribe/uploadBlock', { params: { query, header }, body: form as never, signal: s }),
     { signal },
   );
 }

@@ -14,7 +14,24 @@ export interface WrittenPart {
   sha256: string;
 }
 
+/**
+ * Chunks of an upload kept where every instance reads them (one object per chunk in the shared blob
+ * store), so any instance can take any chunk and any instance can assemble the file (issue 28 §1).
+ */
+export interface SharedChunks {
+  /** Stores the local file (exactly the chunk's bytes, already checked) as chunk `part`. */
+  put(uploadId: string, part: number, filePath: string): Promise<void>;
+  read(uploadId: string, part: number): Promise<Readable>;
+  /** Deletes chunks 1..count (missing ones are fine). */
+  drop(uploadId: string, count: number): Promise<void>;
+}
+
 export interface MediaStore {
+  /**
+   * Present when chunks can be shared between instances; without it a session's chunks are written
+   * into one instance's staging file and only that instance can take the next one.
+   */
+  readonly sharedChunks?: SharedChunks;
   /** Where stored objects live, as the health report names it (instance-local disk or the shared blob store). */
   readonly kind: 'local-disk' | 'azure-blob';
   /** Creates (or keeps) the staging file of an upload; an existing one keeps its bytes (resume). */

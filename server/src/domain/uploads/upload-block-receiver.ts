@@ -3,6 +3,7 @@
 // finished upload checked and registered as a media file (a refused one is deleted with its session).
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { assembleChunks } from './chunk-placement';
 import * as errors from './upload-errors';
 import type { ChunkWrites, WrittenBlock } from './upload-chunk-writes';
 import { extensionOf, type MediaFiles, type UploadedRecord } from './upload-media-files';
@@ -17,6 +18,8 @@ export interface BlockInput {
   userId: string;
   /** From the chunk's address (uploadUrls) when the client posts there. */
   query: { uploadId?: string; partNumber?: number };
+  /** The chunk's SHA-256 (hex) as the client computed it (X-Chunk-Sha256), checked before "stored". */
+  clientSha256?: string;
   parts: AsyncIterable<MultipartPart>;
 }
 
@@ -46,7 +49,7 @@ export function createBlockReceiver({ store, sessions, files, writes, ownsFolder
   }
 
   /** The body's fields and what its first `file` part became; other files are skipped. */
-  async function readBlock({ userId, query, parts }: BlockInput): Promise<{ fields: Record<string, string>; written: WrittenBlock }> {
+  async function readBlock({ userId, query, clientSha256, parts }: BlockInput): Promise<{ fields: Record<string, string>; written: WrittenBlock }> {
     const iterator = parts[Symbol.asyncIterator]();
     const fields: Record<string, string> = {};
     let currentFile: Readable | null = null;
@@ -64,7 +67,7 @@ export function createBlockReceiver({ store, sessions, files, writes, ownsFolder
           continue;
         }
         const uploadId = query.uploadId ?? fields.uploadId;
-        written = uploadId ? await writes.storeChunk(userId, uploadId, part.file, { query, fields }) : await writes.stageWhole(part.file);
+        written = uploadId ? await writes.storeChunk(userId, uploadId, part.file, { query, fields, clientSha256 }) : await writes.stageWhole(part.file);
       }
     } catch (error) {
       await drain(iterator, currentFile);
@@ -78,6 +81,13 @@ export function createBlockReceiver({ store, sessions, files, writes, ownsFolder
     const parts = await sessions.storedParts(session.id);
     if (parts.size !== session.chunk_count || firstMissing(parts, session.chunk_count) !== session.chunk_count + 1) {
       throw errors.uploadInconsistent();
+    }
+    // Outside the try below: a chunk that does not read back as stored is forgotten and asked for
+    // again (retryable), while the others stay; the upload is not dropped for it.
+    const bad = await assembleChunks(store, session, parts);
+    if (bad !== null) {
+      await sessions.forgetPart(session.id, bad);
+      throw errors.chunkLost(bad);
     }
     try {
       await store.truncateStaging(session.id, session.file_size);

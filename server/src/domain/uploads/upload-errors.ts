@@ -27,3 +27,10 @@ export const fetchFailed = (detail: string) => new AppError(400, 'uploads:fetchF
 export const addressNotAllowed = () => new AppError(400, 'uploads:addressNotAllowed');
 export const credentialsNotAllowed = () => new AppError(400, 'uploads:credentialsNotAllowed');
 export const tooManyRedirects = (max: number) => new AppError(400, 'uploads:tooManyRedirects', { max });
+// A chunk whose bytes do not match the checksum the client sent: damaged on the way, send it again.
+export const chunkChecksum = (part: number) => new AppError(400, 'uploads:chunkChecksum', { part });
+// Instance-local staging only: this instance does not hold the upload's earlier chunks, so it cannot
+// place this one (never written as zeros elsewhere); a retry through the balancer reaches the one that does.
+export const chunkElsewhere = (part: number) => new AppError(503, 'uploads:chunkElsewhere', { part });
+// On finishing, a stored chunk no longer reads back as it was stored: it is forgotten and must be sent again.
+export const chunkLost = (part: number) => new AppError(503, 'uploads:chunkLost', { part });

@@ -33,6 +33,14 @@ export function createUploadSessions({ db, store }: { db: Kysely<Database>; stor
     return new Map(rows.map((r) => [r.part_number, { size: r.size, sha256: r.sha256 }]));
   }
 
+  /** A session's rows and shared chunks without its staging file: what is left once the file became a media file. */
+  async function forgetSession(uploadId: string): Promise<void> {
+    const session = await db.selectFrom('upload_sessions').select('chunk_count').where('id', '=', uploadId).executeTakeFirst();
+    await db.deleteFrom('upload_parts').where('upload_id', '=', uploadId).execute();
+    await db.deleteFrom('upload_sessions').where('id', '=', uploadId).execute();
+    if (session && store.sharedChunks) await store.sharedChunks.drop(uploadId, session.chunk_count);
+  }
+
   return {
     storedParts,
 
@@ -54,15 +62,15 @@ export function createUploadSessions({ db, store }: { db: Kysely<Database>; stor
       };
     },
 
-    /** A session's rows without its staging file: what is left once the file became a media file. */
-    async forgetSession(uploadId: string): Promise<void> {
-      await db.deleteFrom('upload_parts').where('upload_id', '=', uploadId).execute();
-      await db.deleteFrom('upload_sessions').where('id', '=', uploadId).execute();
+    /** A part that has to be sent again (it did not read back as stored). */
+    async forgetPart(uploadId: string, part: number): Promise<void> {
+      await db.deleteFrom('upload_parts').where('upload_id', '=', uploadId).where('part_number', '=', part).execute();
     },
 
+    forgetSession,
+
     async dropSession(uploadId: string): Promise<void> {
-      await db.deleteFrom('upload_parts').where('upload_id', '=', uploadId).execute();
-      await db.deleteFrom('upload_sessions').where('id', '=', uploadId).execute();
+      await forgetSession(uploadId);
       await store.discardStaging(uploadId);
     },
   };

@@ -1,0 +1,100 @@
+// Where an upload's chunks live until the upload is finished (issue 28 §1). With a shared store
+// (store.sharedChunks: one blob per chunk in Azure) any instance takes any chunk: it is first
+// written to a side file here, checked (length, SHA-256, the client's checksum), then put in the
+// shared store, and only then recorded as stored. Finishing, on whichever instance, copies the
+// chunks in order into a local staging file and checks each against its recorded SHA-256. With
+// instance-local staging the chunks go into one instance's staging file: another instance refuses
+// a chunk it cannot place (retryable), and finishing re-reads every chunk range against its
+// recorded SHA-256, so a file with a hole (zeros) is never registered.
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { UploadSessionRow } from '../../db/schema';
+import type { MediaStore, SharedChunks, WrittenPart } from '../storage/media-store.port';
+import * as errors from './upload-errors';
+import { partSize } from './upload-sessions';
+
+export interface StoredPart {
+  size: number;
+  sha256: string;
+}
+
+/** What the client said a chunk is: its SHA-256 (hex) from the X-Chunk-Sha256 header, when sent. */
+export function checkClientSum(part: number, written: WrittenPart, clientSha256: string | undefined): void {
+  if (clientSha256 !== undefined && clientSha256.toLowerCase() !== written.sha256) throw errors.chunkChecksum(part);
+}
+
+/**
+ * A chunk for the shared store: written to a side file, checked, then put under the session. Answers
+ * what was written; `place` runs only for a chunk found good (the caller forgets the old row first).
+ */
+export async function writeSharedChunk(
+  store: MediaStore,
+  shared: SharedChunks,
+  session: UploadSessionRow,
+  part: number,
+  write: (sideId: string) => Promise<WrittenPart>,
+  check: (written: WrittenPart) => Promise<boolean>,
+): Promise<WrittenPart> {
+  const side = `${session.id}.chunk-${part}-${randomUUID()}`;
+  await store.openStaging(side);
+  try {
+    const written = await write(side);
+    if (await check(written)) await shared.put(session.id, part, store.stagingPath(side));
+    return written;
+  } finally {
+    await store.discardStaging(side);
+  }
+}
+
+/** True when this instance holds the session's staging file (instance-local staging only). */
+export async function holdsStaging(store: MediaStore, uploadId: string): Promise<boolean> {
+  return fsp.access(store.stagingPath(uploadId)).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function sha256Of(source: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of source) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Puts the whole file into the local staging file `session.id` and checks every chunk against what
+ * was recorded for it. Answers the first chunk that does not match (or cannot be read), if any.
+ */
+export async function assembleChunks(store: MediaStore, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number | null> {
+  const shared = store.sharedChunks;
+  if (shared) {
+    await store.discardStaging(session.id);
+    await store.openStaging(session.id);
+  } else if (!(await holdsStaging(store, session.id))) {
+    throw errors.chunkElsewhere(session.chunk_count);
+  }
+  for (let part = 1; part <= session.chunk_count; part += 1) {
+    const recorded = parts.get(part);
+    const size = partSize(session, part);
+    const offset = (part - 1) * session.chunk_size;
+    let sha256: string;
+    try {
+      if (shared) {
+        sha256 = (await store.writeAt(session.id, offset, await shared.read(session.id, part), size)).sha256;
+      } else {
+        sha256 = await sha256Of(fs.createReadStream(store.stagingPath(session.id), { start: offset, end: offset + size - 1 }));
+      }
+    } catch {
+      return part;
+    }
+    if (!recorded || recorded.sha256 !== sha256) return part;
+  }
+  return null;
+}
+
+/** Copies a checked side file over a chunk's range of the local staging file. */
+export async function overwriteRange(store: MediaStore, uploadId: string, offset: number, sideId: string, maxBytes: number): Promise<void> {
+  await store.openStaging(uploadId);
+  await store.writeAt(uploadId, offset, fs.createReadStream(store.stagingPath(sideId)), maxBytes);
+}

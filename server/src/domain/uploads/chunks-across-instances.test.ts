@@ -1,0 +1,147 @@
+// Issue 28 §1: two app instances, each with its own data folder, on one PostgreSQL database. With
+// Azure storage (Azurite) the chunks of one upload go to A, B, A and the upload ends on B: the stored
+// object is byte for byte the file. With instance-local media a chunk the other instance cannot
+// place is refused (retryable 503) rather than leaving zeros, and a chunk that no longer reads back
+// as stored is asked for again at the end. A chunk whose bytes differ from the client's checksum
+// never counts as stored.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { azuriteMissing, startAzurite, type RunningAzurite } from '../../testing/azurite';
+import { call, type CallResult } from '../../testing/inject';
+import { createPostgresSchema, postgresTestConfig, postgresUnavailable, tempDataDir } from '../../testing/test-config';
+import { createTestUsers } from '../../testing/test-users';
+import { blockForm, makeToneWav, multipartBody } from '../../testing/upload-test-kit';
+
+const CHUNK = 1024 * 1024;
+const noPostgres = await postgresUnavailable();
+const noAzurite = azuriteMissing();
+if (noPostgres) console.warn(`chunks across instances skipped: PostgreSQL unavailable (${noPostgres})`);
+if (noAzurite) console.warn(noAzurite);
+
+const scratch = tempDataDir();
+const file = path.join(scratch, 'tone.wav');
+let bytes: Buffer;
+let azurite: RunningAzurite | null = null;
+const cleanups: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  bytes = fs.readFileSync(makeToneWav(file, 12));
+  if (!noAzurite && !noPostgres) azurite = await startAzurite(90_000);
+}, 120_000);
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await azurite?.stop();
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const chunkOf = (part: number) => bytes.subarray((part - 1) * CHUNK, part * CHUNK);
+const partCount = () => Math.ceil(bytes.length / CHUNK);
+
+/** Two instances with separate data folders on one fresh PostgreSQL schema. */
+async function twoInstances(azure: string | null): Promise<{ a: FastifyInstance; b: FastifyInstance; token: string }> {
+  const schema = await createPostgresSchema();
+  const make = async () => {
+    const app = await buildApp(postgresTestConfig(schema.schema, { dataDir: tempDataDir(), azureStorageConnectionString: azure }));
+    await app.ready();
+    return app;
+  };
+  const a = await make();
+  const b = await make();
+  cleanups.push(async () => {
+    await a.close();
+    await b.close();
+    await schema.drop();
+  });
+  const { alice } = await createTestUsers(a.db, ['alice']);
+  return { a, b, token: alice.token };
+}
+
+async function init(app: FastifyInstance, token: string, uploadId?: string): Promise<CallResult> {
+  return call(app, 'POST', '/speech/audio/transcribe/uploadInit', {
+    token,
+    body: { oriFileName: 'tone.wav', fileSize: bytes.length, chunkSize: CHUNK, ...(uploadId ? { uploadId } : {}) },
+  });
+}
+
+async function send(app: FastifyInstance, token: string, uploadId: string, part: number, options: { sum?: string; body?: Buffer } = {}): Promise<CallResult> {
+  const chunk = options.body ?? chunkOf(part);
+  const end = part === partCount() ? '1' : '0';
+  const { body, contentType } = multipartBody(blockForm({ uploadId, chunk, end, oriFileName: 'tone.wav', fileSize: bytes.length }));
+  const response = await app.inject({
+    method: 'POST',
+    url: `/prod-api/speech/audio/transcribe/uploadBlock?uploadId=${uploadId}&partNumber=${part}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'accept-language': 'en-US', 'x-chunk-sha256': options.sum ?? sha256(chunk) },
+    payload: body,
+  });
+  const parsed = JSON.parse(response.body) as { code?: number; msg?: string; data?: unknown };
+  return { status: response.statusCode, code: parsed.code, msg: parsed.msg, data: parsed.data, body: response.body };
+}
+
+async function storedBytes(app: FastifyInstance, objectName: string): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const piece of await app.services.mediaStore.readStream(objectName)) parts.push(piece as Buffer);
+  return Buffer.concat(parts);
+}
+
+describe.skipIf(noPostgres !== null || noAzurite !== null)('chunks across instances on Azure storage (Azurite)', () => {
+  it('takes chunks on A, B, A in any instance and assembles the exact file on B', async () => {
+    const { a, b, token } = await twoInstances(azurite!.connectionString);
+    expect(partCount()).toBe(3);
+    const opened = await init(a, token);
+    const uploadId = opened.data.uploadId as string;
+
+    // A damaged chunk (the client's checksum differs) is refused and not stored.
+    const damaged = await send(b, token, uploadId, 1, { sum: sha256(Buffer.from('other bytes')) });
+    expect(damaged.code).toBe(400);
+    expect(damaged.msg).toBe('Chunk 1 arrived damaged (its checksum does not match); send it again');
+    expect((await init(b, token, uploadId)).data.receivedParts).toEqual([]);
+
+    expect((await send(a, token, uploadId, 1)).code).toBe(200);
+    expect((await send(b, token, uploadId, 2)).code).toBe(200);
+    // A re-sent chunk on the other instance is the same bytes.
+    expect((await send(a, token, uploadId, 2)).msg).toMatch(/same/i);
+    const done = await send(b, token, uploadId, 3);
+    expect(done.code).toBe(200);
+    const row = await a.db.selectFrom('media_files').select(['object_name', 'size_bytes']).where('id', '=', done.data[0].id).executeTakeFirstOrThrow();
+    expect(row.size_bytes).toBe(bytes.length);
+    const stored = await storedBytes(a, row.object_name);
+    expect(sha256(stored)).toBe(sha256(bytes));
+    // The staged chunks are gone once the file is whole.
+    const left = await (a.services.blobStore as { listBlobs(c: string): Promise<string[]> }).listBlobs('media');
+    expect(left.filter((name) => name.startsWith(`staging/${uploadId}`))).toEqual([]);
+  }, 120_000);
+});
+
+describe.skipIf(noPostgres !== null)('chunks across instances with instance-local media', () => {
+  it('refuses a chunk the other instance cannot place (retryable), never zeros', async () => {
+    const { a, b, token } = await twoInstances(null);
+    const uploadId = (await init(a, token)).data.uploadId as string;
+    expect((await send(a, token, uploadId, 1)).code).toBe(200);
+    const elsewhere = await send(b, token, uploadId, 2);
+    expect(elsewhere.code).toBe(503);
+    expect(elsewhere.msg).toBe('Chunk 2 could not be stored on this server just now; send it again');
+    expect(elsewhere.body).not.toContain(scratch);
+    expect((await send(a, token, uploadId, 2)).code).toBe(200);
+    // The end on B cannot be assembled there either.
+    expect((await send(b, token, uploadId, 3)).code).toBe(503);
+    // Chunk 1 damaged on A's disk after it was stored: the end asks for it again instead of registering it.
+    const staging = a.services.mediaStore.stagingPath(uploadId);
+    const handle = fs.openSync(staging, 'r+');
+    fs.writeSync(handle, Buffer.alloc(4096), 0, 4096, 100);
+    fs.closeSync(handle);
+    const lost = await send(a, token, uploadId, 3);
+    expect(lost.code).toBe(503);
+    expect(lost.msg).toBe('Chunk 1 could not be read back as it was stored; send it again');
+    expect((await init(a, token, uploadId)).data.receivedParts).toEqual([2, 3]);
+    expect((await send(a, token, uploadId, 1)).code).toBe(200);
+    const done = await send(a, token, uploadId, 3);
+    expect(done.code).toBe(200);
+    const row = await a.db.selectFrom('media_files').select('object_name').where('id', '=', done.data[0].id).executeTakeFirstOrThrow();
+    expect(sha256(await storedBytes(a, row.object_name))).toBe(sha256(bytes));
+  }, 120_000);
+});
