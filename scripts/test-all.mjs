@@ -5,13 +5,14 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { NODE24, node24Env } from './node24.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, '.test-results');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const only = process.argv.slice(2); // e.g. `npm test -- unit server`
+const only = process.argv.slice(2); // e.g. `npm test -- unit server node24`
 const wants = (name) => only.length === 0 || only.includes(name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
@@ -64,6 +65,9 @@ function runBeside(label, command, args, env = {}) {
 // network); the browser suite needs it, and no suite before that reads dist/ while it is written:
 // it is awaited before the unit suite starts.
 const webBuild = wants('e2e') ? runBeside('build web app', 'npx', ['vite', 'build', '--logLevel', 'warn']) : null;
+// Node 24 (tools/node24, scripts/node24.mjs): its download and the compile of its better-sqlite3 copy
+// start here too, and are awaited only before the server suite runs on it.
+const node24Install = wants('node24') ? runBeside('node 24 install', 'node', ['scripts/node24.mjs', 'install']) : null;
 
 // Debian packages the browser and engine tests need (chromium, ffmpeg, espeak-ng, sox).
 if (!(await run('system packages', 'bash', ['scripts/ensure-system-packages.sh']))) {
@@ -124,14 +128,32 @@ if (!checksBesideBrowser) {
   for (const [label, command, args, env] of checks) countCheck(label, await run(label, command, args, env));
 }
 
-for (const project of ['unit', 'server', 'e2e']) {
-  if (!wants(project)) continue;
-  const outputFile = join(reports, `${project}.json`);
+/** Node 24 is ready to run the server suite on (installed beside the work before); counted when not. */
+async function node24Ready() {
+  const ok = await node24Install.finished;
+  node24Install.print();
+  if (!ok) countCheck('node 24 install', false);
+  return ok;
+}
+
+// The server suite runs a second time on Node 24 (`node24`, supported runtimes: README), then the
+// product starts on it and must answer GET /prod-api/health (counted as one test).
+const suites = [
+  { name: 'unit', project: 'unit' },
+  { name: 'server', project: 'server' },
+  { name: 'node24', project: 'server', node24: true },
+  { name: 'e2e', project: 'e2e' },
+];
+
+for (const { name, project, node24 } of suites) {
+  if (!wants(name)) continue;
+  if (node24 && !(await node24Ready())) continue;
+  const outputFile = join(reports, `${name}.json`);
   const beside = project === 'e2e' && checksBesideBrowser ? runChecksBeside() : null;
-  await run(`${project} tests`, 'npx', [
-    'vitest', 'run', '--project', project,
-    '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`,
-  ]);
+  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  if (node24) await run('server tests on Node 24', NODE24, [join(root, 'node_modules/vitest/vitest.mjs'), ...args], node24Env());
+  else await run(`${project} tests`, 'npx', ['vitest', ...args]);
+  if (node24) countCheck('start + health on Node 24', await run('start + health on Node 24', 'node', ['scripts/node24.mjs', 'smoke']));
   // The checks' output after the suite's, each under its header; counted like the others.
   for (const { label, job, ok } of beside ? await beside : []) {
     job.print();
@@ -139,7 +161,7 @@ for (const project of ['unit', 'server', 'e2e']) {
   }
   if (!existsSync(outputFile)) {
     totals.failed += 1;
-    problems.push(`${project}: runner produced no report`);
+    problems.push(`${name}: runner produced no report`);
     continue;
   }
   const report = JSON.parse(readFileSync(outputFile, 'utf8'));
@@ -149,8 +171,8 @@ for (const project of ['unit', 'server', 'e2e']) {
   // A file that fails to load (syntax error, missing import) has no test results but is a failure.
   const brokenFiles = report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0);
   totals.failed += brokenFiles.length;
-  for (const file of brokenFiles) problems.push(`${project}: ${file.name} failed to load`);
-  console.log(`--- ${project}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+  for (const file of brokenFiles) problems.push(`${name}: ${file.name} failed to load`);
+  console.log(`--- ${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
 }
 
 if (problems.length) console.log(`\nProblems: ${problems.join('; ')}`);

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pgModule from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
@@ -20,6 +21,8 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
     registerSearchText(sqlite);
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   }
+  // pg is required only for PostgreSQL, so an SQLite server does not load it at start.
+  const pg = createRequire(import.meta.url)('pg') as typeof pgModule;
   const pool = new pg.Pool({
     connectionString: config.url,
     // A schema other than public keeps test runs (and side-by-side installs) apart.

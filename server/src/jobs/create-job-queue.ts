@@ -2,17 +2,20 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
-import { createBullmqQueue } from './bullmq-queue';
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue } from '../domain/jobs/job-queue.port';
 
-export function createJobQueue(options: {
+export async function createJobQueue(options: {
   db: Kysely<Database>;
   clock: Clock;
   redisUrl: string | null;
   prefix?: string;
   log: { error(obj: unknown, msg?: string): void };
-}): JobQueue {
-  if (options.redisUrl) return createBullmqQueue({ ...options, redisUrl: options.redisUrl });
+}): Promise<JobQueue> {
+  if (options.redisUrl) {
+    // BullMQ is loaded only when it is used, so a server without Redis does not pay for it at start.
+    const { createBullmqQueue } = await import('./bullmq-queue');
+    return createBullmqQueue({ ...options, redisUrl: options.redisUrl });
+  }
   return createInProcessQueue(options);
 }

@@ -1,11 +1,12 @@
 // Word export through the `docx` library: a real .docx package rather than HTML with a .doc name.
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { TranscriptSegment } from '../../../../src/shared/contract/transcript';
 import { ENGLISH_STALE_LABELS, segmentLines, staleCount } from './segment-lines';
 import type { TextExportOptions } from './subtitles';
 import { clock } from './timecode';
 
 export async function toDocx(title: string, segments: TranscriptSegment[], options: TextExportOptions): Promise<Buffer> {
+  // Loaded on the first Word export rather than at server start.
+  const { Document, HeadingLevel, Packer, Paragraph, TextRun } = await import('docx');
   const labels = options.stale ?? ENGLISH_STALE_LABELS;
   const stale = staleCount(segments, options.content);
   const paragraphs = segments.flatMap((segment) => {

@@ -1,7 +1,6 @@
 // The summary as a file (the Word template and its plain-text twin): the record's title, when it was
 // made and in which language, the summary, its key points, the decisions and action items (with who
 // stated them) and the keywords. Word is built with the same `docx` library as the transcript export.
-import { Document, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
 
 export interface SummaryDocumentItem {
   text: string;
@@ -45,6 +44,8 @@ function sectionsOf(doc: SummaryDocument): Section[] {
 const bulletText = (item: SummaryDocumentItem) => (item.speaker ? `${item.speaker}: ${item.text}` : item.text);
 
 export async function summaryDocx(doc: SummaryDocument): Promise<Buffer> {
+  // Loaded on the first Word export rather than at server start.
+  const { Document, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } = await import('docx');
   const muted = (text: string) => new Paragraph({ children: [new TextRun({ text, color: '666666' })] });
   const bullet = (item: SummaryDocumentItem) =>
     new Paragraph({

@@ -20,7 +20,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { config } = app.services;
-    const blobStore = createBlobStore(config);
+    const blobStore = await createBlobStore(config);
     provideServices(app.services, { blobStore, mediaStore: createMediaStore(config.dataDir, blobStore) });
     // Leftovers of a server killed mid-write (media staging, embedded blob blocks); file times are the disk's, so real time.
     const removed = await sweepOrphanTempFiles([mediaRoot(config.dataDir), path.join(config.dataDir, 'blob')], new Date());

@@ -8,7 +8,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ContainerSASPermissions, StorageSharedKeyCredential, generateBlobSASQueryParameters } from '@azure/storage-blob';
 import { BlobError, containerOf, locateUnder, type BlobInfo, type BlobStat, type BlobStore, type BlockInfo, type ByteSpan, type BlockList, type SasInfo } from '../../domain/storage/blob-store.port';
 
 export const EMBEDDED_ACCOUNT = 'parley';
@@ -289,6 +288,8 @@ export class DiskBlobStore implements BlobStore {
 
   async sasFor(userId: string, expiresOn: Date, publicBaseUrl: string): Promise<SasInfo> {
     const containerName = containerOf(userId);
+    // The Azure SDK (a large module graph) is loaded when the first SAS is issued, not at server start.
+    const { ContainerSASPermissions, StorageSharedKeyCredential, generateBlobSASQueryParameters } = await import('@azure/storage-blob');
     const credential = new StorageSharedKeyCredential(EMBEDDED_ACCOUNT, await this.accountKey());
     const sasToken = generateBlobSASQueryParameters({ containerName, permissions: ContainerSASPermissions.parse('cw'), expiresOn }, credential).toString();
     return { accountUrl: this.accountUrl(publicBaseUrl), containerName, sasToken };
