@@ -73,7 +73,6 @@ function serve(socket: WebSocket, index: number, options: FakeVoskOptions, state
   let words: Array<{ word: string; start: number; end: number; conf: number }> = [];
   let silence = 0;
   let answered = 0;
-  let queue = Promise.resolve();
   const closeWord = () => {
     if (!current) return;
     words.push({ word: options.lexicon[current.value / 100 - 1] ?? '[unk]', start: current.start / SAMPLE_RATE, end: sample / SAMPLE_RATE, conf: 0.9 });
@@ -84,15 +83,18 @@ function serve(socket: WebSocket, index: number, options: FakeVoskOptions, state
     words = [];
     return answer;
   };
+  // Each answer leaves delayMs after its message came (a latency, not a serial cost per message, as
+  // a real engine decodes faster than real time); equal delays keep the answers in order.
   const answer = (text: string, thenClose = false) => {
-    queue = queue.then(async () => {
-      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    const send = () => {
       if (socket.readyState !== socket.OPEN) return;
       const sent = answered++ === 0 && index === 0 && options.garbleFirstAnswer !== undefined ? options.garbleFirstAnswer : text;
       socket.send(sent);
       state.sentAt.push({ at: performance.now(), answer: sent });
       if (thenClose) socket.close();
-    });
+    };
+    if (options.delayMs) setTimeout(send, options.delayMs);
+    else send();
   };
   socket.on('message', (data, isBinary) => {
     if (!isBinary) {

@@ -2,7 +2,7 @@
 // handshake and config, partials and finals with word times, Chinese text joined, a drop in the
 // middle of an utterance replayed without losing audio, refused handshakes, answers outside the
 // protocol, and a slow engine.
-import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
+import { filter, firstValueFrom, lastValueFrom, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StreamResult } from '../types';
 import { fakeSpeech, startFakeVoskServer, type FakeVoskServer } from './fake-vosk-server';
@@ -81,9 +81,20 @@ describe('vosk streaming protocol', () => {
 
   it('replays only what follows the last final when the drop comes in the second utterance', async () => {
     server = await startFakeVoskServer({ lexicon: LEXICON, dropFirstAfterBytes: 2500 * 32 });
-    const results = await runAll(recognizer(server.url).createStream({ language: 'zh-CN' }), TWO_UTTERANCES);
-    const finals = results.filter((r) => r.kind === 'final');
+    const stream = recognizer(server.url).createStream({ language: 'zh-CN' });
+    const all = lastValueFrom(stream.results$.pipe(toArray()));
+    const firstFinal = firstValueFrom(stream.results$.pipe(filter((r) => r.kind === 'final')));
+    const write = (from: number, to: number) => {
+      for (let at = from; at < to; at += CHUNK_BYTES) stream.write(TWO_UTTERANCES.subarray(at, Math.min(to, at + CHUNK_BYTES)));
+    };
+    // The first utterance is final before the audio that meets the drop is sent.
+    write(0, 2000 * 32);
+    await firstFinal;
+    write(2000 * 32, TWO_UTTERANCES.length);
+    stream.end();
+    const finals = (await all).filter((r) => r.kind === 'final');
     expect(finals.map((f) => [f.text, f.startMs, f.endMs])).toEqual([['你好世界', 500, 1500], ['会议开始', 2000, 3000]]);
+    expect(server.connections).toBe(2);
     expect(server.bytesPerConnection[1]).toBeLessThan(TWO_UTTERANCES.length - 1500 * 32);
   });
 
