@@ -15,6 +15,7 @@ import { OfflineSummarizer } from './summarizer/offline-summarizer';
 import { OpenAiSpeechSynthesizer } from './openai-speech-synthesizer';
 import { OpenAiTranscriptionRecognizer } from './openai-transcription-recognizer';
 import { PocketsphinxRecognizer } from './pocketsphinx-recognizer';
+import type { EngineReadiness } from './engine-readiness';
 import { RoutedEngines, translatorOf } from './routed-engines';
 import { SpectralDiarizer } from './spectral-diarizer';
 import type { LanguagePair, SpeakerDiarizer, SpeechRecognizer, SpeechSynthesizer, Summarizer, Translator } from './types';
@@ -52,19 +53,7 @@ export interface Engines {
   close(): Promise<void>;
 }
 
-export interface EngineReadiness {
-  kind: 'recognition' | 'translation' | 'synthesis' | 'summary' | 'media';
-  engine: string;
-  remote: boolean;
-  ready: boolean;
-  /** Languages served when ready ('*': any the remote service understands). */
-  languages?: string[];
-  pairs?: LanguagePair[];
-  /** Programs and data files not installed (embedded engines). */
-  missing: string[];
-  /** The setting that adds a remote engine of this kind, when there is one. */
-  setting: EngineSetting | null;
-}
+export type { EngineReadiness };
 
 /** Same text in, same text out: asked for when source and target tags are identical. */
 const identityTranslator: Translator = {

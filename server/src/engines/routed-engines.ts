@@ -9,7 +9,7 @@ import { LibreTranslateTranslator } from './libretranslate-translator';
 import { OpenAiChatTranslator } from './openai-chat-translator';
 import { OpenAiSpeechSynthesizer } from './openai-speech-synthesizer';
 import { OpenAiTranscriptionRecognizer } from './openai-transcription-recognizer';
-import type { EngineReadiness } from './registry';
+import type { EngineReadiness } from './engine-readiness';
 import type { LanguagePair, SpeechRecognizer, SpeechSynthesizer, Translator } from './types';
 import { VoskStreamRecognizer } from './vosk-stream/vosk-stream-recognizer';
 
