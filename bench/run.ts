@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark prints its measurement next to a baseline taken in the same run,
 // so the ratios compare like with like on whatever machine runs them.
 // `npm run bench -- live upload` runs only the benchmarks whose key is named.
+import { asrStreamBench } from './asr-stream.bench';
 import { asrBench } from './asr.bench';
 import { dubbingUploadBench } from './dubbing-upload.bench';
 import { dubbingBench } from './dubbing.bench';
@@ -27,6 +28,7 @@ const benches = {
   recordsDom: recordListDomBench,
   upload: uploadBench,
   asr: asrBench,
+  'asr-stream': asrStreamBench,
   live: liveBench,
   search: searchBench,
   payments: paymentsBench,

@@ -23,7 +23,9 @@ export class OpenAiSpeechSynthesizer implements SpeechSynthesizer {
   }
 
   voices(language = '*'): Voice[] {
-    const names = [this.service.voice, ...OPENAI_VOICES.filter((v) => v !== this.service.voice)];
+    // A server hosting its own voices (Kokoro, openedai-speech) lists them in TTS_VOICES[_<LANG>].
+    const offered = this.service.voices ?? OPENAI_VOICES;
+    const names = [this.service.voice, ...offered.filter((v) => v !== this.service.voice)];
     return names.map((id) => ({ id, language }));
   }
 

@@ -8,15 +8,15 @@ import { EngineUnavailableError, type EngineSetting } from './engine-errors';
 import { embeddedInstallation } from './embedded-installation';
 import { EspeakSynthesizer } from './espeak-synthesizer';
 import { languageMatches } from './languages';
-import { LibreTranslateTranslator } from './libretranslate-translator';
 import { media, type Media } from './media';
 import { OpenAiChatSummarizer } from './openai-chat-summarizer';
 import { FallbackSummarizer } from './summarizer/fallback-summarizer';
 import { OfflineSummarizer } from './summarizer/offline-summarizer';
-import { OpenAiChatTranslator } from './openai-chat-translator';
 import { OpenAiSpeechSynthesizer } from './openai-speech-synthesizer';
 import { OpenAiTranscriptionRecognizer } from './openai-transcription-recognizer';
 import { PocketsphinxRecognizer } from './pocketsphinx-recognizer';
+import type { EngineReadiness } from './engine-readiness';
+import { RoutedEngines, translatorOf } from './routed-engines';
 import { SpectralDiarizer } from './spectral-diarizer';
 import type { LanguagePair, SpeakerDiarizer, SpeechRecognizer, SpeechSynthesizer, Summarizer, Translator } from './types';
 import { detectSpeechRegions, EnergyVad, type VadOptions } from './vad';
@@ -53,19 +53,7 @@ export interface Engines {
   close(): Promise<void>;
 }
 
-export interface EngineReadiness {
-  kind: 'recognition' | 'translation' | 'synthesis' | 'summary' | 'media';
-  engine: string;
-  remote: boolean;
-  ready: boolean;
-  /** Languages served when ready ('*': any the remote service understands). */
-  languages?: string[];
-  pairs?: LanguagePair[];
-  /** Programs and data files not installed (embedded engines). */
-  missing: string[];
-  /** The setting that adds a remote engine of this kind, when there is one. */
-  setting: EngineSetting | null;
-}
+export type { EngineReadiness };
 
 /** Same text in, same text out: asked for when source and target tags are identical. */
 const identityTranslator: Translator = {
@@ -86,11 +74,9 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
   const embeddedSynthesizers: SpeechSynthesizer[] = [new EspeakSynthesizer(config.processTimeoutMs)];
 
   const remoteRecognizer = config.asr && new OpenAiTranscriptionRecognizer(config.asr, config.requestTimeoutMs);
-  const remoteTranslator =
-    config.translate &&
-    (config.translate.kind === 'openai'
-      ? new OpenAiChatTranslator(config.translate, config.requestTimeoutMs)
-      : new LibreTranslateTranslator(config.translate, config.requestTimeoutMs));
+  const remoteTranslator = config.translate && translatorOf(config.translate, config.requestTimeoutMs);
+  // Per-language choices (ASR_STREAM_URL_ZH_CN, TTS_URL_JA_JP, ... or `embedded`) come before the global ones.
+  const routed = new RoutedEngines(config);
   const remoteSynthesizer = config.tts && new OpenAiSpeechSynthesizer(config.tts, config.requestTimeoutMs);
   // With SUMMARY_URL the chat model writes summaries, and the offline summariser stands in when it fails.
   const summarizer: Summarizer = config.summary
@@ -105,7 +91,9 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
   return {
     separator: config.separation ? new RemoteSeparator(config.separation, config.requestTimeoutMs) : null,
     recognizerFor(language) {
-      if (remoteRecognizer) return remoteRecognizer;
+      const route = routed.recognizer(language);
+      if (route && route !== 'embedded') return route;
+      if (remoteRecognizer && !route) return remoteRecognizer;
       const engine = embeddedRecognizers.find((r) => serves(r.languages(), language));
       if (!engine) throw new EngineUnavailableError('engines:noAsr', { language, setting: 'ASR_URL' });
       if (embeddedInstallation.pocketsphinx().missing.length) {
@@ -115,7 +103,9 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
     },
     translatorFor(from, to) {
       if (from.toLowerCase() === to.toLowerCase()) return identityTranslator;
-      if (remoteTranslator) return remoteTranslator;
+      const route = routed.translator(from, to);
+      if (route && route !== 'embedded') return route;
+      if (remoteTranslator && !route) return remoteTranslator;
       const engine = embeddedTranslators.find((t) => servesPair(t.pairs(), from, to));
       if (!engine) throw new EngineUnavailableError('engines:noTranslation', { from, to, setting: 'TRANSLATE_URL' });
       const mode = apertium.modeFor(from, to);
@@ -125,7 +115,9 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
       return engine;
     },
     synthesizerFor(language) {
-      if (remoteSynthesizer) return remoteSynthesizer;
+      const route = routed.synthesizer(language);
+      if (route && route !== 'embedded') return route;
+      if (remoteSynthesizer && !route) return remoteSynthesizer;
       const engine = embeddedSynthesizers.find((s) => serves(s.languages(), language));
       if (!engine) throw new EngineUnavailableError('engines:noTts', { language, setting: 'TTS_URL' });
       if (embeddedInstallation.espeak().missing.length) {
@@ -168,9 +160,9 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
         ? remote('summary', summarizer.id, 'SUMMARY_URL')
         : { kind: 'summary', engine: summarizer.id, remote: false, ready: true, languages: ['*'], missing: [], setting: 'SUMMARY_URL' };
       const mediaTools = embedded('media', 'ffmpeg', embeddedInstallation.media().missing, null, {});
-      return [...recognition, ...translation, ...synthesis, summary, mediaTools];
+      return [...routed.readiness(), ...recognition, ...translation, ...synthesis, summary, mediaTools];
     },
-    describe: () => ({
+    describe: () => withRoutes(routed, {
       asr: remoteRecognizer ? [remoteRecognizer.id] : embeddedRecognizers.map((r) => `${r.id} (${r.languages().join(', ')})`),
       translation: remoteTranslator
         ? [remoteTranslator.id]
@@ -180,11 +172,13 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
       diarization: diarizer.id,
     }),
     prepareTranslation(from, to) {
-      if (from.toLowerCase() === to.toLowerCase() || remoteTranslator) return;
+      const route = routed.translator(from, to);
+      if (from.toLowerCase() === to.toLowerCase() || (route ? route !== 'embedded' : remoteTranslator)) return;
       apertium.prepare(from, to);
     },
     prepareRecognition(language) {
-      if (remoteRecognizer || !serves(pocketsphinx.languages(), language)) return;
+      const route = routed.recognizer(language);
+      if ((route ? route !== 'embedded' : remoteRecognizer) || !serves(pocketsphinx.languages(), language)) return;
       pocketsphinx.prepareStreams();
     },
     prepareLiveRecognition() {
@@ -196,4 +190,10 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
       await apertium.close();
     },
   };
+}
+
+/** The start-up description with the per-language engines first. */
+function withRoutes(routed: RoutedEngines, base: ReturnType<Engines['describe']>): ReturnType<Engines['describe']> {
+  const extra = routed.describe();
+  return { ...base, asr: [...extra.asr, ...base.asr], translation: [...extra.translation, ...base.translation], tts: [...extra.tts, ...base.tts] };
 }
