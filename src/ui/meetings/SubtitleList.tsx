@@ -79,7 +79,7 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
               ) : null,
             );
           return (
-            <Box key={line.segmentId} data-testid="subtitle-final">
+            <Box key={line.segmentId} data-testid="subtitle-final" data-start-ms={line.startMs}>
               {readerFirst ? (
                 <>
                   {translations}
@@ -96,7 +96,7 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
         })}
         {partials.map((line) => (
           // Interim words are in the spoken language: on a reader's page they stay as small as its line.
-          <Text key={line.segmentId} data-testid="subtitle-partial" opacity={0.5} fontStyle="italic" {...(readerFirst ? { fontSize: '0.7em' } : {})}>
+          <Text key={line.segmentId} data-testid="subtitle-partial" data-start-ms={line.startMs} opacity={0.5} fontStyle="italic" {...(readerFirst ? { fontSize: '0.7em' } : {})}>
             {line.text}
           </Text>
         ))}
