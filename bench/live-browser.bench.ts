@@ -82,7 +82,8 @@ export const liveBrowserBench = {
       const cast = await call(server.app, 'POST', '/speech/meeting/createScreenCode', { token: owner.token, body: { meetingId: meeting.id }, lang: 'en-US' });
       const open = async (path: string, width: number, height: number) => {
         const context = await browser.newContext({ locale: 'en-US', viewport: { width, height } });
-        await context.addInitScript(recordSubtitles);
+        // tsx (esbuild, keepNames) wraps inner functions in __name(): the page needs it defined.
+        await context.addInitScript({ content: `var __name = (f) => f; (${recordSubtitles.toString()})();` });
         const page = await context.newPage();
         await page.goto(`${server.url}${path}`);
         return page;
@@ -109,7 +110,7 @@ export const liveBrowserBench = {
       const { start } = await speak(host, speech.samples, warm.frames);
       const startWall = start + wallMinusPerf;
       const loadWhileSpeaking = os.loadavg()[0]!;
-      await host.waitForCount((m) => m.type === 'subtitle.final', finalsBefore + speech.utterances.length, 60_000).catch(() => undefined);
+      await host.waitForCount((m) => m.type === 'subtitle.final', finalsBefore + speech.utterances.length, 120_000).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 1500));
       for (const [name, page] of pages) {
         const seen = await page.evaluate(() => (window as unknown as { __subtitlesSeen: Seen[] }).__subtitlesSeen);

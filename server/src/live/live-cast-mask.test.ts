@@ -40,7 +40,7 @@ describe('sensitive words on cast screens and invitations', () => {
     owner = await server.signUp();
     await grantToUserId(server.app.db, server.app.services.clock, owner.id, SVIP, 30);
     libraries.hidden = { userId: owner.id, name: 'Hidden', set: { sensitiveWords: ['weather', 'Project Falcon'] } };
-    meeting = await server.createMeeting(owner, { translationLanguages: ['es-ES'], documentIds: ['hidden'] });
+    meeting = await server.createMeeting(owner, { name: 'Project Falcon sync', translationLanguages: ['es-ES'], documentIds: ['hidden'] });
     const invited = await post(owner.token, '/speech/meeting/invite', { meetingId: meeting.id, expiry: '24h' });
     inviteCode = new URL(invited.data.invitation.url, 'http://x').searchParams.get('invite') ?? '';
     castCode = (await post(owner.token, '/speech/meeting/createScreenCode', { meetingId: meeting.id })).data.code;
@@ -86,7 +86,7 @@ describe('sensitive words on cast screens and invitations', () => {
     for (const { client } of [host, invitee, screen, ownScreen, late]) client.close();
   });
 
-  it('masks the shared record’s summary for a reader, not for the host', async () => {
+  it('masks the meeting’s name and the shared record’s summary for a reader, not for the host', async () => {
     const now = new Date().toISOString();
     await server.app.db
       .insertInto('record_summaries')
@@ -97,6 +97,14 @@ describe('sensitive words on cast screens and invitations', () => {
     expect(shared.code).toBe(200);
     expect(JSON.stringify(shared.data.summary)).not.toMatch(/weather|falcon/i);
     expect(shared.data.summary.content).toBe('We discussed the ★★★★★★★.');
+    expect(shared.data.name).toBe('★★★★★★★ ★★★★★★ sync');
+    // The meeting's name as the join, share and cast pages read it.
+    const asGuest = await call(server.app, 'GET', `/speech/meeting/getMeeting?id=${meeting.id}`, { token: guest.token });
+    expect(asGuest.data.name).toBe('★★★★★★★ ★★★★★★ sync');
+    const byInvite = await call(server.app, 'GET', `/speech/meeting/openInvite?code=${inviteCode}`, { token: guest.token });
+    expect(byInvite.data.name).toBe('★★★★★★★ ★★★★★★ sync');
+    const asHost = await call(server.app, 'GET', `/speech/meeting/getMeeting?id=${meeting.id}`, { token: owner.token });
+    expect(asHost.data.name).toBe('Project Falcon sync');
     const queried = await post(guest.token, '/ai/ai/queryMediaSummary', { transId: meeting.transId, meetingId: meeting.id });
     expect(queried.code).toBe(200);
     expect(JSON.stringify(queried.data)).not.toMatch(/weather|falcon/i);

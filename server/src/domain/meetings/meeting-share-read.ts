@@ -37,7 +37,7 @@ export async function readMeetingShare(
   return {
     meetingId: meeting.id,
     transId: recordId,
-    name: meeting.name,
+    name: mask ? mask(meeting.name) : meeting.name,
     state: meeting.state,
     recognitionLanguages: languagesOf(meeting.recognition_languages),
     translationLanguages: languagesOf(meeting.translation_languages),
