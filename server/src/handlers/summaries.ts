@@ -1,6 +1,7 @@
 // AI summary calls (/ai/ai/*, /ai/summaryTemplate/download). Generating needs the owner; reading
 // and the Word download also accept a share code, as the share page shows the summary.
 import { maskSummary } from '../domain/meetings/meeting-share-record';
+import { meetingDb } from '../domain/meetings/meeting-tables';
 import { createMeetingVocabulary } from '../domain/meetings/meeting-vocabulary';
 import { summaryFile } from '../domain/summaries/summary-files';
 import { localeFromAcceptLanguage } from '../i18n';
@@ -17,7 +18,7 @@ export const summariesHandlers: HandlerMap = {
     const summary = await ctx.services.summaries.read(viewerId, input);
     if (!summary || !input.meetingId) return summary;
     // Read through a meeting (its participants' pages): others than the host read sensitive words masked (features §6).
-    const meeting = await ctx.request.server.db.selectFrom('meetings').selectAll().where('id', '=', input.meetingId).executeTakeFirst();
+    const meeting = await meetingDb(ctx.request.server.db).selectFrom('meetings').selectAll().where('id', '=', input.meetingId).executeTakeFirst();
     const mask = meeting ? await createMeetingVocabulary(ctx.services.vocabularyInForce).maskFor(meeting, viewerId) : undefined;
     return mask ? maskSummary(summary, mask) : summary;
   },

@@ -2,6 +2,7 @@
 // receive — live partials and finals with their translations, the catch-up of a late screen, the
 // shared record and its summary — while the host's own view stays unmasked. A cast screen opened
 // in the host's own signed-in browser is still a screen: masked, and it never takes the host's seat.
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantToUserId } from '../domain/entitlements/grants';
 import { SVIP } from '../domain/vouchers/package-types';
@@ -88,9 +89,11 @@ describe('sensitive words on cast screens and invitations', () => {
 
   it('masks the meeting’s name and the shared record’s summary for a reader, not for the host', async () => {
     const now = new Date().toISOString();
-    await server.app.db
+    // The summaries table is the summaries domain's own (not in the app's Database type).
+    const db = server.app.db as unknown as Kysely<{ record_summaries: Record<string, string> }>;
+    await db
       .insertInto('record_summaries')
-      .values({ record_id: meeting.transId, lang: 'en-US', state: 'completed', content: 'We discussed the weather.', key_points: JSON.stringify(['Project Falcon ships.']), generated_at: now, updated_at: now } as never)
+      .values({ record_id: meeting.transId, lang: 'en-US', state: 'completed', content: 'We discussed the weather.', key_points: JSON.stringify(['Project Falcon ships.']), generated_at: now, updated_at: now })
       .execute();
     const guest = await server.visitor();
     const shared = await call(server.app, 'GET', `/speech/meeting/shareRecord?meetingId=${meeting.id}`, { token: guest.token });
