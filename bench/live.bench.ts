@@ -18,18 +18,18 @@ import { PocketsphinxRecognizer } from '../server/src/engines/pocketsphinx-recog
 import type { RecognitionStream } from '../server/src/engines/types';
 import { framesOf, LiveClient, startLiveServer, timedSentences, type LiveMessage, type LiveTestServer, type TimedUtterance } from '../server/src/testing/live-test-kit';
 
-const SENTENCES = ['hello everyone and welcome to the meeting', 'the weather is good today', 'i want some water', 'open the door'];
+export const SENTENCES = ['hello everyone and welcome to the meeting', 'the weather is good today', 'i want some water', 'open the door'];
 /** Spoken first in each meeting and not measured (see scenario). */
-const WARM_UP_SENTENCE = 'good morning and thank you for coming';
+export const WARM_UP_SENTENCE = 'good morning and thank you for coming';
 const RECONNECTS = 50;
 const RECONNECT_RUNS = 20;
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-const spread = (values: number[]) => `p50 ${fmt(percentile(values, 50))} p95 ${fmt(percentile(values, 95))} p99 ${fmt(percentile(values, 99))}`;
+export const spread = (values: number[]) => `p50 ${fmt(percentile(values, 50))} p95 ${fmt(percentile(values, 95))} p99 ${fmt(percentile(values, 99))}`;
 const sleepUntil = async (at: number) => {
   const wait = at - performance.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -42,7 +42,7 @@ function utteranceOf(utterances: TimedUtterance[], message: LiveMessage, offsetM
   return utterances.findIndex((u) => startMs < u.endMs + 300 && endMs > u.onsetsMs[0]! - 300);
 }
 
-interface Shown {
+export interface Shown {
   at: number;
   utterance: number;
   kind: string;
@@ -55,7 +55,7 @@ interface Shown {
  * word no subtitle ever held (misrecognised: not in the final either) has no latency and is counted
  * apart, so a recogniser error neither hides in nor drags the onset figure.
  */
-function onsetLatencies(utterances: TimedUtterance[], shown: Shown[], audioStart: number) {
+export function onsetLatencies(utterances: TimedUtterance[], shown: Shown[], audioStart: number) {
   const latencies: number[] = [];
   let expected = 0;
   let finalOnly = 0;
@@ -79,7 +79,7 @@ function onsetLatencies(utterances: TimedUtterance[], shown: Shown[], audioStart
 }
 
 /** Feeds speech as the host's microphone would: one 40 ms frame when its 40 ms have been captured. */
-async function speak(host: LiveClient, samples: Int16Array, firstSeq: number): Promise<{ start: number; frames: number }> {
+export async function speak(host: LiveClient, samples: Int16Array, firstSeq: number): Promise<{ start: number; frames: number }> {
   const frames = framesOf(samples);
   const start = performance.now();
   for (let i = 0; i < frames.length; i++) {
@@ -89,7 +89,7 @@ async function speak(host: LiveClient, samples: Int16Array, firstSeq: number): P
   return { start, frames: frames.length };
 }
 
-type Speech = Awaited<ReturnType<typeof timedSentences>>;
+export type Speech = Awaited<ReturnType<typeof timedSentences>>;
 
 async function scenario(server: LiveTestServer, participantCount: number, speech: Speech, warmUp: Speech) {
   const { utterances } = speech;
@@ -335,6 +335,11 @@ export const liveBench = {
       const ratio = percentile(results[200]!.rest, 99) / Math.max(0.001, percentile(results[1]!.rest, 99));
       lines.push(`everything-else p99, 200 vs 1 participant: ratio ${ratio.toFixed(2)}`);
 
+      // LIVE_BENCH_LATENCY_ONLY=1: the latency figures alone (minutes less on a shared machine).
+      if (process.env.LIVE_BENCH_LATENCY_ONLY === '1') {
+        lines.push(`load average at end ${os.loadavg()[0]!.toFixed(1)}`);
+        return lines;
+      }
       const cpu = await recogniserCpu(speech.samples);
       lines.push(
         `recogniser CPU per second of audio (same ${audioSeconds.toFixed(1)} s, real time): streaming helper ${cpu.streaming.toFixed(0)} ms, ` +

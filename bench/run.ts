@@ -8,6 +8,7 @@ import { dubbingBench } from './dubbing.bench';
 import { editorMachineBench } from './editor-machine.bench';
 import { editorBench } from './editor.bench';
 import { lighthouseBench } from './lighthouse.bench';
+import { liveBrowserBench } from './live-browser.bench';
 import { liveBench } from './live.bench';
 import { loginBundleBench } from './login-bundle.bench';
 import { paymentsBench } from './payments.bench';
@@ -30,6 +31,7 @@ const benches = {
   asr: asrBench,
   'asr-stream': asrStreamBench,
   live: liveBench,
+  'live-browser': liveBrowserBench,
   search: searchBench,
   payments: paymentsBench,
   vocabulary: vocabularyBench,

@@ -73,7 +73,8 @@ export const meetingsHandlers: HandlerMap = {
   async meetingsOpenInvite(ctx) {
     const { meetings } = meetingsOf(ctx);
     const viewerId = ctx.user?.id ?? null;
-    return meetings.view(await meetings.invited(ctx.query.code), viewerId);
+    const row = await meetings.invited(ctx.query.code);
+    return meetingsOf(ctx).vocabulary.maskedName(row, viewerId, await meetings.view(row, viewerId));
   },
   async meetingsGetMeeting(ctx) {
     const { meetings, vocabulary } = meetingsOf(ctx);

@@ -89,7 +89,9 @@ export function registerLiveSocket(app: FastifyInstance, hub: LiveHub, meetings:
         throw asSocketError(error);
       }
       if (!mayConnect(meeting.state)) throw new LiveSocketError(410, 'meetingEnded', {}, true);
-      const role: LiveRole = meeting.user_id === user.id ? 'host' : 'participant';
+      // A projection screen reads like an invited reader even in the host's own signed-in browser: it is
+      // masked (features §6), never takes the host's seat, and sends no audio or controls.
+      const role: LiveRole = meeting.user_id === user.id && !request.query.screen ? 'host' : 'participant';
       const connection = new LiveConnection(
         socket,
         user,

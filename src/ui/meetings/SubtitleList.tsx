@@ -12,7 +12,7 @@ export interface SubtitleListProps {
   spokenLanguage?: string;
   style: SubtitleLook;
   emptyText: string;
-  /** Full-height projection (cast screen) instead of a scrolling panel. */
+  /** Fills its parent's height (cast screen) instead of a fixed-height scrolling panel. */
   fill?: boolean;
   /** A participant's page: their own language first and largest, the spoken line under it, smaller;
    *  on a phone the panel takes most of the screen. */
@@ -24,6 +24,9 @@ export interface SubtitleListProps {
 const TRANSLATION_UNDER = { opacity: 0.85, fontSize: '0.85em', color: 'yellow.200' } as const;
 const READER_FIRST = { color: 'yellow.200', fontWeight: 'semibold' } as const;
 const READER_SECOND = { opacity: 0.7, fontSize: '0.7em' } as const;
+
+// Largest projection text on a phone-width screen (390 px fits about three words of it a line).
+const PHONE_FILL_MAX_PX = 30;
 
 /** A translation that only repeats its line (older records kept one for the spoken language). */
 const repeatsLine = (line: LiveSubtitleLine, language: string) => line.translations[language]?.trim().toLowerCase() === line.text.trim().toLowerCase();
@@ -48,10 +51,11 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
       color={style.color}
       borderRadius={fill ? undefined : 'lg'}
       p={{ base: '4', md: '6' }}
-      h={fill ? '100vh' : readerFirst ? { base: '72dvh', md: '60vh' } : { base: '50vh', md: '56vh' }}
+      h={fill ? '100%' : readerFirst ? { base: '72dvh', md: '60vh' } : { base: '50vh', md: '56vh' }}
       overflowY="auto"
     >
-      <Stack gap="4" fontSize={`${style.fontSize}px`} lineHeight="1.35">
+      {/* A projection's large size is for a room: on a phone it is capped so a line is a few words, not one. */}
+      <Stack gap={fill ? { base: '3', md: '4' } : '4'} fontSize={fill ? { base: `${Math.min(style.fontSize, PHONE_FILL_MAX_PX)}px`, md: `${style.fontSize}px` } : `${style.fontSize}px`} lineHeight="1.35">
         {finals.length === 0 && partials.length === 0 && <Text opacity={0.6}>{emptyText}</Text>}
         {finals.map((line) => {
           const under = translated.filter((lang) => !repeatsLine(line, lang));
@@ -75,7 +79,7 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
               ) : null,
             );
           return (
-            <Box key={line.segmentId} data-testid="subtitle-final">
+            <Box key={line.segmentId} data-testid="subtitle-final" data-start-ms={line.startMs}>
               {readerFirst ? (
                 <>
                   {translations}
@@ -92,7 +96,7 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
         })}
         {partials.map((line) => (
           // Interim words are in the spoken language: on a reader's page they stay as small as its line.
-          <Text key={line.segmentId} data-testid="subtitle-partial" opacity={0.5} fontStyle="italic" {...(readerFirst ? { fontSize: '0.7em' } : {})}>
+          <Text key={line.segmentId} data-testid="subtitle-partial" data-start-ms={line.startMs} opacity={0.5} fontStyle="italic" {...(readerFirst ? { fontSize: '0.7em' } : {})}>
             {line.text}
           </Text>
         ))}

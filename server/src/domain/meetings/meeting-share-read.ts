@@ -8,7 +8,7 @@ import type { MediaStore } from '../storage/media-store.port';
 import type { SummariesService } from '../summaries/summaries-service';
 import { meetingNotFound } from './meeting-errors';
 import { sharedMeeting } from './meeting-share-access';
-import { meetingShareLines, type TextMask } from './meeting-share-record';
+import { maskSummary, meetingShareLines, type TextMask } from './meeting-share-record';
 import type { MeetingRow } from './meeting-tables';
 import { languagesOf } from './meeting-view';
 
@@ -37,7 +37,7 @@ export async function readMeetingShare(
   return {
     meetingId: meeting.id,
     transId: recordId,
-    name: meeting.name,
+    name: mask ? mask(meeting.name) : meeting.name,
     state: meeting.state,
     recognitionLanguages: languagesOf(meeting.recognition_languages),
     translationLanguages: languagesOf(meeting.translation_languages),
@@ -46,6 +46,7 @@ export async function readMeetingShare(
     duration: meeting.audio_ms / 1000,
     lines,
     hasAudio: media !== undefined && (await mediaStore.exists(media.object_name)),
-    summary,
+    // The summary is made from the unmasked lines: a reader other than the host reads it masked too.
+    summary: summary && mask ? maskSummary(summary, mask) : summary,
   };
 }

@@ -43,6 +43,22 @@ export async function meetingShareLines(db: Kysely<Database>, meeting: MeetingRo
   return mask ? lines.map((line) => maskLine(line, mask)) : lines;
 }
 
+/** A summary as a reader other than the host sees it: every text part masked like the lines it was made from. */
+export function maskSummary<S extends { content: string; keywords?: string[]; keyPoints?: string[]; decisions?: Array<{ text: string }>; actionItems?: Array<{ text: string }> }>(
+  summary: S,
+  mask: TextMask,
+): S {
+  const items = <I extends { text: string }>(list: I[] | undefined) => list?.map((item) => ({ ...item, text: mask(item.text) }));
+  return {
+    ...summary,
+    content: mask(summary.content),
+    ...(summary.keywords ? { keywords: summary.keywords.map(mask) } : {}),
+    ...(summary.keyPoints ? { keyPoints: summary.keyPoints.map(mask) } : {}),
+    ...(summary.decisions ? { decisions: items(summary.decisions) } : {}),
+    ...(summary.actionItems ? { actionItems: items(summary.actionItems) } : {}),
+  };
+}
+
 function maskLine(line: MeetingShareLine, mask: TextMask): MeetingShareLine {
   return {
     ...line,
