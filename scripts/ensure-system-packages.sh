@@ -9,8 +9,7 @@ set -euo pipefail
 
 # The live recogniser's streaming helper is compiled at first use against libpocketsphinx (C, cc).
 product=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config)
-# g++, make and python3: node-gyp compiles better-sqlite3 for Node 24 (scripts/node24.mjs).
-all=(chromium sox fonts-noto-cjk g++ make python3 "${product[@]}")
+all=(chromium sox fonts-noto-cjk "${product[@]}")
 
 case "${1:-all}" in
   product) wanted=("${product[@]}") ;;
