@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -23,6 +24,11 @@ export default defineConfig({
           setupFiles: ['server/src/testing/answer-contract.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest's default in a run is one worker per core but one, so on a 2-core machine the server
+          // files ran one at a time while their tests mostly wait on child processes, sockets and disk.
+          // Files are independent (temp data folders, random ports, a fresh PostgreSQL schema and Redis
+          // prefix each), so one worker per core.
+          maxWorkers: Math.max(2, availableParallelism()),
         },
       },
       {
