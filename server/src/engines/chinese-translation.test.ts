@@ -7,7 +7,7 @@ import { startFakeService, type FakeService } from './fake-service';
 import { LibreTranslateTranslator } from './libretranslate-translator';
 import { OpenAiChatTranslator } from './openai-chat-translator';
 import { createEngines } from './registry';
-import { inTargetScript, toTaiwanScript } from './taiwan-script';
+import { inTargetScript, toTaiwanScript, warmTaiwanScript } from './taiwan-script';
 
 /** What the fake engines "know"; the zh side is simplified, as many engines answer even for zh-Hant. */
 const DICTIONARY: Array<[string, string]> = [
@@ -21,6 +21,8 @@ let libre: FakeService;
 let chat: FakeService;
 
 beforeAll(async () => {
+  // OpenCC's dictionaries load for seconds of CPU; loaded mid-test they stall the fake server's keep-alive socket.
+  warmTaiwanScript();
   libre = await startFakeService((request) => {
     const body = request.json<{ q: string[]; source: string; target: string }>();
     if (!['zh-Hans', 'zh-Hant', 'en'].includes(body.source) || !['zh-Hans', 'zh-Hant', 'en'].includes(body.target)) return { status: 400, json: { error: 'pair not installed' } };

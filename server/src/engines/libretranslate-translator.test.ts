@@ -4,10 +4,13 @@ import { compileVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 import { translateWithTerms } from '../domain/vocabulary/term-protection';
 import { vocabularySet } from '../testing/test-vocabulary';
 import { libreTranslateCode, LibreTranslateTranslator } from './libretranslate-translator';
+import { warmTaiwanScript } from './taiwan-script';
 
 let service: FakeService;
 
 beforeAll(async () => {
+  // OpenCC's dictionaries load for seconds of CPU; loaded mid-test they stall the fake server's keep-alive socket.
+  warmTaiwanScript();
   service = await startFakeService((request) => {
     const body = request.json<{ q: string[]; source: string; target: string }>();
     if (body.target === 'xx') return { status: 400, json: { error: 'xx is not supported' } };

@@ -7,7 +7,8 @@ import type { EngineConfig } from './config';
 import { EngineUnavailableError, type EngineSetting } from './engine-errors';
 import { embeddedInstallation } from './embedded-installation';
 import { EspeakSynthesizer } from './espeak-synthesizer';
-import { languageMatches } from './languages';
+import { isTraditionalChinese, languageMatches } from './languages';
+import { warmTaiwanScript } from './taiwan-script';
 import { media, type Media } from './media';
 import { OpenAiChatSummarizer } from './openai-chat-summarizer';
 import { FallbackSummarizer } from './summarizer/fallback-summarizer';
@@ -172,6 +173,7 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
       diarization: diarizer.id,
     }),
     prepareTranslation(from, to) {
+      if (isTraditionalChinese(to) && from.toLowerCase() !== to.toLowerCase()) setImmediate(warmTaiwanScript);
       const route = routed.translator(from, to);
       if (from.toLowerCase() === to.toLowerCase() || (route ? route !== 'embedded' : remoteTranslator)) return;
       apertium.prepare(from, to);

@@ -7,9 +7,18 @@ import { isTraditionalChinese } from './languages';
 
 let convert: ((text: string) => string) | null = null;
 
-export function toTaiwanScript(text: string): string {
+/**
+ * Loads OpenCC's dictionaries: a synchronous second or more of CPU (several under load), so a meeting
+ * that will translate into zh-TW loads them when it starts (registry prepareTranslation), not in
+ * the middle of its first final.
+ */
+export function warmTaiwanScript(): void {
   convert ??= OpenCC.Converter({ from: 'cn', to: 'twp' });
-  return convert(text);
+}
+
+export function toTaiwanScript(text: string): string {
+  warmTaiwanScript();
+  return convert!(text);
 }
 
 /** The translations as zh-TW readers expect them when the target is Traditional Chinese. */
