@@ -8,6 +8,9 @@
 // Part 2: on the fixed espeak-ng set of bench/fixtures/vocabulary, recognised by pocketsphinx, the
 // word error rate on the proper nouns (missed + wrongly inserted proper nouns / proper nouns said)
 // and the overall WER, without and with the library.
+// Part 3: the same on recordings of real people (bench/fixtures/vocabulary/real, LibriVox and
+// LibriSpeech): proper-word recall and WER without the library, with it as the correction pass
+// only, and with its words in the decoder's dictionary and language model (issue 26 item 7).
 import os from 'node:os';
 import type { VocabularySet } from '../server/src/domain/vocabulary/vocabulary-source';
 import { compileVocabulary, type CompiledVocabulary } from '../server/src/domain/vocabulary/compiled-vocabulary';
@@ -18,6 +21,7 @@ import type { Translator } from '../server/src/engines/types';
 import { wordErrorRate } from '../server/src/engines/wer';
 import { readReferences } from './fixtures/asr/generate-recordings';
 import { correct, properNounCounts, readSet, recognise } from './fixtures/vocabulary/proper-noun-set';
+import { realSpeechLines } from './fixtures/vocabulary/real-speech';
 
 const ROUNDS = 30;
 
@@ -105,27 +109,34 @@ export const vocabularyBench = {
     );
 
     const recognised = await recognise();
+    const steered = await recognise(readSet(), set.properWords);
     let expected = 0;
     const without = { hits: 0, falseInsertions: 0, errors: 0, words: 0 };
     const withLibrary = { hits: 0, falseInsertions: 0, errors: 0, words: 0 };
-    for (const r of recognised) {
+    const inDecoder = { hits: 0, falseInsertions: 0, errors: 0, words: 0 };
+    for (const [i, r] of recognised.entries()) {
       const corrected = correct(r.recognised, set.properWords);
-      for (const [side, hypothesis] of [[without, r.recognised], [withLibrary, corrected]] as const) {
+      const decoded = correct(steered[i]!.recognised, set.properWords);
+      for (const [side, hypothesis] of [[without, r.recognised], [withLibrary, corrected], [inDecoder, decoded]] as const) {
         const counts = properNounCounts(r.text, hypothesis, set.properWords);
         side.hits += counts.hits;
         side.falseInsertions += counts.falseInsertions;
-        const wer = wordErrorRate(r.text, hypothesis);
+        const wer = wordErrorRate(r.text, hypothesis.toLowerCase());
         side.errors += wer.substitutions + wer.deletions + wer.insertions;
         side.words += wer.referenceLength;
       }
       expected += properNounCounts(r.text, r.text, set.properWords).expected;
     }
     const properWer = (side: typeof without) => (((expected - side.hits + side.falseInsertions) / expected) * 100).toFixed(0);
+    const sideLine = (label: string, side: typeof without) =>
+      `  ${label} ${side.hits}/${expected} recognised, ${side.falseInsertions} inserted wrongly · proper-noun WER ${properWer(side)}% · WER ${((side.errors / side.words) * 100).toFixed(1)}%`;
     lines.push(
       `proper nouns, ${recognised.length} espeak-ng sentences, ${expected} proper nouns said, 150 proper words loaded:`,
-      `  without library: ${without.hits}/${expected} recognised, ${without.falseInsertions} inserted wrongly · proper-noun WER ${properWer(without)}% · WER ${((without.errors / without.words) * 100).toFixed(1)}%`,
-      `  with library:    ${withLibrary.hits}/${expected} recognised, ${withLibrary.falseInsertions} inserted wrongly · proper-noun WER ${properWer(withLibrary)}% · WER ${((withLibrary.errors / withLibrary.words) * 100).toFixed(1)}%`,
+      sideLine('without library:                   ', without),
+      sideLine('library, correction pass only:     ', withLibrary),
+      sideLine('library in the decoder + the pass: ', inDecoder),
     );
+    lines.push(...(await realSpeechLines(set.properWords)));
     return lines;
   },
 };

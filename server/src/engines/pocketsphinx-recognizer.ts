@@ -6,6 +6,10 @@
 // Live streams decode incrementally in a ps-stream helper (pocketsphinx-stream/), one per active
 // stream from a pool; when the helper cannot be built (no libpocketsphinx-dev or compiler) they fall
 // back to re-recognising each utterance with pocketsphinx_continuous.
+// The user's proper words (hints) steer the decoder itself: they are added to the dictionary and
+// language model of the helper that decodes them (pocketsphinx-stream/hint-lexicon.ts), live and
+// for uploads (the helper then decodes the whole file as pocketsphinx_continuous would). The
+// phonetic correction pass still runs after (takesHints stays false).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { EngineUnavailableError } from './engine-errors';
@@ -17,6 +21,9 @@ import type { RecognizedSegment, RecognizedWord, SpeechRecognizer, Transcript, T
 import { createIncrementalStream } from './incremental-stream';
 import { ensureHelperBinary } from './pocketsphinx-stream/helper-build';
 import { HelperPool } from './pocketsphinx-stream/helper-pool';
+import { PocketsphinxHelper, type FileWord } from './pocketsphinx-stream/helper-process';
+import { HINT_WEIGHT, hintLexicon, type HintWord } from './pocketsphinx-stream/hint-lexicon';
+import { engineFailed } from './engine-errors';
 import { createUtteranceStream } from './utterance-stream';
 import { encodeWav } from './wav';
 
@@ -39,6 +46,8 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   private streaming: boolean;
   /** The live helpers: one per active stream, a few idle ones warm. */
   readonly helpers: HelperPool;
+  /** Dictionary entries of recent hint lists (a meeting's restarts and a user's uploads reuse them). */
+  private readonly lexicons = new Map<string, Promise<HintWord[]>>();
 
   constructor(options: PocketsphinxOptions = {}) {
     this.modelDir = options.modelDir ?? '/usr/share/pocketsphinx/model/en-us';
@@ -81,21 +90,44 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
     return withTempDir('asr', async (dir) => {
       const wav = path.join(dir, 'input.wav');
       await toWav16kMono(mediaPath, wav, { signal: options.signal, timeoutMs: this.timeoutMs });
-      return this.recognizeWav(wav, options.signal);
+      return this.recognizeWav(wav, options.signal, options.hints);
     });
   }
 
-  createStream(options: { language: string }) {
+  createStream(options: { language: string; hints?: readonly string[] }) {
     this.assertLanguage(options.language);
-    return this.streaming ? this.createIncrementalStream() : this.createUtteranceStream();
+    return this.streaming ? this.createIncrementalStream(options.hints) : this.createUtteranceStream(options.hints);
   }
 
-  /** Live recognition decoded as the audio comes, in a pooled ps-stream helper. */
-  createIncrementalStream() {
+  /**
+   * Live recognition decoded as the audio comes, in a pooled ps-stream helper. With hints the helper
+   * gets the words before any audio (audio written meanwhile waits in order) and is ended, not
+   * pooled, when the stream ends.
+   */
+  createIncrementalStream(hints: readonly string[] = []) {
+    const lexicon = hints.length ? this.lexicon(hints).catch(() => []) : null;
     return createIncrementalStream({
-      acquire: () => this.helpers.acquire(),
+      acquire: async () => {
+        const helper = await this.helpers.acquire();
+        const words = (await lexicon) ?? [];
+        if (words.length) helper.addWords(words, HINT_WEIGHT).catch(() => undefined);
+        return helper;
+      },
       release: (helper, reusable) => (reusable ? this.helpers.release(helper) : helper.kill()),
     });
+  }
+
+  /** The dictionary entries of a hint list, kept for the last few lists. */
+  lexicon(hints: readonly string[], signal?: AbortSignal): Promise<HintWord[]> {
+    const key = hints.join('\n');
+    let pending = this.lexicons.get(key);
+    if (!pending) {
+      pending = hintLexicon(hints, path.join(this.modelDir, 'cmudict-en-us.dict'), signal);
+      pending.catch(() => this.lexicons.delete(key));
+      if (this.lexicons.size >= 16) this.lexicons.delete(this.lexicons.keys().next().value!);
+      this.lexicons.set(key, pending);
+    }
+    return pending;
   }
 
   /** Starts a live helper ahead of the first stream (the model takes a second or more to load). */
@@ -113,19 +145,32 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
   }
 
   /** Live recognition by re-recognising each utterance from its start (the path before the helper). */
-  createUtteranceStream() {
+  createUtteranceStream(hints?: readonly string[]) {
     return createUtteranceStream({
       recognize: (samples, signal) =>
         withTempDir('asr-utt', async (dir) => {
           const wav = path.join(dir, 'utterance.wav');
           await fs.writeFile(wav, encodeWav(samples, 16_000));
-          return this.recognizeWav(wav, signal);
+          return this.recognizeWav(wav, signal, hints);
         }),
     });
   }
 
-  /** wavPath must already be 16 kHz mono 16-bit. */
-  async recognizeWav(wavPath: string, signal?: AbortSignal): Promise<Transcript> {
+  /**
+   * wavPath must already be 16 kHz mono 16-bit. With hints it is decoded by a ps-stream helper that
+   * holds the words; without a helper (no compiler or libpocketsphinx-dev) by pocketsphinx_continuous.
+   */
+  async recognizeWav(wavPath: string, signal?: AbortSignal, hints?: readonly string[]): Promise<Transcript> {
+    if (hints?.length) {
+      // A helper that fails with the words (one crashed with 150 words in the benchmark, not yet
+      // understood) leaves the file to pocketsphinx_continuous and the correction pass: never a failed job.
+      const steered = await this.recognizeWavWithWords(wavPath, hints, signal).catch((error: unknown) => {
+        signal?.throwIfAborted();
+        void error;
+        return null;
+      });
+      if (steered) return steered;
+    }
     const { stdout } = await runProcess(
       this.id,
       'pocketsphinx_continuous',
@@ -137,6 +182,40 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
       { signal, timeoutMs: this.timeoutMs },
     );
     return parsePocketsphinxTimes(stdout.toString('utf8'));
+  }
+
+  /** null when no helper can be built or no hint can be spelled in phones. */
+  private async recognizeWavWithWords(wavPath: string, hints: readonly string[], signal?: AbortSignal): Promise<Transcript | null> {
+    let binary: string;
+    try {
+      binary = await ensureHelperBinary();
+    } catch {
+      return null;
+    }
+    const lexicon = await this.lexicon(hints, signal);
+    if (!lexicon.length) return null;
+    signal?.throwIfAborted();
+    // Its own helper with the upload path's settings (the live caps and single pass are for latency).
+    const helper = new PocketsphinxHelper(binary, this.modelArgs());
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      helper.kill();
+    }, this.timeoutMs);
+    const abort = () => helper.kill();
+    signal?.addEventListener('abort', abort, { once: true });
+    try {
+      await helper.addWords(lexicon, HINT_WEIGHT);
+      return transcriptOfFileWords(await helper.decodeFile(wavPath));
+    } catch (error) {
+      signal?.throwIfAborted();
+      if (timedOut) throw engineFailed(this.id, `recognition timed out after ${this.timeoutMs} ms`);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+      helper.stop();
+    }
   }
 
   private modelArgs(): string[] {
@@ -153,6 +232,22 @@ export class PocketsphinxRecognizer implements SpeechRecognizer {
       throw new EngineUnavailableError('engines:noAsr', { language, setting: 'ASR_URL' });
     }
   }
+}
+
+/** A helper's whole-file answer as words and per-utterance segments. */
+export function transcriptOfFileWords(words: readonly FileWord[]): Transcript {
+  const segments: RecognizedSegment[] = [];
+  let current = -1;
+  for (const { utterance, ...word } of words) {
+    if (utterance === current) segments.at(-1)!.words.push(word);
+    else segments.push({ startMs: word.startMs, endMs: word.endMs, text: '', words: [word] });
+    current = utterance;
+  }
+  for (const segment of segments) {
+    segment.endMs = segment.words.at(-1)!.endMs;
+    segment.text = segment.words.map((w) => w.text).join(' ');
+  }
+  return { words: segments.flatMap((s) => s.words), segments };
 }
 
 /** Turns `pocketsphinx_continuous -time yes` output into words and per-utterance segments. */

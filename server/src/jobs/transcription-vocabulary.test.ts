@@ -1,5 +1,5 @@
 // Uploads use the owner's default vocabulary libraries (issue 14 §4), on real engines and on both
-// databases: pocketsphinx hears "Datadog" as ordinary words and the correction pass restores it, a
+// databases: pocketsphinx has "Datadog" in its dictionary (issue 26) and the correction pass follows, a
 // replacement applies to the transcript, a translation term keeps its fixed Spanish translation
 // through apertium, and the record names the libraries in force. Without SVIP none applies.
 import fs from 'node:fs';

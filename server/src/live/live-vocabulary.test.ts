@@ -1,6 +1,6 @@
 // The vocabulary in a live meeting on real engines (issue 14 §4 and §6): espeak-ng speaks, the
-// embedded recogniser (pocketsphinx) hears "Datadog" as ordinary words and the correction pass puts
-// the proper word back; a sensitive word reaches the participant masked while the host and the
+// embedded recogniser (pocketsphinx) gets "Datadog" in its dictionary (issue 26) and the correction pass
+// puts back what it still misses; a sensitive word reaches the participant masked while the host and the
 // record keep it; a translation term keeps its fixed Spanish translation through apertium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantToUserId } from '../domain/entitlements/grants';

@@ -47,10 +47,13 @@ export class HelperPool {
     await this.options.binary();
   }
 
-  /** A helper between utterances goes back to the pool; one mid-utterance or dead is ended. */
+  /**
+   * A helper between utterances goes back to the pool; one mid-utterance, dead or holding a user's
+   * proper words (another meeting must not decode with them) is ended.
+   */
   release(helper: PocketsphinxHelper): void {
     const maxIdle = this.options.maxIdle ?? 2;
-    if (this.closed || !helper.alive || helper.midUtterance || this.idle.length >= maxIdle) return helper.stop();
+    if (this.closed || !helper.alive || helper.midUtterance || helper.customised || this.idle.length >= maxIdle) return helper.stop();
     const timer = setTimeout(() => {
       const at = this.idle.findIndex((entry) => entry.helper === helper);
       if (at >= 0) this.idle.splice(at, 1);

@@ -6,17 +6,32 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { engineFailed, type EngineError } from '../engine-errors';
 import type { RecognizedWord } from '../types';
+import type { HintWord } from './hint-lexicon';
 
 interface HelperWord {
   w: string;
   s: number;
   e: number;
   p?: number;
+  /** Utterance number (whole-file answers). */
+  u?: number;
+}
+
+interface HelperAnswer {
+  type: string;
+  words?: HelperWord[];
+  ok?: boolean;
+  error?: string;
 }
 
 interface Waiter {
-  resolve(words: RecognizedWord[]): void;
+  resolve(answer: HelperAnswer): void;
   reject(error: EngineError): void;
+}
+
+/** A word of a whole-file answer, with the number of the utterance it belongs to. */
+export interface FileWord extends RecognizedWord {
+  utterance: number;
 }
 
 export class PocketsphinxHelper {
@@ -27,6 +42,8 @@ export class PocketsphinxHelper {
   private exitError: EngineError | null = null;
   /** The helper has audio of an utterance it has not finalised (it must not go back to a pool). */
   midUtterance = false;
+  /** Added words (a user's proper words): such a helper never serves another stream. */
+  private readonly added = new Map<string, string[]>();
   /** Resolves when the model has loaded (audio written before is buffered, not lost). */
   readonly ready: Promise<void>;
   private markReady: () => void = () => undefined;
@@ -63,14 +80,42 @@ export class PocketsphinxHelper {
 
   /** The best hypothesis for the audio written so far; times from the utterance's first sample. */
   partial(): Promise<RecognizedWord[]> {
-    return this.request('P\n');
+    return this.request('P\n').then((answer) => this.wordsOf(answer));
   }
 
   /** Closes the utterance; its final words with times and posteriors. */
   final(): Promise<RecognizedWord[]> {
-    const answer = this.request('E\n');
+    const answer = this.request('E\n').then((answer) => this.wordsOf(answer));
     this.midUtterance = false;
     return answer;
+  }
+
+  /** True once words were added: the helper then belongs to one user's stream and is not pooled. */
+  get customised(): boolean {
+    return this.added.size > 0;
+  }
+
+  /**
+   * Adds proper words to the dictionary and language model, before any audio (commands are answered
+   * in order, so audio written meanwhile is decoded with them). Answers the keys the decoder refused.
+   */
+  addWords(lexicon: readonly HintWord[], weight: number): Promise<string[]> {
+    const answers = lexicon.map((entry, i) => {
+      this.added.set(entry.key, entry.words);
+      // The search is rebuilt once, after the last word.
+      const update = i === lexicon.length - 1 ? 1 : 0;
+      return this.request(`W ${update} ${weight} ${entry.key} ${entry.phones.join(' ')}\n`).then((answer) => (answer.ok ? null : entry.key));
+    });
+    return Promise.all(answers).then((refused) => refused.filter((key): key is string => key !== null));
+  }
+
+  /** Decodes a whole 16 kHz mono wav file (the upload path); times from the file's start. */
+  decodeFile(wavPath: string): Promise<FileWord[]> {
+    if (/[\n\r]/.test(wavPath)) return Promise.reject(engineFailed('pocketsphinx', 'the wav path has a line break'));
+    return this.request(`F ${wavPath}\n`).then((answer) => {
+      if (answer.error) throw engineFailed('pocketsphinx', `streaming decoder: ${answer.error}`);
+      return (answer.words ?? []).flatMap((word) => this.expand(word).map((w) => ({ ...w, utterance: word.u ?? 0 })));
+    });
   }
 
   onExit(listener: (error: EngineError) => void): () => void {
@@ -107,7 +152,27 @@ export class PocketsphinxHelper {
     this.child.kill('SIGKILL');
   }
 
-  private request(command: string): Promise<RecognizedWord[]> {
+  private wordsOf(answer: HelperAnswer): RecognizedWord[] {
+    return (answer.words ?? []).flatMap((word) => this.expand(word));
+  }
+
+  /** A helper word as transcript words: an added key is the user's spelling, a name split into its words. */
+  private expand(word: HelperWord): RecognizedWord[] {
+    const confidence = word.p === undefined ? {} : { confidence: word.p };
+    const spelled = this.added.get(word.w);
+    if (!spelled || spelled.length < 2) return [{ text: spelled?.[0] ?? word.w, startMs: word.s, endMs: word.e, ...confidence }];
+    // The name's time shared by letters: close enough for subtitles and the editor's word marks.
+    const letters = spelled.reduce((sum, w) => sum + w.length, 0);
+    let at = word.s;
+    return spelled.map((text, i) => {
+      const endMs = i === spelled.length - 1 ? word.e : Math.round(at + ((word.e - word.s) * text.length) / letters);
+      const out = { text, startMs: at, endMs, ...confidence };
+      at = endMs;
+      return out;
+    });
+  }
+
+  private request(command: string): Promise<HelperAnswer> {
     if (this.exitError) return Promise.reject(this.exitError);
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
@@ -116,22 +181,14 @@ export class PocketsphinxHelper {
   }
 
   private onLine(line: string) {
-    let answer: { type: string; words?: HelperWord[] };
+    let answer: HelperAnswer;
     try {
       answer = JSON.parse(line) as typeof answer;
     } catch {
       return this.died(`answered something that is not JSON: ${line.slice(0, 120)}`);
     }
     if (answer.type === 'ready') return this.markReady();
-    const waiter = this.waiters.shift();
-    waiter?.resolve(
-      (answer.words ?? []).map((word) => ({
-        text: word.w,
-        startMs: word.s,
-        endMs: word.e,
-        ...(word.p === undefined ? {} : { confidence: word.p }),
-      })),
-    );
+    this.waiters.shift()?.resolve(answer);
   }
 
   private died(reason: string) {

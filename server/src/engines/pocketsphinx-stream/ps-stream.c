@@ -4,6 +4,12 @@
  *   "A <n>\n" + n bytes   16 kHz mono PCM16LE for the utterance in progress (opens one if none)
  *   "P\n"                 partial: the best hypothesis so far, with word timings
  *   "E\n"                 end of speech: closes the utterance and answers its final
+ *   "W <update> <weight> <word> <phones>\n"
+ *                         adds a word (the user's proper words) to the dictionary with its phones and
+ *                         to the language model as a unigram <weight> times a uniform one; <update> 1
+ *                         on the last word of a batch rebuilds the search once (it costs ~0.1 s)
+ *   "F <path>\n"          decodes a whole 16 kHz mono PCM16 wav file, cut into utterances by the
+ *                         decoder's own voice activity as pocketsphinx_continuous does (the upload path)
  * On start it answers {"type":"ready"} once the model is loaded. EOF on stdin ends the process.
  * Each audio chunk is decoded as it arrives (ps_process_raw), so a partial costs a lattice over the
  * words so far (or a backtrace), not a re-recognition, and the final needs only the second pass
@@ -211,6 +217,99 @@ static void answer_final(ps_decoder_t *ps) {
   print_answer("final", 1);
 }
 
+/*
+ * Adds one word. The language model gets it first with the asked weight: ps_add_word then finds it
+ * there and keeps that probability (its own would be 1/N, as rare as the rarest words). A word
+ * already in the dictionary is refused by ps_add_word, so Node adds the user's spelling ("Dashwood")
+ * beside cmudict's lower-case entry, which both lookups tell apart.
+ */
+static void answer_add_word(ps_decoder_t *ps, char *args) {
+  int update = 0, used = 0;
+  double weight = 1;
+  char word[WORD_MAX];
+  const char *error = NULL;
+  if (sscanf(args, "%d %lf %79s %n", &update, &weight, word, &used) < 3 || !used) error = "bad word command";
+  else {
+    char *phones = args + used;
+    phones[strcspn(phones, "\n")] = 0;
+    ngram_model_t *lm = ps_get_lm(ps, ps_get_search(ps));
+    if (ps_lookup_word(ps, word)) error = "already in the dictionary";
+    else if (!lm || weight <= 0) error = "no language model";
+    else if (ngram_model_add_word(lm, word, (float32)weight) < 0) error = "language model refused the word";
+    else if (ps_add_word(ps, word, phones, update) < 0) error = "dictionary refused the word (unknown phone?)";
+  }
+  printf("{\"type\":\"word\",\"ok\":%s", error ? "false" : "true");
+  if (error) { printf(",\"error\":"); print_json_string(error, strlen(error)); }
+  printf("}\n");
+  fflush(stdout);
+}
+
+/*
+ * Checks a RIFF/WAVE header and leaves the file after its first 44 bytes, as pocketsphinx_continuous
+ * does (it reads any chunk after "fmt " as samples). Reading from the same byte keeps the frames, so
+ * a file decodes as it does there except for the added words; a shift of a few samples alone changes
+ * marginal words ("the weather" → "where there" on espeak-ng speech).
+ */
+static int seek_wav_data(FILE *file) {
+  char header[44];
+  if (fread(header, 1, 44, file) != 44) return 0;
+  return !memcmp(header, "RIFF", 4) && !memcmp(header + 8, "WAVE", 4);
+}
+
+/* One utterance of a file: words with stream-wide times and the utterance's number. */
+static void print_file_utterance(ps_decoder_t *ps, int *first, int index) {
+  logmath_t *lmath = ps_get_logmath(ps);
+  for (ps_seg_t *seg = ps_seg_iter(ps); seg; seg = ps_seg_next(seg)) {
+    const char *word = ps_seg_word(seg);
+    if (!word || is_filler(word)) continue;
+    int sf = 0, ef = 0;
+    ps_seg_frames(seg, &sf, &ef);
+    int32 ascr, lscr, lback;
+    double p = logmath_exp(lmath, ps_seg_prob(seg, &ascr, &lscr, &lback));
+    size_t n = strlen(word);
+    const char *paren = strchr(word, '(');
+    if (paren && paren > word && word[n - 1] == ')') n = (size_t)(paren - word);
+    printf("%s{\"w\":", *first ? "" : ",");
+    print_json_string(word, n);
+    printf(",\"s\":%d,\"e\":%d,\"p\":%.3f,\"u\":%d}", sf * 10, ef * 10, p < 0 ? 0.0 : p > 1 ? 1.0 : p, index);
+    *first = 0;
+  }
+}
+
+/* The loop of pocketsphinx_continuous -infile, answering all words in one line. */
+static void answer_file(ps_decoder_t *ps, char *path) {
+  path[strcspn(path, "\n")] = 0;
+  FILE *file = fopen(path, "rb");
+  if (!file || !seek_wav_data(file)) {
+    if (file) fclose(file);
+    printf("{\"type\":\"file\",\"error\":\"cannot read the wav file\"}\n");
+    fflush(stdout);
+    return;
+  }
+  int16 samples[2048];
+  size_t k;
+  int started = 0, first = 1, index = 0;
+  printf("{\"type\":\"file\",\"words\":[");
+  ps_start_stream(ps);
+  ps_start_utt(ps);
+  while ((k = fread(samples, sizeof(int16), 2048, file)) > 0) {
+    ps_process_raw(ps, samples, k, FALSE, FALSE);
+    int in_speech = ps_get_in_speech(ps);
+    if (in_speech && !started) started = 1;
+    if (!in_speech && started) {
+      ps_end_utt(ps);
+      print_file_utterance(ps, &first, index++);
+      ps_start_utt(ps);
+      started = 0;
+    }
+  }
+  ps_end_utt(ps);
+  if (started) print_file_utterance(ps, &first, index);
+  fclose(file);
+  printf("]}\n");
+  fflush(stdout);
+}
+
 int main(int argc, char *argv[]) {
   cmd_ln_t *config = cmd_ln_parse_r(NULL, ps_args(), argc, argv, FALSE);
   if (!config) { fprintf(stderr, "ps-stream: bad arguments\n"); return 2; }
@@ -219,7 +318,8 @@ int main(int argc, char *argv[]) {
   printf("{\"type\":\"ready\"}\n");
   fflush(stdout);
 
-  char line[64];
+  /* Long enough for a word command with a multi-word name's phones. */
+  char line[4096];
   size_t capacity = 0;
   int16 *buffer = NULL;
   while (fgets(line, sizeof line, stdin)) {
@@ -242,6 +342,10 @@ int main(int argc, char *argv[]) {
       ps_process_raw(ps, buffer, (size_t)bytes / 2, FALSE, FALSE);
     } else if (line[0] == 'P') {
       answer_partial(ps);
+    } else if (line[0] == 'W' && !in_utterance) {
+      answer_add_word(ps, line + 1);
+    } else if (line[0] == 'F' && !in_utterance) {
+      answer_file(ps, line + 2);
     } else if (line[0] == 'E') {
       if (in_utterance) { ps_end_utt(ps); in_utterance = 0; answer_final(ps); }
       else { printf("{\"type\":\"final\",\"words\":[]}\n"); fflush(stdout); }
