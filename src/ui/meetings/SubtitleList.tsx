@@ -1,5 +1,6 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LiveSubtitleLine, SubtitleLook } from '../../shared/contract/meeting';
 import { readsSpokenLanguage } from '../../shared/contract/meeting-languages';
 
@@ -30,6 +31,7 @@ const repeatsLine = (line: LiveSubtitleLine, language: string) => line.translati
 
 /** Finals solid with their translations underneath; partials greyed at the end. Follows the newest line. */
 export function SubtitleList({ finals, partials, translationLanguages, spokenLanguage, style, emptyText, fill, readerFirst, testId = 'subtitles' }: SubtitleListProps) {
+  const { t } = useTranslation('meetings');
   const panel = useRef<HTMLDivElement>(null);
   // Scrolls the panel only (scrollIntoView would move the whole page, and returns a promise in new Chrome).
   useEffect(() => {
@@ -53,7 +55,14 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
     >
       <Stack gap="4" fontSize={`${style.fontSize}px`} lineHeight="1.35">
         {finals.length === 0 && partials.length === 0 && <Text opacity={0.6}>{emptyText}</Text>}
-        {finals.map((line) => {
+        {finals.map((line, index) => {
+          // A speaker's name heads each turn (a line whose speaker differs from the line before).
+          const turn = line.speakerIndex && line.speakerIndex !== finals[index - 1]?.speakerIndex;
+          const speaker = turn && (
+            <Text key="speaker" data-testid="subtitle-speaker" fontSize="0.6em" fontWeight="semibold" opacity={0.75}>
+              {line.speaker ?? t('speakers.name', { number: line.speakerIndex })}
+            </Text>
+          );
           const under = translated.filter((lang) => !repeatsLine(line, lang));
           const showOriginal = style.display !== 'translation' || originalForced || under.length < translated.length;
           const original = showOriginal && (
@@ -76,6 +85,7 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
             );
           return (
             <Box key={line.segmentId} data-testid="subtitle-final">
+              {speaker}
               {readerFirst ? (
                 <>
                   {translations}
