@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../shell/router-link';
 import type { ActorRefFrom } from 'xstate';
 import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
-import { SpeakerNames } from '../../ui/meetings/SpeakerNames';
+import { HostSpeakers } from './host-speakers';
 import {
   selectInviteBusy,
   selectInviteCopied,
@@ -186,7 +186,7 @@ function Subtitles({ host, subtitles }: { host: HostMeetingActor; subtitles: Act
       {error && <ConnectionError text={error} />}
       <ConnectionBanner reconnecting={reconnecting} connecting={connecting && status !== 'ended'} />
       <SubtitleList finals={finals} partials={status === 'ended' ? NO_LINES : partials} translationLanguages={languages} spokenLanguage={spoken} style={look} emptyText={t('waitingForSpeech')} />
-      {meetingId && <SpeakerNames meetingId={meetingId} finals={finals} />}
+      {meetingId && <HostSpeakers meetingId={meetingId} finals={finals} />}
     </>
   );
 }

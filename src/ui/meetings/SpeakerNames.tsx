@@ -1,42 +1,48 @@
 // The host's speakers panel (issue 26 §6): every speaker heard so far, by the name the host gave or
-// "Speaker N", each renamable. The rename is the speakerRename machine; the new name comes back to
-// every page (this one included) as speaker.renamed on the socket.
+// "Speaker N", each renamable. The route runs the rename (speakerRename machine) and passes its state;
+// the new name comes back to every page (this one included) as speaker.renamed on the socket.
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { LiveSubtitleLine } from '../../shared/contract/meeting';
-import { speakersOf } from '../../machines/meetings/liveSubtitles.lines';
-import { SPEAKER_NAME_MAX, speakerRenameMachine } from '../../machines/meetings/speakerRename.machine';
 
-export function SpeakerNames({ meetingId, finals }: { meetingId: string; finals: readonly LiveSubtitleLine[] }) {
+/** The longest speaker name the contract takes. */
+const SPEAKER_NAME_MAX = 50;
+
+export interface SpeakerNamesProps {
+  speakers: readonly { index: number; name: string | null }[];
+  /** The speaker being renamed, with the draft, or null. */
+  editing: { speakerIndex: number; draft: string; failed: boolean; saving: boolean } | null;
+  onEdit(speakerIndex: number, name: string): void;
+  onType(name: string): void;
+  onSave(): void;
+  onCancel(): void;
+}
+
+export function SpeakerNames({ speakers, editing, onEdit, onType, onSave, onCancel }: SpeakerNamesProps) {
   const { t } = useTranslation('meetings');
-  const [state, send] = useMachine(speakerRenameMachine, { input: { meetingId } });
-  const speakers = speakersOf(finals);
   if (speakers.length === 0) return null;
-  const { speakerIndex, draft, failed } = state.context;
-  const saving = state.matches('saving');
   return (
     <Stack gap="2" data-testid="speaker-names" aria-label={t('speakers.title')} role="group">
       <Text fontWeight="semibold">{t('speakers.title')}</Text>
       {speakers.map(({ index, name }) => {
         const shown = name ?? t('speakers.name', { number: index });
-        if (speakerIndex === index && !state.matches('idle')) {
+        if (editing?.speakerIndex === index) {
+          const { draft, failed, saving } = editing;
           return (
             <form
               key={index}
               onSubmit={(event) => {
                 event.preventDefault();
-                send({ type: 'speaker.save' });
+                onSave();
               }}
             >
               <Field.Root invalid={failed}>
                 <Field.Label>{t('speakers.newName', { name: shown })}</Field.Label>
                 <HStack>
-                  <Input value={draft} maxLength={SPEAKER_NAME_MAX} onChange={(e) => send({ type: 'speaker.type', name: e.currentTarget.value })} data-testid="speaker-name-input" autoFocus />
+                  <Input value={draft} maxLength={SPEAKER_NAME_MAX} onChange={(e) => onType(e.currentTarget.value)} data-testid="speaker-name-input" autoFocus />
                   <Button type="submit" colorPalette="brand" loading={saving} disabled={!draft.trim()} data-testid="speaker-name-save">
                     {t('speakers.save')}
                   </Button>
-                  <Button variant="ghost" disabled={saving} onClick={() => send({ type: 'speaker.cancel' })}>
+                  <Button variant="ghost" disabled={saving} onClick={onCancel}>
                     {t('speakers.cancel')}
                   </Button>
                 </HStack>
@@ -48,7 +54,7 @@ export function SpeakerNames({ meetingId, finals }: { meetingId: string; finals:
         return (
           <HStack key={index} justify="space-between">
             <Text data-testid="speaker-name">{shown}</Text>
-            <Button size="xs" variant="outline" aria-label={t('speakers.rename', { name: shown })} onClick={() => send({ type: 'speaker.edit', speakerIndex: index, name: shown })}>
+            <Button size="xs" variant="outline" aria-label={t('speakers.rename', { name: shown })} onClick={() => onEdit(index, shown)}>
               {t('speakers.renameButton')}
             </Button>
           </HStack>
