@@ -189,13 +189,17 @@ export class RecordingSession {
         // Proper words corrected and replacements made before anyone (the record included) sees the final.
         const vocabulary = await this.vocabulary;
         const { text, words: recognised } = vocabulary ? vocabularyOnUtterance(result, vocabulary, { correct: !tookHints }) : result;
-        const { translations, translationErrors } = text
-          ? await translateFinal(this.deps.engines, this.language, await translationTargets(this.language, this.targets, this.deps.readingLanguages), text, vocabulary)
-          : { translations: {}, translationErrors: {} };
+        const translating = text
+          ? translationTargets(this.language, this.targets, this.deps.readingLanguages).then((targets) => translateFinal(this.deps.engines, this.language, targets, text, vocabulary))
+          : Promise.resolve({ translations: {}, translationErrors: {} });
+        translating.catch(() => undefined); // awaited below; this only keeps an early throw from going unhandled
+        // Who spoke is worked out while the translators (other processes or services) work.
+        // (after one turn of the event loop, so the translation requests are already on their way)
+        const speaker = text ? await new Promise((resolve) => setImmediate(resolve)).then(() => this.speakerOf(startMs, endMs)) : null;
+        const { translations, translationErrors } = await translating;
         const cleared = { type: 'subtitle.final', segmentId, startMs, endMs, text: '', lang: this.language, speaker: null, translations: {} } as const;
         // Nothing to keep: the empty final only clears the partial.
         if (!text) return void (await this.deps.bus.publish(this.meeting.id, cleared));
-        const speaker = await this.speakerOf(startMs, endMs);
         const final = {
           ...cleared,
           text,
