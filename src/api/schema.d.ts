@@ -1088,6 +1088,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/meeting/renameSpeaker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename a live speaker of a meeting (host only)
+         * @description Parley addition. Names the speaker numbered `speakerIndex` (LiveFinalSubtitle.speakerIndex) for every line of the meeting: the meeting's record lines of that speaker take the name, and every connection gets speaker.renamed at once. An ended meeting's speakers are renamed in its record (recordsRenameSpeaker).
+         */
+        post: operations["meetingsRenameSpeaker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/speech/meeting/getMeeting": {
         parameters: {
             query?: never;
@@ -3248,8 +3268,8 @@ export interface components {
              */
             type: "ping";
         };
-        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, screens.connected, meeting.state, meeting.allowance, cast.control) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
-        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveScreensConnected"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveMeetingAllowance"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
+        /** @description A JSON text frame from the server. Stream messages (subtitle.partial, subtitle.final, participant.joined, participant.left, screens.connected, meeting.state, meeting.allowance, cast.control, speaker.renamed) carry seq, increasing by exactly one per meeting and delivered in order to every attached connection. Direct messages (ready, transcript, error, pong) carry seq = the latest stream seq when sent; they are not part of the stream: only stream messages and transcript move the client's lastSeq. */
+        LiveServerMessage: components["schemas"]["LivePartialSubtitle"] | components["schemas"]["LiveFinalSubtitle"] | components["schemas"]["LiveParticipantJoined"] | components["schemas"]["LiveParticipantLeft"] | components["schemas"]["LiveScreensConnected"] | components["schemas"]["LiveMeetingStateChanged"] | components["schemas"]["LiveMeetingAllowance"] | components["schemas"]["LiveCastControl"] | components["schemas"]["LiveSpeakerRenamed"] | components["schemas"]["LiveReady"] | components["schemas"]["LiveTranscript"] | components["schemas"]["LiveError"] | components["schemas"]["LivePong"];
         LivePartialSubtitle: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3279,7 +3299,10 @@ export interface components {
             endMs: number;
             text: string;
             lang: string;
+            /** @description The name the host gave this speaker; null: show the default name (speaker N) */
             speaker?: string | null;
+            /** @description Parley addition. Who spoke, numbered from 1 in order of first appearance in the meeting (online clustering of voice features); null when not known (an empty final, a meeting recorded before) */
+            speakerIndex?: number | null;
             /** @description Language code to translated text (only the subscribed language once a participant subscribed) */
             translations: {
                 [key: string]: string;
@@ -3288,6 +3311,17 @@ export interface components {
             translationErrors?: {
                 [key: string]: string;
             };
+        };
+        /** @description Parley addition. The host renamed a live speaker (meetingsRenameSpeaker): every line of that speaker, shown and to come, reads the new name. */
+        LiveSpeakerRenamed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "speaker.renamed";
+            seq: number;
+            speakerIndex: number;
+            name: string;
         };
         /** @description A participant connected (a reconnect within LIVE_LEAVE_GRACE_MS is not a new join). */
         LiveParticipantJoined: {
@@ -5305,6 +5339,30 @@ export interface operations {
             200: components["responses"]["MeetingAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    meetingsRenameSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    speakerIndex: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EmptyAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
         };
     };

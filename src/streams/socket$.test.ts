@@ -214,6 +214,31 @@ describe('liveSocket$', () => {
   });
 });
 
+describe('liveSocket$ at Start (issue 26 §4: nothing lost)', () => {
+  it('keeps every frame captured while the socket connects and sends them all, in order, after Start', () => {
+    const { sockets, createSocket, testScheduler } = harness();
+    const audio = new Subject<ArrayBuffer>();
+    const control = new Subject<{ type: 'control'; action: 'start' }>();
+    // Three seconds of 40 ms frames, each carrying its capture number, spoken before the server answered.
+    const captured = Array.from({ length: 75 }, (_, i) => new Int16Array([i, i]).buffer);
+    testScheduler.run(() => {
+      liveSocket$({ url: 'ws://x', createSocket, scheduler: testScheduler, audio$: audio, outgoing$: control }).subscribe();
+      testScheduler.schedule(() => control.next({ type: 'control', action: 'start' }), 1);
+      captured.forEach((pcm, i) => testScheduler.schedule(() => audio.next(pcm), 2 + i));
+      // The socket opens and the server is ready only after all of it.
+      testScheduler.schedule(() => sockets[0]!.receive(ready({ role: 'host', state: 'not_started', lastAudioSeq: -1 })), 3000);
+      testScheduler.schedule(() => audio.next(new Int16Array([75, 75]).buffer), 3001);
+    });
+    const socket = sockets[0]!;
+    expect(socket.json()).toEqual([{ type: 'resume', lastSeq: 0 }, { type: 'control', action: 'start' }]);
+    // Start goes before the first frame, so the server is recording when the audio arrives.
+    expect(socket.sent.findIndex((d) => typeof d !== 'string')).toBeGreaterThan(socket.sent.findIndex((d) => typeof d === 'string' && d.includes('start')));
+    expect(socket.frameNumbers()).toEqual(Array.from({ length: 76 }, (_, i) => i));
+    const firstSamples = socket.sent.filter((d): d is ArrayBuffer => typeof d !== 'string').map((d) => new Int16Array(d.slice(4))[0]);
+    expect(firstSamples).toEqual(Array.from({ length: 76 }, (_, i) => i));
+  });
+});
+
 describe('helpers', () => {
   it('doubles the back-off up to the cap', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((n) => reconnectDelayMs(n))).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);

@@ -74,6 +74,7 @@ const STREAM_TYPE_FLAGS: Record<LiveStreamMessage['type'], true> = {
   'meeting.state': true,
   'meeting.allowance': true,
   'cast.control': true,
+  'speaker.renamed': true,
 };
 const STREAM_TYPES = new Set<string>(Object.keys(STREAM_TYPE_FLAGS));
 

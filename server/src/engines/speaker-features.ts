@@ -81,3 +81,53 @@ export function mfccFrames(samples: Int16Array, sampleRate: number, from = 0, to
   const kept = candidates.filter((c) => c.levelDb >= loudest - 35);
   return { mfcc: kept.map((c) => c.mfcc), timesMs: kept.map((c) => c.timeMs) };
 }
+
+// Shared by the upload diarizer (spectral-diarizer.ts) and the live one (online-speakers.ts): a
+// voice is the mean of its MFCC frames, compared in units of each coefficient's frame-level spread.
+
+/** Standard deviation of each coefficient over the frames (the unit distances are measured in). */
+export function frameSpread(frames: Float64Array[], dims: number): Float64Array {
+  const stats = new CoefficientStats(dims);
+  for (const frame of frames) stats.add(frame);
+  return stats.spread();
+}
+
+/** Running sums of each coefficient and its square, so the spread can grow frame by frame. */
+export class CoefficientStats {
+  readonly sum: Float64Array;
+  readonly square: Float64Array;
+  count = 0;
+
+  constructor(readonly dims: number) {
+    this.sum = new Float64Array(dims);
+    this.square = new Float64Array(dims);
+  }
+
+  add(frame: Float64Array): void {
+    for (let d = 0; d < this.dims; d++) {
+      this.sum[d]! += frame[d]!;
+      this.square[d]! += frame[d]! * frame[d]!;
+    }
+    this.count += 1;
+  }
+
+  spread(): Float64Array {
+    return this.sum.map((sum, d) => {
+      const m = sum / Math.max(1, this.count);
+      return Math.sqrt(Math.max(this.square[d]! / Math.max(1, this.count) - m * m, 1e-9));
+    });
+  }
+}
+
+/** The frames' mean, each coefficient divided by its spread. */
+export function scaledMean(frames: Float64Array[], spread: Float64Array): Float64Array {
+  const mean = new Float64Array(spread.length);
+  for (const frame of frames) for (let d = 0; d < spread.length; d++) mean[d]! += frame[d]!;
+  return mean.map((sum, d) => sum / frames.length / spread[d]!);
+}
+
+export function euclidean(a: Float64Array, b: Float64Array): number {
+  let sum = 0;
+  for (let d = 0; d < a.length; d++) sum += (a[d]! - b[d]!) ** 2;
+  return Math.sqrt(sum);
+}

@@ -13,7 +13,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { toWav16kMono } from './media';
-import { mfccFrames } from './speaker-features';
+import { euclidean, frameSpread, mfccFrames, scaledMean } from './speaker-features';
 import { withTempDir } from './temp-dir';
 import type { SpeakerDiarizer, TimeSpan } from './types';
 import { decodeWav, type PcmAudio } from './wav';
@@ -112,31 +112,6 @@ async function readMono16k(wavPath: string, signal?: AbortSignal): Promise<PcmAu
     await toWav16kMono(wavPath, converted, { signal });
     return decodeWav(await fs.readFile(converted));
   });
-}
-
-function frameSpread(frames: Float64Array[], dims: number): Float64Array {
-  const mean = new Float64Array(dims);
-  const square = new Float64Array(dims);
-  for (const frame of frames) for (let d = 0; d < dims; d++) {
-    mean[d]! += frame[d]!;
-    square[d]! += frame[d]! * frame[d]!;
-  }
-  return mean.map((sum, d) => {
-    const m = sum / frames.length;
-    return Math.sqrt(Math.max(square[d]! / frames.length - m * m, 1e-9));
-  });
-}
-
-function scaledMean(frames: Float64Array[], spread: Float64Array): Float64Array {
-  const mean = new Float64Array(spread.length);
-  for (const frame of frames) for (let d = 0; d < spread.length; d++) mean[d]! += frame[d]!;
-  return mean.map((sum, d) => sum / frames.length / spread[d]!);
-}
-
-function euclidean(a: Float64Array, b: Float64Array): number {
-  let sum = 0;
-  for (let d = 0; d < a.length; d++) sum += (a[d]! - b[d]!) ** 2;
-  return Math.sqrt(sum);
 }
 
 export function renumberByFirstAppearance(labels: number[]): number[] {

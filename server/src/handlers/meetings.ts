@@ -134,6 +134,15 @@ export const meetingsHandlers: HandlerMap = {
     await hub.publish(meeting.id, castControlMessage(meeting, body, (key) => ctx.t(key)));
     return null;
   },
+  async meetingsRenameSpeaker(ctx) {
+    const user = requireUser(ctx);
+    const { meetings, hub } = meetingsOf(ctx);
+    const body = requireBody(ctx.body);
+    const { meeting, name } = await meetings.renameSpeaker(user.id, body.id, body.speakerIndex, body.name);
+    // Everyone connected relabels the lines shown; finals to come carry the name themselves.
+    await hub.publish(meeting.id, { type: 'speaker.renamed', speakerIndex: body.speakerIndex, name });
+    return null;
+  },
   async meetingsGetScreenPresets(ctx) {
     return SCREEN_PRESETS.map((preset) => screenPresetView(preset, (key) => ctx.t(key)));
   },

@@ -14,6 +14,7 @@ import type { LiveBus, UnnumberedMessage } from './live-bus';
 import { translateFinal, translationTargets } from './final-translations';
 import { LiveSocketError } from './live-errors';
 import { MeetingAudioWriter, publishMeetingAudio, type MeetingAudioDeps } from './meeting-audio';
+import { SpeakerTurns } from './speaker-turns';
 import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 import { vocabularyOnUtterance } from '../domain/vocabulary/transcript-vocabulary';
 
@@ -54,6 +55,8 @@ export class RecordingSession {
   private finals: Promise<void> = Promise.resolve();
   private audioBytes = 0;
   private readonly audioWriter: MeetingAudioWriter | null;
+  /** Who spoke each final; kept for the whole session, so labels hold across pause and resume. */
+  private readonly turns = new SpeakerTurns();
   /** Read when the recogniser opens (the room caches it; a changed pick applies from the next start or resume); finals wait for it, partials use it once it is here. */
   private vocabulary: Promise<CompiledVocabulary | null> = Promise.resolve(null);
   private vocabularyNow: CompiledVocabulary | null = null;
@@ -122,6 +125,7 @@ export class RecordingSession {
     this.lastAudioSeq = frameSeq;
     if (!this.stream) this.open();
     this.stream!.write(pcm);
+    this.turns.write(this.audioBytes, pcm);
     this.audioBytes += pcm.length;
     this.audioWriter?.append(pcm);
   }
@@ -185,22 +189,38 @@ export class RecordingSession {
         // Proper words corrected and replacements made before anyone (the record included) sees the final.
         const vocabulary = await this.vocabulary;
         const { text, words: recognised } = vocabulary ? vocabularyOnUtterance(result, vocabulary, { correct: !tookHints }) : result;
-        const { translations, translationErrors } = text
-          ? await translateFinal(this.deps.engines, this.language, await translationTargets(this.language, this.targets, this.deps.readingLanguages), text, vocabulary)
-          : { translations: {}, translationErrors: {} };
+        const translating = text
+          ? translationTargets(this.language, this.targets, this.deps.readingLanguages).then((targets) => translateFinal(this.deps.engines, this.language, targets, text, vocabulary))
+          : Promise.resolve({ translations: {}, translationErrors: {} });
+        translating.catch(() => undefined); // awaited below; this only keeps an early throw from going unhandled
+        // Who spoke is worked out while the translators (other processes or services) work.
+        // (after one turn of the event loop, so the translation requests are already on their way)
+        const speaker = text ? await new Promise((resolve) => setImmediate(resolve)).then(() => this.speakerOf(startMs, endMs)) : null;
+        const { translations, translationErrors } = await translating;
         const cleared = { type: 'subtitle.final', segmentId, startMs, endMs, text: '', lang: this.language, speaker: null, translations: {} } as const;
         // Nothing to keep: the empty final only clears the partial.
         if (!text) return void (await this.deps.bus.publish(this.meeting.id, cleared));
         const final = {
           ...cleared,
           text,
+          speaker: speaker?.given ?? null,
+          speakerIndex: speaker?.index ?? null,
           translations,
           ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
         };
         const words = recognised.map((word) => ({ text: word.text, startMs: offsetMs + word.startMs, endMs: offsetMs + word.endMs }));
-        await this.storeThenPublish(final, { seq: 0, segmentId, lang: this.language, startMs, endMs, text, translations, translationErrors, words }, cleared);
+        const toStore = { seq: 0, segmentId, lang: this.language, startMs, endMs, text, translations, translationErrors, words, speaker: speaker && { index: speaker.index, name: speaker.recordName } };
+        await this.storeThenPublish(final, toStore, cleared);
       })
       .catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final not delivered'));
+  }
+
+  /** The utterance's speaker (in final order: the clustering learns as it goes) and its names. */
+  private async speakerOf(startMs: number, endMs: number): Promise<{ index: number; given: string | null; recordName: string } | null> {
+    const index = this.turns.speakerOf(startMs, endMs);
+    if (index === null) return null;
+    const given = await this.deps.meetings.speakerName(this.meeting.id, index);
+    return { index, given, recordName: this.deps.meetings.recordSpeakerName(this.meeting, index, given) };
   }
 
   /**

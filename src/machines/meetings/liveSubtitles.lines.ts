@@ -24,6 +24,8 @@ const fromFinal = (final: LiveFinalSubtitle): SubtitleLine => ({
   translations: final.translations ?? {},
   translationErrors: final.translationErrors ?? {},
   final: true,
+  speakerIndex: final.speakerIndex ?? null,
+  speaker: final.speaker ?? null,
 });
 
 function addFinals(view: SubtitleView, finals: LiveFinalSubtitle[], replace: boolean): SubtitleView {
@@ -70,6 +72,12 @@ export function applyLiveMessage(view: SubtitleView, message: LiveServerMessage)
     // An ended meeting has no utterance in progress: its interim lines go.
     case 'meeting.state':
       return message.state === 'ended' && view.partials.length ? { ...view, partials: [] } : view;
+    // The host named a speaker: every line of it shown so far reads the name (finals to come carry it).
+    case 'speaker.renamed':
+      return {
+        ...view,
+        finals: view.finals.map((line) => (line.speakerIndex === message.speakerIndex ? { ...line, speaker: message.name } : line)),
+      };
     case 'screens.connected':
       return { ...view, screens: message.count };
     case 'participant.left':
@@ -83,3 +91,10 @@ export function applyLiveMessage(view: SubtitleView, message: LiveServerMessage)
 }
 
 export const presentParticipants = (view: SubtitleView) => view.participants.filter((p) => p.leaveTime === null);
+
+/** The speakers heard so far, in order of first appearance, with the host's name when given. */
+export function speakersOf(finals: readonly SubtitleLine[]): { index: number; name: string | null }[] {
+  const seen = new Map<number, string | null>();
+  for (const line of finals) if (line.speakerIndex) seen.set(line.speakerIndex, line.speaker ?? null);
+  return [...seen.entries()].sort((a, b) => a[0] - b[0]).map(([index, name]) => ({ index, name }));
+}

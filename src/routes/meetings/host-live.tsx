@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../shell/router-link';
 import type { ActorRefFrom } from 'xstate';
 import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
+import { HostSpeakers } from './host-speakers';
 import {
   selectInviteBusy,
   selectInviteCopied,
@@ -179,11 +180,13 @@ function Subtitles({ host, subtitles }: { host: HostMeetingActor; subtitles: Act
   const reconnecting = useSelector(subtitles, selectIsReconnecting);
   const connecting = useSelector(subtitles, selectIsConnecting);
   const error = useSelector(subtitles, selectSubtitlesError);
+  const meetingId = useSelector(host, (snapshot) => snapshot.context.view.meeting?.id ?? null);
   return (
     <>
       {error && <ConnectionError text={error} />}
       <ConnectionBanner reconnecting={reconnecting} connecting={connecting && status !== 'ended'} />
       <SubtitleList finals={finals} partials={status === 'ended' ? NO_LINES : partials} translationLanguages={languages} spokenLanguage={spoken} style={look} emptyText={t('waitingForSpeech')} />
+      {meetingId && <HostSpeakers meetingId={meetingId} finals={finals} />}
     </>
   );
 }

@@ -18,7 +18,8 @@ export type LiveStreamMessage =
   | Schemas['LiveScreensConnected']
   | Schemas['LiveMeetingStateChanged']
   | Schemas['LiveMeetingAllowance']
-  | Schemas['LiveCastControl'];
+  | Schemas['LiveCastControl']
+  | Schemas['LiveSpeakerRenamed'];
 
 /** Messages sent to one connection only, carrying the latest stream seq; never replayed. */
 export type LiveDirectMessage = Schemas['LiveReady'] | Schemas['LiveTranscript'] | Schemas['LiveError'] | Schemas['LivePong'];

@@ -42,6 +42,10 @@ export interface LiveSubtitleLine {
   translations: Record<string, string>;
   translationErrors: Record<string, string>;
   final: boolean;
+  /** Who spoke (1-based, live speaker turns); absent or null when not known. */
+  speakerIndex?: number | null;
+  /** The name the host gave that speaker; null: the default "Speaker N". */
+  speaker?: string | null;
 }
 
 /** A participant of a live meeting (participant.joined / participant.left). */

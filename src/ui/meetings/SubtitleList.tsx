@@ -1,5 +1,6 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LiveSubtitleLine, SubtitleLook } from '../../shared/contract/meeting';
 import { readsSpokenLanguage } from '../../shared/contract/meeting-languages';
 
@@ -33,6 +34,7 @@ const repeatsLine = (line: LiveSubtitleLine, language: string) => line.translati
 
 /** Finals solid with their translations underneath; partials greyed at the end. Follows the newest line. */
 export function SubtitleList({ finals, partials, translationLanguages, spokenLanguage, style, emptyText, fill, readerFirst, testId = 'subtitles' }: SubtitleListProps) {
+  const { t } = useTranslation('meetings');
   const panel = useRef<HTMLDivElement>(null);
   // Scrolls the panel only (scrollIntoView would move the whole page, and returns a promise in new Chrome).
   useEffect(() => {
@@ -57,7 +59,14 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
       {/* A projection's large size is for a room: on a phone it is capped so a line is a few words, not one. */}
       <Stack gap={fill ? { base: '3', md: '4' } : '4'} fontSize={fill ? { base: `${Math.min(style.fontSize, PHONE_FILL_MAX_PX)}px`, md: `${style.fontSize}px` } : `${style.fontSize}px`} lineHeight="1.35">
         {finals.length === 0 && partials.length === 0 && <Text opacity={0.6}>{emptyText}</Text>}
-        {finals.map((line) => {
+        {finals.map((line, index) => {
+          // A speaker's name heads each turn (a line whose speaker differs from the line before).
+          const turn = line.speakerIndex && line.speakerIndex !== finals[index - 1]?.speakerIndex;
+          const speaker = turn && (
+            <Text key="speaker" data-testid="subtitle-speaker" fontSize="0.6em" fontWeight="semibold" opacity={0.75}>
+              {line.speaker ?? t('speakers.name', { number: line.speakerIndex })}
+            </Text>
+          );
           const under = translated.filter((lang) => !repeatsLine(line, lang));
           const showOriginal = style.display !== 'translation' || originalForced || under.length < translated.length;
           const original = showOriginal && (
@@ -80,6 +89,7 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
             );
           return (
             <Box key={line.segmentId} data-testid="subtitle-final" data-start-ms={line.startMs}>
+              {speaker}
               {readerFirst ? (
                 <>
                   {translations}

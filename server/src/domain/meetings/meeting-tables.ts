@@ -1,6 +1,6 @@
 // Row types of the meeting tables (migration 0005). Kept beside the meeting code instead of in the
 // shared schema file; meetingDb() widens the app's Kysely instance to see them.
-import type { Kysely, Selectable } from 'kysely';
+import type { ColumnType, Kysely, Selectable } from 'kysely';
 import type { MeetingState } from '../../../../src/shared/contract/live-messages';
 import type { Database } from '../../db/schema';
 
@@ -49,6 +49,15 @@ export interface MeetingSegmentsTable {
   translations: string;
   /** JSON text: Record<lang, message key> */
   translation_errors: string;
+  /** 1-based live speaker (0024); null before speaker turns, and optional on insert. */
+  speaker_index: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Names the host gave live speakers (0024); a speaker without a row has its default name. */
+export interface MeetingSpeakersTable {
+  meeting_id: string;
+  speaker_index: number;
+  name: string;
 }
 
 export interface MeetingJoinsTable {
@@ -77,6 +86,7 @@ export interface MeetingDatabase extends Database {
   meeting_segments: MeetingSegmentsTable;
   meeting_joins: MeetingJoinsTable;
   meeting_screen_codes: MeetingScreenCodesTable;
+  meeting_speakers: MeetingSpeakersTable;
 }
 
 export type MeetingRow = Selectable<MeetingsTable>;

@@ -17,6 +17,8 @@ export interface FinalToStore {
   translationErrors: Record<string, string>;
   /** The recogniser's word timings (meeting times), from which the record's lines are cut. */
   words?: TimedWord[];
+  /** The live speaker (1-based) and the name the record keeps for it. */
+  speaker?: { index: number; name: string } | null;
 }
 
 export function createMeetingTranscriptLog({ db, now }: MeetingStore) {
@@ -48,7 +50,7 @@ export function createMeetingTranscriptLog({ db, now }: MeetingStore) {
                 position: first + index,
                 start_ms: line.startMs,
                 end_ms: line.endMs,
-                speaker: null,
+                speaker: final.speaker?.name ?? null,
                 text: line.text,
                 translation: translations[index] ?? null,
                 words: line.words.length ? JSON.stringify(line.words) : null,
@@ -73,6 +75,7 @@ export function createMeetingTranscriptLog({ db, now }: MeetingStore) {
             text: final.text,
             translations: JSON.stringify(final.translations),
             translation_errors: JSON.stringify(final.translationErrors),
+            speaker_index: final.speaker?.index ?? null,
           })
           .execute();
         await trx
@@ -105,7 +108,10 @@ export function createMeetingTranscriptLog({ db, now }: MeetingStore) {
         .where('seq', '>', afterSeq)
         .orderBy('seq')
         .execute();
-      return rows.map(toLiveFinal);
+      if (!rows.some((row) => row.speaker_index !== null)) return rows.map((row) => toLiveFinal(row));
+      const named = await db.selectFrom('meeting_speakers').select(['speaker_index', 'name']).where('meeting_id', '=', meetingId).execute();
+      const names = new Map(named.map((row) => [row.speaker_index, row.name]));
+      return rows.map((row) => toLiveFinal(row, names));
     },
   };
 }

@@ -100,7 +100,7 @@ export function toJoinRecordView(row: MeetingJoinRow, index: number): JoinRecord
   };
 }
 
-export function toLiveFinal(row: MeetingSegmentRow): LiveFinal {
+export function toLiveFinal(row: MeetingSegmentRow, speakerNames: ReadonlyMap<number, string> = new Map()): LiveFinal {
   const errors = parseJson<Record<string, string>>(row.translation_errors, {});
   return {
     type: 'subtitle.final',
@@ -110,7 +110,8 @@ export function toLiveFinal(row: MeetingSegmentRow): LiveFinal {
     endMs: row.end_ms,
     text: row.text,
     lang: row.lang,
-    speaker: null,
+    speaker: row.speaker_index === null ? null : (speakerNames.get(row.speaker_index) ?? null),
+    speakerIndex: row.speaker_index,
     translations: parseJson<Record<string, string>>(row.translations, {}),
     ...(Object.keys(errors).length ? { translationErrors: errors } : {}),
   };

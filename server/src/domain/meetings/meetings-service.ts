@@ -10,6 +10,7 @@ import { createMeetingInvitations } from './meeting-invitations';
 import { createMeetingJoins } from './meeting-joins';
 import { createMeetingLifecycle } from './meeting-lifecycle';
 import { createMeetingScreens } from './meeting-screens';
+import { createMeetingSpeakers, type DefaultSpeakerName } from './meeting-speakers';
 import { createMeetingStore } from './meeting-store';
 import { createMeetingTranscriptLog } from './meeting-transcript-log';
 
@@ -22,11 +23,14 @@ export function createMeetingsService({
   db,
   clock,
   mayInvite = async () => false,
+  speakerName = (index) => `Speaker ${index}`,
 }: {
   db: Kysely<Database>;
   clock: Clock;
   /** Whether the host's tier allows invitations (features §6: SVIP); read from the entitlements. */
   mayInvite?: (host: UserRow) => Promise<boolean>;
+  /** A live speaker's default name (translated; the plugin passes the i18n one). */
+  speakerName?: DefaultSpeakerName;
 }) {
   const store = createMeetingStore(db, clock);
   const invitations = createMeetingInvitations(store);
@@ -39,6 +43,7 @@ export function createMeetingsService({
     ...createMeetingTranscriptLog(store),
     ...createMeetingJoins(store),
     ...createMeetingScreens(store),
+    ...createMeetingSpeakers(store, speakerName),
   };
 }
 

@@ -1,7 +1,7 @@
 // The meetings area: the meetings service, the live hub with its fan-out bus (Redis pub/sub when
 // REDIS_URL is set, so several instances share meetings; in-process otherwise) and the socket route.
 import fp from 'fastify-plugin';
-import { DEFAULT_LOCALE } from '../../../../src/shared/contract/limits';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../../src/shared/contract/limits';
 import { liveBalanceOf } from '../entitlements/live-balance';
 import { chargeMeeting } from '../entitlements/meeting-charges';
 import { createInProcessBus } from '../../live/live-bus';
@@ -31,6 +31,11 @@ export default fp(
       db: app.db,
       clock,
       mayInvite: async (host) => mayUseMeetingFeature(host, (await entitlements.account(host)).rule, 'inviteMeeting'),
+      // A live speaker's default name is written in the meeting's spoken language when it is a UI language.
+      speakerName: (index, language) => {
+        const locale = (LOCALES as readonly string[]).includes(language) ? (language as Locale) : DEFAULT_LOCALE;
+        return i18n.translatorFor(locale)('uploads:speakerName', { number: index });
+      },
     });
     const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createInProcessBus();
     // With Redis the one-host rule holds across instances through a shared lease.
