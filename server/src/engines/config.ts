@@ -2,6 +2,8 @@
 // otherwise the embedded engine (when one serves the language). Read once at start-up and passed to
 // createEngines, so tests build engines from a literal config instead of mutating process.env.
 
+import type { ElevenLabsConfig } from './elevenlabs-voice-cloner';
+
 export interface RemoteServiceConfig {
   /** Base URL of the service, e.g. http://whisper:8000 or https://api.openai.com/v1. */
   url: string;
@@ -16,6 +18,8 @@ export interface EngineConfig {
   summary: RemoteServiceConfig | null;
   /** A voice/background separation service for dubbing (SEPARATION_URL, remote-separator.ts); none: the local gate. */
   separation?: RemoteServiceConfig | null;
+  /** Voice cloning for dubbing through ElevenLabs (ELEVENLABS_API_KEY, ELEVENLABS_URL, ELEVENLABS_MODEL); none: not offered. */
+  voiceClone?: ElevenLabsConfig | null;
   /** Upper bound for one local program run (ffmpeg, pocketsphinx, apertium, espeak-ng). */
   processTimeoutMs: number;
   /** Upper bound for one remote request. */
@@ -49,6 +53,15 @@ function remote(env: Env, prefix: string, defaultModel: string): RemoteServiceCo
   return { url, apiKey: nonEmpty(env[`${prefix}_API_KEY`]), model: nonEmpty(env[`${prefix}_MODEL`]) ?? defaultModel };
 }
 
+/** The key turns cloning on; the URL defaults to the vendor's (a compatible self-hosted server may stand in). */
+function elevenLabs(env: Env): ElevenLabsConfig | null {
+  const apiKey = nonEmpty(env.ELEVENLABS_API_KEY);
+  if (apiKey === null) return null;
+  const url = nonEmpty(env.ELEVENLABS_URL) ?? 'https://api.elevenlabs.io';
+  if (!/^https?:\/\//.test(url)) throw new Error(`ELEVENLABS_URL must be an http(s) URL, got '${url}'`);
+  return { url, apiKey, model: nonEmpty(env.ELEVENLABS_MODEL) ?? 'eleven_multilingual_v2' };
+}
+
 export function loadEngineConfig(env: Env = process.env): EngineConfig {
   const translate = remote(env, 'TRANSLATE', 'gpt-4o-mini');
   const kind = (nonEmpty(env.TRANSLATE_KIND) ?? 'libretranslate').toLowerCase();
@@ -60,6 +73,7 @@ export function loadEngineConfig(env: Env = process.env): EngineConfig {
     tts: tts && { ...tts, voice: nonEmpty(env.TTS_VOICE) ?? 'alloy' },
     summary: remote(env, 'SUMMARY', 'gpt-4o-mini'),
     separation: remote(env, 'SEPARATION', ''),
+    voiceClone: elevenLabs(env),
     // Recognising a one-hour file with pocketsphinx takes minutes on 2 cores; the limit only catches hangs.
     processTimeoutMs: positiveMs(env.ENGINE_PROCESS_TIMEOUT_MS, 30 * 60_000, 'ENGINE_PROCESS_TIMEOUT_MS'),
     requestTimeoutMs: positiveMs(env.ENGINE_REQUEST_TIMEOUT_MS, 10 * 60_000, 'ENGINE_REQUEST_TIMEOUT_MS'),
