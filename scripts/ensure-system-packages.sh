@@ -8,7 +8,7 @@
 set -euo pipefail
 
 # The live recogniser's streaming helper is compiled at first use against libpocketsphinx (C, cc).
-product=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config)
+product=(ffmpeg espeak-ng flite pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config)
 all=(chromium sox fonts-noto-cjk "${product[@]}")
 
 case "${1:-all}" in

@@ -7,6 +7,7 @@ import type { EngineConfig } from './config';
 import { EngineUnavailableError, type EngineSetting } from './engine-errors';
 import { embeddedInstallation } from './embedded-installation';
 import { EspeakSynthesizer } from './espeak-synthesizer';
+import { FliteSynthesizer } from './flite-synthesizer';
 import { languageMatches } from './languages';
 import { LibreTranslateTranslator } from './libretranslate-translator';
 import { media, type Media } from './media';
@@ -21,6 +22,7 @@ import { SpectralDiarizer } from './spectral-diarizer';
 import type { LanguagePair, SpeakerDiarizer, SpeechRecognizer, SpeechSynthesizer, Summarizer, Translator } from './types';
 import { detectSpeechRegions, EnergyVad, type VadOptions } from './vad';
 import { RemoteSeparator, type VoiceSeparator } from './remote-separator';
+import { VoiceRouter } from './voice-router';
 
 export interface Engines {
   recognizerFor(language: string): SpeechRecognizer;
@@ -83,7 +85,12 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
   const embeddedRecognizers: SpeechRecognizer[] = [pocketsphinx];
   const apertium = new ApertiumTranslator(config.processTimeoutMs, { log: options.log });
   const embeddedTranslators: Translator[] = [apertium];
-  const embeddedSynthesizers: SpeechSynthesizer[] = [new EspeakSynthesizer(config.processTimeoutMs)];
+  const espeak = new EspeakSynthesizer(config.processTimeoutMs);
+  const flite = new FliteSynthesizer(config.processTimeoutMs);
+  const embeddedSynthesizers: SpeechSynthesizer[] = [espeak, flite];
+  const installationOf = (engine: SpeechSynthesizer) => (engine === flite ? embeddedInstallation.flite() : embeddedInstallation.espeak());
+  // English gets flite's more natural voices first, beside espeak-ng's, when Debian's flite is there.
+  const withFlite = new VoiceRouter([flite, espeak]);
 
   const remoteRecognizer = config.asr && new OpenAiTranscriptionRecognizer(config.asr, config.requestTimeoutMs);
   const remoteTranslator =
@@ -131,7 +138,7 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
       if (embeddedInstallation.espeak().missing.length) {
         throw new EngineUnavailableError('engines:ttsNotInstalled', { language, engine: engine.id, setting: 'TTS_URL' });
       }
-      return engine;
+      return serves(flite.languages(), language) && !embeddedInstallation.flite().missing.length ? withFlite : engine;
     },
     summarizer,
     diarizer,
@@ -163,7 +170,7 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
           }];
       const synthesis = remoteSynthesizer
         ? [remote('synthesis', remoteSynthesizer.id, 'TTS_URL')]
-        : embeddedSynthesizers.map((s) => embedded('synthesis', s.id, embeddedInstallation.espeak().missing, 'TTS_URL', { languages: s.languages() }));
+        : embeddedSynthesizers.map((s) => embedded('synthesis', s.id, installationOf(s).missing, 'TTS_URL', { languages: s.languages() }));
       const summary: EngineReadiness = config.summary
         ? remote('summary', summarizer.id, 'SUMMARY_URL')
         : { kind: 'summary', engine: summarizer.id, remote: false, ready: true, languages: ['*'], missing: [], setting: 'SUMMARY_URL' };
