@@ -6,6 +6,7 @@ import { ApertiumTranslator, type EngineLog } from './apertium-translator';
 import type { EngineConfig } from './config';
 import { EngineUnavailableError, type EngineSetting } from './engine-errors';
 import { embeddedInstallation } from './embedded-installation';
+import { ElevenLabsVoiceCloner } from './elevenlabs-voice-cloner';
 import { EspeakSynthesizer } from './espeak-synthesizer';
 import { FliteSynthesizer } from './flite-synthesizer';
 import { languageMatches } from './languages';
@@ -32,6 +33,8 @@ export interface Engines {
   diarizer: SpeakerDiarizer;
   /** The voice separation service for dubbing (SEPARATION_URL), or null: the local gate removes the voice. */
   separator: VoiceSeparator | null;
+  /** Voice cloning for dubbing speakers (ELEVENLABS_API_KEY), or null/absent: not offered. */
+  voiceCloner?: ElevenLabsVoiceCloner | null;
   vad: { create(options?: Partial<VadOptions>): EnergyVad; detectSpeechRegions: typeof detectSpeechRegions };
   media: Media;
   /** Each engine with what it serves and whether it can run now (health endpoint, start-up log). */
@@ -111,6 +114,7 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
 
   return {
     separator: config.separation ? new RemoteSeparator(config.separation, config.requestTimeoutMs) : null,
+    voiceCloner: config.voiceClone ? new ElevenLabsVoiceCloner(config.voiceClone, config.requestTimeoutMs) : null,
     recognizerFor(language) {
       if (remoteRecognizer) return remoteRecognizer;
       const engine = embeddedRecognizers.find((r) => serves(r.languages(), language));
