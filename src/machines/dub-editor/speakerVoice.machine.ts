@@ -45,12 +45,11 @@ interface Failure {
   message?: string;
 }
 
-const failed = (key: string) =>
-  assign(({ event }: { event: { error?: unknown } }) => {
-    // A thrown Error is a fault of the page, not a server message: it shows the generic text.
-    const failure = (event.error instanceof Error ? {} : (event.error ?? {})) as Failure;
-    return { errorKey: failure.message ? null : (failure.messageKey ?? key), errorMessage: failure.message ?? null };
-  });
+function failed(error: unknown): Pick<SpeakerVoiceContext, 'errorKey' | 'errorMessage'> {
+  // A thrown Error is a fault of the page, not a server message: it shows the generic text.
+  const failure = (error instanceof Error ? {} : (error ?? {})) as Failure;
+  return { errorKey: failure.message ? null : (failure.messageKey ?? VOICES_FAILED_KEY), errorMessage: failure.message ?? null };
+}
 
 const isAvailable = (context: SpeakerVoiceContext, voice: string) => Boolean(context.catalogue?.voices.some((v) => v.id === voice && v.available));
 
@@ -85,7 +84,7 @@ export const speakerVoiceMachine = setup({
         src: 'loadCatalogue',
         input: ({ context }) => ({ lang: context.lang }),
         onDone: { target: 'ready', actions: assign({ catalogue: ({ event }) => event.output }) },
-        onError: { target: 'loadFailed', actions: failed(VOICES_FAILED_KEY) },
+        onError: { target: 'loadFailed', actions: assign(({ event }) => failed(event.error)) },
       },
     },
     loadFailed: {
@@ -103,7 +102,7 @@ export const speakerVoiceMachine = setup({
         src: 'loadSample',
         input: ({ context }) => ({ lang: context.lang, voice: context.sampleVoice! }),
         onDone: { target: 'playing', actions: assign({ sample: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: [failed(VOICES_FAILED_KEY), assign({ sampleVoice: null })] },
+        onError: { target: 'ready', actions: assign(({ event }) => ({ ...failed(event.error), sampleVoice: null })) },
       },
       on: {
         sample: { guard: 'available', target: 'sampling', reenter: true, actions: assign({ sampleVoice: ({ event }) => event.voice }) },
@@ -126,7 +125,7 @@ export const speakerVoiceMachine = setup({
           target: 'ready',
           actions: assign(({ context }) => ({ chosen: { ...context.chosen, [context.saving!.speakerId]: context.saving!.voice }, saving: null })),
         },
-        onError: { target: 'ready', actions: [failed(VOICES_FAILED_KEY), assign({ saving: null })] },
+        onError: { target: 'ready', actions: assign(({ event }) => ({ ...failed(event.error), saving: null })) },
       },
     },
   },
