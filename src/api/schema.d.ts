@@ -2369,6 +2369,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/video/transcribe/cloneSpeakerVoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clone a dubbing speaker's own voice from the source and make it the speaker's voice
+         * @description Parley addition (issue 25 §2). Clean samples of the speaker (their lines, no overlap with another speaker) are sent to the voice-cloning service (ELEVENLABS_API_KEY); the answer is the speaker with the cloned voice. Offered only when the voice catalogue says cloning is true.
+         */
+        post: operations["dubbingCloneSpeakerVoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7274,6 +7294,38 @@ export interface operations {
                 content: {
                     "audio/wav": string;
                     "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    dubbingCloneSpeakerVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    speakerId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The speaker with its cloned voice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Speaker"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

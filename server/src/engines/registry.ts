@@ -6,6 +6,7 @@ import { ApertiumTranslator, type EngineLog } from './apertium-translator';
 import type { EngineConfig } from './config';
 import { EngineUnavailableError, type EngineSetting } from './engine-errors';
 import { embeddedInstallation } from './embedded-installation';
+import { WithClonedVoices } from './cloned-voice';
 import { ElevenLabsVoiceCloner } from './elevenlabs-voice-cloner';
 import { EspeakSynthesizer } from './espeak-synthesizer';
 import { FliteSynthesizer } from './flite-synthesizer';
@@ -112,9 +113,20 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
   const servesPair = (pairs: LanguagePair[], from: string, to: string) =>
     pairs.some((pair) => languageMatches(pair.from, from) && languageMatches(pair.to, to));
 
+  const voiceCloner = config.voiceClone ? new ElevenLabsVoiceCloner(config.voiceClone, config.requestTimeoutMs) : null;
+  function embeddedOrRemoteSynthesizer(language: string): SpeechSynthesizer {
+    if (remoteSynthesizer) return remoteSynthesizer;
+    const engine = embeddedSynthesizers.find((s) => serves(s.languages(), language));
+    if (!engine) throw new EngineUnavailableError('engines:noTts', { language, setting: 'TTS_URL' });
+    if (embeddedInstallation.espeak().missing.length) {
+      throw new EngineUnavailableError('engines:ttsNotInstalled', { language, engine: engine.id, setting: 'TTS_URL' });
+    }
+    return serves(flite.languages(), language) && !embeddedInstallation.flite().missing.length ? withFlite : engine;
+  }
+
   return {
     separator: config.separation ? new RemoteSeparator(config.separation, config.requestTimeoutMs) : null,
-    voiceCloner: config.voiceClone ? new ElevenLabsVoiceCloner(config.voiceClone, config.requestTimeoutMs) : null,
+    voiceCloner,
     recognizerFor(language) {
       if (remoteRecognizer) return remoteRecognizer;
       const engine = embeddedRecognizers.find((r) => serves(r.languages(), language));
@@ -136,13 +148,8 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
       return engine;
     },
     synthesizerFor(language) {
-      if (remoteSynthesizer) return remoteSynthesizer;
-      const engine = embeddedSynthesizers.find((s) => serves(s.languages(), language));
-      if (!engine) throw new EngineUnavailableError('engines:noTts', { language, setting: 'TTS_URL' });
-      if (embeddedInstallation.espeak().missing.length) {
-        throw new EngineUnavailableError('engines:ttsNotInstalled', { language, engine: engine.id, setting: 'TTS_URL' });
-      }
-      return serves(flite.languages(), language) && !embeddedInstallation.flite().missing.length ? withFlite : engine;
+      const base = embeddedOrRemoteSynthesizer(language);
+      return voiceCloner ? new WithClonedVoices(base, voiceCloner) : base;
     },
     summarizer,
     diarizer,

@@ -1,7 +1,8 @@
 // Dub editor calls on a task's lines, speakers, voices and languages (issue 12 §4, issue 13 §2–3):
-// getFileDataContentPageList, edits, getSpeakerList, editSpeaker, serviceNameList, voiceCatalogue and
-// voiceSample (issue 25), getLanguage, transAdjust and previewLine. Every task call answers 'the
-// record does not exist' for another user's task. The rules live in domain/dubbing/lines/.
+// getFileDataContentPageList, edits, getSpeakerList, editSpeaker, serviceNameList, voiceCatalogue,
+// voiceSample and cloneSpeakerVoice (issue 25), getLanguage, transAdjust and previewLine. Every
+// task call answers 'the record does not exist' for another user's task. The rules live in domain/dubbing/lines/.
+import { cloneSpeakerVoice } from '../domain/dubbing/lines/clone-voice';
 import { dubbingLanguages } from '../domain/dubbing/lines/dub-languages';
 import { previewLine } from '../domain/dubbing/lines/preview-line';
 import { readLinesPage } from '../domain/dubbing/lines/read-lines';
@@ -50,6 +51,11 @@ export const dubbingLinesHandlers: HandlerMap = {
     ctx.reply.raw.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length, 'cache-control': 'private, max-age=86400' });
     ctx.reply.raw.end(wav);
     return null;
+  },
+
+  async dubbingCloneSpeakerVoice(ctx) {
+    const deps = { db: ctx.request.server.db, clock: ctx.services.clock, engines: ctx.services.engines, blobStore: ctx.services.blobStore };
+    return cloneSpeakerVoice(deps, requireUser(ctx).id, requireBody(ctx.body), abortWhenCallerLeaves(ctx.reply.raw));
   },
 
   async dubbingGetLanguage(ctx) {

@@ -4,6 +4,7 @@
 // once at three settings on a short phrase and the setting is interpolated in log frequency
 // (semitones) to land on the speaker's pitch. An engine that ignores the setting measures flat and
 // keeps its own pitch (50).
+import { isClonedVoice } from '../../../engines/cloned-voice';
 import { decodeWav } from '../../../engines/wav';
 import type { SpeechSynthesizer } from '../../../engines/types';
 import { estimatePitchHz } from './pitch';
@@ -70,7 +71,8 @@ export async function matchSpeakerPitch(
 ): Promise<SpeakerVoice[]> {
   const matched: SpeakerVoice[] = [];
   for (const speaker of speakers) {
-    if (speaker.sourcePitchHz === null || !speaker.voice) {
+    // A cloned voice already speaks in the speaker's own tone (and each probe would be a paid call).
+    if (speaker.sourcePitchHz === null || !speaker.voice || isClonedVoice(speaker.voice)) {
       matched.push(speaker);
       continue;
     }
