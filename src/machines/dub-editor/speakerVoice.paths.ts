@@ -1,6 +1,6 @@
 // Path model of the voice picker. The double's catalogue has two available voices and one
 // unavailable ('flite:slt'); it refuses the catalogue of lang 'xx', the sample of 'es+m9' and a
-// choice for the speaker named 'Refused'.
+// choice for the speaker named 'Refused' and the cloning of speaker 'refused'.
 import { fromPromise, type AnyMachineSnapshot } from 'xstate';
 import type { DubVoiceCatalogue } from '../../api/dubbing/voice-catalogue';
 import type { PathsModel } from '../../testing/paths';
@@ -8,7 +8,7 @@ import { speakerVoiceMachine, type SpeakerChoice, type SpeakerVoiceContext } fro
 
 export const CATALOGUE: DubVoiceCatalogue = {
   lang: 'es-ES',
-  cloning: false,
+  cloning: true,
   voices: [
     { id: 'es+f2', name: 'Spanish female voice es+f2', engine: 'espeak-ng', gender: 'female', available: true, unavailableReason: null },
     { id: 'es+m9', name: 'Spanish male voice es+m9', engine: 'espeak-ng', gender: 'male', available: true, unavailableReason: null },
@@ -20,6 +20,7 @@ const choice: SpeakerChoice = { speakerId: 's1', speakerName: 'Ann', voice: 'es+
 const context = (snapshot: AnyMachineSnapshot) => snapshot.context as SpeakerVoiceContext;
 const refusedLang = (snapshot: AnyMachineSnapshot) => context(snapshot).lang === 'xx';
 const refusedSample = (snapshot: AnyMachineSnapshot) => context(snapshot).sampleVoice === 'es+m9';
+const refusedClone = (snapshot: AnyMachineSnapshot) => context(snapshot).cloning === 'refused';
 const refusedChoice = (snapshot: AnyMachineSnapshot) => context(snapshot).saving?.speakerName === 'Refused';
 
 export const pathsModel: PathsModel = {
@@ -33,6 +34,10 @@ export const pathsModel: PathsModel = {
       loadSample: fromPromise<Blob, { lang: string; voice: string }>(async ({ input }) => {
         if (input.voice === 'es+m9') throw { message: 'espeak-ng failed' };
         return WAV;
+      }),
+      cloneVoice: fromPromise<string, { taskId: string; speakerId: string }>(async ({ input }) => {
+        if (input.speakerId === 'refused') throw { messageKey: 'transcripts:dubCloneNoSpeech' };
+        return 'elevenlabs:vc-1';
       }),
       saveChoice: fromPromise<void, { taskId: string; choice: SpeakerChoice }>(async ({ input }) => {
         if (input.choice.speakerName === 'Refused') throw { messageKey: 'transcripts:dubVoiceUnknown' };
@@ -53,9 +58,12 @@ export const pathsModel: PathsModel = {
     'xstate.error.actor.loadCatalogue': (s) => (refusedLang(s) ? [{ type: 'xstate.error.actor.loadCatalogue', error: { messageKey: 'dubEditor:voices.failed' } }] : []),
     'xstate.done.actor.loadSample': (s) => (refusedSample(s) ? [] : [{ type: 'xstate.done.actor.loadSample', output: WAV }]),
     'xstate.error.actor.loadSample': (s) => (refusedSample(s) ? [{ type: 'xstate.error.actor.loadSample', error: { message: 'espeak-ng failed' } }] : []),
+    clone: [{ type: 'clone', speakerId: 's1' }, { type: 'clone', speakerId: 'refused' }],
+    'xstate.done.actor.cloneVoice': (s) => (refusedClone(s) ? [] : [{ type: 'xstate.done.actor.cloneVoice', output: 'elevenlabs:vc-1' }]),
+    'xstate.error.actor.cloneVoice': (s) => (refusedClone(s) ? [{ type: 'xstate.error.actor.cloneVoice', error: { messageKey: 'transcripts:dubCloneNoSpeech' } }] : []),
     'xstate.done.actor.saveChoice': (s) => (refusedChoice(s) ? [] : [{ type: 'xstate.done.actor.saveChoice' }]),
     'xstate.error.actor.saveChoice': (s) => (refusedChoice(s) ? [{ type: 'xstate.error.actor.saveChoice', error: { messageKey: 'transcripts:dubVoiceUnknown' } }] : []),
   },
-  serializeContext: (c: SpeakerVoiceContext) => ({ lang: c.lang, catalogue: Boolean(c.catalogue), sample: c.sampleVoice, audio: Boolean(c.sample), saving: c.saving?.speakerName ?? null, chosen: c.chosen, error: c.errorKey ?? c.errorMessage }),
-  maxSimplePaths: 30,
+  serializeContext: (c: SpeakerVoiceContext) => ({ lang: c.lang, catalogue: Boolean(c.catalogue), sample: c.sampleVoice, audio: Boolean(c.sample), saving: c.saving?.speakerName ?? null, cloning: c.cloning, chosen: c.chosen, error: c.errorKey ?? c.errorMessage }),
+  skipSimplePaths: true,
 };
