@@ -8,7 +8,7 @@
 set -euo pipefail
 
 # The live recogniser's streaming helper is compiled at first use against libpocketsphinx (C, cc).
-product=(ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config)
+product=(ffmpeg espeak-ng flite pocketsphinx pocketsphinx-en-us apertium apertium-eng-spa libpocketsphinx-dev libsphinxbase-dev gcc libc6-dev pkg-config)
 # haproxy: the balancer of the scale-out rig (server/src/scale-out-rig.test.ts).
 # g++, make and python3: node-gyp compiles better-sqlite3 for Node 24 (scripts/node24.mjs).
 all=(chromium sox fonts-noto-cjk haproxy g++ make python3 "${product[@]}")

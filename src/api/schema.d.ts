@@ -2349,6 +2349,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/speech/video/transcribe/voiceCatalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The voices a dubbing speaker may be given in a language, with availability on this server
+         * @description Parley addition for the dub editor's voice picker (issue 25 §2). available voices can be chosen (dubbingEditSpeaker voice); the others are known to Parley but cannot speak here now, and say why (translated). cloning is true when a voice-cloning service is configured (ELEVENLABS_API_KEY).
+         */
+        get: operations["dubbingVoiceCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/voiceSample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A short sentence spoken by one voice of the catalogue, as WAV (made once, then cached)
+         * @description Parley addition for the voice picker's play-sample control (issue 25 §2). An unknown or unavailable voice answers the bad-request envelope.
+         */
+        get: operations["dubbingVoiceSample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/speech/video/transcribe/cloneSpeakerVoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clone a dubbing speaker's own voice from the source and make it the speaker's voice
+         * @description Parley addition (issue 25 §2). Clean samples of the speaker (their lines, no overlap with another speaker) are sent to the voice-cloning service (ELEVENLABS_API_KEY); the answer is the speaker with the cloned voice. Offered only when the voice catalogue says cloning is true.
+         */
+        post: operations["dubbingCloneSpeakerVoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3201,6 +3261,25 @@ export interface components {
             id: string;
             name: string;
             voice?: string | null;
+        };
+        DubVoice: {
+            /** @description The voice id dubbingEditSpeaker takes */
+            id: string;
+            /** @description Display name in the caller's language */
+            name: string;
+            /** @description espeak-ng, flite or the remote speech service */
+            engine: string;
+            /** @enum {string|null} */
+            gender?: "male" | "female" | null;
+            available: boolean;
+            /** @description Why the voice cannot speak on this server now (translated) */
+            unavailableReason?: string | null;
+        };
+        DubVoiceCatalogue: {
+            lang: string;
+            voices: components["schemas"]["DubVoice"][];
+            /** @description A voice-cloning service is configured */
+            cloning: boolean;
         };
         VoiceService: {
             code: string;
@@ -7222,6 +7301,92 @@ export interface operations {
                 content: {
                     "audio/wav": string;
                     "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    dubbingVoiceCatalogue: {
+        parameters: {
+            query: {
+                lang: components["schemas"]["LanguageCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue of the language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DubVoiceCatalogue"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    dubbingVoiceSample: {
+        parameters: {
+            query: {
+                lang: components["schemas"]["LanguageCode"];
+                voice: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sample as WAV, or an envelope when it cannot be made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    dubbingCloneSpeakerVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    speakerId: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The speaker with its cloned voice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Speaker"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

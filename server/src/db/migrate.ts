@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019_dub_tasks';
 import * as m0020 from './migrations/0020_summary_details';
 import * as m0021 from './migrations/0021_deleted_accounts';
 import * as m0022 from './migrations/0022_dub_voice_left';
+import * as m0023 from './migrations/0023_dub_voice_choices';
 import * as m0024 from './migrations/0024_meeting_speakers';
 import type { Database } from './schema';
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_summary_details': m0020,
   '0021_deleted_accounts': m0021,
   '0022_dub_voice_left': m0022,
+  '0023_dub_voice_choices': m0023,
   '0024_meeting_speakers': m0024,
 };
 

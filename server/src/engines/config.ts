@@ -5,6 +5,8 @@
 import { scopesOf, tagOfScope, type Routes } from './language-routes';
 import type { StreamServiceConfig } from './vosk-stream/vosk-stream-recognizer';
 
+import type { ElevenLabsConfig } from './elevenlabs-voice-cloner';
+
 export interface RemoteServiceConfig {
   /** Base URL of the service, e.g. http://whisper:8000 or https://api.openai.com/v1. */
   url: string;
@@ -23,6 +25,8 @@ export interface EngineConfig {
   asrStream?: StreamServiceConfig | null;
   /** Per-language choices; absent scopes fall back to the settings above. */
   routes?: EngineRoutes;
+  /** Voice cloning for dubbing through ElevenLabs (ELEVENLABS_API_KEY, ELEVENLABS_URL, ELEVENLABS_MODEL); none: not offered. */
+  voiceClone?: ElevenLabsConfig | null;
   /** Upper bound for one local program run (ffmpeg, pocketsphinx, apertium, espeak-ng). */
   processTimeoutMs: number;
   /** Upper bound for one remote request. */
@@ -120,6 +124,15 @@ function routes<T>(env: Env, name: string, read: (scope: string) => T | null): R
   return out;
 }
 
+/** The key turns cloning on; the URL defaults to the vendor's (a compatible self-hosted server may stand in). */
+function elevenLabs(env: Env): ElevenLabsConfig | null {
+  const apiKey = nonEmpty(env.ELEVENLABS_API_KEY);
+  if (apiKey === null) return null;
+  const url = nonEmpty(env.ELEVENLABS_URL) ?? 'https://api.elevenlabs.io';
+  if (!/^https?:\/\//.test(url)) throw new Error(`ELEVENLABS_URL must be an http(s) URL, got '${url}'`);
+  return { url, apiKey, model: nonEmpty(env.ELEVENLABS_MODEL) ?? 'eleven_multilingual_v2' };
+}
+
 export function loadEngineConfig(env: Env = process.env): EngineConfig {
   const translate = remote(env, 'TRANSLATE', 'gpt-4o-mini');
   const kind = translateKind(env);
@@ -144,6 +157,7 @@ export function loadEngineConfig(env: Env = process.env): EngineConfig {
       }),
       tts: ttsRoutes,
     },
+    voiceClone: elevenLabs(env),
     // Recognising a one-hour file with pocketsphinx takes minutes on 2 cores; the limit only catches hangs.
     processTimeoutMs: positiveMs(env.ENGINE_PROCESS_TIMEOUT_MS, 30 * 60_000, 'ENGINE_PROCESS_TIMEOUT_MS'),
     requestTimeoutMs: positiveMs(env.ENGINE_REQUEST_TIMEOUT_MS, 10 * 60_000, 'ENGINE_REQUEST_TIMEOUT_MS'),

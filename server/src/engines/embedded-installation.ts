@@ -24,5 +24,7 @@ export const embeddedInstallation = {
   /** One apertium mode (a language pair's data, e.g. eng-spa from apertium-eng-spa). */
   apertium: (mode: string) => check(['apertium', 'apertium-wblank-mode'], [path.join(apertiumModesDir(), `${mode}.mode`)]),
   espeak: () => check(['espeak-ng']),
+  /** flite's English voices; pitch shifts other than the voice's own also need ffmpeg (rubberband). */
+  flite: () => check(['flite']),
   media: () => check(['ffprobe', 'ffmpeg']),
 };

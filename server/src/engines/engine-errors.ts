@@ -3,7 +3,7 @@
 // so the text can be re-rendered later. `code` lets callers branch without instanceof chains.
 import { withoutServerPaths } from './strip-paths';
 
-export type EngineSetting = 'ASR_URL' | 'ASR_STREAM_URL' | 'TRANSLATE_URL' | 'TTS_URL' | 'SUMMARY_URL';
+export type EngineSetting = 'ASR_URL' | 'ASR_STREAM_URL' | 'TRANSLATE_URL' | 'TTS_URL' | 'SUMMARY_URL' | 'ELEVENLABS_API_KEY' | 'ELEVENLABS_URL';
 
 export type EngineUnavailableKey =
   | 'engines:noAsr'

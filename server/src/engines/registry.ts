@@ -6,7 +6,10 @@ import { ApertiumTranslator, type EngineLog } from './apertium-translator';
 import type { EngineConfig } from './config';
 import { EngineUnavailableError, type EngineSetting } from './engine-errors';
 import { embeddedInstallation } from './embedded-installation';
+import { WithClonedVoices } from './cloned-voice';
+import { ElevenLabsVoiceCloner } from './elevenlabs-voice-cloner';
 import { EspeakSynthesizer } from './espeak-synthesizer';
+import { FliteSynthesizer } from './flite-synthesizer';
 import { isTraditionalChinese, languageMatches } from './languages';
 import { warmTaiwanScript } from './taiwan-script';
 import { media, type Media } from './media';
@@ -22,6 +25,7 @@ import { SpectralDiarizer } from './spectral-diarizer';
 import type { LanguagePair, SpeakerDiarizer, SpeechRecognizer, SpeechSynthesizer, Summarizer, Translator } from './types';
 import { detectSpeechRegions, EnergyVad, type VadOptions } from './vad';
 import { RemoteSeparator, type VoiceSeparator } from './remote-separator';
+import { VoiceRouter } from './voice-router';
 
 export interface Engines {
   recognizerFor(language: string): SpeechRecognizer;
@@ -31,6 +35,8 @@ export interface Engines {
   diarizer: SpeakerDiarizer;
   /** The voice separation service for dubbing (SEPARATION_URL), or null: the local gate removes the voice. */
   separator: VoiceSeparator | null;
+  /** Voice cloning for dubbing speakers (ELEVENLABS_API_KEY), or null/absent: not offered. */
+  voiceCloner?: ElevenLabsVoiceCloner | null;
   vad: { create(options?: Partial<VadOptions>): EnergyVad; detectSpeechRegions: typeof detectSpeechRegions };
   media: Media;
   /** Each engine with what it serves and whether it can run now (health endpoint, start-up log). */
@@ -72,7 +78,12 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
   const embeddedRecognizers: SpeechRecognizer[] = [pocketsphinx];
   const apertium = new ApertiumTranslator(config.processTimeoutMs, { log: options.log });
   const embeddedTranslators: Translator[] = [apertium];
-  const embeddedSynthesizers: SpeechSynthesizer[] = [new EspeakSynthesizer(config.processTimeoutMs)];
+  const espeak = new EspeakSynthesizer(config.processTimeoutMs);
+  const flite = new FliteSynthesizer(config.processTimeoutMs);
+  const embeddedSynthesizers: SpeechSynthesizer[] = [espeak, flite];
+  const installationOf = (engine: SpeechSynthesizer) => (engine === flite ? embeddedInstallation.flite() : embeddedInstallation.espeak());
+  // English gets flite's more natural voices first, beside espeak-ng's, when Debian's flite is there.
+  const withFlite = new VoiceRouter([flite, espeak]);
 
   const remoteRecognizer = config.asr && new OpenAiTranscriptionRecognizer(config.asr, config.requestTimeoutMs);
   const remoteTranslator = config.translate && translatorOf(config.translate, config.requestTimeoutMs);
@@ -89,8 +100,24 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
   const servesPair = (pairs: LanguagePair[], from: string, to: string) =>
     pairs.some((pair) => languageMatches(pair.from, from) && languageMatches(pair.to, to));
 
+  const voiceCloner = config.voiceClone ? new ElevenLabsVoiceCloner(config.voiceClone, config.requestTimeoutMs) : null;
+  function embeddedOrRemoteSynthesizer(language: string): SpeechSynthesizer {
+    return remoteSynthesizer ?? embeddedSynthesizer(language);
+  }
+
+  /** The embedded voice for a language: flite's natural English voices where installed, espeak-ng otherwise. */
+  function embeddedSynthesizer(language: string): SpeechSynthesizer {
+    const engine = embeddedSynthesizers.find((s) => serves(s.languages(), language));
+    if (!engine) throw new EngineUnavailableError('engines:noTts', { language, setting: 'TTS_URL' });
+    if (embeddedInstallation.espeak().missing.length) {
+      throw new EngineUnavailableError('engines:ttsNotInstalled', { language, engine: engine.id, setting: 'TTS_URL' });
+    }
+    return serves(flite.languages(), language) && !embeddedInstallation.flite().missing.length ? withFlite : engine;
+  }
+
   return {
     separator: config.separation ? new RemoteSeparator(config.separation, config.requestTimeoutMs) : null,
+    voiceCloner,
     recognizerFor(language) {
       const route = routed.recognizer(language);
       if (route && route !== 'embedded') return route;
@@ -118,13 +145,8 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
     synthesizerFor(language) {
       const route = routed.synthesizer(language);
       if (route && route !== 'embedded') return route;
-      if (remoteSynthesizer && !route) return remoteSynthesizer;
-      const engine = embeddedSynthesizers.find((s) => serves(s.languages(), language));
-      if (!engine) throw new EngineUnavailableError('engines:noTts', { language, setting: 'TTS_URL' });
-      if (embeddedInstallation.espeak().missing.length) {
-        throw new EngineUnavailableError('engines:ttsNotInstalled', { language, engine: engine.id, setting: 'TTS_URL' });
-      }
-      return engine;
+      const base = route === 'embedded' ? embeddedSynthesizer(language) : embeddedOrRemoteSynthesizer(language);
+      return voiceCloner ? new WithClonedVoices(base, voiceCloner) : base;
     },
     summarizer,
     diarizer,
@@ -156,7 +178,7 @@ export function createEngines(config: EngineConfig, options: { log?: EngineLog }
           }];
       const synthesis = remoteSynthesizer
         ? [remote('synthesis', remoteSynthesizer.id, 'TTS_URL')]
-        : embeddedSynthesizers.map((s) => embedded('synthesis', s.id, embeddedInstallation.espeak().missing, 'TTS_URL', { languages: s.languages() }));
+        : embeddedSynthesizers.map((s) => embedded('synthesis', s.id, installationOf(s).missing, 'TTS_URL', { languages: s.languages() }));
       const summary: EngineReadiness = config.summary
         ? remote('summary', summarizer.id, 'SUMMARY_URL')
         : { kind: 'summary', engine: summarizer.id, remote: false, ready: true, languages: ['*'], missing: [], setting: 'SUMMARY_URL' };

@@ -1,13 +1,16 @@
 // Dub editor calls on a task's lines, speakers, voices and languages (issue 12 §4, issue 13 §2–3):
-// getFileDataContentPageList, edits, getSpeakerList, editSpeaker, serviceNameList, getLanguage,
-// transAdjust and previewLine. Every task call answers 'the record does not exist' for another
-// user's task. The rules live in domain/dubbing/lines/.
+// getFileDataContentPageList, edits, getSpeakerList, editSpeaker, serviceNameList, voiceCatalogue,
+// voiceSample and cloneSpeakerVoice (issue 25), getLanguage, transAdjust and previewLine. Every
+// task call answers 'the record does not exist' for another user's task. The rules live in domain/dubbing/lines/.
+import { cloneSpeakerVoice } from '../domain/dubbing/lines/clone-voice';
 import { dubbingLanguages } from '../domain/dubbing/lines/dub-languages';
 import { previewLine } from '../domain/dubbing/lines/preview-line';
 import { readLinesPage } from '../domain/dubbing/lines/read-lines';
 import { saveDubLines } from '../domain/dubbing/lines/save-lines';
 import { editSpeaker, listSpeakers } from '../domain/dubbing/lines/speakers';
 import { adjustTranslations } from '../domain/dubbing/lines/trans-adjust';
+import { voiceCatalogue } from '../domain/dubbing/lines/voice-catalogue';
+import { voiceSample } from '../domain/dubbing/lines/voice-sample';
 import { serviceNameList } from '../domain/dubbing/lines/voices';
 import { abortWhenCallerLeaves } from './caller-gone';
 import { requireBody, requireUser, type HandlerMap } from './types';
@@ -33,6 +36,26 @@ export const dubbingLinesHandlers: HandlerMap = {
 
   async dubbingServiceNameList(ctx) {
     return serviceNameList(ctx.services.engines, ctx.request.locale, ctx.t);
+  },
+
+  async dubbingVoiceCatalogue(ctx) {
+    requireUser(ctx);
+    return voiceCatalogue(ctx.services.engines, ctx.query.lang, ctx.request.locale, ctx.t);
+  },
+
+  async dubbingVoiceSample(ctx) {
+    requireUser(ctx);
+    const wav = await voiceSample(ctx.services.engines, ctx.query.lang, ctx.query.voice);
+    ctx.reply.hijack();
+    // The same voice always says the same sentence: the browser may keep it for a day.
+    ctx.reply.raw.writeHead(200, { 'content-type': 'audio/wav', 'content-length': wav.length, 'cache-control': 'private, max-age=86400' });
+    ctx.reply.raw.end(wav);
+    return null;
+  },
+
+  async dubbingCloneSpeakerVoice(ctx) {
+    const deps = { db: ctx.request.server.db, clock: ctx.services.clock, engines: ctx.services.engines, blobStore: ctx.services.blobStore };
+    return cloneSpeakerVoice(deps, requireUser(ctx).id, requireBody(ctx.body), abortWhenCallerLeaves(ctx.reply.raw));
   },
 
   async dubbingGetLanguage(ctx) {

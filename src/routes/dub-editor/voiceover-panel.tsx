@@ -12,8 +12,10 @@ import {
   selectVoiceoverPhase,
   voiceoverMachine,
 } from '../../machines/dub-editor/voiceover.machine';
+import { selectVoicePicker, speakerVoiceMachine } from '../../machines/dub-editor/speakerVoice.machine';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { ENTITLEMENT_PURCHASE_TAB } from '../../shared/contract/purchase-tabs';
+import { SpeakerVoicePicker } from '../../ui/dub-editor/SpeakerVoicePicker';
 import { VoiceoverPanel } from '../../ui/dub-editor/VoiceoverPanel';
 import { useAppBus } from '../shell/app-bus';
 import { useSignedInUser } from '../shell/session-context';
@@ -35,6 +37,9 @@ export default function VoiceoverPanelContainer({ taskId, lang, durationSeconds,
   const context = useSelector(actor, selectVoiceoverContext);
   const canStart = useSelector(actor, selectCanStart);
   const previewUrl = useSelector(actor, selectPreviewUrl);
+  const voices = useActorRef(speakerVoiceMachine, { input: { taskId, lang } });
+  const picker = useSelector(voices, selectVoicePicker);
+  const { t: te } = useTranslation('dubEditor');
 
   useEffect(() => {
     const subscriptions = [
@@ -57,6 +62,18 @@ export default function VoiceoverPanelContainer({ taskId, lang, durationSeconds,
       errorText={errorText}
       canStart={canStart}
       previewUrl={previewUrl}
+      voicePicker={
+        <SpeakerVoicePicker
+          {...picker}
+          speakers={context.checklist?.speakers ?? []}
+          errorText={picker.errorMessage ?? (picker.errorKey ? te(picker.errorKey) : undefined)}
+          onChoose={(speakerId, speakerName, voice) => voices.send({ type: 'choose', choice: { speakerId, speakerName, voice } })}
+          onSample={(voice) => voices.send({ type: 'sample', voice })}
+          onStop={() => voices.send({ type: 'stop' })}
+          onEnded={() => voices.send({ type: 'ended' })}
+          onRetry={() => voices.send({ type: 'retry' })}
+        />
+      }
       onStart={() => actor.send({ type: 'voiceover.start' })}
       onRetry={() => actor.send({ type: phase === 'failed' ? 'voiceover.start' : 'voiceover.retry' })}
       onDownload={() => actor.send({ type: 'voiceover.download' })}

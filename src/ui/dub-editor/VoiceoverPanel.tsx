@@ -2,6 +2,7 @@
 // will be re-voiced, what it costs, the speakers and their voices, then the synthesis with its
 // progress, the composed video to preview and the zip to download. Renders what it is given.
 import { Box, Button, CloseButton, Dialog, HStack, List, Portal, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type VoiceoverPanelPhase = 'loading' | 'loadFailed' | 'ready' | 'starting' | 'composing' | 'failed' | 'downloading' | 'closed';
@@ -31,6 +32,8 @@ export interface VoiceoverPanelProps {
   errorText?: string | undefined;
   canStart: boolean;
   previewUrl: string | null;
+  /** The per-speaker voice picker (issue 25 §2); without it the speakers' voices are listed read-only. */
+  voicePicker?: ReactNode;
   onStart(): void;
   onRetry(): void;
   onDownload(): void;
@@ -46,7 +49,7 @@ export function clockText(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
 }
 
-function Checklist({ checklist, hasResult }: { checklist: VoiceoverChecklistView; hasResult: boolean }) {
+function Checklist({ checklist, hasResult, voicePicker }: { checklist: VoiceoverChecklistView; hasResult: boolean; voicePicker?: ReactNode }) {
   const { t } = useTranslation('dubbing');
   const voiceName = (code: string | null | undefined) => (code ? (checklist.voices.find((voice) => voice.code === code)?.name ?? code) : t('voiceover.noVoice'));
   const linesText =
@@ -69,13 +72,15 @@ function Checklist({ checklist, hasResult }: { checklist: VoiceoverChecklistView
       </List.Item>
       <List.Item>
         {t('voiceover.speakers', { count: checklist.speakers.length })}
-        <List.Root ps="4" mt="1" gap="0.5" fontSize="sm" color="fg.muted" data-testid="voiceover-speakers">
-          {checklist.speakers.map((speaker) => (
-            <List.Item key={speaker.id}>
-              {speaker.name} — {voiceName(speaker.voice)}
-            </List.Item>
-          ))}
-        </List.Root>
+        {voicePicker ?? (
+          <List.Root ps="4" mt="1" gap="0.5" fontSize="sm" color="fg.muted" data-testid="voiceover-speakers">
+            {checklist.speakers.map((speaker) => (
+              <List.Item key={speaker.id}>
+                {speaker.name} — {voiceName(speaker.voice)}
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
       </List.Item>
     </List.Root>
   );
@@ -97,7 +102,7 @@ export function VoiceoverPanel(props: VoiceoverPanelProps) {
             <Dialog.Body>
               <Stack gap="4">
                 {phase === 'loading' && <Spinner size="sm" aria-label={t('voiceover.loading')} />}
-                {checklist && <Checklist checklist={checklist} hasResult={props.previewUrl !== null} />}
+                {checklist && <Checklist checklist={checklist} hasResult={props.previewUrl !== null} voicePicker={props.voicePicker} />}
                 {props.balanceSeconds !== null && (
                   <Text fontSize="sm" color="fg.muted" data-testid="voiceover-balance">
                     {t('voiceover.balance', { duration: clockText(props.balanceSeconds) })}

@@ -109,6 +109,16 @@ export interface DubSynthesesTable {
   updated_at: string;
 }
 
+/** A voice a user gave a speaker name in a dubbing language, offered again to speakers of that name (0023). */
+export interface DubVoiceChoicesTable {
+  user_id: string;
+  /** The speaker name trimmed and lower-cased. */
+  name_key: string;
+  lang: string;
+  voice: string;
+  updated_at: string;
+}
+
 /** The dubbing tables as the Database names them (server/src/db/schema.ts composes them). */
 export interface DubbingTables {
   dub_files: DubFilesTable;
@@ -117,6 +127,7 @@ export interface DubbingTables {
   dub_line_takes: DubLineTakesTable;
   dub_iterations: DubIterationsTable;
   dub_syntheses: DubSynthesesTable;
+  dub_voice_choices: DubVoiceChoicesTable;
 }
 
 export type DubTaskRow = Selectable<DubTasksTable>;

@@ -3,16 +3,20 @@
 // voice must be one the synthesiser of the task's dubbing language lists (voices.ts); changing it
 // changes what that speaker's lines hash to, so they show revoice and the next voice-over re-voices
 // exactly them (their takes are kept: the voice-over decides by key, nothing is deleted here).
+// A chosen voice is remembered per speaker name and language (dub_voice_choices, issue 25 §2) and
+// given again when a speaker of another task is named the same; a new voice's pitch setting is
+// matched to the speaker's measured F0 like the first one.
 import type { Kysely } from 'kysely';
 import type { components } from '../../../../../src/api/schema';
 import { DUB_SPEAKER_NAME_MAX } from '../../../../../src/shared/contract/dub-limits';
 import type { Clock } from '../../../clock';
-import type { Database } from '../../../db/schema';
+import type { Database, DubSpeakerRow } from '../../../db/schema';
 import type { Engines } from '../../../engines/registry';
 import { codePointLength } from '../../records/display-name';
 import { speakerNameEmpty, speakerNameTooLong } from '../../transcript/transcript-errors';
 import { dubSpeakerNotFound, dubVoiceUnknown } from './line-errors';
 import { dubLanguageOf, findOwnedDubTask, withDubTaskLocked } from '../task-access';
+import { matchSpeakerPitch } from '../pipeline/voice-pitch';
 import { voicesFor } from './voices';
 
 export type Speaker = components['schemas']['Speaker'];
@@ -46,16 +50,48 @@ export async function editSpeaker(
   return withDubTaskLocked(deps.db, userId, input.id, async (trx, task) => {
     const speaker = await trx.selectFrom('dub_speakers').selectAll().where('id', '=', input.speakerId).where('task_id', '=', task.id).executeTakeFirst();
     if (!speaker) throw dubSpeakerNotFound();
-    const voice = input.voice?.trim() || undefined;
-    if (voice !== undefined && voice !== speaker.voice) {
-      const language = dubLanguageOf(task);
-      if (!voicesFor(deps.engines, language).some((v) => v.id === voice)) throw dubVoiceUnknown(voice, language);
-    }
-    await trx.updateTable('dub_speakers').set({ name, ...(voice !== undefined ? { voice } : {}) }).where('id', '=', speaker.id).execute();
-    await trx.updateTable('record_segments').set({ speaker: name }).where('record_id', '=', task.id).where('speaker_id', '=', speaker.id).execute();
+    const language = dubLanguageOf(task);
     const now = deps.clock.now().toISOString();
+    const offered = (id: string) => voicesFor(deps.engines, language).some((v) => v.id === id);
+    const chosen = input.voice?.trim() || undefined;
+    if (chosen !== undefined && chosen !== speaker.voice && !offered(chosen)) throw dubVoiceUnknown(chosen, language);
+    let voice = chosen;
+    if (chosen !== undefined) {
+      // Remembered for the name, so the same person gets the same voice in the next task.
+      await trx
+        .insertInto('dub_voice_choices')
+        .values({ user_id: userId, name_key: nameKey(name), lang: language, voice: chosen, updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'name_key', 'lang']).doUpdateSet({ voice: chosen, updated_at: now }))
+        .execute();
+    } else if (nameKey(name) !== nameKey(speaker.name)) {
+      // A speaker newly named like one the user gave a voice before gets that voice (when still offered).
+      const remembered = await trx
+        .selectFrom('dub_voice_choices')
+        .select('voice')
+        .where('user_id', '=', userId)
+        .where('name_key', '=', nameKey(name))
+        .where('lang', '=', language)
+        .executeTakeFirst();
+      if (remembered && remembered.voice !== speaker.voice && offered(remembered.voice)) voice = remembered.voice;
+    }
+    const changed = voice !== undefined && voice !== speaker.voice;
+    // A new voice speaks at the speaker's measured pitch, as the first one did ("original voice tone").
+    const pitch = changed ? await pitchFor(deps.engines, language, speaker, voice!) : speaker.pitch;
+    await trx.updateTable('dub_speakers').set({ name, ...(changed ? { voice, pitch } : {}) }).where('id', '=', speaker.id).execute();
+    await trx.updateTable('record_segments').set({ speaker: name }).where('record_id', '=', task.id).where('speaker_id', '=', speaker.id).execute();
     await trx.updateTable('dub_tasks').set({ updated_at: now }).where('id', '=', task.id).execute();
     await trx.updateTable('records').set({ updated_at: now }).where('id', '=', task.id).execute();
-    return { id: speaker.id, name, voice: voice ?? speaker.voice };
+    return { id: speaker.id, name, voice: changed ? voice! : speaker.voice };
   });
+}
+
+const nameKey = (name: string) => name.trim().toLowerCase();
+
+async function pitchFor(engines: Pick<Engines, 'synthesizerFor'>, language: string, speaker: DubSpeakerRow, voice: string): Promise<number> {
+  if (speaker.source_pitch_hz === null) return speaker.pitch;
+  const synthesizer = engines.synthesizerFor(language);
+  const [matched] = await matchSpeakerPitch(synthesizer, language, [
+    { id: speaker.number, name: speaker.name, voice, pitch: speaker.pitch, rate: speaker.rate, gender: speaker.gender, sourcePitchHz: speaker.source_pitch_hz },
+  ]);
+  return matched?.pitch ?? speaker.pitch;
 }

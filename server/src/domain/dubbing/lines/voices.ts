@@ -26,7 +26,7 @@ export function voicesFor(engines: Pick<Engines, 'synthesizerFor'>, language: st
   return exact.length ? exact : listed;
 }
 
-function voiceName(voice: Voice, language: string, locale: Locale, t: ServerT): string {
+export function voiceName(voice: Voice, language: string, locale: Locale, t: ServerT): string {
   const languageName = languageDisplayName(language, locale);
   return voice.gender
     ? t('transcripts:dubVoiceNameGender', { id: voice.id, language: languageName, gender: t(`transcripts:dubVoiceGender.${voice.gender}`) })

@@ -19,15 +19,22 @@ export function estimatePitchHz(samples: Int16Array, sampleRate: number, spans: 
       let energy = 0;
       for (let i = 0; i < frame; i++) energy += samples[start + i]! ** 2;
       if (energy / frame < 300 ** 2) continue; // pauses and breath: no pitch
-      let bestLag = 0;
+      const sums = new Float64Array(maxLag + 1);
       let best = 0;
       for (let lag = minLag; lag <= maxLag; lag++) {
         let sum = 0;
         for (let i = 0; i < frame; i++) sum += samples[start + i]! * samples[start + i + lag]!;
-        if (sum > best) [best, bestLag] = [sum, lag];
+        sums[lag] = sum;
+        best = Math.max(best, sum);
+      }
+      // Two or three periods correlate as well as one: the shortest lag near the best is the period,
+      // otherwise a voice above 140 Hz may read an octave low.
+      let bestLag = 0;
+      for (let lag = minLag; lag <= maxLag && !bestLag; lag++) {
+        if (sums[lag]! >= 0.9 * best && sums[lag]! >= (sums[lag - 1] ?? 0) && sums[lag]! >= (sums[lag + 1] ?? 0)) bestLag = lag;
       }
       // A peak under half the frame energy is noise or an unvoiced consonant.
-      if (bestLag && best > 0.5 * energy) estimates.push(sampleRate / bestLag);
+      if (bestLag && sums[bestLag]! > 0.5 * energy) estimates.push(sampleRate / bestLag);
     }
   }
   if (estimates.length === 0) return null;

@@ -19,6 +19,7 @@ import { fitLine } from './fit-line';
 import { labelSpeakers, speakerPitches } from './speakers';
 import { decodeSubtitleBytes, parseSrt, srtLines, type SrtLine, type SrtType } from './srt';
 import { placeClip, speakerTrackPath, TrackWriter } from './track-writer';
+import { matchSpeakerPitch } from './voice-pitch';
 import { chooseVoices, type SpeakerVoice } from './voices';
 
 export interface DubForm {
@@ -134,7 +135,9 @@ export async function runDubbing(input: DubInput, deps: DubDeps): Promise<DubRes
   // 4. One voice per speaker
   const synthesizer = await inStep('voice', async () => deps.engines.synthesizerFor(form.targetLanguage));
   const pitches = await pitched;
-  const speakers = chooseVoices(synthesizer, form.targetLanguage, pitches, input.previousSpeakers);
+  const speakers = await inStep('voice', async () =>
+    matchSpeakerPitch(synthesizer, form.targetLanguage, chooseVoices(synthesizer, form.targetLanguage, pitches, input.previousSpeakers), signal),
+  );
   const voiceOf = new Map(speakers.map((s) => [s.id, s]));
 
   // 5. Per-line timing budget, written to the speech track and the speaker's own track as it goes

@@ -3,6 +3,7 @@
 // synthesiser, different speakers spread over the voices and over pitch, so two people never sound
 // alike where the engine allows; the espeak pitch follows the measured one. A re-dub passes the
 // previous assignment back in and keeps it.
+import { isClonedVoice } from '../../../engines/cloned-voice';
 import type { SpeechSynthesizer } from '../../../engines/types';
 
 export interface SpeakerVoice {
@@ -33,7 +34,8 @@ export function chooseVoices(
   const used = new Map<string, number>();
   return speakers.map(({ id, pitchHz }) => {
     const kept = previous.find((p) => p.id === id);
-    if (kept && voices.some((v) => v.id === kept.voice)) return kept;
+    // A cloned voice is nobody's listing but stays the speaker's (engines/cloned-voice.ts).
+    if (kept && (isClonedVoice(kept.voice) || voices.some((v) => v.id === kept.voice))) return kept;
     const gender: 'male' | 'female' = pitchHz !== null && pitchHz >= GENDER_BOUNDARY_HZ ? 'female' : 'male';
     const candidates = voices.filter((v) => (v.gender ?? gender) === gender);
     const pool = candidates.length ? candidates : voices;

@@ -1,0 +1,5 @@
+// @vitest-environment node
+import { describePaths } from '../../testing/paths';
+import { pathsModel } from './speakerVoice.paths';
+
+describePaths(pathsModel);
