@@ -20,7 +20,7 @@ export interface PickerSpeakerView {
 }
 
 export interface SpeakerVoicePickerProps {
-  phase: 'loading' | 'loadFailed' | 'ready' | 'sampling' | 'playing' | 'saving';
+  phase: 'loading' | 'loadFailed' | 'ready' | 'sampling' | 'playing' | 'saving' | 'cloning';
   speakers: PickerSpeakerView[];
   voices: PickerVoiceView[];
   /** Voices chosen in this session by speaker id; they win over the speakers' stored voices. */
