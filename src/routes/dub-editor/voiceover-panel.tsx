@@ -72,6 +72,7 @@ export default function VoiceoverPanelContainer({ taskId, lang, durationSeconds,
           onStop={() => voices.send({ type: 'stop' })}
           onEnded={() => voices.send({ type: 'ended' })}
           onRetry={() => voices.send({ type: 'retry' })}
+          onClone={(speakerId) => voices.send({ type: 'clone', speakerId })}
         />
       }
       onStart={() => actor.send({ type: 'voiceover.start' })}

@@ -57,6 +57,16 @@ describe('SpeakerVoicePicker', () => {
     expect(onStop).toHaveBeenCalled();
   });
 
+  it('offers cloning a speaker\'s voice only when the server can clone, and sends which speaker', async () => {
+    const onClone = vi.fn();
+    const first = await renderUi(<SpeakerVoicePicker {...props({ onClone })} />);
+    expect(screen.queryByRole('button', { name: "Clone Ana's voice" })).toBeNull();
+    first.unmount();
+    await renderUi(<SpeakerVoicePicker {...props({ onClone, cloning: true })} />);
+    fireEvent.click(screen.getByRole('button', { name: "Clone Luis's voice" }));
+    expect(onClone).toHaveBeenCalledWith('s2');
+  });
+
   it('offers a retry when the voices could not be loaded', async () => {
     const onRetry = vi.fn();
     await renderUi(<SpeakerVoicePicker {...props({ phase: 'loadFailed', onRetry })} />);

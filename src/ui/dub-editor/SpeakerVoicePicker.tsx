@@ -28,12 +28,16 @@ export interface SpeakerVoicePickerProps {
   sampleVoice: string | null;
   sample: Blob | null;
   savingSpeakerId: string | null;
+  /** The server has a voice-cloning service: each speaker can get their own voice cloned. */
+  cloning?: boolean;
+  cloningSpeakerId?: string | null;
   errorText?: string | undefined;
   onChoose(speakerId: string, speakerName: string, voice: string): void;
   onSample(voice: string): void;
   onStop(): void;
   onEnded(): void;
   onRetry(): void;
+  onClone?(speakerId: string): void;
 }
 
 /** Plays the sample blob once; tells when it ended. */
@@ -98,6 +102,18 @@ export function SpeakerVoicePicker(props: SpeakerVoicePickerProps) {
                 >
                   {playing ? t('voices.stop') : t('voices.play')}
                 </Button>
+                {props.cloning && props.onClone && (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    disabled={props.phase !== 'ready'}
+                    loading={props.cloningSpeakerId === speaker.id}
+                    onClick={() => props.onClone?.(speaker.id)}
+                    data-testid="voice-picker-clone"
+                  >
+                    {t('voices.clone', { name: speaker.name })}
+                  </Button>
+                )}
               </HStack>
             </List.Item>
           );
