@@ -23,6 +23,8 @@ import { runProcess } from '../server/src/engines/run-process';
 import { runDubbing } from '../server/src/domain/dubbing/pipeline/run-dubbing';
 import { makeVoiceBedSource } from '../server/src/testing/voice-bed-source';
 import { voiceRemovalFigures } from './support/voice-removal-figures';
+import { dubPitchFigures, formatPitchFigures } from './support/dub-pitch-figures';
+import { decodeWav } from '../server/src/engines/wav';
 import { trackPeakMemory } from './support/peak-memory';
 import { trackCpuTime } from './support/cpu-time';
 import { fitLine } from '../server/src/domain/dubbing/pipeline/fit-line';
@@ -72,6 +74,11 @@ async function measure(minutes: number): Promise<string[]> {
     const fitted = result.lines.filter((l) => l.overrunMs === 0).length;
     const overruns = result.lines.filter((l) => l.overrunMs > 0).map((l) => l.overrunMs);
     const removal = await voiceRemovalFigures(video, result, dir);
+    // Original voice tone: the source speakers' clean voice against the dub's speech (both 16 kHz mono;
+    // voiceRemovalFigures wrote the latter).
+    const pitch = formatPitchFigures(
+      dubPitchFigures(decodeWav(await fs.readFile(video.voiceWav)), decodeWav(await fs.readFile(path.join(dir, 'removal', 'dub.wav'))), result.lines),
+    );
     return [
       `${minutes} min video, ${result.lines.length} lines, ${result.speakers.length} speakers found (2 spoken), ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} before → ${loadAfter.toFixed(1)} after`,
       `pipeline ${(elapsed / 1000).toFixed(1)} s · wall time / duration ${(elapsed / durationMs).toFixed(3)} (aim ≤ 0.5) · baseline ffmpeg stream copy ${(copyMs / durationMs).toFixed(4)}`,
@@ -80,6 +87,7 @@ async function measure(minutes: number): Promise<string[]> {
       `lines in their slot without overrun ${((fitted / result.lines.length) * 100).toFixed(1)}% (aim ≥ 98%)${overruns.length ? ` · overruns ${overruns.join(', ')} ms` : ''}`,
       `peak memory node + children ${peakMb.toFixed(0)} MB (node alone ${peakNodeMb.toFixed(0)} MB)`,
       ...removal,
+      ...pitch,
     ];
   } finally {
     await engines.close();

@@ -12,6 +12,8 @@ export interface FakeVoskOptions {
   delayMs?: number;
   /** The first connection is dropped once it has received this many audio bytes (mid-utterance). */
   dropFirstAfterBytes?: number;
+  /** The first connection stays open but stops answering once it has received this many audio bytes. */
+  stallFirstAfterBytes?: number;
   /** Refuses every handshake (HTTP 503). */
   refuse?: boolean;
   /** Sends this text instead of the first answer (a server outside the protocol). */
@@ -96,7 +98,10 @@ function serve(socket: WebSocket, index: number, options: FakeVoskOptions, state
     if (options.delayMs) setTimeout(send, options.delayMs);
     else send();
   };
+  let stalled = false;
   socket.on('message', (data, isBinary) => {
+    // A stalled engine answers nothing more, eof included.
+    if (stalled) return;
     if (!isBinary) {
       const text = String(data);
       const message = JSON.parse(text) as { config?: unknown; eof?: number };
@@ -112,6 +117,8 @@ function serve(socket: WebSocket, index: number, options: FakeVoskOptions, state
     if (index === 0 && options.dropFirstAfterBytes !== undefined && state.bytesPerConnection[index]! >= options.dropFirstAfterBytes) {
       return socket.terminate();
     }
+    if (index === 0 && options.stallFirstAfterBytes !== undefined && state.bytesPerConnection[index]! >= options.stallFirstAfterBytes) stalled = true;
+    if (stalled) return;
     let endpoint = false;
     for (let at = 0; at + 1 < audio.length; at += 2, sample++) {
       const value = audio.readInt16LE(at);

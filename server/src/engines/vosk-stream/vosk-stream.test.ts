@@ -79,6 +79,14 @@ describe('vosk streaming protocol', () => {
     expect(server.bytesPerConnection[1]).toBe(TWO_UTTERANCES.length);
   });
 
+  it('drops a connection that stays open but stops answering, reconnects and replays: nothing lost', async () => {
+    server = await startFakeVoskServer({ lexicon: LEXICON, stallFirstAfterBytes: 1200 * 32 });
+    const stalled = new VoskStreamRecognizer({ url: server.url, languages: ['zh-CN'], phraseList: false }, { reconnectDelayMs: 20, reconnectAttempts: 2, answerTimeoutMs: 200 });
+    const results = await runAll(stalled.createStream({ language: 'zh-CN' }), TWO_UTTERANCES);
+    expect(server.connections).toBe(2);
+    expect(results.filter((r) => r.kind === 'final').map((f) => f.text)).toEqual(['你好世界', '会议开始']);
+  });
+
   it('replays only what follows the last final when the drop comes in the second utterance', async () => {
     server = await startFakeVoskServer({ lexicon: LEXICON, dropFirstAfterBytes: 2500 * 32 });
     const stream = recognizer(server.url).createStream({ language: 'zh-CN' });

@@ -22,11 +22,17 @@ export interface VoskStreamOptions {
   /** First reconnect delay; doubled per failed attempt. */
   reconnectDelayMs?: number;
   handshakeTimeoutMs?: number;
+  /** A connection whose oldest unanswered message waits longer than this is treated as dropped. */
+  answerTimeoutMs?: number;
   /** Called per connection opened (the bench and tests count reconnects). */
   onConnect?: (attempt: number) => void;
 }
 
 type InFlight = number | 'eof';
+
+/** Audio kept for a replay when the server never finalises: beyond it, answered chunks are let go. */
+const MAX_REPLAY_BYTES = 120_000 * BYTES_PER_MS;
+const WATCHDOG_EVERY_MS = 1000;
 
 export class VoskRecognitionStream implements RecognitionStream {
   private readonly subject = new Subject<StreamResult>();
@@ -39,6 +45,10 @@ export class VoskRecognitionStream implements RecognitionStream {
   /** committedBytes when the current connection opened: its recogniser's time zero. */
   private connectionBaseBytes = 0;
   private inFlight: InFlight[] = [];
+  /** When each in-flight message was sent (performance.now()), beside inFlight. */
+  private sentAt: number[] = [];
+  private uncommittedBytes = 0;
+  private readonly watchdog: NodeJS.Timeout;
   private answeredBytes = 0;
   private utterance = 0;
   private lastPartial = '';
@@ -49,11 +59,19 @@ export class VoskRecognitionStream implements RecognitionStream {
 
   constructor(private readonly options: VoskStreamOptions) {
     this.connect();
+    // A server that stays connected but stops answering would hold the meeting's subtitles for ever:
+    // it is dropped and reconnected like a closed one (the audio it did not answer is replayed).
+    const answerTimeoutMs = options.answerTimeoutMs ?? 15_000;
+    this.watchdog = setInterval(() => {
+      const oldest = this.sentAt[0];
+      if (this.opened && oldest !== undefined && performance.now() - oldest > answerTimeoutMs) this.socket?.terminate();
+    }, Math.min(WATCHDOG_EVERY_MS, answerTimeoutMs)).unref();
   }
 
   write(pcm16le: Buffer): void {
     if (this.ended || this.done || pcm16le.length === 0) return;
     this.uncommitted.push(pcm16le);
+    this.uncommittedBytes += pcm16le.length;
     if (this.opened) this.send(pcm16le);
   }
 
@@ -78,6 +96,7 @@ export class VoskRecognitionStream implements RecognitionStream {
       this.connectionBaseBytes = this.committedBytes;
       this.answeredBytes = 0;
       this.inFlight = [];
+      this.sentAt = [];
       socket.send(configMessage(STREAM_SAMPLE_RATE, this.options.phraseList));
       for (const chunk of this.uncommitted) this.send(chunk);
       if (this.ended) this.sendEof();
@@ -111,17 +130,20 @@ export class VoskRecognitionStream implements RecognitionStream {
 
   private send(chunk: Buffer): void {
     this.inFlight.push(chunk.length);
+    this.sentAt.push(performance.now());
     this.socket!.send(chunk);
   }
 
   private sendEof(): void {
     this.inFlight.push('eof');
+    this.sentAt.push(performance.now());
     this.socket!.send(EOF_MESSAGE);
   }
 
   private onAnswer(answer: VoskAnswer | null): void {
     if (!answer) return this.fail('the streaming server sent a message outside the Vosk protocol');
     const chunk = this.inFlight.shift();
+    this.sentAt.shift();
     if (chunk === undefined) return this.fail('the streaming server answered more messages than it was sent');
     // An answer means the connection works: a later drop gets the full reconnect budget again.
     this.failedAttempts = 0;
@@ -129,6 +151,7 @@ export class VoskRecognitionStream implements RecognitionStream {
     if (answer.kind === 'partial') this.onPartial(answer.text);
     else this.onFinal(answer);
     if (chunk === 'eof') this.finish();
+    else if (this.uncommittedBytes > MAX_REPLAY_BYTES) this.commit(this.connectionBaseBytes + this.answeredBytes - MAX_REPLAY_BYTES);
   }
 
   private onPartial(text: string): void {
@@ -156,7 +179,9 @@ export class VoskRecognitionStream implements RecognitionStream {
   /** Drops the buffered chunks the server has finalised (answers align with whole chunks). */
   private commit(upToBytes: number): void {
     while (this.uncommitted.length && this.committedBytes + this.uncommitted[0]!.length <= upToBytes) {
-      this.committedBytes += this.uncommitted.shift()!.length;
+      const length = this.uncommitted.shift()!.length;
+      this.committedBytes += length;
+      this.uncommittedBytes -= length;
     }
   }
 
@@ -171,12 +196,14 @@ export class VoskRecognitionStream implements RecognitionStream {
   private fail(detail: string): void {
     if (this.done) return;
     this.done = true;
+    clearInterval(this.watchdog);
     this.closeSocket();
     this.subject.error(engineFailed('vosk-stream', detail));
   }
 
   private finish(): void {
     this.done = true;
+    clearInterval(this.watchdog);
     this.closeSocket();
     this.subject.complete();
   }
