@@ -42,7 +42,7 @@ function run(args: string[], env: { installed: string[]; uid: number; aptExit?: 
 
 // The streaming recogniser's helper is compiled against libpocketsphinx, so the build tools are product too.
 const BUILD = ['libpocketsphinx-dev', 'libsphinxbase-dev', 'gcc', 'libc6-dev', 'pkg-config'];
-const PRODUCT = ['ffmpeg', 'espeak-ng', 'pocketsphinx', 'pocketsphinx-en-us', 'apertium', 'apertium-eng-spa', ...BUILD];
+const PRODUCT = ['ffmpeg', 'espeak-ng', 'flite', 'pocketsphinx', 'pocketsphinx-en-us', 'apertium', 'apertium-eng-spa', ...BUILD];
 
 describe('ensure-system-packages.sh', () => {
   it('does nothing and succeeds when every package of the set is installed', () => {
@@ -51,14 +51,14 @@ describe('ensure-system-packages.sh', () => {
   });
 
   it('tells a non-root user the one apt-get line for exactly the missing packages, and fails', () => {
-    const result = run(['product'], { installed: ['ffmpeg', 'espeak-ng', 'pocketsphinx', ...BUILD], uid: 1000 });
+    const result = run(['product'], { installed: ['ffmpeg', 'espeak-ng', 'flite', 'pocketsphinx', ...BUILD], uid: 1000 });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Install them with: sudo apt-get install pocketsphinx-en-us apertium apertium-eng-spa\n');
     expect(result.apt).toEqual([]);
   });
 
   it('installs the missing packages as root', () => {
-    const result = run(['product'], { installed: ['espeak-ng', 'apertium', 'apertium-eng-spa', 'pocketsphinx', ...BUILD], uid: 0 });
+    const result = run(['product'], { installed: ['espeak-ng', 'flite', 'apertium', 'apertium-eng-spa', 'pocketsphinx', ...BUILD], uid: 0 });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('Installing Debian packages: ffmpeg pocketsphinx-en-us');
     expect(result.apt).toEqual(['update -qq', 'install -y -qq --no-install-recommends ffmpeg pocketsphinx-en-us']);

@@ -34,6 +34,7 @@ describe('voice-over panel container', () => {
       if (path.endsWith('/getFileDataContentPageList')) return ok({ total: 2, rows: [{ id: 'a', startMs: 0, endMs: 900, text: 'hola', revoice: true }, { id: 'b', startMs: 1000, endMs: 1900, text: 'adiós', revoice: false }] });
       if (path.endsWith('/getIteration')) return ok([{ id: 'i1', taskId: 't1', state: 'dubbed', createTime: '2026-11-24' }]);
       if (path.endsWith('/getSpeakerList')) return ok([{ id: 's1', name: 'Ana', voice: 'es+f2' }]);
+      if (path.endsWith('/voiceCatalogue')) return ok({ lang: 'es-ES', cloning: false, voices: [{ id: 'es+f2', name: 'Spanish (female)', engine: 'espeak-ng', gender: 'female', available: true }] });
       if (path.endsWith('/serviceNameList')) return ok([{ code: 'es+f2', name: 'Spanish (female)', lang: 'es' }]);
       if (path.endsWith('/getSynthesis')) return ok({ id: 't1', state: 'none' });
       if (path.endsWith('/dubbingAccountCostBefore')) return ok({ enough: true, cost: 0, balance: 600 });
@@ -56,7 +57,8 @@ describe('voice-over panel container', () => {
     await waitFor(() => expect(screen.getByTestId('voiceover-lines').textContent).toBe('1 of 2 lines changed and will be re-voiced'));
     // One dubbing before: the first re-dub is free.
     expect(screen.getByTestId('voiceover-cost').textContent).toBe('Free: the first re-dub costs nothing');
-    expect(screen.getByTestId('voiceover-speakers').textContent).toContain('Ana — Spanish (female)');
+    // Each speaker's voice is a picker of the voices the server has for the language.
+    await waitFor(() => expect((screen.getByLabelText('Voice of Ana') as HTMLSelectElement).value).toBe('es+f2'));
     await act(async () => fireEvent.click(screen.getByTestId('voiceover-start')));
     await waitFor(() => expect(purchaseOpen).toHaveBeenCalledWith({ type: 'purchase.open', tab: 'duration' }));
     await waitFor(() => expect(screen.getByTestId('voiceover-error').textContent).toBe('Your dubbing pack has run out'));

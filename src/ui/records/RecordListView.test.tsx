@@ -67,7 +67,7 @@ describe('RecordListView', () => {
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(60);
     unmount();
-  });
+  }, 30_000); // 5,000 rows through jsdom: seconds on a loaded machine, beyond the default 5 s.
 
   it('shows names as text, translated states, and sends favourite, selection and rename events', async () => {
     const p = props({ rows: [record(1, { showName: '<b>bold</b>', favorite: true })], editingId: null });
