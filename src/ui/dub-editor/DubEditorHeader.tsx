@@ -121,7 +121,7 @@ export const DubEditorHeader = memo(function DubEditorHeader(props: DubEditorHea
           </Select>
           <SaveState state={props.saveState} failure={props.saveFailure ?? null} onRetry={props.onRetrySave} />
         </HStack>
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
           {props.dubbedVideo.available && (
             <Button size="xs" variant={props.dubbedVideo.showing ? 'solid' : 'outline'} onClick={() => props.onShowDubbed(!props.dubbedVideo.showing)} data-testid="show-dubbed">
               {props.dubbedVideo.showing ? t('header.showSource') : t('header.showDubbed')}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test-render';
 import type { EditorCommand, LineView } from './dub-editor-view';
 import { DubEditorScreen, type DubEditorScreenProps } from './DubEditorScreen';
+import { LINE_ROW_HEIGHT, LINE_ROW_HEIGHT_NARROW } from './LineList';
 
 class NoResizeObserver {
   observe() {}
@@ -69,7 +70,8 @@ function setup(overrides: Partial<DubEditorScreenProps> = {}) {
   return { props, sent };
 }
 
-describe('DubEditorScreen', () => {
+// 5,000-line renders in jsdom took 4.1–4.5 s in a clean-clone run, near vitest's 5 s default.
+describe('DubEditorScreen', { timeout: 20_000 }, () => {
   it('draws 5,000 lines with only a screenful of rows in the DOM', async () => {
     const { props } = setup();
     const { container } = await renderUi(<DubEditorScreen {...props} />);
@@ -79,6 +81,30 @@ describe('DubEditorScreen', () => {
     expect(container.querySelectorAll('*').length).toBeLessThan(1500);
     expect(screen.getByTestId('line-count').textContent).toBe('5000 of 5000 lines');
     expect(screen.getByTestId('timeline-probe').getAttribute('data-lines')).toBe('5000');
+  });
+
+  it('stacks each row for a phone: the rows get the taller phone height from the first render', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({ matches: query.includes('max-width: 768px'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList,
+    );
+    try {
+      const { props } = setup({ lines: manyLines(40) });
+      const { container } = await renderUi(<DubEditorScreen {...props} />);
+      const rowGroup = container.querySelector('[role="rowgroup"]') as HTMLElement;
+      expect(rowGroup.style.height).toBe(`${40 * LINE_ROW_HEIGHT_NARROW}px`);
+      const second = screen.getByTestId('line-L1').parentElement as HTMLElement;
+      expect(second.style.height).toBe(`${LINE_ROW_HEIGHT_NARROW}px`);
+      expect(second.style.transform).toBe(`translateY(${LINE_ROW_HEIGHT_NARROW}px)`);
+    } finally {
+      phone.mockRestore();
+    }
+  });
+
+  it('gives desktop rows the one-line height', async () => {
+    const { props } = setup({ lines: manyLines(40) });
+    const { container } = await renderUi(<DubEditorScreen {...props} />);
+    expect((container.querySelector('[role="rowgroup"]') as HTMLElement).style.height).toBe(`${40 * LINE_ROW_HEIGHT}px`);
   });
 
   it('sends a typed retime, a text edit and a speaker change', async () => {

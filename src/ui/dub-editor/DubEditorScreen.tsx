@@ -154,7 +154,9 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
   const dubbedVideo = useMemo(() => ({ available: hasDubbed, showing: playingDubbed }), [hasDubbed, playingDubbed]);
   const previewFailure = props.preview.phase === 'failed' ? (props.preview.errorMessage ?? t(props.preview.errorKey ?? 'previewFailed')) : null;
   return (
-    <Flex direction="column" h="100dvh" bg="bg.subtle" data-testid="dub-editor">
+    // Below the two-column width the screen scrolls as a page (header, video, lines, timeline) instead
+    // of squeezing the line list between a fixed video and timeline (a phone had room for one line).
+    <Flex direction="column" h={{ base: 'auto', lg: '100dvh' }} minH="100dvh" bg="bg.subtle" data-testid="dub-editor">
       <DubEditorHeader
         name={props.name}
         onRename={props.onRename}

@@ -3,14 +3,17 @@
 // rows on screen (and a few around) exist, which keeps the whole screen under 1,500 DOM nodes.
 // Rows have one fixed height (the virtualizer never measures them) and are keyed by line id, so an
 // edit re-renders the rows on screen but remounts none of them (see LineRow.tsx for why rows are cheap).
-import { Box, Grid, HStack, Text } from '@chakra-ui/react';
+import { Box, Grid, HStack, Text, useMediaQuery } from '@chakra-ui/react';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MOBILE_MAX_WIDTH_PX } from '../../shared/contract/limits';
 import type { LineView, PreviewView, SendCommand, SpeakerView } from './dub-editor-view';
 import { LineRow } from './LineRow';
 
 export const LINE_ROW_HEIGHT = 92;
+/** A row stacked for phones (line-list.css): times and speaker, then the original, then the translation. */
+export const LINE_ROW_HEIGHT_NARROW = 236;
 const OVERSCAN = 4;
 const COLUMNS = '7.5rem minmax(0, 1fr) minmax(0, 1fr) 10rem';
 
@@ -45,8 +48,9 @@ function rowInView(virtualizer: Virtualizer<HTMLDivElement, Element>, index: num
 /** The column titles: drawn once, not again on every edit. */
 const ColumnHeaders = memo(function ColumnHeaders() {
   const { t } = useTranslation('dubEditor');
+  // Stacked rows (phones) label every field themselves; column titles would sit over nothing.
   return (
-    <Grid role="row" templateColumns={COLUMNS} gap="2" px="2" py="1" fontSize="xs" fontWeight="semibold" color="fg.muted" borderBottomWidth="1px">
+    <Grid role="row" templateColumns={COLUMNS} hideBelow="md" gap="2" px="2" py="1" fontSize="xs" fontWeight="semibold" color="fg.muted" borderBottomWidth="1px">
       <Box role="columnheader">{t('col.time')}</Box>
       <Box role="columnheader">{t('col.original')}</Box>
       <Box role="columnheader">{t('col.translation')}</Box>
@@ -60,14 +64,19 @@ export function LineList(props: LineListProps) {
   const { lines, overrunOnly, selectedLineId, currentLineId, followPlayback } = props;
   const shown = useMemo(() => (overrunOnly ? lines.filter((line) => (line.overrunMs ?? 0) > 0) : lines), [lines, overrunOnly]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  // Read from the window on the first render, like the app's other mobile layouts (use-is-mobile.ts).
+  const [narrow = false] = useMediaQuery([`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`], { fallback: [false], ssr: false });
+  const rowHeight = narrow ? LINE_ROW_HEIGHT_NARROW : LINE_ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => LINE_ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: OVERSCAN,
     getItemKey: (index) => shown[index]!.id,
     initialRect: { width: 1024, height: 600 },
   });
+  // Rows are never measured: a window crossing the phone width changes every row's height at once.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   // The line under the playhead comes into view while playing; the selected one when it changes.
   const indexOf = (id: string | null) => (id ? shown.findIndex((line) => line.id === id) : -1);
   const followed = followPlayback ? currentLineId : null;
@@ -87,7 +96,7 @@ export function LineList(props: LineListProps) {
 
   const overrunCount = useMemo(() => lines.reduce((count, line) => count + ((line.overrunMs ?? 0) > 0 ? 1 : 0), 0), [lines]);
   return (
-    <Box display="flex" flexDirection="column" minH="0" h="full" borderWidth="1px" rounded="md" bg="bg" data-testid="line-list">
+    <Box display="flex" flexDirection="column" minH="0" h={{ base: '75dvh', lg: 'full' }} borderWidth="1px" rounded="md" bg="bg" data-testid="line-list">
       <HStack px="2" py="1.5" borderBottomWidth="1px" justify="space-between">
         <Text fontSize="xs" color="fg.muted" data-testid="line-count">
           {t('list.count', { shown: shown.length, total: lines.length })}
