@@ -5,10 +5,14 @@
 // (measured: a high espeak voice's sentences lie 0.6–1.9 apart, a low one's 0.3–0.6) can then end as
 // two clusters whose centroids are just beyond the threshold although most segments of the smaller
 // one have a same-voice segment in the larger one: a phantom speaker that a dub editor shows with its
-// own voice. So clusters merge while, for most segments of one of them (the median), the nearest
-// segment of the other lies within the threshold. The median (not the single closest pair) keeps one
-// borderline segment from chaining two real speakers together.
+// own voice. So clusters merge while most segments of one of them (the median) have several
+// segments of the other (WITNESSES) within the threshold. Both guards keep single-linkage chaining
+// away: one borderline segment of the smaller cluster cannot decide (the median), nor can one or two
+// odd segments of the larger (a line where both people talk, a cough) bridge it to another speaker.
 import { euclidean } from './speaker-features';
+
+/** Segments of the other cluster that must lie within the threshold (fewer if it has fewer). */
+const WITNESSES = 3;
 
 export interface SegmentCluster {
   /** Indices into the segment means. */
@@ -16,8 +20,8 @@ export interface SegmentCluster {
 }
 
 /**
- * Merges clusters whose segments are mostly within `threshold` of the other cluster's nearest
- * segment, closest pair first, until none is; returns the merged clusters (member lists joined).
+ * Merges clusters most of whose segments are within `threshold` of WITNESSES segments of the other,
+ * closest pair first, until none is; returns the merged clusters (member lists joined).
  */
 export function mergeSameVoiceClusters<C extends SegmentCluster>(
   clusters: C[],
@@ -26,8 +30,9 @@ export function mergeSameVoiceClusters<C extends SegmentCluster>(
   join: (a: C, b: C) => C,
 ): C[] {
   let current = [...clusters];
-  // nearest[c][i]: distance from segment i to the nearest member of cluster c (columns join by min).
-  let nearest = current.map((cluster) => means.map((mean) => (mean ? nearestDistance(mean, cluster.members, means) : Infinity)));
+  // nearest[c][i]: the WITNESSES smallest distances from segment i to members of cluster c, ascending
+  // (a joined cluster's lists are the two lists merged and cut again).
+  let nearest = current.map((cluster) => means.map((mean) => (mean ? nearestDistances(mean, cluster.members, means) : [])));
   for (;;) {
     let best = { a: -1, b: -1, reach: Infinity };
     for (let a = 0; a < current.length; a++) {
@@ -38,25 +43,25 @@ export function mergeSameVoiceClusters<C extends SegmentCluster>(
     }
     if (best.reach >= threshold) return current;
     const joined = join(current[best.a]!, current[best.b]!);
-    const column = nearest[best.a]!.map((d, i) => Math.min(d, nearest[best.b]![i]!));
+    const column = nearest[best.a]!.map((list, i) => [...list, ...nearest[best.b]![i]!].sort((x, y) => x - y).slice(0, WITNESSES));
     const keep = (_: unknown, i: number) => i !== best.a && i !== best.b;
     current = [...current.filter(keep), joined];
     nearest = [...nearest.filter(keep), column];
   }
 }
 
-function nearestDistance(mean: Float64Array, members: number[], means: readonly (Float64Array | null)[]): number {
-  let min = Infinity;
+function nearestDistances(mean: Float64Array, members: number[], means: readonly (Float64Array | null)[]): number[] {
+  const distances: number[] = [];
   for (const member of members) {
     const other = means[member];
-    if (other && other !== mean) min = Math.min(min, euclidean(mean, other));
+    if (other && other !== mean) distances.push(euclidean(mean, other));
   }
-  return min;
+  return distances.sort((x, y) => x - y).slice(0, WITNESSES);
 }
 
-/** The median over `members` of their distance to the other cluster's nearest segment. */
-function medianReach(members: number[], nearestToOther: number[]): number {
-  const distances = members.map((member) => nearestToOther[member]!).sort((x, y) => x - y);
+/** The median over `members` of the distance within which they have their witnesses in the other cluster. */
+function medianReach(members: number[], nearestInOther: number[][]): number {
+  const distances = members.map((member) => nearestInOther[member]!.at(-1) ?? Infinity).sort((x, y) => x - y);
   if (distances.length === 0) return Infinity;
   const middle = distances.length >> 1;
   return distances.length % 2 ? distances[middle]! : (distances[middle - 1]! + distances[middle]!) / 2;
