@@ -50,13 +50,22 @@ export function mergeSameVoiceClusters<C extends SegmentCluster>(
   }
 }
 
+/** The WITNESSES smallest distances from `mean` to the members, ascending (kept by insertion: no full sort). */
 function nearestDistances(mean: Float64Array, members: number[], means: readonly (Float64Array | null)[]): number[] {
-  const distances: number[] = [];
+  const smallest: number[] = [];
   for (const member of members) {
     const other = means[member];
-    if (other && other !== mean) distances.push(euclidean(mean, other));
+    if (!other || other === mean) continue;
+    const distance = euclidean(mean, other);
+    if (smallest.length === WITNESSES) {
+      if (distance >= smallest[WITNESSES - 1]!) continue;
+      smallest.pop();
+    }
+    let at = smallest.length;
+    while (at > 0 && smallest[at - 1]! > distance) at -= 1;
+    smallest.splice(at, 0, distance);
   }
-  return distances.sort((x, y) => x - y).slice(0, WITNESSES);
+  return smallest;
 }
 
 /** The median over `members` of the distance within which they have their witnesses in the other cluster. */

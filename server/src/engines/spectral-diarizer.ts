@@ -10,7 +10,7 @@
 // whose mean envelopes differ by less than `threshold` spreads are taken as the same speaker.
 // Agglomeration merges the closest pair of clusters (frame-weighted centroids) while there are more
 // clusters than maxSpeakers, or while the closest pair is nearer than the threshold; a final pass
-// (same-voice-merge.ts) then joins clusters most of whose segments have a same-voice segment in
+// (same-voice-merge.ts) then joins clusters most of whose segments have several same-voice segments in
 // another, so one voice that says varied things is not split into a phantom second speaker.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -25,7 +25,9 @@ export interface SpectralDiarizerOptions {
   /**
    * Merge clusters closer than this (in frame-spread units). Measured on espeak voices: segments of
    * one voice with different text lie 0.5–1.05 apart, a low male vs a high female voice ~2.4, and
-   * the tests pass for any threshold from 0.9 to 1.8; 1.3 sits in the middle.
+   * the tests pass for any threshold from 0.9 to 1.8; 1.3 sits in the middle. A high voice's
+   * sentences can lie up to 1.9 apart (bench/dubbing.bench.ts's f2 voice): the same-voice merge pass,
+   * not a higher threshold, keeps such a voice one speaker.
    */
   threshold?: number;
   /** Segments with fewer speech frames (10 ms each) than this are labelled after clustering. */
