@@ -14,12 +14,16 @@ const LINES = [
 // Two clearly different voices: a low male variant and a high female variant.
 const VOICE_A = { voice: 'en-us+m3', pitch: 35, speed: 150, wordGapMs: 0 };
 const VOICE_B = { voice: 'en-us+f2', pitch: 70, speed: 150, wordGapMs: 0 };
+// A third person: a low klatt voice, faster and with gaps between words (test-video.ts's VOICE_LOW).
+const VOICE_C = { voice: 'en-us+klatt2', pitch: 25, speed: 170, wordGapMs: 80 };
 
 let dir: string;
 let conversationWav: string;
 let conversationSegments: TimeSpan[];
 let monologueWav: string;
 let monologueSegments: TimeSpan[];
+let threeWav: string;
+let threeSegments: TimeSpan[];
 
 async function build(name: string, parts: Int16Array[]): Promise<{ wav: string; segments: TimeSpan[] }> {
   const segments: TimeSpan[] = [];
@@ -40,6 +44,9 @@ beforeAll(async () => {
   // A B A B B A: turns alternate, and B speaks twice in a row once.
   ({ wav: conversationWav, segments: conversationSegments } = await build('conversation', [a[0]!, b[1]!, a[2]!, b[3]!, b[0]!, a[1]!]));
   ({ wav: monologueWav, segments: monologueSegments } = await build('monologue', a));
+  const c = await Promise.all(LINES.map(async (line, i) => readSamples(await speak(dir, `c${i}`, line, VOICE_C))));
+  // A B C A C B B A C C A B: three people, each saying all four sentences.
+  ({ wav: threeWav, segments: threeSegments } = await build('three', [a[0]!, b[1]!, c[2]!, a[1]!, c[0]!, b[2]!, b[3]!, a[2]!, c[1]!, c[3]!, a[3]!, b[0]!]));
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
@@ -52,6 +59,10 @@ describe('spectral (MFCC) diarizer', () => {
 
   it('keeps one voice as one speaker even when more are allowed', async () => {
     expect(await diarizer.assign(monologueWav, monologueSegments, { maxSpeakers: 3 })).toEqual([0, 0, 0, 0]);
+  });
+
+  it('keeps three different voices three speakers (the same-voice merge pass joins none of them)', async () => {
+    expect(await diarizer.assign(threeWav, threeSegments, { maxSpeakers: 34 })).toEqual([0, 1, 2, 0, 2, 1, 1, 0, 2, 2, 0, 1]);
   });
 
   it('never answers more speakers than maxSpeakers', async () => {
