@@ -3283,6 +3283,7 @@ export interface components {
             name: string;
             /** @description espeak-ng, flite or the remote speech service */
             engine: string;
+            servedBy?: components["schemas"]["ServingEngine"];
             /** @enum {string|null} */
             gender?: "male" | "female" | null;
             available: boolean;
