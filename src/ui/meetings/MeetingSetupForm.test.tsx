@@ -43,4 +43,32 @@ describe('MeetingSetupForm plan wording', () => {
     await render({ recognition: 2, translation: 2 }, true);
     expect(screen.getByTestId('meeting-plan-allows').textContent).toMatch(/SVIP allows more/);
   });
+
+  it('names each language\'s engine on its chip and shows an unserved one unavailable with why, before anyone picks', async () => {
+    await renderUi(
+      <MeetingSetupForm
+        config={CONFIG}
+        recognitionCodes={['zh-CN', 'en-US', 'ja-JP']}
+        translationCodes={['zh-CN']}
+        recognitionUnavailable={{ 'ja-JP': { reason: 'no speech recognition engine for ja-JP; set ASR_URL', setting: 'ASR_URL' } }}
+        recognitionEngines={{ 'zh-CN': [{ name: 'Vosk', remote: true }], 'en-US': [{ name: 'pocketsphinx', remote: false }] }}
+        translationEngines={{ 'zh-CN': [{ name: 'chat model API', remote: true }] }}
+        problems={[]}
+        allowed={{ recognition: 10, translation: 4 }}
+        busy={false}
+        error={null}
+        onToggleRecognition={noop}
+        onToggleTranslation={noop}
+        onChange={noop}
+        onStart={noop}
+      />,
+    );
+    expect(screen.getByTestId('meeting-recognition-zh-CN-engine').textContent).toBe('Vosk server');
+    expect(screen.getByTestId('meeting-recognition-en-US-engine').textContent).toBe('pocketsphinx (embedded)');
+    const japanese = screen.getByTestId('meeting-recognition-ja-JP') as HTMLButtonElement;
+    expect(japanese.disabled).toBe(true);
+    expect(japanese.textContent).toContain('not available on this server — set ASR_URL');
+    expect(screen.queryByTestId('meeting-recognition-ja-JP-engine')).toBeNull();
+    expect(screen.getByTestId('meeting-translation-zh-CN-engine').textContent).toBe('chat model API server');
+  });
 });
