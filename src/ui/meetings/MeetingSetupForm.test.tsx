@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../test-render';
-import { MeetingSetupForm, type MeetingSetupValues } from './MeetingSetupForm';
+import { MeetingSetupForm, type MeetingSetupFormProps, type MeetingSetupValues } from './MeetingSetupForm';
 
 const CONFIG: MeetingSetupValues = {
   name: '',
@@ -13,7 +13,7 @@ const CONFIG: MeetingSetupValues = {
 };
 
 const noop = () => undefined;
-const render = (allowed: { recognition: number; translation: number }, higherPlanAllowsMore: boolean) =>
+const render = (allowed: { recognition: number; translation: number }, higherPlanAllowsMore: boolean, more: Partial<MeetingSetupFormProps> = {}) =>
   renderUi(
     <MeetingSetupForm
       config={CONFIG}
@@ -28,6 +28,7 @@ const render = (allowed: { recognition: number; translation: number }, higherPla
       onToggleTranslation={noop}
       onChange={noop}
       onStart={noop}
+      {...more}
     />,
   );
 
@@ -45,24 +46,12 @@ describe('MeetingSetupForm plan wording', () => {
   });
 
   it('names each language\'s engine on its chip and shows an unserved one unavailable with why, before anyone picks', async () => {
-    await renderUi(
-      <MeetingSetupForm
-        config={CONFIG}
-        recognitionCodes={['zh-CN', 'en-US', 'ja-JP']}
-        translationCodes={['zh-CN']}
-        recognitionUnavailable={{ 'ja-JP': { reason: 'no speech recognition engine for ja-JP; set ASR_URL', setting: 'ASR_URL' } }}
-        recognitionEngines={{ 'zh-CN': [{ name: 'Vosk', remote: true }], 'en-US': [{ name: 'pocketsphinx', remote: false }] }}
-        translationEngines={{ 'zh-CN': [{ name: 'chat model API', remote: true }] }}
-        problems={[]}
-        allowed={{ recognition: 10, translation: 4 }}
-        busy={false}
-        error={null}
-        onToggleRecognition={noop}
-        onToggleTranslation={noop}
-        onChange={noop}
-        onStart={noop}
-      />,
-    );
+    await render({ recognition: 10, translation: 4 }, false, {
+      recognitionCodes: ['zh-CN', 'en-US', 'ja-JP'],
+      recognitionUnavailable: { 'ja-JP': { reason: 'no speech recognition engine for ja-JP; set ASR_URL', setting: 'ASR_URL' } },
+      recognitionEngines: { 'zh-CN': [{ name: 'Vosk', remote: true }], 'en-US': [{ name: 'pocketsphinx', remote: false }] },
+      translationEngines: { 'zh-CN': [{ name: 'chat model API', remote: true }] },
+    });
     expect(screen.getByTestId('meeting-recognition-zh-CN-engine').textContent).toBe('Vosk server');
     expect(screen.getByTestId('meeting-recognition-en-US-engine').textContent).toBe('pocketsphinx (embedded)');
     const japanese = screen.getByTestId('meeting-recognition-ja-JP') as HTMLButtonElement;
