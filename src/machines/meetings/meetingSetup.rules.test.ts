@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MEETING_CONFIG, recognitionEngines, setupProblems, toggleLanguage, toggleRecognition, toggleTranslation, translationEngines } from './meetingSetup.rules';
+import { DEFAULT_MEETING_CONFIG, recognitionEngines, setupProblems, toggleLanguage, toggleRecognition, toggleTranslation, translationEngines, type ServedLanguages } from './meetingSetup.rules';
 
 const accepted = { ...DEFAULT_MEETING_CONFIG, termsAccepted: true };
 
@@ -40,7 +40,7 @@ describe('meeting setup rules', () => {
     const vosk = { id: 'vosk-stream', name: 'Vosk', remote: true };
     const apertium = { id: 'apertium', name: 'Apertium', remote: false };
     const libre = { id: 'libretranslate', name: 'LibreTranslate', remote: true };
-    const served = {
+    const served: ServedLanguages = {
       recognition: [
         { code: 'zh-CN', available: true, engine: vosk },
         { code: 'ja-JP', available: false, setting: 'ASR_URL' },

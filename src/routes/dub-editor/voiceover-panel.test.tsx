@@ -5,7 +5,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import '../../api/test-relative-request';
+import '../../testing/relative-request';
 import { NEVER } from 'rxjs';
 import { createActor } from 'xstate';
 import { appBusMachine, type AppMessage } from '../../machines/appBus.machine';

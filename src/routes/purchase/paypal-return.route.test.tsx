@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import '../../api/test-relative-request';
+import '../../testing/relative-request';
 import { renderUi } from '../../ui/test-render';
 import { SessionProvider, type SessionActor } from '../shell/session-context';
 import PaypalReturnPage from './paypal-return.route';
