@@ -18,7 +18,7 @@ const sleepUntil = async (at: number) => {
 };
 
 /** Hands over one 40 ms frame when its 40 ms have been "captured": audio position t is wall time start + t. */
-export async function paceFrames(samples: Int16Array, send: (frame: Int16Array, index: number) => void): Promise<{ start: number; frames: number }> {
+export async function paceFrames(samples: Int16Array, send: (frame: Buffer, index: number) => void): Promise<{ start: number; frames: number }> {
   const frames = framesOf(samples);
   const start = performance.now();
   for (let i = 0; i < frames.length; i++) {
