@@ -10,12 +10,12 @@
 import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/support/browser';
-import { LiveClient, startLiveServer, timedSentences, type TimedUtterance } from '../server/src/testing/live-test-kit';
+import { startLiveServer, timedSentences, type TimedUtterance } from '../server/src/testing/live-test-kit';
 import { grantToUserId } from '../server/src/domain/entitlements/grants';
 import { SVIP } from '../server/src/domain/vouchers/package-types';
-import { PocketsphinxRecognizer } from '../server/src/engines/pocketsphinx-recognizer';
 import { call } from '../server/src/testing/inject';
-import { onsetLatencies, SENTENCES, speak, spread, WARM_UP_SENTENCE, type Shown, type Speech } from './live.bench';
+import { onsetLatencies, spread, type Shown } from './live.bench';
+import { SENTENCES, speak, startHost, WARM_UP_SENTENCE, type Speech } from './support/live-playback';
 
 interface Seen {
   at: number;
@@ -93,12 +93,7 @@ export const liveBrowserBench = {
       const screen = await open(`/screenProjection?code=${cast.data.code}`, 1440, 900);
       await screen.waitForSelector('[data-testid="screen-projection"][data-stage="showing"]', { timeout: 60_000 });
 
-      const host = await LiveClient.open(server.wsUrl(meeting.id, owner.token));
-      host.send({ type: 'resume', lastSeq: 0 });
-      host.send({ type: 'control', action: 'start' });
-      await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
-      const recognizer = server.app.services.engines.recognizerFor('en-US');
-      await Promise.all((recognizer instanceof PocketsphinxRecognizer ? recognizer.helpers.helpers() : []).map((h) => h.ready));
+      const { host } = await startHost(server, meeting.id, owner.token);
       // One unmeasured utterance first, as in the live bench (the decoder adapts to the voice).
       const warm = await speak(host, warmUp.samples, 0);
       await host.waitForCount((m) => m.type === 'subtitle.final', 1, 30_000).catch(() => undefined);

@@ -13,14 +13,10 @@
 // competes with the server: the 200-participant figures are an upper bound.
 import fs from 'node:fs';
 import os from 'node:os';
-import { LIVE_AUDIO_FRAME_MS } from '../src/shared/contract/limits';
 import { PocketsphinxRecognizer } from '../server/src/engines/pocketsphinx-recognizer';
 import type { RecognitionStream } from '../server/src/engines/types';
-import { framesOf, LiveClient, startLiveServer, timedSentences, type LiveMessage, type LiveTestServer, type TimedUtterance } from '../server/src/testing/live-test-kit';
-
-export const SENTENCES = ['hello everyone and welcome to the meeting', 'the weather is good today', 'i want some water', 'open the door'];
-/** Spoken first in each meeting and not measured (see scenario). */
-export const WARM_UP_SENTENCE = 'good morning and thank you for coming';
+import { LiveClient, startLiveServer, timedSentences, type LiveMessage, type LiveTestServer, type TimedUtterance } from '../server/src/testing/live-test-kit';
+import { paceFrames, SENTENCES, speak, startHost, WARM_UP_SENTENCE, type Speech } from './support/live-playback';
 const RECONNECTS = 50;
 const RECONNECT_RUNS = 20;
 
@@ -30,10 +26,6 @@ export const percentile = (values: number[], p: number) => {
 };
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 export const spread = (values: number[]) => `p50 ${fmt(percentile(values, 50))} p95 ${fmt(percentile(values, 95))} p99 ${fmt(percentile(values, 99))}`;
-const sleepUntil = async (at: number) => {
-  const wait = at - performance.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-};
 
 /** Which utterance a subtitle belongs to: the one its audio span overlaps (meeting audio from offsetMs on). */
 function utteranceOf(utterances: TimedUtterance[], message: LiveMessage, offsetMs: number): number {
@@ -78,19 +70,6 @@ export function onsetLatencies(utterances: TimedUtterance[], shown: Shown[], aud
   return { latencies, expected, finalOnly, never };
 }
 
-/** Feeds speech as the host's microphone would: one 40 ms frame when its 40 ms have been captured. */
-export async function speak(host: LiveClient, samples: Int16Array, firstSeq: number): Promise<{ start: number; frames: number }> {
-  const frames = framesOf(samples);
-  const start = performance.now();
-  for (let i = 0; i < frames.length; i++) {
-    await sleepUntil(start + (i + 1) * LIVE_AUDIO_FRAME_MS);
-    host.sendFrame(firstSeq + i, frames[i]!);
-  }
-  return { start, frames: frames.length };
-}
-
-export type Speech = Awaited<ReturnType<typeof timedSentences>>;
-
 async function scenario(server: LiveTestServer, participantCount: number, speech: Speech, warmUp: Speech) {
   const { utterances } = speech;
   // Measured speech starts in the meeting's audio after the warm-up utterance.
@@ -113,14 +92,7 @@ async function scenario(server: LiveTestServer, participantCount: number, speech
     client.send({ type: 'resume', lastSeq: 0 });
     participants.push(client);
   }
-  const host = await LiveClient.open(server.wsUrl(meeting.id, owner.token));
-  host.send({ type: 'resume', lastSeq: 0 });
-  host.send({ type: 'control', action: 'start' });
-  await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
-  // Meeting creation and the host's arrival started a helper (prepareRecognition); it has loaded its
-  // model by now unless the machine is very slow: wait for that, the product does not make speech wait.
-  const recognizer = server.app.services.engines.recognizerFor('en-US');
-  await Promise.all((recognizer instanceof PocketsphinxRecognizer ? recognizer.helpers.helpers() : []).map((h) => h.ready));
+  const { host, recognizer } = await startHost(server, meeting.id, owner.token);
   const last = participants.at(-1)!;
   // One unmeasured utterance first, so both scenarios measure a decoder that has heard this voice
   // (its live cepstral mean adapts per utterance) rather than the first scenario a fresh one.
@@ -220,12 +192,7 @@ function waitedChildrenCpuMs(): number {
 /** Feeds samples in real time to a recognition stream and waits for its results to complete. */
 async function feedRealTime(stream: RecognitionStream, samples: Int16Array): Promise<void> {
   const done = new Promise<void>((resolve, reject) => stream.results$.subscribe({ error: reject, complete: resolve }));
-  const frames = framesOf(samples);
-  const start = performance.now();
-  for (let i = 0; i < frames.length; i++) {
-    await sleepUntil(start + (i + 1) * LIVE_AUDIO_FRAME_MS);
-    stream.write(frames[i]!);
-  }
+  await paceFrames(samples, (frame) => stream.write(frame));
   stream.end();
   await done;
 }

@@ -2557,6 +2557,20 @@ export interface components {
             sources?: string[];
             /** @description Parley addition. For a synthesis language, the voice ids that may be passed to synthesis */
             voices?: string[];
+            engine?: components["schemas"]["ServingEngine"];
+            /** @description Parley addition. For a translation language, the engine that translates into it from each source in `sources` */
+            sourceEngines?: {
+                [key: string]: components["schemas"]["ServingEngine"];
+            };
+        };
+        /** @description Parley addition on LanguageItem.engine: the engine that serves the language (recognition, synthesis; for a dubbing language its voice) as the health answer routes it; absent when unavailable */
+        ServingEngine: {
+            /** @description Engine id as in the health answer (pocketsphinx, vosk-stream, apertium, libretranslate, espeak-ng, ...) */
+            id: string;
+            /** @description Product name of the engine (a proper name, the same in every language) */
+            name: string;
+            /** @description True for a server this deployment calls, false for an engine embedded in Parley */
+            remote: boolean;
         };
         LanguageLists: {
             transcribeLanguage: components["schemas"]["LanguageItem"][];
@@ -3269,6 +3283,7 @@ export interface components {
             name: string;
             /** @description espeak-ng, flite or the remote speech service */
             engine: string;
+            servedBy?: components["schemas"]["ServingEngine"];
             /** @enum {string|null} */
             gender?: "male" | "female" | null;
             available: boolean;

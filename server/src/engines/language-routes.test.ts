@@ -69,4 +69,25 @@ describe('per-language engine routing', () => {
     const voices = Object.fromEntries(synthesisLanguages(engines, 'en-US', t).map((item) => [item.code, item.voices]));
     expect(voices['zh-CN']).toEqual(['zf_xiaobei', 'zm_yunjian']);
   });
+
+  it('each picker names the engine the routing picks: Vosk server for zh-CN, embedded pocketsphinx for English', async () => {
+    const engines = createEngines(chineseRemote);
+    const t = (await createServerI18n()).translatorFor('en-US');
+    const asr = new Map(recognitionLanguages(engines, 'en-US', t).map((item) => [item.code, item]));
+    expect(asr.get('zh-CN')?.engine).toEqual({ id: 'vosk-stream', name: 'Vosk', remote: true });
+    expect(asr.get('en-US')?.engine).toEqual({ id: 'pocketsphinx', name: 'pocketsphinx', remote: false });
+    expect(asr.get('ja-JP')).toMatchObject({ available: false, setting: 'ASR_URL' });
+    expect(asr.get('ja-JP')?.engine).toBeUndefined();
+    const into = new Map(translationLanguages(engines, 'en-US', t).map((item) => [item.code, item]));
+    expect(into.get('en-US')?.sourceEngines?.['zh-CN']).toMatchObject({ id: 'libretranslate', remote: true });
+    expect(into.get('es-ES')?.sourceEngines?.['en-US']).toMatchObject({ id: 'apertium', remote: false });
+    expect(into.get('zh-TW')?.sourceEngines?.['ja-JP']).toMatchObject({ id: 'openai-chat-translate', remote: true });
+    expect(Object.keys(into.get('en-US')?.sourceEngines ?? {})).toEqual(into.get('en-US')?.sources);
+    const speech = new Map(synthesisLanguages(engines, 'en-US', t).map((item) => [item.code, item]));
+    expect(speech.get('zh-CN')?.engine).toEqual({ id: 'openai-speech', name: 'speech API', remote: true });
+    expect(speech.get('en-US')?.engine).toMatchObject({ remote: false });
+    // Every language's named engine is the one the registry hands the jobs and meetings.
+    for (const item of asr.values()) if (item.available) expect(item.engine?.id).toBe(engines.recognizerFor(item.code).id);
+    for (const item of speech.values()) if (item.available) expect(item.engine?.id).toBe(engines.synthesizerFor(item.code).id);
+  });
 });

@@ -3,16 +3,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OnlineSpeakers } from './online-speakers';
-import { makeTempDir, readSamples, speak } from './test-audio';
-
-const LINES = [
-  'the weather is nice today and we can walk to the park',
-  'please send me the report before friday afternoon',
-  'our team finished the new design last week',
-  'i think we should call the client again tomorrow',
-];
-const VOICE_A = { voice: 'en-us+m3', pitch: 35, speed: 150, wordGapMs: 0 };
-const VOICE_B = { voice: 'en-us+f2', pitch: 70, speed: 150, wordGapMs: 0 };
+import { makeTempDir, twoSpeakers } from './test-audio';
 
 let dir: string;
 let a: Int16Array[];
@@ -20,8 +11,7 @@ let b: Int16Array[];
 
 beforeAll(async () => {
   dir = await makeTempDir();
-  a = await Promise.all(LINES.map(async (line, i) => readSamples(await speak(dir, `a${i}`, line, VOICE_A))));
-  b = await Promise.all(LINES.map(async (line, i) => readSamples(await speak(dir, `b${i}`, line, VOICE_B))));
+  ({ a, b } = await twoSpeakers(dir));
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 

@@ -2,18 +2,16 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fft } from './fft';
 import { renumberByFirstAppearance, SpectralDiarizer } from './spectral-diarizer';
-import { concatSamples, makeTempDir, readSamples, silence, speak, writeWav } from './test-audio';
+import { concatSamples, makeTempDir, readSamples, silence, speak, twoSpeakers, writeWav } from './test-audio';
 import type { TimeSpan } from './types';
 
+// The third person's four sentences (speakers A and B say theirs in test-audio.ts's twoSpeakers).
 const LINES = [
   'the weather is nice today and we can walk to the park',
   'please send me the report before friday afternoon',
   'our team finished the new design last week',
   'i think we should call the client again tomorrow',
 ];
-// Two clearly different voices: a low male variant and a high female variant.
-const VOICE_A = { voice: 'en-us+m3', pitch: 35, speed: 150, wordGapMs: 0 };
-const VOICE_B = { voice: 'en-us+f2', pitch: 70, speed: 150, wordGapMs: 0 };
 // A third person: a low klatt voice, faster and with gaps between words (test-video.ts's VOICE_LOW).
 const VOICE_C = { voice: 'en-us+klatt2', pitch: 25, speed: 170, wordGapMs: 80 };
 
@@ -39,8 +37,7 @@ async function build(name: string, parts: Int16Array[]): Promise<{ wav: string; 
 
 beforeAll(async () => {
   dir = await makeTempDir();
-  const a = await Promise.all(LINES.map(async (line, i) => readSamples(await speak(dir, `a${i}`, line, VOICE_A))));
-  const b = await Promise.all(LINES.map(async (line, i) => readSamples(await speak(dir, `b${i}`, line, VOICE_B))));
+  const { a, b } = await twoSpeakers(dir);
   // A B A B B A: turns alternate, and B speaks twice in a row once.
   ({ wav: conversationWav, segments: conversationSegments } = await build('conversation', [a[0]!, b[1]!, a[2]!, b[3]!, b[0]!, a[1]!]));
   ({ wav: monologueWav, segments: monologueSegments } = await build('monologue', a));

@@ -21,6 +21,24 @@ export interface SpeakOptions {
   wordGapMs?: number;
 }
 
+/** Four different sentences for the diarisation tests (batch and live). */
+const TWO_SPEAKER_LINES = [
+  'the weather is nice today and we can walk to the park',
+  'please send me the report before friday afternoon',
+  'our team finished the new design last week',
+  'i think we should call the client again tomorrow',
+] as const;
+/** Two clearly different espeak-ng voices: a low male variant and a high female variant. */
+const TWO_SPEAKER_VOICE_A: SpeakOptions = { voice: 'en-us+m3', pitch: 35, speed: 150, wordGapMs: 0 };
+const TWO_SPEAKER_VOICE_B: SpeakOptions = { voice: 'en-us+f2', pitch: 70, speed: 150, wordGapMs: 0 };
+
+/** Speaker A's and speaker B's samples of the same four sentences, written as `a<i>.wav` / `b<i>.wav` in `dir`. */
+export async function twoSpeakers(dir: string): Promise<{ a: Int16Array[]; b: Int16Array[] }> {
+  const say = (prefix: string, voice: SpeakOptions) =>
+    Promise.all(TWO_SPEAKER_LINES.map(async (line, i) => readSamples(await speak(dir, `${prefix}${i}`, line, voice))));
+  return { a: await say('a', TWO_SPEAKER_VOICE_A), b: await say('b', TWO_SPEAKER_VOICE_B) };
+}
+
 export async function makeTempDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), 'parley-engines-test-'));
 }

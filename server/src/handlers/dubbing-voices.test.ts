@@ -26,7 +26,7 @@ describe.each(variants)('dubbing voices on $name', (variant) => {
       expect(spanish.lang).toBe('es-ES');
       expect(spanish.cloning).toBe(false);
       expect(spanish.voices.map((v: any) => v.id)).toEqual(new EspeakSynthesizer().voices('es-ES').map((v) => v.id));
-      expect(spanish.voices[1]).toEqual({ id: 'es+f2', name: 'European Spanish female voice es+f2', engine: 'espeak-ng', gender: 'female', available: true, unavailableReason: null });
+      expect(spanish.voices[1]).toEqual({ id: 'es+f2', name: 'European Spanish female voice es+f2', engine: 'espeak-ng', servedBy: { id: 'espeak-ng', name: 'eSpeak NG', remote: false }, gender: 'female', available: true, unavailableReason: null });
 
       const english = (await kit.get('/speech/video/transcribe/voiceCatalogue', owner, { lang: 'en-US' }, 'zh-CN')).data;
       expect(english.voices.slice(0, 4).map((v: any) => [v.id, v.engine, v.available])).toEqual([

@@ -64,6 +64,27 @@ describe('language lists', () => {
     expect(byCode(targets.data).get('ja-JP')).toMatchObject({ available: true });
   });
 
+  it('names each language\'s engine as the per-language settings route it, in every picker\'s answer', async () => {
+    // Routed as an operator's env file would: Chinese to a Vosk server and a speech API, English embedded.
+    const routed = await buildApp(sqliteTestConfig({ engines: loadEngineConfig({ ASR_STREAM_URL_ZH_CN: 'ws://127.0.0.1:9', TTS_URL_ZH_CN: 'http://127.0.0.1:9/' }) }), { clock });
+    try {
+      const routedToken = await tokenOn(routed);
+      const lists = await call(routed, 'GET', '/speech/audio/selectLanguage', { lang: 'en-US', token: routedToken });
+      const recognition = byCode(lists.data.transcribeLanguage);
+      expect(recognition.get('zh-CN')).toMatchObject({ available: true, engine: { id: 'vosk-stream', name: 'Vosk', remote: true } });
+      expect(recognition.get('en-US')).toMatchObject({ available: true, engine: { id: 'pocketsphinx', remote: false } });
+      expect(recognition.get('ja-JP')).toMatchObject({ available: false, setting: 'ASR_URL' });
+      expect(recognition.get('ja-JP').engine).toBeUndefined();
+      expect(byCode(lists.data.translation).get('es-ES').sourceEngines['en-US']).toMatchObject({ id: 'apertium', remote: false });
+      const speech = byCode((await call(routed, 'GET', '/speech/audio/synthesisLanguage', { lang: 'en-US', token: routedToken })).data);
+      expect(speech.get('zh-CN').engine).toMatchObject({ id: 'openai-speech', remote: true });
+      const dubbing = byCode((await call(routed, 'GET', '/speech/video/transcribe/getLanguage', { lang: 'en-US', token: routedToken })).data);
+      expect(dubbing.get('es-ES')).toMatchObject({ available: true, engine: { remote: false } });
+    } finally {
+      await routed.close();
+    }
+  });
+
   it('answers the languages a user may use and how many', async () => {
     const auth = await call(app, 'POST', '/expense/rightsAddAuth/queryAuthLanguageByUserId', { token, body: {} });
     expect(auth.code).toBe(200);

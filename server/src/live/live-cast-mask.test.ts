@@ -2,6 +2,7 @@
 // receive — live partials and finals with their translations, the catch-up of a late screen, the
 // shared record and its summary — while the host's own view stays unmasked. A cast screen opened
 // in the host's own signed-in browser is still a screen: masked, and it never takes the host's seat.
+import JSZip from 'jszip';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantToUserId } from '../domain/entitlements/grants';
@@ -23,6 +24,12 @@ const textsOf = (client: LiveClient, type: string) =>
     .filter((m) => m.type === type)
     .map((m) => [m.text, ...Object.values((m.translations ?? {}) as Record<string, string>)].join(' | '))
     .join(' || ');
+
+/** The Word file's text runs, joined (enough to see what words it carries). */
+async function docxText(body: Buffer): Promise<string> {
+  const xml = (await (await JSZip.loadAsync(body)).file('word/document.xml')?.async('string')) ?? '';
+  return [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ');
+}
 
 async function reader(meetingId: string, token: string, extra: Record<string, string> = {}) {
   const client = await LiveClient.open(server.wsUrl(meetingId, token, extra));
@@ -115,5 +122,32 @@ describe('sensitive words on cast screens and invitations', () => {
     expect(own.data.summary.content).toBe('We discussed the weather.');
     const ownQuery = await post(owner.token, '/ai/ai/queryMediaSummary', { transId: meeting.transId, meetingId: meeting.id });
     expect(ownQuery.data.keyPoints).toEqual(['Project Falcon ships.']);
+  });
+
+  it('masks the summary download (Word and text) for a reader and a screen as the summary view, not for the host', async () => {
+    const download = (token: string, format: 'docx' | 'txt') =>
+      server.app.inject({
+        method: 'POST',
+        url: '/prod-api/ai/summaryTemplate/download',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en-US' },
+        payload: JSON.stringify({ transId: meeting.transId, meetingId: meeting.id, lang: 'en-US', format }),
+      });
+    const guest = await server.visitor();
+    const text = await download(guest.token, 'txt');
+    expect(text.statusCode).toBe(200);
+    expect(text.body).toContain('We discussed the ★★★★★★★.');
+    expect(text.body).toContain('★★★★★★★ ★★★★★★ ships.');
+    expect(text.body).not.toMatch(/weather|falcon/i);
+    expect(decodeURIComponent(String(text.headers['content-disposition']))).not.toMatch(/falcon/i);
+    // A cast screen reads the summary as a visitor holding the meeting's screen code: masked too.
+    const tv = await server.visitor();
+    const word = await download(tv.token, 'docx');
+    expect(word.statusCode).toBe(200);
+    const documentXml = await docxText(word.rawPayload);
+    expect(documentXml).toContain('We discussed the ★★★★★★★.');
+    expect(documentXml).not.toMatch(/weather|falcon/i);
+    const own = await download(owner.token, 'txt');
+    expect(own.body).toContain('We discussed the weather.');
+    expect(own.body).toContain('Project Falcon ships.');
   });
 });

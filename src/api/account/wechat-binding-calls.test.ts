@@ -5,15 +5,7 @@
 // translated message.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser.
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
+import '../test-relative-request';
 import { answering, json } from '../test-fetch';
 import { bindWechat } from './binding-other';
 import { pollWechatScan, WECHAT_SCAN_EXPIRED } from './get-open-id';

@@ -4,15 +4,7 @@
 // server's message for the save state.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser.
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
+import '../test-relative-request';
 import { answering, json } from '../test-fetch';
 import { editDubSpeaker } from './edit-speaker';
 import { lineInput, saveDubEdits } from './edits';

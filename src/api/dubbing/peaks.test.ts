@@ -3,15 +3,7 @@
 // timeline marks the lane itself), and an aborted request rejected.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser.
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
+import '../test-relative-request';
 import { apiEvents$ } from '../app-events';
 import { answering, json } from '../test-fetch';
 import type { ApiEvent } from '../types';

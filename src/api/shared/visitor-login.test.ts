@@ -2,16 +2,7 @@
 // and the page client (no stored token, a failure reaches only the caller).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser:
-// resolve it against a test origin. Hoisted, so the app-wide client is created with it.
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
+import '../test-relative-request';
 import { clearToken, writeToken } from '../../shared/session-storage';
 import { apiEvents$ } from '../app-events';
 import { fakeFetch, json } from '../test-fetch';

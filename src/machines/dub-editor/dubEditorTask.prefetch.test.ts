@@ -4,15 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 
-// The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser.
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
+import '../../api/test-relative-request';
 import { answering, json } from '../../api/test-fetch';
 import { dropPrefetchedTask, dubEditorTaskMachine, prefetchTask, selectTask } from './dubEditorTask.machine';
 

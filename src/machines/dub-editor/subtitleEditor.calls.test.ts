@@ -3,15 +3,7 @@
 // saving sends renamed speakers before the lines.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser.
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
+import '../../api/test-relative-request';
 import { answering, json } from '../../api/test-fetch';
 import { dropPrefetchedEditor, loadEditor, prefetchEditor, saveEdits } from './subtitleEditor.calls';
 

@@ -3,15 +3,7 @@
 // progress capped at 99.9% until registered, resume after a drop, SRT attach (dubSrt), delete with confirm.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// The app's clients use the relative base /prod-api, which Node's Request refuses outside a browser.
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
+import '../../api/test-relative-request';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { fakeFetch, json } from '../../api/test-fetch';
 import { DUB_MAX_BYTES, DUB_MAX_DURATION_SECONDS } from '../../shared/contract/dub-limits';

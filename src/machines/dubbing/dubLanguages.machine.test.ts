@@ -17,7 +17,7 @@ describe('dubLanguages', () => {
         code: 200,
         msg: 'ok',
         data: [
-          { code: 'zh-CN', name: '中文', available: true },
+          { code: 'zh-CN', name: '中文', available: true, engine: { id: 'openai-speech', name: 'speech API', remote: true } },
           { code: 'fr-FR', name: 'Français', available: false, unavailableReason: 'No voice for French; set TTS_URL', setting: 'TTS_URL' },
         ],
       }),
@@ -25,6 +25,8 @@ describe('dubLanguages', () => {
     const actor = createActor(dubLanguagesMachine).start();
     const snapshot = await waitFor(actor, (s) => !s.matches('loading'));
     expect(selectDubLanguagesServed(snapshot)).toBe(true);
+    // The voice engine rides along for the picker to name.
+    expect(snapshot.context.items[0]?.engine).toEqual({ id: 'openai-speech', name: 'speech API', remote: true });
     expect(snapshot.context.items[1]).toEqual({ code: 'fr-FR', name: 'Français', available: false, unavailableReason: 'No voice for French; set TTS_URL', setting: 'TTS_URL' });
   });
 

@@ -30,6 +30,7 @@ export async function loadDubLanguages(signal?: AbortSignal): Promise<ServedLang
     unavailableReason: item.unavailableReason ?? null,
     setting: item.setting ?? null,
     ...(item.sources ? { sources: item.sources } : {}),
+    ...(item.engine ? { engine: item.engine } : {}),
   }));
 }
 

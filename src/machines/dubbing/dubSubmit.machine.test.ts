@@ -4,14 +4,7 @@
 // second attempt that does not start a file twice.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.hoisted(() => {
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' ? new URL(input, 'http://parley.test') : input, init);
-    }
-  } as typeof Request;
-});
+import '../../api/test-relative-request';
 import { createActor, toPromise } from 'xstate';
 import { fakeFetch, json } from '../../api/test-fetch';
 import { applyDubFormPatch, defaultDubForm } from './dub-form';

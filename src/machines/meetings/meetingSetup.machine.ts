@@ -8,11 +8,13 @@ import { MeetingLanguages } from '../../shared/contract/meeting-languages';
 import { meetingLanguages } from '../../api/meetings/select-language';
 import {
   DEFAULT_MEETING_CONFIG,
+  recognitionEngines,
   recognitionUnavailable,
   servedConfig,
   setupProblems,
   toggleRecognition,
   toggleTranslation,
+  translationEngines,
   translationUnavailable,
   type MeetingConfig,
   type ServedLanguages,
@@ -193,7 +195,11 @@ export const selectRecognitionUnavailable = (snapshot: Snapshot) => recognitionU
 /** Subtitle languages with no engine from the chosen spoken languages (shown disabled). */
 export const selectTranslationUnavailable = (snapshot: Snapshot) =>
   translationUnavailable(snapshot.context.languages.served, snapshot.context.config.recognitionLanguages);
-/** Equality for the two maps above, so a re-render happens only when what is unavailable changes. */
+/** The engines serving each recognition language, and each subtitle language from the spoken ones. */
+export const selectRecognitionEngines = (snapshot: Snapshot) => recognitionEngines(snapshot.context.languages.served);
+export const selectTranslationEngines = (snapshot: Snapshot) =>
+  translationEngines(snapshot.context.languages.served, snapshot.context.config.recognitionLanguages);
+/** Equality for the maps above, so a re-render happens only when what is unavailable changes. */
 export const sameUnavailable = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
 /** Problems that block the start; the terms are asked for by the form's dialog instead. */
 export const selectBlockingProblems = (snapshot: Snapshot) => setupProblems(snapshot.context.config).filter((problem) => problem !== 'termsRequired');

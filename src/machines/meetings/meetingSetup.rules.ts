@@ -4,9 +4,11 @@ import { MeetingLanguages } from '../../shared/contract/meeting-languages';
 import {
   servedDefault,
   servedTarget,
+  servingEngines,
   targetUnavailability,
   unavailabilityOf,
   type ServedLanguage,
+  type ServingEngine,
   type Unavailability,
 } from '../../shared/contract/language-availability';
 import { DEFAULT_SUBTITLE_LOOK, type SubtitleLook } from '../../shared/contract/meeting';
@@ -88,6 +90,26 @@ export function translationUnavailable(served: ServedLanguages | undefined, spok
   for (const item of served?.translation ?? []) {
     const why = targetUnavailability(item, spoken);
     if (why) out[item.code] = why;
+  }
+  return out;
+}
+
+/** The engine each recognisable language goes to ("zh-CN": Vosk server), for the chips to name. */
+export function recognitionEngines(served: ServedLanguages | undefined): Record<string, ServingEngine[]> {
+  const out: Record<string, ServingEngine[]> = {};
+  for (const item of served?.recognition ?? []) {
+    const engines = servingEngines(item);
+    if (engines.length) out[item.code] = engines;
+  }
+  return out;
+}
+
+/** The engines that translate the chosen spoken languages into each subtitle language. */
+export function translationEngines(served: ServedLanguages | undefined, spoken: readonly string[]): Record<string, ServingEngine[]> {
+  const out: Record<string, ServingEngine[]> = {};
+  for (const item of served?.translation ?? []) {
+    const engines = targetUnavailability(item, spoken) ? [] : servingEngines(item, spoken);
+    if (engines.length) out[item.code] = engines;
   }
   return out;
 }

@@ -17,7 +17,7 @@ import {
 } from '../../machines/dubbing/dubUpload.machine';
 import { dubFoldersMachine, selectDubFolderOptions } from '../../machines/dubbing/dubFolders.machine';
 import { dubLanguagesMachine, selectDubLanguages, selectDubLanguagesServed } from '../../machines/dubbing/dubLanguages.machine';
-import { targetUnavailability, unavailabilityOf, type ServedLanguage, type Unavailability } from '../../shared/contract/language-availability';
+import { servingEngines, targetUnavailability, unavailabilityOf, type ServedLanguage, type Unavailability } from '../../shared/contract/language-availability';
 import { TOAST_DURATION_MS } from '../../shared/contract/limits';
 import { DubFileRow, type DubRowStatus } from '../../ui/dubbing/DubFileRow';
 import { DubUploadDialog, type DubLanguageOption } from '../../ui/dubbing/DubUploadDialog';
@@ -128,9 +128,14 @@ export default function DubUploadDialogContainer({ openCount, userId, folderId, 
       name: item.name ?? names?.of(item.code) ?? item.code,
       unavailableReason: reasonOf(unavailable),
     });
+    // A target names the voice engine that would speak the dub ("eSpeak NG (embedded)").
+    const target = (item: ServedLanguage): DubLanguageOption => {
+      const unavailable = targetUnavailability(item, [context.form.audioLanguage]);
+      return { ...option(item, unavailable), engines: unavailable ? [] : servingEngines(item) };
+    };
     return {
       languages: served.map((item) => option(item, unavailabilityOf(item))),
-      targetLanguages: served.map((item) => option(item, targetUnavailability(item, [context.form.audioLanguage]))),
+      targetLanguages: served.map(target),
     };
   }, [i18n.language, served, context.form.audioLanguage, t]);
 

@@ -32,6 +32,8 @@ import {
   selectSetupConfig,
   selectTranslationCodes,
   selectTranslationUnavailable,
+  selectRecognitionEngines,
+  selectTranslationEngines,
   sameUnavailable,
   type meetingSetupMachine,
 } from '../../machines/meetings/meetingSetup.machine';
@@ -154,6 +156,8 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
   const translationCodes = useSelector(setup, selectTranslationCodes);
   const recognitionUnavailable = useSelector(setup, selectRecognitionUnavailable, sameUnavailable);
   const translationUnavailable = useSelector(setup, selectTranslationUnavailable, sameUnavailable);
+  const recognitionEngines = useSelector(setup, selectRecognitionEngines, sameUnavailable);
+  const translationEngines = useSelector(setup, selectTranslationEngines, sameUnavailable);
   const problems = useSelector(setup, selectBlockingProblems, (a, b) => a.join() === b.join());
   // The plan's limits follow the session's permissions, which a payment re-reads (purchase.paid →
   // account.refresh): the form shows the new limits without a reload.
@@ -176,6 +180,8 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
       translationCodes={translationCodes}
       recognitionUnavailable={recognitionUnavailable}
       translationUnavailable={translationUnavailable}
+      recognitionEngines={recognitionEngines}
+      translationEngines={translationEngines}
       problems={problems}
       busy={busy}
       error={error}

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { servedDefault, servedTarget, targetUnavailability, unavailabilityOf, type ServedLanguage } from './language-availability';
+import { servedDefault, servedTarget, servingEngines, targetUnavailability, unavailabilityOf, type ServedLanguage } from './language-availability';
 
 // What the embedded engines answer: en-US recognised; en-US ↔ es-ES translated.
 const recognition: ServedLanguage[] = [
@@ -41,5 +41,15 @@ describe('language availability', () => {
     expect(servedTarget(translation, 'zh-CN', ['en-US'])).toBe('es-ES');
     expect(servedTarget(translation, 'es-ES', ['en-US'])).toBe('es-ES');
     expect(servedTarget(translation, 'zh-CN', ['zh-CN'])).toBeNull();
+  });
+
+  it('names the engines serving a language: its own, or per chosen source for a target, each once', () => {
+    const llm = { id: 'openai-chat-translate', name: 'chat model API', remote: true };
+    expect(servingEngines({ code: 'en-US', available: true, engine: { id: 'pocketsphinx', name: 'pocketsphinx', remote: false } })).toEqual([{ id: 'pocketsphinx', name: 'pocketsphinx', remote: false }]);
+    const target: ServedLanguage = { code: 'zh-TW', available: true, sources: ['en-US', 'ja-JP'], sourceEngines: { 'en-US': llm, 'ja-JP': llm } };
+    expect(servingEngines(target)).toEqual([llm]);
+    expect(servingEngines(target, ['ja-jp'])).toEqual([llm]);
+    expect(servingEngines(target, ['es-ES'])).toEqual([]);
+    expect(servingEngines({ code: 'ar-SA', available: false, engine: llm })).toEqual([]);
   });
 });

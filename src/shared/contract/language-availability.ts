@@ -3,6 +3,14 @@
 // languages an engine translates from). Pure, shared by the machines that pick defaults and the
 // pickers that disable what cannot be chosen.
 
+/** The engine behind a language, as the server names it (openapi ServingEngine). */
+export interface ServingEngine {
+  id: string;
+  name: string;
+  /** A server this deployment calls, rather than an engine embedded in Parley. */
+  remote: boolean;
+}
+
 export interface ServedLanguage {
   code: string;
   name?: string;
@@ -12,6 +20,10 @@ export interface ServedLanguage {
   setting?: string | null;
   /** Translation targets only: the languages an engine translates into this one from. */
   sources?: string[];
+  /** Recognition and synthesis: the engine that serves it (absent when unavailable or on old answers). */
+  engine?: ServingEngine;
+  /** Translation targets only: the engine translating into it from each source. */
+  sourceEngines?: Record<string, ServingEngine>;
 }
 
 /** Why a language cannot be chosen here, and the server setting that would enable it. */
@@ -52,4 +64,18 @@ export function servedDefault(items: readonly ServedLanguage[], preferred: strin
 export function servedTarget(items: readonly ServedLanguage[], preferred: string, sources: readonly string[]): string | null {
   const usable = items.filter((item) => !sources.some((source) => sameCode(source, item.code)) && !targetUnavailability(item, sources));
   return usable.find((item) => sameCode(item.code, preferred))?.code ?? usable[0]?.code ?? null;
+}
+
+/**
+ * The engines that serve a language for the pickers to name: its own engine, or for a translation
+ * target the engines from the given sources (every source when none is given), each engine once.
+ */
+export function servingEngines(item: ServedLanguage | undefined, sources?: readonly string[]): ServingEngine[] {
+  if (!item || unavailabilityOf(item)) return [];
+  if (item.engine) return [item.engine];
+  const bySource = item.sourceEngines ?? {};
+  const from = sources ? Object.keys(bySource).filter((code) => sources.some((source) => sameCode(source, code))) : Object.keys(bySource);
+  const out = new Map<string, ServingEngine>();
+  for (const code of from) out.set(bySource[code]!.id, bySource[code]!);
+  return [...out.values()];
 }

@@ -1,6 +1,7 @@
-// One language picker for every form that chooses a language (upload, meeting, later dubbing): the
-// languages this server cannot serve stay listed but disabled, each saying why and which server
-// setting would enable it, so nobody picks a language only to have the record fail.
+// One language picker for every form that chooses a language (upload, meeting, later dubbing): each
+// language names the engine that serves it ("English · pocketsphinx (embedded)"), and the languages
+// this server cannot serve stay listed but disabled, each saying why and which server setting would
+// enable it, so nobody picks a language only to have the record fail.
 import { NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,6 +10,14 @@ export interface LanguagePick {
   name: string;
   /** Set when this server cannot serve the language. */
   unavailable?: { reason: string | null; setting: string | null } | null;
+  /** The engines that serve it, named beside it. */
+  engines?: readonly EngineName[];
+}
+
+/** An engine as the server names it: a proper name, and whether it is a remote server or embedded. */
+export interface EngineName {
+  name: string;
+  remote: boolean;
 }
 
 export interface LanguageSelectProps {
@@ -27,8 +36,26 @@ export function useUnavailableLabel() {
     unavailable.setting ? t('languageUnavailable', { setting: unavailable.setting }) : t('languageUnavailableNoSetting');
 }
 
-export function LanguageSelect({ items, value, onChange, testId, noneLabel }: LanguageSelectProps) {
+/** "Vosk server", "pocketsphinx (embedded)"; several joined with " / ". */
+export function useEngineLabel() {
+  const { t } = useTranslation('common');
+  return (engines: readonly EngineName[] | undefined) =>
+    (engines ?? []).map((engine) => t(engine.remote ? 'engineServer' : 'engineEmbedded', { name: engine.name })).join(' / ');
+}
+
+/** The option's text: the language with its engines, or with why it cannot be chosen. */
+export function useLanguagePickLabel() {
   const unavailableLabel = useUnavailableLabel();
+  const engineLabel = useEngineLabel();
+  return (item: LanguagePick) => {
+    if (item.unavailable) return `${item.name} — ${unavailableLabel(item.unavailable)}`;
+    const engines = engineLabel(item.engines);
+    return engines ? `${item.name} · ${engines}` : item.name;
+  };
+}
+
+export function LanguageSelect({ items, value, onChange, testId, noneLabel }: LanguageSelectProps) {
+  const label = useLanguagePickLabel();
   return (
     <NativeSelect.Root>
       <NativeSelect.Field value={value} data-testid={testId} onChange={(event) => onChange(event.target.value)}>
@@ -41,7 +68,7 @@ export function LanguageSelect({ items, value, onChange, testId, noneLabel }: La
             title={item.unavailable?.reason ?? undefined}
             data-unavailable={item.unavailable ? 'true' : undefined}
           >
-            {item.unavailable ? `${item.name} — ${unavailableLabel(item.unavailable)}` : item.name}
+            {label(item)}
           </option>
         ))}
       </NativeSelect.Field>

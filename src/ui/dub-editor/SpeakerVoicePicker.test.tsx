@@ -44,6 +44,16 @@ describe('SpeakerVoicePicker', () => {
     expect(onChoose).toHaveBeenCalledWith('s2', 'Luis', 'es+f2');
   });
 
+  it('names the engine speaking each voice', async () => {
+    const voices = [
+      { id: 'zf_xiaobei', name: 'zf_xiaobei', available: true, servedBy: { name: 'speech API', remote: true } },
+      { id: 'es+m3', name: 'Spanish male voice es+m3', available: true, servedBy: { name: 'eSpeak NG', remote: false } },
+    ];
+    await renderUi(<SpeakerVoicePicker {...props({ voices, speakers: [{ id: 's1', name: 'Ana', voice: 'zf_xiaobei' }] })} />);
+    const select = screen.getByLabelText('Voice of Ana') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual(['zf_xiaobei · speech API server', 'Spanish male voice es+m3 · eSpeak NG (embedded)']);
+  });
+
   it('shows a choice at once, plays the selected voice\'s sample and stops it', async () => {
     const onSample = vi.fn();
     const onStop = vi.fn();

@@ -1,16 +1,19 @@
 // The voice picker of the dub editor (issue 25 §2): per speaker, a list of the voices this server
-// has for the dubbing language — unavailable ones shown disabled with the server's reason before
-// anyone picks — and a control that plays a short sample of the selected voice. Renders what it is
+// has for the dubbing language, each naming its engine ("eSpeak NG (embedded)", "speech API server")
+// — unavailable ones shown disabled with the server's reason before anyone picks — and a control that plays a short sample of the selected voice. Renders what it is
 // given; the machine (speakerVoice.machine.ts) loads, plays and saves.
 import { Button, HStack, List, NativeSelect, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEngineLabel, type EngineName } from '../common/LanguageSelect';
 
 export interface PickerVoiceView {
   id: string;
   name: string;
   available: boolean;
   unavailableReason?: string | null | undefined;
+  /** The engine that speaks it, named beside it. */
+  servedBy?: EngineName | undefined;
 }
 
 export interface PickerSpeakerView {
@@ -53,6 +56,8 @@ function SamplePlayer({ sample, onEnded }: { sample: Blob; onEnded(): void }) {
 
 export function SpeakerVoicePicker(props: SpeakerVoicePickerProps) {
   const { t } = useTranslation('dubEditor');
+  const engineLabel = useEngineLabel();
+  const voiceLabel = (v: PickerVoiceView) => (v.servedBy ? `${v.name} · ${engineLabel([v.servedBy])}` : v.name);
   if (props.phase === 'loading') return <Spinner size="sm" aria-label={t('voices.loading')} />;
   if (props.phase === 'loadFailed') {
     return (
@@ -86,7 +91,7 @@ export function SpeakerVoicePicker(props: SpeakerVoicePickerProps) {
                     {!props.voices.some((v) => v.id === voice) && <option value={voice}>{voice || t('voices.none')}</option>}
                     {props.voices.map((v) => (
                       <option key={v.id} value={v.id} disabled={!v.available}>
-                        {v.available ? v.name : t('voices.unavailable', { name: v.name, reason: v.unavailableReason ?? '' })}
+                        {v.available ? voiceLabel(v) : t('voices.unavailable', { name: v.name, reason: v.unavailableReason ?? '' })}
                       </option>
                     ))}
                   </NativeSelect.Field>

@@ -151,6 +151,23 @@ describe('DubFileRow', () => {
     expect(english.disabled).toBe(false);
   });
 
+  it('names the voice engine beside each language it can dub into', async () => {
+    await renderUi(
+      <DubUploadDialog
+        {...props({
+          languages: [{ code: 'en-US', name: 'English' }],
+          targetLanguages: [
+            { code: 'de-DE', name: 'German', engines: [{ name: 'speech API', remote: true }] },
+            { code: 'es-ES', name: 'Spanish', engines: [{ name: 'eSpeak NG', remote: false }] },
+            { code: 'fr-FR', name: 'French', unavailableReason: 'No voice for French; set TTS_URL' },
+          ],
+        })}
+      />,
+    );
+    const options = [...(await screen.findByTestId('dub-translation-language')).querySelectorAll('option')].map((option) => option.textContent);
+    expect(options).toEqual(expect.arrayContaining(['German · speech API server', 'Spanish · eSpeak NG (embedded)', 'French — No voice for French; set TTS_URL']));
+  });
+
   it('asks before deleting', async () => {
     const onConfirmRemove = vi.fn();
     await renderUi(<DubFileRow {...rowProps({ status: 'uploaded', confirmingDelete: true, onConfirmRemove })} />);

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileUploadDialogFrame } from '../file-upload/FileUploadDialogFrame';
 import { DUB_DIALOG_WIDTH_PX } from '../../shared/contract/limits';
+import { useEngineLabel, type EngineName } from '../common/LanguageSelect';
 import { DubFormFields, type DubFormView } from './DubFormFields';
 
 export type { DubFormView };
@@ -14,6 +15,8 @@ export interface DubLanguageOption {
   name: string;
   /** Set when this server cannot dub the language: the option is disabled and says why. */
   unavailableReason?: string | undefined;
+  /** The engines that would serve it (a target's voice engine), named beside it. */
+  engines?: readonly EngineName[];
 }
 
 /** A folder the task can be filed in; `name` null is the default folder, named by the dialog. */
@@ -42,11 +45,12 @@ export interface DubUploadDialogProps {
   onStart(): void;
 }
 
-/** A language the server cannot dub stays listed, disabled, with the reason beside its name. */
+/** A language the server cannot dub stays listed, disabled, with the reason beside its name; a served one names its engine. */
 function LanguageOption({ item }: { item: DubLanguageOption }) {
+  const engines = useEngineLabel()(item.engines);
   return (
     <option value={item.code} disabled={item.unavailableReason !== undefined} title={item.unavailableReason} data-unavailable={item.unavailableReason !== undefined || undefined}>
-      {item.unavailableReason ? `${item.name} — ${item.unavailableReason}` : item.name}
+      {item.unavailableReason ? `${item.name} — ${item.unavailableReason}` : engines ? `${item.name} · ${engines}` : item.name}
     </option>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Text, Wrap } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useUnavailableLabel, type LanguagePick } from '../common/LanguageSelect';
+import { useEngineLabel, useUnavailableLabel, type EngineName, type LanguagePick } from '../common/LanguageSelect';
 import { languageName } from './language-name';
 
 export interface LanguageChipsProps {
@@ -10,17 +10,21 @@ export interface LanguageChipsProps {
   testId: string;
   /** Languages this server cannot serve: disabled (unless selected, so they can be removed), with why. */
   unavailable?: Readonly<Record<string, NonNullable<LanguagePick['unavailable']>>>;
+  /** The engines that serve each language ("Vosk server"), named under it before it is picked. */
+  engines?: Readonly<Record<string, readonly EngineName[]>>;
 }
 
 /** One toggle button per language; selected ones are solid. */
-export function LanguageChips({ codes, selected, onToggle, testId, unavailable = {} }: LanguageChipsProps) {
+export function LanguageChips({ codes, selected, onToggle, testId, unavailable = {}, engines = {} }: LanguageChipsProps) {
   const { i18n } = useTranslation();
   const unavailableLabel = useUnavailableLabel();
+  const engineLabel = useEngineLabel();
   return (
     <Wrap gap="2" data-testid={testId}>
       {codes.map((code) => {
         const on = selected.includes(code);
         const why = unavailable[code];
+        const served = why ? '' : engineLabel(engines[code]);
         return (
           <Button
             key={code}
@@ -38,6 +42,11 @@ export function LanguageChips({ codes, selected, onToggle, testId, unavailable =
             {why && (
               <Text as="span" fontSize="xs" fontWeight="normal">
                 {unavailableLabel(why)}
+              </Text>
+            )}
+            {served && (
+              <Text as="span" fontSize="xs" fontWeight="normal" data-testid={`${testId}-${code}-engine`}>
+                {served}
               </Text>
             )}
           </Button>

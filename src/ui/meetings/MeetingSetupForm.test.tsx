@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../test-render';
-import { MeetingSetupForm, type MeetingSetupValues } from './MeetingSetupForm';
+import { MeetingSetupForm, type MeetingSetupFormProps, type MeetingSetupValues } from './MeetingSetupForm';
 
 const CONFIG: MeetingSetupValues = {
   name: '',
@@ -13,7 +13,7 @@ const CONFIG: MeetingSetupValues = {
 };
 
 const noop = () => undefined;
-const render = (allowed: { recognition: number; translation: number }, higherPlanAllowsMore: boolean) =>
+const render = (allowed: { recognition: number; translation: number }, higherPlanAllowsMore: boolean, more: Partial<MeetingSetupFormProps> = {}) =>
   renderUi(
     <MeetingSetupForm
       config={CONFIG}
@@ -28,6 +28,7 @@ const render = (allowed: { recognition: number; translation: number }, higherPla
       onToggleTranslation={noop}
       onChange={noop}
       onStart={noop}
+      {...more}
     />,
   );
 
@@ -42,5 +43,21 @@ describe('MeetingSetupForm plan wording', () => {
   it('points a lower plan to SVIP', async () => {
     await render({ recognition: 2, translation: 2 }, true);
     expect(screen.getByTestId('meeting-plan-allows').textContent).toMatch(/SVIP allows more/);
+  });
+
+  it('names each language\'s engine on its chip and shows an unserved one unavailable with why, before anyone picks', async () => {
+    await render({ recognition: 10, translation: 4 }, false, {
+      recognitionCodes: ['zh-CN', 'en-US', 'ja-JP'],
+      recognitionUnavailable: { 'ja-JP': { reason: 'no speech recognition engine for ja-JP; set ASR_URL', setting: 'ASR_URL' } },
+      recognitionEngines: { 'zh-CN': [{ name: 'Vosk', remote: true }], 'en-US': [{ name: 'pocketsphinx', remote: false }] },
+      translationEngines: { 'zh-CN': [{ name: 'chat model API', remote: true }] },
+    });
+    expect(screen.getByTestId('meeting-recognition-zh-CN-engine').textContent).toBe('Vosk server');
+    expect(screen.getByTestId('meeting-recognition-en-US-engine').textContent).toBe('pocketsphinx (embedded)');
+    const japanese = screen.getByTestId('meeting-recognition-ja-JP') as HTMLButtonElement;
+    expect(japanese.disabled).toBe(true);
+    expect(japanese.textContent).toContain('not available on this server — set ASR_URL');
+    expect(screen.queryByTestId('meeting-recognition-ja-JP-engine')).toBeNull();
+    expect(screen.getByTestId('meeting-translation-zh-CN-engine').textContent).toBe('chat model API server');
   });
 });

@@ -26,6 +26,9 @@ export interface MeetingSetupFormProps {
   /** Languages this server cannot serve, shown disabled with the reason and setting. */
   recognitionUnavailable?: LanguageChipsProps['unavailable'];
   translationUnavailable?: LanguageChipsProps['unavailable'];
+  /** The engines that serve each language ("Vosk server"), named on its chip. */
+  recognitionEngines?: LanguageChipsProps['engines'];
+  translationEngines?: LanguageChipsProps['engines'];
   /** Problem keys of the setup rules (problem_<key> in the meetings namespace). */
   problems: readonly string[];
   /** Languages per meeting the user's plan allows (re-read after a purchase); absent until known. */
@@ -68,12 +71,12 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
                 {t(props.higherPlanAllowsMore === false ? 'planAllowsMost' : 'planAllows', props.allowed)}
               </Text>
             )}
-            <LanguageChips codes={props.recognitionCodes} selected={config.recognitionLanguages} onToggle={props.onToggleRecognition} testId="meeting-recognition" unavailable={props.recognitionUnavailable} />
+            <LanguageChips codes={props.recognitionCodes} selected={config.recognitionLanguages} onToggle={props.onToggleRecognition} testId="meeting-recognition" unavailable={props.recognitionUnavailable} engines={props.recognitionEngines} />
           </Box>
           <Box>
             <Heading size="sm" mb="1">{t('translationLanguages')}</Heading>
             <Text fontSize="sm" color="fg.muted" mb="2">{t('translationHint', { max: MEETING_TRANSLATION_LANGUAGES_MAX })}</Text>
-            <LanguageChips codes={props.translationCodes} selected={config.translationLanguages} onToggle={props.onToggleTranslation} testId="meeting-translation" unavailable={props.translationUnavailable} />
+            <LanguageChips codes={props.translationCodes} selected={config.translationLanguages} onToggle={props.onToggleTranslation} testId="meeting-translation" unavailable={props.translationUnavailable} engines={props.translationEngines} />
           </Box>
           <Box>
             <Heading size="sm" mb="2">{t('subtitleStyle')}</Heading>

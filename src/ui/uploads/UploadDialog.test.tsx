@@ -71,6 +71,40 @@ describe('UploadDialog', () => {
     expect(targets[2]!.textContent).toBe('Français — not available on this server — set TRANSLATE_URL');
   });
 
+  it('names the engine serving each language before anyone picks, and for a target the engine from the chosen language', async () => {
+    const vosk = { id: 'vosk-stream', name: 'Vosk', remote: true };
+    const pocketsphinx = { id: 'pocketsphinx', name: 'pocketsphinx', remote: false };
+    await renderUi(
+      <UploadDialog
+        {...props({
+          form: { showName: '', audioLanguage: 'en-US', translationLanguage: null, speaker: false, maxSpeakers: 2, folderId: '1' },
+          transcribeLanguages: [
+            { code: 'zh-CN', name: 'Chinese (Simplified)', available: true, engine: vosk },
+            { code: 'en-US', name: 'English', available: true, engine: pocketsphinx },
+            { code: 'ja-JP', name: 'Japanese', available: false, setting: 'ASR_URL', unavailableReason: 'no speech recognition engine for ja-JP; set ASR_URL' },
+          ],
+          translationLanguages: [
+            {
+              code: 'es-ES',
+              name: 'Spanish',
+              available: true,
+              sources: ['en-US', 'zh-CN'],
+              sourceEngines: { 'en-US': { id: 'apertium', name: 'Apertium', remote: false }, 'zh-CN': { id: 'libretranslate', name: 'LibreTranslate', remote: true } },
+            },
+          ],
+        })}
+      />,
+    );
+    const audio = [...(screen.getByTestId('upload-audio-language') as HTMLSelectElement).options].map((option) => [option.textContent, option.disabled]);
+    expect(audio).toEqual([
+      ['Chinese (Simplified) · Vosk server', false],
+      ['English · pocketsphinx (embedded)', false],
+      ['Japanese — not available on this server — set ASR_URL', true],
+    ]);
+    const spanish = (screen.getByTestId('upload-translation-language') as HTMLSelectElement).querySelector('option[value="es-ES"]')!;
+    expect(spanish.textContent).toBe('Spanish · Apertium (embedded)');
+  });
+
   it("offers the user's folders in the folder field and reports the choice", async () => {
     const p = props({ form: { showName: '', audioLanguage: 'zh-CN', translationLanguage: null, speaker: false, maxSpeakers: 2, folderId: 'f2' } });
     await renderUi(<UploadDialog {...p} />);

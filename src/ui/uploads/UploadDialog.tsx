@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileUploadDialogFrame } from '../file-upload/FileUploadDialogFrame';
 import { FileUploadRow, percentText } from '../file-upload/FileUploadRow';
-import { targetUnavailability, unavailabilityOf, type ServedLanguage } from '../../shared/contract/language-availability';
+import { servingEngines, targetUnavailability, unavailabilityOf, type ServedLanguage } from '../../shared/contract/language-availability';
 import { LanguageSelect } from '../common/LanguageSelect';
 import { UPLOAD_ALLOWED_EXTENSIONS, UPLOAD_DIALOG_WIDTH_PX, UPLOAD_SPEAKERS_MAX, UPLOAD_SPEAKERS_MIN } from '../../shared/contract/limits';
 
@@ -151,7 +151,7 @@ export function UploadDialog(props: UploadDialogProps) {
         <Field.Root flex="1" minW="200px">
           <Field.Label>{t('audioLanguage')}</Field.Label>
           <LanguageSelect
-            items={transcribe.map((item) => ({ code: item.code, name: item.name, unavailable: unavailabilityOf(item) }))}
+            items={transcribe.map((item) => ({ code: item.code, name: item.name, unavailable: unavailabilityOf(item), engines: servingEngines(item) }))}
             value={form.audioLanguage}
             testId="upload-audio-language"
             onChange={(code) => props.onFormChange({ audioLanguage: code })}
@@ -162,7 +162,10 @@ export function UploadDialog(props: UploadDialogProps) {
           <LanguageSelect
             items={props.translationLanguages
               .filter((item) => item.code !== form.audioLanguage)
-              .map((item) => ({ code: item.code, name: item.name, unavailable: targetUnavailability(item, [form.audioLanguage]) }))}
+              .map((item) => {
+                const unavailable = targetUnavailability(item, [form.audioLanguage]);
+                return { code: item.code, name: item.name, unavailable, engines: unavailable ? [] : servingEngines(item, [form.audioLanguage]) };
+              })}
             value={form.translationLanguage ?? ''}
             noneLabel={t('noTranslation')}
             testId="upload-translation-language"

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ServerT } from '../../i18n';
 import { safeFileName, type ExportedFile } from '../exports/export-transcript';
+import { maskSummary, type TextMask } from '../meetings/meeting-share-record';
 import { findRecordForReader } from '../records/record-access';
 import { translate } from '../transcript/translate';
 import { summaryDocx, summaryPlainText, type SummaryDocument } from './summary-docx';
@@ -53,15 +54,18 @@ export function summaryDocumentOf(view: SummaryView, title: string, t: ServerT, 
 }
 
 export async function summaryFile(
-  deps: { db: Kysely<Database>; clock: Clock; summaries: Pick<SummariesService, 'read'> },
+  deps: { db: Kysely<Database>; clock: Clock; summaries: Pick<SummariesService, 'read'>; mask?: TextMask | undefined },
   userId: string | null,
   input: SummaryFileInput,
   t: ServerT,
   locale: string,
 ): Promise<ExportedFile> {
   const reader = { transId: input.transId, lang: input.lang, shareCode: input.shareCode, meetingId: input.meetingId };
-  const view = await deps.summaries.read(userId, reader);
-  if (!view || view.state !== 'completed') throw summaryMissing();
+  const read = await deps.summaries.read(userId, reader);
+  if (!read || read.state !== 'completed') throw summaryMissing();
+  // A meeting's reader other than the host gets the summary and the title with sensitive words masked.
+  const mask = deps.mask ?? ((text: string) => text);
+  const view = deps.mask ? maskSummary(read, deps.mask) : read;
   const { row: record } = await findRecordForReader(deps.db, deps.clock, { id: input.transId, userId, shareCode: input.shareCode, meetingId: input.meetingId });
   const names = (() => {
     try {
@@ -70,8 +74,9 @@ export async function summaryFile(
       return null;
     }
   })();
-  const doc = summaryDocumentOf(view, record.show_name, t, (code) => names?.of(code) ?? code);
-  const name = `${safeFileName(record.show_name)} - ${translate(t, 'transcripts:summaryFileSuffix')}`;
+  const title = mask(record.show_name);
+  const doc = summaryDocumentOf(view, title, t, (code) => names?.of(code) ?? code);
+  const name = `${safeFileName(title)} - ${translate(t, 'transcripts:summaryFileSuffix')}`;
   if (input.format === 'txt') return { fileName: `${name}.txt`, contentType: 'text/plain; charset=utf-8', body: Buffer.from(summaryPlainText(doc), 'utf8') };
   return { fileName: `${name}.docx`, contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', body: await summaryDocx(doc) };
 }

@@ -6,6 +6,7 @@ import type { components } from '../../../../src/api/schema';
 import type { Locale } from '../../../../src/shared/contract/limits';
 import { EngineUnavailableError } from '../../engines/engine-errors';
 import type { Engines } from '../../engines/registry';
+import { servingEngine, type ServingEngine } from '../../engines/serving-engine';
 import type { ServerT } from '../../i18n';
 import { translate } from './translate';
 
@@ -26,17 +27,21 @@ export function languageDisplayName(code: string, locale: Locale): string {
   }
 }
 
-type Probe = () => void;
+type Probe = () => { id: string };
 
-/** Runs the registry's choice; an EngineUnavailableError means "no engine", anything else is a bug. */
-function probe(check: Probe): EngineUnavailableError | null {
+/** Runs the registry's choice: the engine it picks, or (EngineUnavailableError) why none; anything else is a bug. */
+function choose(check: Probe): { engine: ServingEngine } | { missing: EngineUnavailableError } {
   try {
-    check();
-    return null;
+    return { engine: servingEngine(check()) };
   } catch (error) {
-    if (error instanceof EngineUnavailableError) return error;
+    if (error instanceof EngineUnavailableError) return { missing: error };
     throw error;
   }
+}
+
+function probe(check: Probe): EngineUnavailableError | null {
+  const chosen = choose(check);
+  return 'missing' in chosen ? chosen.missing : null;
 }
 
 function item(code: string, locale: Locale, t: ServerT, missing: EngineUnavailableError | null): LanguageItem {
@@ -49,27 +54,40 @@ function item(code: string, locale: Locale, t: ServerT, missing: EngineUnavailab
   };
 }
 
+/** The item with the engine the registry picks for it (the same choice the jobs and meetings make). */
+function served(code: string, locale: Locale, t: ServerT, check: Probe): LanguageItem {
+  const chosen = choose(check);
+  return 'missing' in chosen ? item(code, locale, t, chosen.missing) : { ...item(code, locale, t, null), engine: chosen.engine };
+}
+
 export function recognitionLanguages(engines: Engines, locale: Locale, t: ServerT): LanguageItem[] {
-  return PRODUCT_LANGUAGES.map((code) => item(code, locale, t, probe(() => engines.recognizerFor(code))));
+  return PRODUCT_LANGUAGES.map((code) => served(code, locale, t, () => engines.recognizerFor(code)));
 }
 
 /** Target languages; `sources` lists the product languages an engine translates into this one from. */
 export function translationLanguages(engines: Engines, locale: Locale, t: ServerT): LanguageItem[] {
   return PRODUCT_LANGUAGES.map((code) => {
     const others = PRODUCT_LANGUAGES.filter((from) => from !== code);
-    const sources = others.filter((from) => probe(() => engines.translatorFor(from, code)) === null);
+    const sourceEngines: Record<string, ServingEngine> = {};
+    for (const from of others) {
+      const chosen = choose(() => engines.translatorFor(from, code));
+      if ('engine' in chosen) sourceEngines[from] = chosen.engine;
+    }
+    const sources = Object.keys(sourceEngines);
     // For an unavailable target the reason names the pair from the first product language.
     const missing = sources.length ? null : probe(() => engines.translatorFor(others[0]!, code));
-    return { ...item(code, locale, t, missing), sources };
+    return { ...item(code, locale, t, missing), sources, sourceEngines };
   });
 }
 
 export function synthesisLanguages(engines: Engines, locale: Locale, t: ServerT): LanguageItem[] {
   return PRODUCT_LANGUAGES.map((code) => {
     let voices: string[] = [];
-    const missing = probe(() => {
-      voices = engines.synthesizerFor(code).voices(code).map((voice) => voice.id);
+    const speech = served(code, locale, t, () => {
+      const synthesizer = engines.synthesizerFor(code);
+      voices = synthesizer.voices(code).map((voice) => voice.id);
+      return synthesizer;
     });
-    return { ...item(code, locale, t, missing), voices };
+    return { ...speech, voices };
   });
 }

@@ -6,7 +6,8 @@
 //   (TTS_URL first: without a voice nothing can be dubbed into it; then TRANSLATE_URL);
 // - `sources`: the languages a video may be spoken in to be dubbed into it without an SRT — this
 //   server recognises their speech and translates from them into it;
-// - `voices`: the synthesiser's voice ids for it (the speakers' voices are chosen among these).
+// - `voices`: the synthesiser's voice ids for it (the speakers' voices are chosen among these);
+// - `engine`: the synthesiser that speaks it (the picker names it beside the language).
 // The dialog's spoken-language picker offers the languages found in some target's `sources`.
 import type { Locale } from '../../../../../src/shared/contract/limits';
 import type { Engines } from '../../../engines/registry';
@@ -28,6 +29,7 @@ export function dubbingLanguages(engines: Engines, locale: Locale, t: ServerT): 
       unavailableReason: missing?.unavailableReason ?? null,
       sources,
       voices: speech.voices ?? [],
+      ...(missing === null && speech.engine ? { engine: speech.engine } : {}),
     };
   });
 }

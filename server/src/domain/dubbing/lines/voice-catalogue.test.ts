@@ -42,4 +42,15 @@ describe('voice catalogue availability', () => {
     expect(catalogue.voices[0]).toMatchObject({ id: 'nova', engine: 'openai-speech', available: true });
     expect(catalogue.voices.find((v) => v.id === 'es+m3')).toMatchObject({ available: false, unavailableReason: 'Not used here: this server speaks through its speech service' });
   });
+
+  it('names each voice\'s engine as routed per language: a speech service for zh-CN leaves English voices embedded', () => {
+    const engines = createEngines(loadEngineConfig({ TTS_URL_ZH_CN: 'http://127.0.0.1:9', TTS_VOICES_ZH_CN: 'zf_xiaobei' }));
+    const chinese = voiceCatalogue(engines, 'zh-CN', 'en-US', t);
+    expect(chinese.voices[0]).toMatchObject({ id: 'zf_xiaobei', available: true, servedBy: { id: 'openai-speech', remote: true } });
+    const spanish = voiceCatalogue(engines, 'es-ES', 'en-US', t);
+    const m3 = spanish.voices.find((v) => v.id === 'es+m3');
+    expect(m3).toMatchObject({ engine: 'espeak-ng', servedBy: { id: 'espeak-ng', name: 'eSpeak NG', remote: false } });
+    // Installed, so not "speaks through its speech service": that service only speaks Chinese.
+    if (m3?.available === false) expect(m3.unavailableReason).not.toMatch(/speech service/);
+  });
 });

@@ -8,6 +8,8 @@ import { embeddedInstallation } from '../../../engines/embedded-installation';
 import { EspeakSynthesizer } from '../../../engines/espeak-synthesizer';
 import { FLITE_PREFIX, FliteSynthesizer } from '../../../engines/flite-synthesizer';
 import type { Engines } from '../../../engines/registry';
+import { servingEngine } from '../../../engines/serving-engine';
+import { EngineUnavailableError } from '../../../engines/engine-errors';
 import type { Voice } from '../../../engines/types';
 import type { ServerT } from '../../../i18n';
 import { voiceName, voicesFor } from './voices';
@@ -30,14 +32,27 @@ function exactly(voices: Voice[], language: string): Voice[] {
   return exact.length ? exact : voices;
 }
 
-export function voiceCatalogue(engines: Pick<Engines, 'synthesizerFor' | 'describe' | 'voiceCloner'>, language: string, locale: Locale, t: ServerT): DubVoiceCatalogue {
-  const remote = engines.describe().tts.find((id) => id !== 'espeak-ng' && id !== 'flite') ?? null;
+/** The remote speech service speaking this language (its own route or TTS_URL), or null when an embedded engine does. */
+function remoteSpeaking(engines: Pick<Engines, 'synthesizerFor'>, language: string): string | null {
+  try {
+    const synthesizer = engines.synthesizerFor(language);
+    return servingEngine(synthesizer).remote ? synthesizer.id : null;
+  } catch (error) {
+    if (error instanceof EngineUnavailableError) return null;
+    throw error;
+  }
+}
+
+export function voiceCatalogue(engines: Pick<Engines, 'synthesizerFor' | 'voiceCloner'>, language: string, locale: Locale, t: ServerT): DubVoiceCatalogue {
+  // Per language, as the routing decides: a speech service routed for zh-CN leaves English embedded.
+  const remote = remoteSpeaking(engines, language);
   const available = voicesFor(engines, language);
   const known = [...exactly(flite.voices(language), language), ...exactly(espeak.voices(language), language)];
   const shown = (voice: Voice, isAvailable: boolean, reason: string | null): DubVoice => ({
     id: voice.id,
     name: voiceName(voice, language, locale, t),
     engine: engineOfVoice(voice.id, remote),
+    servedBy: servingEngine({ id: engineOfVoice(voice.id, remote) }),
     gender: voice.gender ?? null,
     available: isAvailable,
     unavailableReason: reason,
