@@ -150,9 +150,9 @@ describe.skipIf(skip !== null)('scale-out rig: three instances behind HAProxy', 
     expect(await storedSha(survived.id)).toBe(sha256(other));
   }, 120_000);
 
-  // Quarantined (issue 28, stalled-job recovery): in 1 of 3 clean-clone runs the job was still 'running' 150 s after
-  // its instance was killed. It passed in the other two; the recovery of a job whose worker dies is not yet reliable.
-  it.skip('transcribes through the balancer; a job whose instance dies completes once and is charged once', async () => {
+  // When the killed instance held the job, its row stayed 'running': BullMQ handed the stalled job to a survivor,
+  // whose claim wanted a pending row and dropped it. Survivors now take the running row over (jobs/bullmq-recovery.ts).
+  it('transcribes through the balancer; a job whose instance dies completes once and is charged once', async () => {
     const short = fs.readFileSync(makeToneWav(path.join(scratch, 'short.wav'), 3, 16_000, 1));
     const whole = await block('/prod-api/speech/audio/transcribe/uploadBlock', { chunk: short, end: '1', oriFileName: 'short.wav', fileSize: short.length });
     expect(whole.code, whole.msg).toBe(200);

@@ -113,4 +113,41 @@ describe.each(backends)('$name job queue', (backend) => {
     expect(await rows.get(pending)).toMatchObject({ status: 'completed' });
     expect(await rows.get(crashed)).toMatchObject({ status: 'completed', attempts: 2 });
   });
+
+  it.skipIf(backend.skip || backend.name !== 'bullmq')('a job whose worker dies is taken over by another instance and completed once', async () => {
+    const timing = { lockDurationMs: 1_000, stalledIntervalMs: 500 };
+    const shared = `${prefix}-3`;
+    const make = () => createBullmqQueue({ db, clock: systemClock, redisUrl: redisServer.url, prefix: shared, log: silentLog, timing });
+    const rows = jobRows(db, systemClock);
+    // Instance A takes the job and then stops doing anything, as a SIGKILLed process: its run never
+    // ends and its lock is gone (deleted here rather than waited out).
+    const dead = make();
+    let unfreeze = () => undefined as void;
+    dead.define({ kind: 'long', run: () => new Promise<void>((resolve) => (unfreeze = resolve)) });
+    await dead.start();
+    const id = await dead.enqueue('long', {});
+    await waitUntil(async () => (await rows.get(id))?.status === 'running');
+    const redis = new Redis(redisServer.url);
+    await redis.del(`${shared}:parley-jobs:${id}.0:lock`);
+    redis.disconnect();
+
+    const survivor = make();
+    const ranOnSurvivor: string[] = [];
+    survivor.define({ kind: 'long', run: async () => void ranOnSurvivor.push(id) });
+    await survivor.start();
+    await waitUntil(async () => (await rows.get(id))?.status === 'completed');
+    expect(ranOnSurvivor).toEqual([id]);
+    expect(await rows.get(id)).toMatchObject({ status: 'completed', attempts: 1 });
+    unfreeze();
+    await survivor.close();
+    await dead.close();
+  }, 30_000);
 });
+
+async function waitUntil(condition: () => Promise<boolean>, deadlineMs = 20_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
