@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILED_LOGINS_PER_ACCOUNT_PER_HOUR } from '../../src/shared/contract/limits';
@@ -92,11 +93,34 @@ async function waitForJob(recordId: string, deadlineMs: number): Promise<string>
   }
 }
 
+/** The instance running the record's job (BullMQ's processedBy), once it runs; null if it finished first. */
+async function jobHolder(recordId: string, deadlineMs: number): Promise<string | null> {
+  const redis = new Redis(rig.redisUrl);
+  try {
+    const until = Date.now() + deadlineMs;
+    while (Date.now() < until) {
+      const row = await db.query('select id, status, attempts from jobs where record_id = $1', [recordId]);
+      const job = row.rows[0] as { id: string; status: string; attempts: number } | undefined;
+      if (job && job.status !== 'pending' && job.status !== 'running') return null;
+      if (job?.status === 'running') {
+        const holder = await redis.hget(`parley:parley-jobs:${job.id}.${job.attempts - 1}`, 'pb');
+        if (holder) return holder;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return null;
+  } finally {
+    redis.disconnect();
+  }
+}
+
 describe.skipIf(skip !== null)('scale-out rig: three instances behind HAProxy', () => {
   beforeAll(async () => {
     rig = await startScaleOutRig(3);
     db = new pg.Client({ connectionString: rig.databaseUrl });
     await db.connect();
+    // Signed in here, so each journey also runs alone (`-t`).
+    token = (await api('POST', '/auth/c/doLogin', { username: 'demo@parley.local', password: RIG_DEMO_PASSWORD }, '')).data.token as string;
     // Three processes, Azurite and HAProxy: about a minute on an idle 2-core machine, far more when loaded.
   }, 420_000);
   afterAll(async () => {
@@ -118,7 +142,7 @@ describe.skipIf(skip !== null)('scale-out rig: three instances behind HAProxy', 
     expect((await api('POST', '/auth/c/doLogin', { username: victim, password: 'wrong-password1' }, '')).code).toBe(429);
   }, 60_000);
 
-  it('a live meeting: host and a participant connected through the balancer see the same subtitle', async () => {
+  it('a live meeting: host and a participant on different instances (X-Parley-Instance) see the same subtitle', async () => {
     const meeting = (await api('POST', '/speech/meeting/create', { name: 'Rig', recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] })).data;
     const guest = (await api('POST', '/auth/visitorlogin', {}, '')).data.token as string;
     const ws = (who: string, extra: Record<string, string> = {}) =>
@@ -126,7 +150,15 @@ describe.skipIf(skip !== null)('scale-out rig: three instances behind HAProxy', 
     const host = await LiveClient.open(ws(token));
     await host.waitFor((m) => m.type === 'ready');
     host.send({ type: 'resume', lastSeq: 0 });
-    const viewer = await LiveClient.open(ws(guest, { name: 'Guest' }));
+    // Round robin sends the next connection elsewhere; should another request have come between, try again.
+    let viewer = await LiveClient.open(ws(guest, { name: 'Guest' }));
+    for (let tries = 0; viewer.instance === host.instance && tries < 5; tries += 1) {
+      viewer.close();
+      viewer = await LiveClient.open(ws(guest, { name: 'Guest' }));
+    }
+    expect(host.instance).toMatch(/^rig-\d$/);
+    expect(viewer.instance).toMatch(/^rig-\d$/);
+    expect(viewer.instance).not.toBe(host.instance);
     viewer.send({ type: 'resume', lastSeq: 0 });
     host.send({ type: 'control', action: 'start' });
     await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
@@ -153,14 +185,19 @@ describe.skipIf(skip !== null)('scale-out rig: three instances behind HAProxy', 
   // When the killed instance held the job, its row stayed 'running': BullMQ handed the stalled job to a survivor,
   // whose claim wanted a pending row and dropped it. Survivors now take the running row over (jobs/bullmq-recovery.ts).
   it('transcribes through the balancer; a job whose instance dies completes once and is charged once', async () => {
-    const short = fs.readFileSync(makeToneWav(path.join(scratch, 'short.wav'), 3, 16_000, 1));
-    const whole = await block('/prod-api/speech/audio/transcribe/uploadBlock', { chunk: short, end: '1', oriFileName: 'short.wav', fileSize: short.length });
+    // Long enough that the job is still running when the instance running it is found and killed.
+    const audio = fs.readFileSync(makeToneWav(path.join(scratch, 'job.wav'), 40, 16_000, 1));
+    const whole = await block('/prod-api/speech/audio/transcribe/uploadBlock', { chunk: audio, end: '1', oriFileName: 'job.wav', fileSize: audio.length });
     expect(whole.code, whole.msg).toBe(200);
     const recordId = whole.data[0].id as string;
     expect((await api('POST', '/speech/audio/transcribe/transwrite', { ids: [recordId], showName: 'Rig', audioLanguage: 'en-US' })).code).toBe(200);
-    // Kill one of the two instances left at once: the job is queued or running somewhere.
-    await rig.kill(1);
+    // The instance whose worker took the job (BullMQ keeps its name) is the one killed.
+    const holder = await jobHolder(recordId, 60_000);
+    expect(holder, 'the job finished before its instance could be killed').toMatch(/^rig-\d$/);
+    await rig.kill(Number(holder!.slice(4)) - 1);
     expect(await waitForJob(recordId, 150_000)).toBe('completed');
+    const record = await db.query('select state from records where id = $1', [recordId]);
+    expect(record.rows[0].state).toBe('transcription_completed');
     const charges = await db.query("select count(*)::int as n from ledger_entries where record_id = $1 and kind = 'consumption'", [recordId]);
     expect(charges.rows[0].n).toBeLessThanOrEqual(1);
   }, 200_000);

@@ -18,6 +18,7 @@ export function createBullmqQueue({
   clock,
   redisUrl,
   prefix = 'parley',
+  workerName,
   log,
   timing = { lockDurationMs: LOCK_DURATION_MS, stalledIntervalMs: STALLED_INTERVAL_MS },
 }: {
@@ -25,6 +26,8 @@ export function createBullmqQueue({
   clock: Clock;
   redisUrl: string;
   prefix?: string;
+  /** Kept by BullMQ on each job this worker takes (its `processedBy`): which instance holds a job. */
+  workerName?: string | undefined;
   log: { error(obj: unknown, msg?: string): void };
   /** Tests shorten these to see a dead worker's job handed on in seconds. */
   timing?: { lockDurationMs: number; stalledIntervalMs: number };
@@ -105,6 +108,7 @@ export function createBullmqQueue({
           connection,
           prefix,
           concurrency: 1,
+          ...(workerName ? { name: workerName } : {}),
           lockDuration: timing.lockDurationMs,
           stalledInterval: timing.stalledIntervalMs,
           maxStalledCount: MAX_STALLED_COUNT,
