@@ -10,7 +10,12 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILED_LOGINS_PER_ACCOUNT_PER_HOUR } from '../../src/shared/contract/limits';
+import { systemClock } from './clock';
+import { createDatabase } from './db/dialect';
+import { grantToUserId } from './domain/entitlements/grants';
 import { AzureBlobStore } from './storage/blob/azure-blob-store';
+import { cue } from './testing/dub-test-kit';
+import { makeTestVideo } from './testing/test-video';
 import { MEDIA_CONTAINER } from './storage/blob-media-store';
 import { azuriteMissing } from './testing/azurite';
 import { feed, framesOf, LiveClient, twoSentences } from './testing/live-test-kit';
@@ -20,6 +25,7 @@ import { redisUnavailable } from './testing/redis-variant';
 import { blockForm, makeToneWav, multipartBody } from './testing/upload-test-kit';
 
 const MB = 1024 * 1024;
+const DUBBING_PACK = '5';
 const skip = haproxyMissing() ?? azuriteMissing() ?? (await postgresUnavailable()) ?? (await redisUnavailable());
 if (skip) console.warn(`scale-out rig skipped: ${skip}`);
 
@@ -92,6 +98,8 @@ async function waitForJob(recordId: string, deadlineMs: number): Promise<string>
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+const alive = () => rig.instances.filter((instance) => instance.child.exitCode === null && instance.child.signalCode === null);
 
 /** The instance running the record's job (BullMQ's processedBy), once it runs; null if it finished first. */
 async function jobHolder(recordId: string, deadlineMs: number): Promise<string | null> {
@@ -181,6 +189,91 @@ describe.skipIf(skip !== null)('scale-out rig: three instances behind HAProxy', 
     });
     expect(await storedSha(survived.id)).toBe(sha256(other));
   }, 120_000);
+
+  it('a payment with the sandbox provider set explicitly: paid once through the balancer, the entitlement seen on every instance', async () => {
+    const health = (await api('GET', '/health', undefined, '')).data;
+    expect(health.payments).toMatchObject({ kind: 'sandbox', sandbox: true });
+    const made = await api('POST', '/expense/pay/getQrPay', { source: 1, packageId: 'svip-month', payPrice: 99, payType: 'wxV3Pay', goodsName: 'Rig', description: 'rig' });
+    expect(made.code, made.msg).toBe(200);
+    const { outTradeNo, weChatQRCode } = made.data as { outTradeNo: string; weChatQRCode: string };
+    const checkout = new URL(weChatQRCode);
+    // Pay pressed three times in a row: round robin sends the presses to different instances.
+    const pressedOn = new Set<string>();
+    for (let i = 0; i < 3; i += 1) {
+      const pressed = await fetch(`${rig.url}${checkout.pathname}${checkout.search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=pay',
+      });
+      expect(pressed.status).toBe(200);
+      expect(await pressed.text()).toContain('data-status="paid"');
+      pressedOn.add(pressed.headers.get('x-parley-instance') ?? '');
+    }
+    expect(pressedOn.size).toBeGreaterThan(1);
+    const purchases = await db.query("select count(*)::int as n from ledger_entries where source_key = $1 and kind = 'purchase'", [`order:${outTradeNo}`]);
+    expect(purchases.rows[0].n).toBe(1);
+    for (const instance of alive()) {
+      const usage = await fetch(`${instance.url}/prod-api/expense/account/queryUsageToday`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      }).then((r) => r.json() as Promise<{ code: number; data: { tier: string } }>);
+      expect(usage.code).toBe(200);
+      expect(usage.data.tier).toBe('svip');
+    }
+  }, 60_000);
+
+  it('a dub through the balancer: video blocks spread over the instances, the task dubbed, the dubbed video downloaded', async () => {
+    const video = await makeTestVideo(scratch, [{ text: 'good morning everyone', speaker: 0 }, { text: 'thank you very much', speaker: 1 }], { durationMs: 8000, everyMs: 3500, leadMs: 1000 });
+    const bytes = fs.readFileSync(video.path);
+    const userId = (await db.query("select id from users where email = 'demo@parley.local'")).rows[0].id as string;
+    const kysely = createDatabase({ kind: 'postgres', url: rig.databaseUrl });
+    await grantToUserId(kysely, systemClock, userId, DUBBING_PACK, 1);
+    await kysely.destroy();
+
+    const size = Math.ceil(bytes.length / 3);
+    const ids = [0, 1, 2].map((i) => Buffer.from(`chunk-${String(i).padStart(6, '0')}`).toString('base64'));
+    let answer: { code: number; msg: string; data: any } | null = null;
+    const blockOn = new Set<string>();
+    for (const i of [0, 1, 2]) {
+      const form = new FormData();
+      const fields = { oriFileName: 'talk.mp4', fileSize: String(bytes.length), end: i === 2 ? '1' : '0', blockIds: ids.slice(0, i + 1).join(','), ...(answer ? { blobName: answer.data.blobName as string } : {}) };
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      form.append('file', new Blob([new Uint8Array(bytes.subarray(i * size, (i + 1) * size))]), 'blob');
+      const response = await fetch(`${rig.url}/prod-api/speech/video/transcribe/uploadBlock`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      blockOn.add(response.headers.get('x-parley-instance') ?? '');
+      answer = (await response.json()) as { code: number; msg: string; data: any };
+      expect(answer.code, answer.msg).toBe(200);
+    }
+    expect(blockOn.size).toBeGreaterThan(1);
+    const registered = await api('POST', '/speech/video/transcribe/upload', { url: answer!.data.url, oriFileName: 'talk.mp4' });
+    expect(registered.code, registered.msg).toBe(200);
+    const taskId = registered.data.id as string;
+
+    const srt = Buffer.concat([cue(1, '00:00:01,000', '00:00:03,000', Buffer.from('buenos días'), Buffer.from('good morning')), cue(2, '00:00:04,500', '00:00:06,500', Buffer.from('gracias'), Buffer.from('thank you'))]);
+    const srtForm = new FormData();
+    srtForm.append('file', new Blob([new Uint8Array(srt)]), 'talk.srt');
+    const attached = (await (await fetch(`${rig.url}/prod-api/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: srtForm })).json()) as { code: number; msg: string; data: { url: string } };
+    expect(attached.code, attached.msg).toBe(200);
+    const started = await api('POST', '/speech/video/transcribe/transwrite', { ids: [taskId], audioLanguage: 'es-ES', translationLanguage: 'en-US', srtFileType: 3, srtUrl: attached.data.url, maxSpeakers: 2, showName: 'Rig dub' });
+    expect(started.code, started.msg).toBe(200);
+
+    const until = Date.now() + 240_000;
+    let task: any;
+    do {
+      await new Promise((r) => setTimeout(r, 1000));
+      task = (await api('GET', `/speech/video/transcribe/getFileByTaskId?taskId=${taskId}`)).data;
+    } while (task.state !== 'dubbed' && task.state !== 'failed' && Date.now() < until);
+    expect(task.state, task.errorMessage).toBe('dubbed');
+    // The dubbed video, written by whichever instance ran the job, read through the balancer.
+    for (let i = 0; i < 2; i += 1) {
+      const media = await fetch(`${rig.url}/prod-api/speech/video/transcribe/media?id=${taskId}&kind=dubbedVideo`, { headers: { authorization: `Bearer ${token}` } });
+      expect(media.status).toBe(200);
+      expect((await media.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    }
+    const charges = await db.query("select count(*)::int as n from ledger_entries where record_id = $1 and kind = 'consumption'", [taskId]);
+    expect(charges.rows[0].n).toBe(1);
+  }, 330_000);
 
   // When the killed instance held the job, its row stayed 'running': BullMQ handed the stalled job to a survivor,
   // whose claim wanted a pending row and dropped it. Survivors now take the running row over (jobs/bullmq-recovery.ts).

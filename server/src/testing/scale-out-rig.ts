@@ -158,6 +158,8 @@ export async function startScaleOutRig(count = 3, extraEnv: NodeJS.ProcessEnv = 
       REDIS_URL: redisUrl,
       AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
       DEMO_PASSWORD: RIG_DEMO_PASSWORD,
+      // Said outright, as production requires (issue 28 §3): the rig's payments go through the sandbox.
+      PAYMENT_PROVIDER: 'sandbox',
       ...extraEnv,
     };
     const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
