@@ -12,7 +12,7 @@ import { describeJobError, type JobRows } from './job-queue';
 export const LOCK_DURATION_MS = 30_000;
 /** How often each worker looks for jobs whose lock expired; a stalled job moves within two checks. */
 export const STALLED_INTERVAL_MS = 15_000;
-/** A job that took its worker down this many times (a crash each try) is failed, not run again. */
+/** A job that took its worker down more than this many times (a crash each try) is failed, not run again. */
 export const MAX_STALLED_COUNT = 2;
 
 export const bullmqJobId = (rowId: string, attempt: number) => `${rowId}.${attempt}`;

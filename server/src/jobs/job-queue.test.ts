@@ -142,6 +142,31 @@ describe.each(backends)('$name job queue', (backend) => {
     await survivor.close();
     await dead.close();
   }, 30_000);
+
+  it.skipIf(backend.skip || backend.name !== 'bullmq')('an instance starting beside a running one leaves its running job alone', async () => {
+    const shared = `${prefix}-4`;
+    const make = () => createBullmqQueue({ db, clock: systemClock, redisUrl: redisServer.url, prefix: shared, log: silentLog });
+    const rows = jobRows(db, systemClock);
+    const running = make();
+    let finish = () => undefined as void;
+    running.define({ kind: 'busy', run: () => new Promise<void>((resolve) => (finish = resolve)) });
+    await running.start();
+    const id = await running.enqueue('busy', {});
+    await waitUntil(async () => (await rows.get(id))?.status === 'running');
+
+    const starting = make();
+    const ranOnStarting: string[] = [];
+    starting.define({ kind: 'busy', run: async () => void ranOnStarting.push(id) });
+    await starting.start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ranOnStarting).toEqual([]);
+    expect(await rows.get(id)).toMatchObject({ status: 'running', attempts: 1 });
+    finish();
+    await waitUntil(async () => (await rows.get(id))?.status === 'completed');
+    expect(ranOnStarting).toEqual([]);
+    await starting.close();
+    await running.close();
+  }, 30_000);
 });
 
 async function waitUntil(condition: () => Promise<boolean>, deadlineMs = 20_000): Promise<void> {
