@@ -13,6 +13,7 @@ import { migrateToLatest } from '../db/migrate';
 import { redisVariant, uniqueRedisPrefix } from '../testing/redis-variant';
 import { sqliteTestConfig } from '../testing/test-config';
 import { createBullmqQueue } from './bullmq-queue';
+import { MAX_STALLED_COUNT } from './bullmq-recovery';
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue } from '../domain/jobs/job-queue.port';
 import { jobRows } from './job-queue';
@@ -167,6 +168,43 @@ describe.each(backends)('$name job queue', (backend) => {
     await starting.close();
     await running.close();
   }, 30_000);
+
+  it.skipIf(backend.skip || backend.name !== 'bullmq')('a job that took down every worker it ran on is failed once past the stall limit, and its failure hook runs', async () => {
+    const timing = { lockDurationMs: 1_000, stalledIntervalMs: 300 };
+    const shared = `${prefix}-5`;
+    const rows = jobRows(db, systemClock);
+    const redis = new Redis(redisServer.url);
+    const hooks: string[] = [];
+    const releases: Array<() => void> = [];
+    const queues: JobQueue[] = [];
+    const instance = (run: () => Promise<void>) => {
+      const queue = createBullmqQueue({ db, clock: systemClock, redisUrl: redisServer.url, prefix: shared, log: silentLog, timing });
+      queue.define({ kind: 'poison', run, onFailed: async () => void hooks.push('refund') });
+      queues.push(queue);
+      return queue;
+    };
+    // Three instances in turn take the job and "die" with it (their run hangs, their lock is gone).
+    const hang = () => new Promise<void>((resolve) => releases.push(resolve));
+    let id = '';
+    for (let death = 0; death <= MAX_STALLED_COUNT; death += 1) {
+      const dying = instance(hang);
+      await dying.start();
+      if (death === 0) id = await dying.enqueue('poison', {});
+      await waitUntil(async () => releases.length === death + 1);
+      await redis.del(`${shared}:parley-jobs:${id}.0:lock`);
+    }
+    const survivorRan: string[] = [];
+    await instance(async () => void survivorRan.push(id)).start();
+    await waitUntil(async () => (await rows.get(id))?.status === 'failed');
+    expect(survivorRan).toEqual([]);
+    expect(hooks).toEqual(['refund']);
+    expect((await rows.get(id))?.error).toMatch(/stalled more than allowable limit/);
+    redis.disconnect();
+    // The dead runs coming back late do not turn the failed row into a completed one.
+    releases.forEach((release) => release());
+    for (const queue of queues) await queue.close();
+    expect((await rows.get(id))?.status).toBe('failed');
+  }, 60_000);
 });
 
 async function waitUntil(condition: () => Promise<boolean>, deadlineMs = 20_000): Promise<void> {

@@ -52,9 +52,12 @@ export function jobRows(db: Kysely<Database>, clock: Clock) {
       db.selectFrom('jobs').select(['id', 'status', 'attempts']).where('status', 'in', ['pending', 'running']).orderBy('created_at').orderBy('id').execute(),
     progress: (id: string, percent: number) =>
       db.updateTable('jobs').set({ progress: Math.max(0, Math.min(100, Math.round(percent))), updated_at: now() }).where('id', '=', id).execute(),
-    completed: (id: string) => db.updateTable('jobs').set({ status: 'completed', progress: 100, error: null, updated_at: now() }).where('id', '=', id).execute(),
-    retry: (id: string, error: string) => db.updateTable('jobs').set({ status: 'pending', error, updated_at: now() }).where('id', '=', id).execute(),
-    failed: (id: string, error: string) => db.updateTable('jobs').set({ status: 'failed', error, updated_at: now() }).where('id', '=', id).execute(),
+    // Only a running row ends: a run that lost its job (its BullMQ lock lapsed, the job was failed or
+    // finished elsewhere) and comes back late cannot overwrite what happened meanwhile.
+    completed: (id: string) =>
+      db.updateTable('jobs').set({ status: 'completed', progress: 100, error: null, updated_at: now() }).where('id', '=', id).where('status', '=', 'running').execute(),
+    retry: (id: string, error: string) => db.updateTable('jobs').set({ status: 'pending', error, updated_at: now() }).where('id', '=', id).where('status', '=', 'running').execute(),
+    failed: (id: string, error: string) => db.updateTable('jobs').set({ status: 'failed', error, updated_at: now() }).where('id', '=', id).where('status', '=', 'running').execute(),
     /** Rows a crashed process left running go back to pending (their step starts over). */
     async recover(): Promise<string[]> {
       await db.updateTable('jobs').set({ status: 'pending', updated_at: now() }).where('status', '=', 'running').execute();
