@@ -2,7 +2,9 @@
 // folders behind HAProxy (round robin, no stickiness) on PostgreSQL, Redis and Azurite
 // (testing/scale-out-rig.ts). Consecutive requests land on different instances, so every chunked
 // upload is spread over them; one instance is killed (SIGKILL) in the middle of an upload and of a
-// transcription job: the upload finishes byte for byte, the job completes once, charged once.
+// transcription job (the one whose worker holds it): the upload finishes byte for byte, the job
+// completes once, charged once. A live meeting's host and participant sit on different instances
+// (X-Parley-Instance), a sandbox payment is credited once, and a dub runs from blocks to download.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

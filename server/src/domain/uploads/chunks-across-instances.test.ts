@@ -3,7 +3,8 @@
 // object is byte for byte the file. With instance-local media a chunk the other instance cannot
 // place is refused (retryable 503) rather than leaving zeros, and a chunk that no longer reads back
 // as stored is asked for again at the end. A chunk whose bytes differ from the client's checksum
-// never counts as stored.
+// never counts as stored. Dubbing's uploadBlock chunks stage as blocks of the shared blob on whichever
+// instance takes them, with nothing left on either instance's disk.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
