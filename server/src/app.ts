@@ -32,6 +32,7 @@ import multipartPlugin from './plugins/external/multipart';
 import securityHeadersPlugin from './plugins/external/security-headers';
 import webStaticPlugin from './plugins/external/web-static';
 import websocketPlugin from './plugins/external/websocket';
+import instanceIdPlugin from './plugins/app/instance-id';
 import sessionPlugin from './domain/session/plugin';
 import recordsPlugin from './domain/records/plugin';
 import entitlementsPlugin from './domain/entitlements/plugin';
@@ -95,6 +96,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   await app.register(cookiePlugin);
   await app.register(multipartPlugin);
   await app.register(websocketPlugin);
+  await app.register(instanceIdPlugin, { instanceId: config.instanceId });
 
   await app.register(i18nPlugin, { i18n });
   await app.register(errorEnvelopePlugin);

@@ -1,5 +1,6 @@
 // Everything the process reads from its environment, in one place, with defaults that let a fresh
 // clone start with no configuration at all (SQLite file, outbox mail, in-memory rate limits).
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { loadEngineConfig, type EngineConfig } from './engines/config';
 import { isTimeZone } from './domain/entitlements/local-day';
@@ -61,6 +62,8 @@ export interface ServerConfig {
   publicBaseUrl: string | null;
   /** AZURE_STORAGE_CONNECTION_STRING: dubbing videos in Azure Blob Storage; the embedded block endpoint on DATA_DIR/blob otherwise. */
   azureStorageConnectionString?: string | null;
+  /** INSTANCE_ID: this process's name in the X-Parley-Instance header (random per start when unset). */
+  instanceId?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -207,5 +210,12 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     paymentProvider: paymentProvider(env.PAYMENT_PROVIDER, nodeEnv),
     paymentOrderMinutes: positiveInteger('PAYMENT_ORDER_MINUTES', env.PAYMENT_ORDER_MINUTES, 15),
     publicBaseUrl: baseUrl(env.PUBLIC_BASE_URL),
+    instanceId: instanceIdFrom(env.INSTANCE_ID),
   };
+}
+
+/** A given INSTANCE_ID of safe header characters, else a random one (nothing about the machine). */
+function instanceIdFrom(value: string | undefined): string {
+  const named = nonEmpty(value);
+  return named && /^[A-Za-z0-9._-]{1,64}$/.test(named) ? named : randomBytes(4).toString('hex');
 }

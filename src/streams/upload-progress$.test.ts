@@ -1,7 +1,7 @@
 import { Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_CHUNK_BYTES, UPLOAD_CHUNKED_FROM_BYTES } from '../shared/contract/limits';
+import { UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_RETRIES, UPLOAD_CHUNKED_FROM_BYTES } from '../shared/contract/limits';
 import {
   INCONSISTENT_KEY,
   UploadProtocolError,
@@ -128,6 +128,65 @@ describe('chunkUpload$', () => {
       ts.flush();
       expect(sent).toEqual(['u0', 'u1', 'u1']);
       expect(events.at(-1)).toBe('done');
+    });
+  });
+
+  it('re-sends a chunk the server could not place (503 uploads:chunkLost / chunkElsewhere) after a growing wait, and completes', () => {
+    const ts = scheduler();
+    ts.run(({ cold }) => {
+      const sent: Array<[string, number]> = [];
+      let refusals = 0;
+      const transport: ChunkTransport = {
+        init: () => cold('(a|)', { a: { uploadId: 'up', objectName: 'o', uploadUrls: ['u0', 'u1'], chunkSize: UPLOAD_CHUNK_BYTES } }),
+        block: (part) =>
+          new Observable((subscriber) => {
+            sent.push([part.url ?? '', ts.now()]);
+            if (part.url === 'u1' && refusals < 2) {
+              refusals += 1;
+              const msgKey = refusals === 1 ? 'uploads:chunkElsewhere' : 'uploads:chunkLost';
+              subscriber.error({ kind: 'business', code: 503, status: 503, msgKey });
+              return;
+            }
+            subscriber.next(part.end === '1' ? [RECORD] : null);
+            subscriber.complete();
+          }),
+      };
+      const events: string[] = [];
+      let failure: unknown = null;
+      chunkUpload$(fakeFile(UPLOAD_CHUNKED_FROM_BYTES), { transport, scheduler: ts, retryDelayMs: 10 }).subscribe({
+        next: (event) => events.push(event.type),
+        error: (error: unknown) => (failure = error),
+      });
+      ts.flush();
+      // The same part again each time, 10 then 20 virtual ms later; the first part is not sent twice.
+      expect(sent).toEqual([
+        ['u0', 0],
+        ['u1', 0],
+        ['u1', 10],
+        ['u1', 30],
+      ]);
+      expect(failure).toBeNull();
+      expect(events.at(-1)).toBe('done');
+    });
+  });
+
+  it('gives up on a chunk still refused with 503 after the bounded retries, with the server’s error', () => {
+    const ts = scheduler();
+    ts.run(({ cold }) => {
+      let sends = 0;
+      const refusal = { kind: 'business', code: 503, status: 503, msgKey: 'uploads:chunkLost' };
+      const transport: ChunkTransport = {
+        init: () => cold('(a|)', { a: { uploadId: 'up', objectName: 'o', uploadUrls: ['u0', 'u1'], chunkSize: UPLOAD_CHUNK_BYTES } }),
+        block: () => {
+          sends += 1;
+          return cold('#', undefined, refusal);
+        },
+      };
+      let failure: unknown = null;
+      chunkUpload$(fakeFile(UPLOAD_CHUNKED_FROM_BYTES), { transport, scheduler: ts, retryDelayMs: 10 }).subscribe({ error: (error: unknown) => (failure = error) });
+      ts.flush();
+      expect(sends).toBe(1 + UPLOAD_CHUNK_RETRIES);
+      expect(failure).toEqual(refusal);
     });
   });
 

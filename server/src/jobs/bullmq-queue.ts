@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import type { JobDefinition, JobQueue } from '../domain/jobs/job-queue.port';
+import { bullmqJobId, claimForDelivery, failAbandoned, LOCK_DURATION_MS, MAX_STALLED_COUNT, recoverRows, STALLED_INTERVAL_MS } from './bullmq-recovery';
 import { executeJob, jobRows } from './job-queue';
 
 const QUEUE_NAME = 'parley-jobs';
@@ -17,13 +18,19 @@ export function createBullmqQueue({
   clock,
   redisUrl,
   prefix = 'parley',
+  workerName,
   log,
+  timing = { lockDurationMs: LOCK_DURATION_MS, stalledIntervalMs: STALLED_INTERVAL_MS },
 }: {
   db: Kysely<Database>;
   clock: Clock;
   redisUrl: string;
   prefix?: string;
+  /** Kept by BullMQ on each job this worker takes (its `processedBy`): which instance holds a job. */
+  workerName?: string | undefined;
   log: { error(obj: unknown, msg?: string): void };
+  /** Tests shorten these to see a dead worker's job handed on in seconds. */
+  timing?: { lockDurationMs: number; stalledIntervalMs: number };
 }): JobQueue {
   const rows = jobRows(db, clock);
   const definitions = new Map<string, JobDefinition<unknown>>();
@@ -34,6 +41,8 @@ export function createBullmqQueue({
   let active = 0;
   let idleWaiters: Array<() => void> = [];
   const mine = new Set<string>();
+  /** The run of each BullMQ job in hand, stopped when this worker loses the job's lock. */
+  const runs = new Map<string, AbortController>();
 
   function settleIdle() {
     if (active > 0 || mine.size > 0) return;
@@ -44,7 +53,7 @@ export function createBullmqQueue({
 
   // A retried job is a new BullMQ job (BullMQ keeps finished ids), so the attempt goes in its id.
   const schedule = (id: string, attempt: number) =>
-    queue.add('run', { id }, { jobId: `${id}.${attempt}`, removeOnComplete: true, removeOnFail: 1000 });
+    queue.add('run', { id }, { jobId: bullmqJobId(id, attempt), removeOnComplete: true, removeOnFail: 1000 });
 
   return {
     backend: 'bullmq',
@@ -71,32 +80,47 @@ export function createBullmqQueue({
       return id;
     },
     async start() {
-      // Rows left pending or running by a stopped instance are scheduled again; BullMQ ignores an
-      // id it already holds, so two instances starting together do not run a job twice.
-      for (const id of await rows.recover()) {
-        const row = await rows.get(id);
-        mine.add(id);
-        await schedule(id, row?.attempts ?? 0);
-      }
+      for (const id of await recoverRows(rows, queue, schedule)) mine.add(id);
       worker = new Worker(
         QUEUE_NAME,
         async (job) => {
           const id = (job.data as { id: string }).id;
+          const run = new AbortController();
+          runs.set(job.id!, run);
+          const signal = AbortSignal.any([controller.signal, run.signal]);
           active += 1;
           try {
-            const row = await rows.claim(id);
+            const row = await claimForDelivery(rows, id, job);
             if (!row) return;
-            const outcome = await executeJob(rows, definitions, row, controller.signal, log);
-            if (outcome === 'retry') await schedule(id, row.attempts);
-            else mine.delete(id);
+            const outcome = await executeJob(rows, definitions, row, signal, log);
+            if (controller.signal.aborted) {
+              // Shutting down mid-job: the row goes back to pending for another instance to run.
+              if (await rows.requeue(id, row.attempts)) await schedule(id, row.attempts);
+            } else if (outcome === 'retry') await schedule(id, row.attempts);
+            else if (!run.signal.aborted) mine.delete(id);
           } finally {
+            runs.delete(job.id!);
             active -= 1;
             settleIdle();
           }
         },
-        { connection, prefix, concurrency: 1 },
+        {
+          connection,
+          prefix,
+          concurrency: 1,
+          ...(workerName ? { name: workerName } : {}),
+          lockDuration: timing.lockDurationMs,
+          stalledInterval: timing.stalledIntervalMs,
+          maxStalledCount: MAX_STALLED_COUNT,
+        },
       );
       worker.on('error', (error) => log.error({ err: error }, 'job worker error'));
+      // Our lock expired (this process was stalled longer than the lock lives): another worker may
+      // already run the job, so this run stops and leaves the row to it.
+      worker.on('lockRenewalFailed', (jobIds: string[]) => jobIds.forEach((jobId) => runs.get(jobId)?.abort()));
+      worker.on('failed', (job, error) => {
+        if (job) void failAbandoned(rows, definitions, job, error, log).catch((err: unknown) => log.error({ err }, 'job worker error'));
+      });
     },
     whenIdle() {
       if (active === 0 && mine.size === 0) return Promise.resolve();

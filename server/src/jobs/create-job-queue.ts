@@ -10,6 +10,8 @@ export async function createJobQueue(options: {
   clock: Clock;
   redisUrl: string | null;
   prefix?: string;
+  /** The instance's name, kept by BullMQ on each job it runs (which instance holds a job). */
+  workerName?: string | undefined;
   log: { error(obj: unknown, msg?: string): void };
 }): Promise<JobQueue> {
   if (options.redisUrl) {

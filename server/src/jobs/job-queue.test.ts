@@ -13,6 +13,7 @@ import { migrateToLatest } from '../db/migrate';
 import { redisVariant, uniqueRedisPrefix } from '../testing/redis-variant';
 import { sqliteTestConfig } from '../testing/test-config';
 import { createBullmqQueue } from './bullmq-queue';
+import { MAX_STALLED_COUNT } from './bullmq-recovery';
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue } from '../domain/jobs/job-queue.port';
 import { jobRows } from './job-queue';
@@ -113,4 +114,103 @@ describe.each(backends)('$name job queue', (backend) => {
     expect(await rows.get(pending)).toMatchObject({ status: 'completed' });
     expect(await rows.get(crashed)).toMatchObject({ status: 'completed', attempts: 2 });
   });
+
+  it.skipIf(backend.skip || backend.name !== 'bullmq')('a job whose worker dies is taken over by another instance and completed once', async () => {
+    const timing = { lockDurationMs: 1_000, stalledIntervalMs: 500 };
+    const shared = `${prefix}-3`;
+    const make = () => createBullmqQueue({ db, clock: systemClock, redisUrl: redisServer.url, prefix: shared, log: silentLog, timing });
+    const rows = jobRows(db, systemClock);
+    // Instance A takes the job and then stops doing anything, as a SIGKILLed process: its run never
+    // ends and its lock is gone (deleted here rather than waited out).
+    const dead = make();
+    let unfreeze = () => undefined as void;
+    dead.define({ kind: 'long', run: () => new Promise<void>((resolve) => (unfreeze = resolve)) });
+    await dead.start();
+    const id = await dead.enqueue('long', {});
+    await waitUntil(async () => (await rows.get(id))?.status === 'running');
+    const redis = new Redis(redisServer.url);
+    await redis.del(`${shared}:parley-jobs:${id}.0:lock`);
+    redis.disconnect();
+
+    const survivor = make();
+    const ranOnSurvivor: string[] = [];
+    survivor.define({ kind: 'long', run: async () => void ranOnSurvivor.push(id) });
+    await survivor.start();
+    await waitUntil(async () => (await rows.get(id))?.status === 'completed');
+    expect(ranOnSurvivor).toEqual([id]);
+    expect(await rows.get(id)).toMatchObject({ status: 'completed', attempts: 1 });
+    unfreeze();
+    await survivor.close();
+    await dead.close();
+  }, 30_000);
+
+  it.skipIf(backend.skip || backend.name !== 'bullmq')('an instance starting beside a running one leaves its running job alone', async () => {
+    const shared = `${prefix}-4`;
+    const make = () => createBullmqQueue({ db, clock: systemClock, redisUrl: redisServer.url, prefix: shared, log: silentLog });
+    const rows = jobRows(db, systemClock);
+    const running = make();
+    let finish = () => undefined as void;
+    running.define({ kind: 'busy', run: () => new Promise<void>((resolve) => (finish = resolve)) });
+    await running.start();
+    const id = await running.enqueue('busy', {});
+    await waitUntil(async () => (await rows.get(id))?.status === 'running');
+
+    const starting = make();
+    const ranOnStarting: string[] = [];
+    starting.define({ kind: 'busy', run: async () => void ranOnStarting.push(id) });
+    await starting.start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ranOnStarting).toEqual([]);
+    expect(await rows.get(id)).toMatchObject({ status: 'running', attempts: 1 });
+    finish();
+    await waitUntil(async () => (await rows.get(id))?.status === 'completed');
+    expect(ranOnStarting).toEqual([]);
+    await starting.close();
+    await running.close();
+  }, 30_000);
+
+  it.skipIf(backend.skip || backend.name !== 'bullmq')('a job that took down every worker it ran on is failed once past the stall limit, and its failure hook runs', async () => {
+    const timing = { lockDurationMs: 1_000, stalledIntervalMs: 300 };
+    const shared = `${prefix}-5`;
+    const rows = jobRows(db, systemClock);
+    const redis = new Redis(redisServer.url);
+    const hooks: string[] = [];
+    const releases: Array<() => void> = [];
+    const queues: JobQueue[] = [];
+    const instance = (run: () => Promise<void>) => {
+      const queue = createBullmqQueue({ db, clock: systemClock, redisUrl: redisServer.url, prefix: shared, log: silentLog, timing });
+      queue.define({ kind: 'poison', run, onFailed: async () => void hooks.push('refund') });
+      queues.push(queue);
+      return queue;
+    };
+    // Three instances in turn take the job and "die" with it (their run hangs, their lock is gone).
+    const hang = () => new Promise<void>((resolve) => releases.push(resolve));
+    let id = '';
+    for (let death = 0; death <= MAX_STALLED_COUNT; death += 1) {
+      const dying = instance(hang);
+      await dying.start();
+      if (death === 0) id = await dying.enqueue('poison', {});
+      await waitUntil(async () => releases.length === death + 1);
+      await redis.del(`${shared}:parley-jobs:${id}.0:lock`);
+    }
+    const survivorRan: string[] = [];
+    await instance(async () => void survivorRan.push(id)).start();
+    await waitUntil(async () => (await rows.get(id))?.status === 'failed');
+    expect(survivorRan).toEqual([]);
+    expect(hooks).toEqual(['refund']);
+    expect((await rows.get(id))?.error).toMatch(/stalled more than allowable limit/);
+    redis.disconnect();
+    // The dead runs coming back late do not turn the failed row into a completed one.
+    releases.forEach((release) => release());
+    for (const queue of queues) await queue.close();
+    expect((await rows.get(id))?.status).toBe('failed');
+  }, 60_000);
 });
+
+async function waitUntil(condition: () => Promise<boolean>, deadlineMs = 20_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

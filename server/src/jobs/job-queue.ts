@@ -33,11 +33,31 @@ export function jobRows(db: Kysely<Database>, clock: Clock) {
       if (Number(result.numUpdatedRows) !== 1) return null;
       return (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
     },
+    /**
+     * BullMQ handed this worker the job a dead worker was running (its lock expired): the row is still
+     * `running` at the attempt that worker claimed, and the job's lock now makes this worker its only
+     * runner. The attempt is run again, not counted again; BullMQ's stall limit bounds the repeats.
+     */
+    async takeOver(id: string, attempts: number): Promise<JobRow | null> {
+      const result = await db.updateTable('jobs').set({ updated_at: now() }).where('id', '=', id).where('status', '=', 'running').where('attempts', '=', attempts).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return null;
+      return (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    },
+    /** A running row nobody runs any more (its attempt known) goes back to pending. */
+    async requeue(id: string, attempts: number): Promise<boolean> {
+      const result = await db.updateTable('jobs').set({ status: 'pending', updated_at: now() }).where('id', '=', id).where('status', '=', 'running').where('attempts', '=', attempts).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    unfinished: () =>
+      db.selectFrom('jobs').select(['id', 'status', 'attempts']).where('status', 'in', ['pending', 'running']).orderBy('created_at').orderBy('id').execute(),
     progress: (id: string, percent: number) =>
       db.updateTable('jobs').set({ progress: Math.max(0, Math.min(100, Math.round(percent))), updated_at: now() }).where('id', '=', id).execute(),
-    completed: (id: string) => db.updateTable('jobs').set({ status: 'completed', progress: 100, error: null, updated_at: now() }).where('id', '=', id).execute(),
-    retry: (id: string, error: string) => db.updateTable('jobs').set({ status: 'pending', error, updated_at: now() }).where('id', '=', id).execute(),
-    failed: (id: string, error: string) => db.updateTable('jobs').set({ status: 'failed', error, updated_at: now() }).where('id', '=', id).execute(),
+    // Only a running row ends: a run that lost its job (its BullMQ lock lapsed, the job was failed or
+    // finished elsewhere) and comes back late cannot overwrite what happened meanwhile.
+    completed: (id: string) =>
+      db.updateTable('jobs').set({ status: 'completed', progress: 100, error: null, updated_at: now() }).where('id', '=', id).where('status', '=', 'running').execute(),
+    retry: (id: string, error: string) => db.updateTable('jobs').set({ status: 'pending', error, updated_at: now() }).where('id', '=', id).where('status', '=', 'running').execute(),
+    failed: (id: string, error: string) => db.updateTable('jobs').set({ status: 'failed', error, updated_at: now() }).where('id', '=', id).where('status', '=', 'running').execute(),
     /** Rows a crashed process left running go back to pending (their step starts over). */
     async recover(): Promise<string[]> {
       await db.updateTable('jobs').set({ status: 'pending', updated_at: now() }).where('status', '=', 'running').execute();
@@ -49,7 +69,7 @@ export function jobRows(db: Kysely<Database>, clock: Clock) {
 
 export type JobRows = ReturnType<typeof jobRows>;
 
-function describe(error: unknown): string {
+export function describeJobError(error: unknown): string {
   return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
 }
 
@@ -86,11 +106,11 @@ export async function executeJob(
     }
     const permanent = definition.isPermanent?.(error) ?? false;
     if (!permanent && row.attempts < (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
-      await rows.retry(row.id, describe(error));
+      await rows.retry(row.id, describeJobError(error));
       return 'retry';
     }
     log.error({ err: error, jobId: row.id, kind: row.kind }, 'job failed');
-    await rows.failed(row.id, describe(error));
+    await rows.failed(row.id, describeJobError(error));
     try {
       await definition.onFailed?.(payload, error);
     } catch (hookError) {

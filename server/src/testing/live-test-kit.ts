@@ -25,12 +25,17 @@ export interface LiveMessage {
 export class LiveClient {
   readonly messages: LiveMessage[] = [];
   closeCode: number | null = null;
+  /** The X-Parley-Instance of the upgrade answer: which server process holds this socket. */
+  instance: string | null = null;
   private waiters: Array<() => void> = [];
   private constructor(readonly socket: WebSocket) {}
 
   static async open(url: string): Promise<LiveClient> {
     const socket = new WebSocketImpl(url);
     const client = new LiveClient(socket);
+    (socket as unknown as { on(event: 'upgrade', listener: (response: { headers: Record<string, unknown> }) => void): void }).on('upgrade', (response) => {
+      client.instance = typeof response.headers['x-parley-instance'] === 'string' ? response.headers['x-parley-instance'] : null;
+    });
     socket.binaryType = 'arraybuffer';
     socket.addEventListener('message', (event) => {
       client.messages.push(JSON.parse(String(event.data)) as LiveMessage);

@@ -27,6 +27,8 @@ export interface ScaleOutRig {
   url: string;
   instances: RigInstance[];
   databaseUrl: string;
+  /** The rig's own Redis database (BullMQ's keys under the default prefix `parley`). */
+  redisUrl: string;
   /** The shared media store (Azurite) the instances use. */
   azureConnectionString: string;
   /** SIGKILL of one instance (no shutdown hook runs), as a crashed machine. */
@@ -156,19 +158,23 @@ export async function startScaleOutRig(count = 3, extraEnv: NodeJS.ProcessEnv = 
       REDIS_URL: redisUrl,
       AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
       DEMO_PASSWORD: RIG_DEMO_PASSWORD,
+      // Said outright, as production requires (issue 28 §3): the rig's payments go through the sandbox.
+      PAYMENT_PROVIDER: 'sandbox',
       ...extraEnv,
     };
     const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
     // The first one migrates and makes the demo account; the others start together on the result.
-    instances.push(await startInstance(env, path.join(scratch, 'instance-1'), ports[0]!, spawned));
-    instances.push(...(await Promise.all(ports.slice(1).map((port, i) => startInstance(env, path.join(scratch, `instance-${i + 2}`), port, spawned)))));
+    // Each names itself in X-Parley-Instance (rig-1, rig-2, …), so a journey can tell where it landed.
+    const named = (i: number) => ({ ...env, INSTANCE_ID: `rig-${i + 1}` });
+    instances.push(await startInstance(named(0), path.join(scratch, 'instance-1'), ports[0]!, spawned));
+    instances.push(...(await Promise.all(ports.slice(1).map((port, i) => startInstance(named(i + 1), path.join(scratch, `instance-${i + 2}`), port, spawned)))));
     const port = await freePort();
     const configFile = path.join(scratch, 'haproxy.cfg');
     fs.writeFileSync(configFile, haproxyConfig(port, instances));
     balancer = spawn('haproxy', ['-db', '-f', configFile], { stdio: 'ignore' });
     const url = `http://127.0.0.1:${port}`;
     await waitForBalancer(url, 20_000);
-    return { url, instances, databaseUrl, azureConnectionString: azurite.connectionString, kill: (index) => kill9(instances[index]!.child), stop };
+    return { url, instances, databaseUrl, redisUrl, azureConnectionString: azurite.connectionString, kill: (index) => kill9(instances[index]!.child), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -3,13 +3,15 @@
 // object is byte for byte the file. With instance-local media a chunk the other instance cannot
 // place is refused (retryable 503) rather than leaving zeros, and a chunk that no longer reads back
 // as stored is asked for again at the end. A chunk whose bytes differ from the client's checksum
-// never counts as stored.
+// never counts as stored. Dubbing's uploadBlock chunks stage as blocks of the shared blob on whichever
+// instance takes them, with nothing left on either instance's disk.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { containerOf } from '../storage/blob-store.port';
 import { azuriteMissing, startAzurite, type RunningAzurite } from '../../testing/azurite';
 import { call, type CallResult } from '../../testing/inject';
 import { createPostgresSchema, postgresTestConfig, postgresUnavailable, tempDataDir } from '../../testing/test-config';
@@ -114,6 +116,51 @@ describe.skipIf(noPostgres !== null || noAzurite !== null)('chunks across instan
     // The staged chunks are gone once the file is whole.
     const left = await (a.services.blobStore as { listBlobs(c: string): Promise<string[]> }).listBlobs('media');
     expect(left.filter((name) => name.startsWith(`staging/${uploadId}`))).toEqual([]);
+  }, 120_000);
+});
+
+/** One dubbing uploadBlock chunk (fields first, as a browser's FormData) to one instance. */
+async function sendDubChunk(app: FastifyInstance, token: string, fields: Record<string, string>, chunk: Buffer): Promise<CallResult> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([new Uint8Array(chunk)]), 'blob');
+  const request = new Request('http://form', { method: 'POST', body: form });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/prod-api/speech/video/transcribe/uploadBlock',
+    headers: { authorization: `Bearer ${token}`, 'content-type': request.headers.get('content-type')!, 'accept-language': 'en-US' },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  const parsed = JSON.parse(response.body) as { code?: number; msg?: string; data?: unknown };
+  return { status: response.statusCode, code: parsed.code, msg: parsed.msg, data: parsed.data, body: response.body };
+}
+
+describe.skipIf(noPostgres !== null || noAzurite !== null)('dubbing video blocks across instances on Azure storage (Azurite)', () => {
+  it('stages each uploadBlock chunk as a block of the shared blob whichever instance takes it; no instance keeps bytes on its disk', async () => {
+    const { a, b, token } = await twoInstances(azurite!.connectionString);
+    const ids = Array.from({ length: partCount() }, (_, i) => Buffer.from(`chunk-${String(i).padStart(6, '0')}`).toString('base64'));
+    const fields = (i: number, blobName?: string) => ({
+      oriFileName: 'talk.mp4',
+      fileSize: String(bytes.length),
+      end: i === partCount() - 1 ? '1' : '0',
+      blockIds: ids.slice(0, i + 1).join(','),
+      ...(blobName ? { blobName } : {}),
+    });
+    const first = await sendDubChunk(a, token, fields(0), chunkOf(1));
+    expect(first.code, first.msg).toBe(200);
+    const blobName = (first.data as { blobName: string }).blobName;
+    expect((await sendDubChunk(b, token, fields(1, blobName), chunkOf(2))).code).toBe(200);
+    const last = await sendDubChunk(a, token, fields(2, blobName), chunkOf(3));
+    expect(last.code, last.msg).toBe(200);
+    expect((last.data as { blockIds: string[] }).blockIds).toEqual(ids);
+    const userId = (await a.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+    const committed: Buffer[] = [];
+    for await (const piece of await b.services.blobStore.readStream(containerOf(userId), blobName)) committed.push(piece as Buffer);
+    expect(sha256(Buffer.concat(committed))).toBe(sha256(bytes));
+    for (const app of [a, b]) {
+      const files = fs.readdirSync(app.services.config.dataDir, { recursive: true }).map(String);
+      expect(files.filter((name) => name.includes(blobName.replace(/\.mp4$/, '')))).toEqual([]);
+    }
   }, 120_000);
 });
 

@@ -14,7 +14,7 @@ declare module 'fastify' {
 export default fp<{ rateLimitPrefix?: string }>(
   async (app, { rateLimitPrefix }) => {
     const { config, clock } = app.services;
-    const jobs = await createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, log: app.log });
+    const jobs = await createJobQueue({ db: app.db, clock, redisUrl: config.redisUrl, prefix: rateLimitPrefix ? `${rateLimitPrefix}-jobs` : undefined, workerName: config.instanceId, log: app.log });
     provideServices(app.services, { jobs });
     // Jobs left pending or running by a previous process resume once the app is ready.
     app.addHook('onReady', async () => {
