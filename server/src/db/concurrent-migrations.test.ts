@@ -3,7 +3,9 @@
 // drop meanwhile. Before the introspection was confined to the own schema, a migration whose schema
 // came from search_path alone (DATABASE_URL's options, as a deployed server or the crash-recovery
 // and scale-out rigs start) took a neighbour's bookkeeping tables for its own and failed with
-// `relation "kysely_migration_lock" does not exist`.
+// `relation "kysely_migration_lock" does not exist`, and one neighbour dropped mid-introspection failed
+// any migration (`schema "…" does not exist`). And Kysely's migration lock was one for the database,
+// so each start waited for every other schema's migration, past Fastify's plugin timeout under load.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresSchema, postgresUnavailable, TEST_POSTGRES_URL } from '../testing/test-config';
@@ -78,4 +80,47 @@ describe.skipIf(pgProblem)('migrations of fresh schemas side by side in one Post
       await db.destroy();
     }
   });
+
+  it("waits for another instance's migration of its own schema, never for a neighbour's", async () => {
+    const neighbour = await freshDatabase('named');
+    const own = await freshDatabase('url');
+    // The lock as a migration takes it (the dialect's own adapter).
+    const adapter = neighbour.db.getExecutor().adapter;
+    // Migrations of the neighbour's schema waiting for its lock (a two-key advisory lock keyed by the schema).
+    const waiting = async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and not granted and objsubid = 2 and objid::bigint = (hashtext(${neighbour.schema})::bigint & 4294967295)`.execute(neighbour.db);
+      return rows[0]!.n;
+    };
+    try {
+      // A neighbour mid-migration holds its lock: this schema migrates all the same.
+      await neighbour.db.connection().execute(async (held) => {
+        await adapter.acquireMigrationLock(held, { lockTable: 'kysely_migration_lock', lockRowId: 'migration_lock', lockTableSchema: neighbour.schema });
+        try {
+          await migrateToLatest(own.db);
+        } finally {
+          await adapter.releaseMigrationLock(held, { lockTable: 'kysely_migration_lock', lockRowId: 'migration_lock', lockTableSchema: neighbour.schema });
+        }
+      });
+      // Another instance of the neighbour's installation holds it: its migration waits until released.
+      await neighbour.db.connection().execute(async (held) => {
+        await adapter.acquireMigrationLock(held, { lockTable: 'kysely_migration_lock', lockRowId: 'migration_lock', lockTableSchema: neighbour.schema });
+        let finished = false;
+        const migrating = migrateToLatest(neighbour.db, neighbour.schema).then(() => {
+          finished = true;
+        });
+        try {
+          await expect.poll(waiting, { timeout: 20_000 }).toBeGreaterThan(0);
+          expect(finished).toBe(false);
+        } finally {
+          await adapter.releaseMigrationLock(held, { lockTable: 'kysely_migration_lock', lockRowId: 'migration_lock', lockTableSchema: neighbour.schema });
+        }
+        await migrating;
+      });
+      await neighbour.db.selectFrom('verification_codes').select('id').execute();
+    } finally {
+      await own.db.destroy();
+      await neighbour.db.destroy();
+    }
+  }, 60_000);
 });

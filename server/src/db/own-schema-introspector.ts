@@ -5,8 +5,15 @@
 // moment: without a named schema it took another schema's bookkeeping tables for its own, and a
 // schema dropped mid-query can make the name lookup fail. This introspector sees only the
 // connection's own schema (current_schema(), set by search_path) and looks tables up by OID.
-import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, PostgresDialect, sql } from 'kysely';
-import type { ColumnMetadata, DatabaseIntrospector, DatabaseMetadata, DatabaseMetadataOptions, Kysely, SchemaMetadata, TableMetadata } from 'kysely';
+// Kysely's migration lock is one advisory lock for the whole database, so every installation's
+// migration waited for every other's (test files on two workers, other runs sharing the test
+// database): a start could outwait Fastify's plugin timeout. The lock here is per schema: two
+// instances of one installation still migrate one after the other, other schemas go their way.
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, PostgresAdapter, PostgresDialect, sql } from 'kysely';
+import type { ColumnMetadata, DatabaseIntrospector, DatabaseMetadata, DatabaseMetadataOptions, DialectAdapter, Kysely, MigrationLockOptions, SchemaMetadata, TableMetadata } from 'kysely';
+
+/** The first key of the two-key advisory lock (the second is the schema's hash): "PARL". */
+const MIGRATION_LOCK_CLASS = 0x5041524c;
 
 interface ColumnRow {
   schema: string;
@@ -71,8 +78,25 @@ export class OwnSchemaIntrospector implements DatabaseIntrospector {
   }
 }
 
-/** PostgreSQL as Kysely speaks it, with the introspection confined to the connection's own schema. */
+/** Kysely's PostgreSQL adapter with the migration lock taken per schema instead of per database. */
+export class OwnSchemaPostgresAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_CLASS)}, hashtext(${lockedSchema(options)}))`.execute(db);
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>, options: MigrationLockOptions): Promise<void> {
+    await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_CLASS)}, hashtext(${lockedSchema(options)}))`.execute(db);
+  }
+}
+
+const lockedSchema = (options: MigrationLockOptions) => (options.lockTableSchema ? sql`${options.lockTableSchema}` : sql`current_schema()`);
+
+/** PostgreSQL as Kysely speaks it, with the introspection and the migration lock confined to the own schema. */
 export class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createAdapter(): DialectAdapter {
+    return new OwnSchemaPostgresAdapter();
+  }
+
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new OwnSchemaIntrospector(db);
   }
