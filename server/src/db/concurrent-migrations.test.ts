@@ -33,7 +33,7 @@ async function migrateAndProbe(how: 'named' | 'url'): Promise<string[]> {
     await migrateToLatest(db, how === 'named' ? schema : undefined);
     await db.selectFrom('verification_codes').select('id').execute();
     const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
-    return [...new Set(tables.map((t) => t.schema))].concat(tables.some((t) => t.name === 'kysely_migration') ? ['bookkeeping'] : []);
+    return [...new Set(tables.map((t) => t.schema ?? '(none)'))].concat(tables.some((t) => t.name === 'kysely_migration') ? ['bookkeeping'] : []);
   } finally {
     await db.destroy();
   }
