@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -12,6 +13,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/support/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
+          // One worker per core (vitest's default leaves one idle): nothing else runs beside this suite.
+          maxWorkers: Math.max(2, availableParallelism()),
         },
       },
       {
@@ -23,9 +26,12 @@ export default defineConfig({
           setupFiles: ['server/src/testing/answer-contract.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One worker (vitest's default on 2 cores). Two workers ran PostgreSQL files side by side and a fresh
-          // schema's migration then failed in one clean-clone run ("relation … does not exist"); until that is
-          // understood the files run one at a time, as they did when the suite was proven.
+          // Vitest's default is one worker per core but one: on 2 cores the files ran one at a time while
+          // their tests mostly wait on child processes, sockets and disk. Files are independent (temp data
+          // folders, random ports, a fresh PostgreSQL schema and Redis prefix each; a migration looks only
+          // at its own schema: db/own-schema-introspector.ts, db/concurrent-migrations.test.ts), so one
+          // worker per core.
+          maxWorkers: Math.max(2, availableParallelism()),
         },
       },
       {

@@ -146,25 +146,12 @@ const suites = [
   { name: 'e2e', project: 'e2e' },
 ];
 
-for (const { name, project, node24 } of suites) {
-  if (!wants(name)) continue;
-  if (node24 && !(await node24Ready())) continue;
-  const outputFile = join(reports, `${name}.json`);
-  const beside = project === 'e2e' && checksBesideBrowser ? runChecksBeside() : null;
-  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
-  const files = process.env.NODE24_FULL === '1' ? [] : NODE24_SERVER_FILES;
-  if (node24) await run('server tests on Node 24', NODE24, [join(root, 'node_modules/vitest/vitest.mjs'), ...args, ...files], node24Env());
-  else await run(`${project} tests`, 'npx', ['vitest', ...args]);
-  if (node24) countCheck('start + health on Node 24', await run('start + health on Node 24', 'node', ['scripts/node24.mjs', 'smoke']));
-  // The checks' output after the suite's, each under its header; counted like the others.
-  for (const { label, job, ok } of beside ? await beside : []) {
-    job.print();
-    countCheck(label, ok);
-  }
+/** Adds a vitest JSON report to the totals; a missing report or a file that failed to load is a failure. */
+function countReport(name, outputFile) {
   if (!existsSync(outputFile)) {
     totals.failed += 1;
     problems.push(`${name}: runner produced no report`);
-    continue;
+    return;
   }
   const report = JSON.parse(readFileSync(outputFile, 'utf8'));
   totals.passed += report.numPassedTests;
@@ -175,6 +162,54 @@ for (const { name, project, node24 } of suites) {
   totals.failed += brokenFiles.length;
   for (const file of brokenFiles) problems.push(`${name}: ${file.name} failed to load`);
   console.log(`--- ${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+}
+
+const vitestArgs = (project, outputFile) => ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+const node24Files = () => (process.env.NODE24_FULL === '1' ? [] : NODE24_SERVER_FILES);
+
+// The Node 24 files also run beside the browser suite, after the checks, on one worker: the browser
+// suite leaves a core mostly idle for all of its ten minutes, and the checks take about half of them.
+const node24BesideBrowser = wants('e2e') && wants('node24') && checksBesideBrowser;
+
+/**
+ * Node 24's server files then its smoke test, beside the foreground. Each outcome has the job (whose
+ * output is printed once the foreground is over) and how it counts: the tests by their report.
+ */
+async function runNode24Beside() {
+  const installed = await node24Install.finished;
+  const install = { job: node24Install, count: () => installed || countCheck('node 24 install', false) };
+  if (!installed) return [install];
+  const outputFile = join(reports, 'node24.json');
+  const tests = runBeside('server tests on Node 24', NODE24, [join(root, 'node_modules/vitest/vitest.mjs'), ...vitestArgs('server', outputFile), '--maxWorkers=1', ...node24Files()], node24Env());
+  await tests.finished;
+  const smoke = runBeside('start + health on Node 24', 'node', ['scripts/node24.mjs', 'smoke']);
+  const smokeOk = await smoke.finished;
+  return [install, { job: tests, count: () => countReport('node24', outputFile) }, { job: smoke, count: () => countCheck('start + health on Node 24', smokeOk) }];
+}
+
+for (const { name, project, node24 } of suites) {
+  if (!wants(name)) continue;
+  if (node24 && node24BesideBrowser) continue;
+  if (node24 && !(await node24Ready())) continue;
+  const outputFile = join(reports, `${name}.json`);
+  const beside =
+    project === 'e2e' && checksBesideBrowser
+      ? runChecksBeside().then(async (checked) => [
+          ...checked.map(({ label, job, ok }) => ({ job, count: () => countCheck(label, ok) })),
+          ...(node24BesideBrowser ? await runNode24Beside() : []),
+        ])
+      : null;
+  const args = vitestArgs(project, outputFile);
+  if (node24) await run('server tests on Node 24', NODE24, [join(root, 'node_modules/vitest/vitest.mjs'), ...args, ...node24Files()], node24Env());
+  else await run(`${project} tests`, 'npx', ['vitest', ...args]);
+  if (node24) countCheck('start + health on Node 24', await run('start + health on Node 24', 'node', ['scripts/node24.mjs', 'smoke']));
+  // The output of what ran beside after the suite's, each under its header; counted like the others
+  // (a test run beside by its report).
+  for (const { job, count } of beside ? await beside : []) {
+    job.print();
+    count();
+  }
+  countReport(name, outputFile);
 }
 
 if (problems.length) console.log(`\nProblems: ${problems.join('; ')}`);

@@ -79,6 +79,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       void (reply as FastifyReply).status(status).send({ code: status, msg: tooLong ? t('errors.paramTooLong', { limit: MAX_PARAM_LENGTH }) : t('errors.badUrl') });
     },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The database plugin migrates before anything runs: on a large database, a loaded machine, or
+    // while another instance of the same installation holds the migration lock, that can take longer
+    // than Fastify's default 10 s, after which it would abandon a start that was only slow.
+    pluginTimeout: 120_000,
   });
   // Unknown fields refused, bodies not coerced, non-finite numbers refused: see request-validation.ts.
   app.setValidatorCompiler(contractValidatorCompiler());

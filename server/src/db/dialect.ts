@@ -5,8 +5,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pgModule from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '../config';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector';
 import type { Database } from './schema';
 import { SEARCH_TEXT_FUNCTION, searchText } from './search-text';
 
@@ -28,7 +29,8 @@ export function createDatabase(config: DatabaseConfig): Kysely<Database> {
     // A schema other than public keeps test runs (and side-by-side installs) apart.
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Its introspection (the Migrator's check for its bookkeeping tables) sees only this schema.
+  return new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
 }
 
 /**
