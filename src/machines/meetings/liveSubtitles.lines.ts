@@ -1,5 +1,6 @@
 // What a subtitle view shows, folded from the live socket's messages (pure, so tested directly).
-// Finals replace the partial of their segment; a final seen twice (transcript + replay) stays one line.
+// Finals replace the partial of their segment; a final seen twice (transcript + replay, or sent first
+// without its translations and then completed) stays one line, the later one's content.
 import type { LiveParticipant, LiveSubtitleLine } from '../../shared/contract/meeting';
 import type { LiveFinalSubtitle, LiveServerMessage } from '../../streams/socket$';
 
@@ -24,6 +25,7 @@ const fromFinal = (final: LiveFinalSubtitle): SubtitleLine => ({
   translations: final.translations ?? {},
   translationErrors: final.translationErrors ?? {},
   final: true,
+  ...(final.translationsPending ? { translationsPending: true } : {}),
   speakerIndex: final.speakerIndex ?? null,
   speaker: final.speaker ?? null,
 });

@@ -40,6 +40,20 @@ describe('subtitle lines', () => {
     expect(view.partials).toEqual([]);
   });
 
+  it('completes a final sent before its translation in place: one line, then its translation and speaker', () => {
+    const { translations: _, ...source } = final(2, 'a', 0, 'hello there');
+    let view = applyLiveMessage(emptyView(), { type: 'subtitle.partial', seq: 1, segmentId: 'a', startMs: 0, endMs: 300, text: 'hel', lang: 'en-US' });
+    view = applyLiveMessage(view, { ...source, translations: {}, translationsPending: true, speakerIndex: 1, speaker: null });
+    expect(view.partials).toEqual([]);
+    expect(view.finals).toMatchObject([{ segmentId: 'a', text: 'hello there', translations: {}, translationsPending: true, speakerIndex: 1 }]);
+    view = applyLiveMessage(view, final(3, 'b', 1000, 'next'));
+    view = applyLiveMessage(view, { ...final(4, 'a', 0, 'hello there'), speakerIndex: 1, speaker: null });
+    expect(view.finals.map((f) => [f.segmentId, f.translations['es-ES'], f.translationsPending ?? false])).toEqual([
+      ['a', '[hello there]', false],
+      ['b', '[next]', false],
+    ]);
+  });
+
   it('orders finals by start time and replaces everything on a reset transcript', () => {
     let view = applyLiveMessage(emptyView(), final(2, 'b', 1000, 'second'));
     view = applyLiveMessage(view, final(1, 'a', 0, 'first'));
