@@ -54,6 +54,14 @@ describe('subtitle lines', () => {
     ]);
   });
 
+  it('keeps a speaker renamed between a line and its completion', () => {
+    const { translations: _, ...source } = final(2, 'a', 0, 'hello');
+    let view = applyLiveMessage(emptyView(), { ...source, translations: {}, translationsPending: true, speakerIndex: 2, speaker: null });
+    view = applyLiveMessage(view, { type: 'speaker.renamed', seq: 3, speakerIndex: 2, name: 'Grace' });
+    view = applyLiveMessage(view, { ...final(4, 'a', 0, 'hello'), speakerIndex: 2, speaker: null });
+    expect(view.finals.map((f) => [f.speaker, f.translations['es-ES']])).toEqual([['Grace', '[hello]']]);
+  });
+
   it('orders finals by start time and replaces everything on a reset transcript', () => {
     let view = applyLiveMessage(emptyView(), final(2, 'b', 1000, 'second'));
     view = applyLiveMessage(view, final(1, 'a', 0, 'first'));
