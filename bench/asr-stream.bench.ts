@@ -135,3 +135,8 @@ export const asrStreamBench = {
     ];
   },
 };
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await asrStreamBench.run()) console.log(line);
+  process.exit(0);
+}

@@ -102,7 +102,7 @@ export const liveBrowserBench = {
       // One unmeasured utterance first, as in the live bench (the decoder adapts to the voice).
       const warm = await speak(host, warmUp.samples, 0);
       // A final counts once complete: the line goes out as spoken first, its translation follows (same segment).
-      const complete = (m: { type: string; translationsPending?: boolean }) => m.type === 'subtitle.final' && !m.translationsPending;
+      const complete = (m: { type: string; pending?: boolean }) => m.type === 'subtitle.final' && !m.pending;
       await host.waitForCount(complete, 1, 30_000).catch(() => undefined);
       const pages: Array<[string, Page]> = [['participant page (390 px, es-ES)', participant], ['cast screen (1440 px)', screen]];
       for (const [, page] of pages) await page.evaluate(() => ((window as unknown as { __subtitlesSeen: unknown[] }).__subtitlesSeen.length = 0));

@@ -127,7 +127,7 @@ async function scenario(server: LiveTestServer, participantCount: number, speech
   // (its live cepstral mean adapts per utterance) rather than the first scenario a fresh one.
   const warm = await speak(host, warmUp.samples, 0);
   // A final counts once complete: the line goes out as spoken first, its translation follows (same segment).
-  const complete = (m: LiveMessage) => m.type === 'subtitle.final' && !m.translationsPending;
+  const complete = (m: LiveMessage) => m.type === 'subtitle.final' && !m.pending;
   await last.waitForCount(complete, warmUp.utterances.length, 30_000).catch(() => undefined);
   const finalsBefore = last.messages.filter(complete).length;
   for (const shown of shownBy.values()) shown.length = 0;
@@ -144,7 +144,7 @@ async function scenario(server: LiveTestServer, participantCount: number, speech
     if (message.type !== 'subtitle.final') return;
     const id = String(message.segmentId);
     if (!publishedAt.has(id)) publishedAt.set(id, performance.now());
-    if (!message.translationsPending) completedAt.set(id, performance.now());
+    if (!message.pending) completedAt.set(id, performance.now());
   });
   const helpers = recognizer instanceof PocketsphinxRecognizer ? recognizer.helpers.helpers() : [];
   const cpuBefore = helpers.reduce((sum, h) => sum + (h.cpuMs() ?? 0), 0);

@@ -44,8 +44,8 @@ describe('live meeting on real speech', () => {
 
     await feed(host, framesOf(speech.samples), 0, 5, 25);
     // Each line goes out as spoken, then completed with its translation (same segment, later seq).
-    const finals = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text && !m.translationsPending, 2, 60_000);
-    const early = participant.stream.filter((m) => m.type === 'subtitle.final' && m.translationsPending);
+    const finals = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text && !m.pending, 2, 60_000);
+    const early = participant.stream.filter((m) => m.type === 'subtitle.final' && m.pending);
     expect(early.map((m) => [m.segmentId, m.text, m.translations])).toEqual(finals.map((f) => [f.segmentId, f.text, {}]));
     early.forEach((m, i) => expect(m.seq).toBeLessThan(finals[i]!.seq));
     const words = finals.map((f) => f.text).join(' ');

@@ -109,9 +109,9 @@ describe('RecordingSession finals', () => {
       'complete 4 {"es-ES":"es hello world"}',
       'publish 4 subtitle.final hello world',
     ]);
-    expect(h.published[1]).toMatchObject({ seq: 2, type: 'subtitle.final', text: 'hello world', translations: {}, translationsPending: true });
+    expect(h.published[1]).toMatchObject({ seq: 2, type: 'subtitle.final', text: 'hello world', translations: {}, pending: true });
     expect(h.published[3]).toMatchObject({ seq: 4, type: 'subtitle.final', segmentId: (h.published[1] as { segmentId: string }).segmentId, translations: { 'es-ES': 'es hello world' } });
-    expect(h.published[3]).not.toHaveProperty('translationsPending');
+    expect(h.published[3]).not.toHaveProperty('pending');
   });
 
   it('sends the next line without waiting for the translation of the one before, and the translations in line order', async () => {
@@ -125,7 +125,7 @@ describe('RecordingSession finals', () => {
     h.result('final', 0, 'first line');
     h.result('final', 1, 'second line');
     await vi.waitFor(() => expect(h.published.map((m) => textOf(m))).toEqual(['first line', 'second line']));
-    expect(h.published.every((m) => m.type === 'subtitle.final' && m.translationsPending)).toBe(true);
+    expect(h.published.every((m) => m.type === 'subtitle.final' && m.pending)).toBe(true);
     releases[1]!(); // the second translation is ready first: it still goes out after the first's
     await new Promise((r) => setTimeout(r, 20));
     expect(h.published).toHaveLength(2);

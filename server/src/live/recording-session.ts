@@ -1,9 +1,9 @@
 // The recording of one meeting, on the instance its host is connected to: host audio goes into a
 // streaming recogniser (VAD-gated, so silence never reaches it), partials are published at once,
-// and each final is numbered, appended to the meeting's record and published as spoken (with its
-// speaker) — in utterance order, one at a time — while it is translated once per meeting
-// translation language; the translations follow as the same final completed (a second
-// subtitle.final of the same segmentId, stored first too), also in utterance order.
+// and each final is numbered, appended to the meeting's record and published as recognised — in
+// utterance order, one at a time — while it is translated once per meeting translation language;
+// its speaker label and translations follow as the same final completed (a second subtitle.final
+// of the same segmentId, stored first too), also in utterance order.
 import { randomUUID } from 'node:crypto';
 import type { Subscription } from 'rxjs';
 import type { MeetingsService } from '../domain/meetings/meetings-service';
@@ -198,35 +198,36 @@ export class RecordingSession {
         // Nothing to keep: the empty final only clears the partial.
         if (!text) return void (await this.deps.bus.publish(this.meeting.id, cleared));
         const targets = await translationTargets(this.language, this.targets, this.deps.readingLanguages);
-        // The translators (other processes or services) start now; the source line does not wait for
-        // them: it goes out first, its translations follow as the same final completed (same segmentId).
-        const translating = targets.length ? translateFinal(this.deps.engines, this.language, targets, text, vocabulary) : null;
-        translating?.catch(() => undefined); // awaited below; this only keeps an early throw from going unhandled
-        const speaker = await this.speakerOf(startMs, endMs);
-        const early = {
-          ...cleared,
-          text,
-          speaker: speaker?.given ?? null,
-          speakerIndex: speaker?.index ?? null,
-          ...(translating ? { translationsPending: true } : {}),
-        };
+        // The translators (other processes or services) start now; the line does not wait for them,
+        // nor for its speaker label: it goes out as recognised, and the same final completed (same
+        // segmentId) follows with both.
+        const translating = targets.length ? translateFinal(this.deps.engines, this.language, targets, text, vocabulary) : Promise.resolve({ translations: {}, translationErrors: {} });
+        translating.catch(() => undefined); // awaited below; this only keeps an early throw from going unhandled
+        const early = { ...cleared, text, speakerIndex: null, pending: true };
         const words = recognised.map((word) => ({ text: word.text, startMs: offsetMs + word.startMs, endMs: offsetMs + word.endMs }));
-        const toStore = { seq: 0, segmentId, lang: this.language, startMs, endMs, text, translations: {}, translationErrors: {}, words, speaker: speaker && { index: speaker.index, name: speaker.recordName } };
+        const toStore = { seq: 0, segmentId, lang: this.language, startMs, endMs, text, translations: {}, translationErrors: {}, words, speaker: null };
         const recordLines = await this.storeThenPublish(early, cleared, segmentId, (seq) =>
           this.deps.meetings.appendFinal(this.meeting, { ...toStore, seq }, Math.max(this.audioMs, endMs)),
         );
-        if (!translating || !recordLines) return;
-        // In final order too, but apart, so the next source line never waits for this translation.
+        if (!recordLines) return;
+        // In final order too (the speaker clustering learns as it goes), but apart, so the next line
+        // never waits for this one's label or translation.
         this.completions = this.completions
           .then(async () => {
+            const speaker = await this.speakerOf(startMs, endMs);
             const { translations, translationErrors } = await translating;
-            const { translationsPending: _, ...source } = early;
-            const complete = { ...source, translations, ...(Object.keys(translationErrors).length ? { translationErrors } : {}) };
-            await this.storeThenPublish(complete, early, segmentId, (seq) =>
-              this.deps.meetings.completeFinal(this.meeting, { seq, segmentId, translations, translationErrors, recordLines }),
-            );
+            const { pending: _, ...source } = early;
+            const complete = {
+              ...source,
+              speaker: speaker?.given ?? null,
+              speakerIndex: speaker?.index ?? null,
+              translations,
+              ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
+            };
+            const completion = { segmentId, translations, translationErrors, recordLines, speaker: speaker && { index: speaker.index, name: speaker.recordName } };
+            await this.storeThenPublish(complete, early, segmentId, (seq) => this.deps.meetings.completeFinal(this.meeting, { ...completion, seq }));
           })
-          .catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final translations not delivered'));
+          .catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final speaker and translations not delivered'));
       })
       .catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final not delivered'));
   }

@@ -25,7 +25,7 @@ const fromFinal = (final: LiveFinalSubtitle): SubtitleLine => ({
   translations: final.translations ?? {},
   translationErrors: final.translationErrors ?? {},
   final: true,
-  ...(final.translationsPending ? { translationsPending: true } : {}),
+  ...(final.pending ? { pending: true } : {}),
   speakerIndex: final.speakerIndex ?? null,
   speaker: final.speaker ?? null,
 });

@@ -40,23 +40,23 @@ describe('subtitle lines', () => {
     expect(view.partials).toEqual([]);
   });
 
-  it('completes a final sent before its translation in place: one line, then its translation and speaker', () => {
+  it('completes a final sent before its speaker and translation in place: one line, then both', () => {
     const { translations: _, ...source } = final(2, 'a', 0, 'hello there');
     let view = applyLiveMessage(emptyView(), { type: 'subtitle.partial', seq: 1, segmentId: 'a', startMs: 0, endMs: 300, text: 'hel', lang: 'en-US' });
-    view = applyLiveMessage(view, { ...source, translations: {}, translationsPending: true, speakerIndex: 1, speaker: null });
+    view = applyLiveMessage(view, { ...source, translations: {}, pending: true, speakerIndex: null, speaker: null });
     expect(view.partials).toEqual([]);
-    expect(view.finals).toMatchObject([{ segmentId: 'a', text: 'hello there', translations: {}, translationsPending: true, speakerIndex: 1 }]);
+    expect(view.finals).toMatchObject([{ segmentId: 'a', text: 'hello there', translations: {}, pending: true, speakerIndex: null }]);
     view = applyLiveMessage(view, final(3, 'b', 1000, 'next'));
     view = applyLiveMessage(view, { ...final(4, 'a', 0, 'hello there'), speakerIndex: 1, speaker: null });
-    expect(view.finals.map((f) => [f.segmentId, f.translations['es-ES'], f.translationsPending ?? false])).toEqual([
-      ['a', '[hello there]', false],
-      ['b', '[next]', false],
+    expect(view.finals.map((f) => [f.segmentId, f.translations['es-ES'], f.speakerIndex ?? null, f.pending ?? false])).toEqual([
+      ['a', '[hello there]', 1, false],
+      ['b', '[next]', null, false],
     ]);
   });
 
-  it('keeps a speaker renamed between a line and its completion', () => {
+  it('keeps a speaker renamed after a line of it was shown when that line is sent again', () => {
     const { translations: _, ...source } = final(2, 'a', 0, 'hello');
-    let view = applyLiveMessage(emptyView(), { ...source, translations: {}, translationsPending: true, speakerIndex: 2, speaker: null });
+    let view = applyLiveMessage(emptyView(), { ...source, translations: {}, pending: true, speakerIndex: 2, speaker: null });
     view = applyLiveMessage(view, { type: 'speaker.renamed', seq: 3, speakerIndex: 2, name: 'Grace' });
     view = applyLiveMessage(view, { ...final(4, 'a', 0, 'hello'), speakerIndex: 2, speaker: null });
     expect(view.finals.map((f) => [f.speaker, f.translations['es-ES']])).toEqual([['Grace', '[hello]']]);

@@ -178,7 +178,7 @@ describe('voice broadcast lines', () => {
 
   it('waits for the translation of a line sent before it, then reads the line once, translated', () => {
     let step = linesToRead(null, [], 'es-ES');
-    step = linesToRead(step.read, [{ ...line('a', 'hello'), translationsPending: true }], 'es-ES');
+    step = linesToRead(step.read, [{ ...line('a', 'hello'), pending: true }], 'es-ES');
     expect(step.utterances).toEqual([]);
     step = linesToRead(step.read, [line('a', 'hello', { 'es-ES': 'hola' })], 'es-ES');
     expect(step.utterances).toEqual([{ text: 'hola', lang: 'es-ES' }]);

@@ -44,7 +44,7 @@ describe('SubtitleList', () => {
   });
 
   it('shows a line sent before its translation as spoken, even in a translation-only look, then its translation in its place', async () => {
-    const { rerender } = await renderUi(<SubtitleList finals={[{ ...line({}), translationsPending: true }]} partials={[]} translationLanguages={['es-ES']} spokenLanguage="en-US" style={look('translation')} emptyText="" />);
+    const { rerender } = await renderUi(<SubtitleList finals={[{ ...line({}), pending: true }]} partials={[]} translationLanguages={['es-ES']} spokenLanguage="en-US" style={look('translation')} emptyText="" />);
     expect(shown()).toEqual({ originals: ['Good morning everyone.'], translations: [] });
     rerender(<SubtitleList finals={[line({ 'es-ES': 'Buenos días a todos.' })]} partials={[]} translationLanguages={['es-ES']} spokenLanguage="en-US" style={look('translation')} emptyText="" />);
     expect(shown()).toEqual({ originals: [], translations: ['es-ES'] });

@@ -69,7 +69,7 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
           );
           const under = translated.filter((lang) => !repeatsLine(line, lang));
           // A line whose translations are still coming is shown as spoken meanwhile, in every look.
-          const showOriginal = style.display !== 'translation' || originalForced || under.length < translated.length || !!line.translationsPending;
+          const showOriginal = style.display !== 'translation' || originalForced || under.length < translated.length || !!line.pending;
           const original = showOriginal && (
             <Text key="original" data-testid="subtitle-original" {...(readerFirst && under.some((lang) => line.translations[lang]) ? READER_SECOND : {})}>
               {line.text}

@@ -21,7 +21,7 @@ export interface FinalToStore {
   speaker?: { index: number; name: string } | null;
 }
 
-/** The record lines one final was cut into (their translation comes with the completed final). */
+/** The record lines one final was cut into (their speaker and translation come with the completed final). */
 export type StoredRecordLines = { id: string; text: string }[];
 
 /** The translations of a final stored before they were ready, and the seq they go out at. */
@@ -32,6 +32,8 @@ export interface FinalCompletion {
   translationErrors: Record<string, string>;
   /** What appendFinal answered for the final. */
   recordLines: StoredRecordLines;
+  /** The live speaker (1-based) and the name the record keeps for it. */
+  speaker?: { index: number; name: string } | null;
 }
 
 export function createMeetingTranscriptLog({ db, now }: MeetingStore) {
@@ -105,23 +107,35 @@ export function createMeetingTranscriptLog({ db, now }: MeetingStore) {
     },
 
     /**
-     * A final sent before its translations (recording-session.ts) gets them: the live view's row takes
-     * them with the seq of the completed final (a resume after the early one must get them), and the
-     * record's lines take the first translation language's text, shared as appendFinal would have.
+     * A final sent before its speaker and translations (recording-session.ts) gets them: the live
+     * view's row takes them with the seq of the completed final (a resume after the early one must
+     * get them), and the record's lines take the speaker's name and the first translation language's
+     * text, shared as appendFinal would have.
      */
     async completeFinal(meeting: MeetingRow, completion: FinalCompletion): Promise<void> {
       const primary = languagesOf(meeting.translation_languages)[0];
       const translation = primary ? (completion.translations[primary] ?? null) : null;
       await db.transaction().execute(async (trx) => {
-        if (meeting.record_id && translation !== null && completion.recordLines.length) {
-          const shared = shareTranslation(translation, completion.recordLines.map((line) => line.text));
+        const speaker = completion.speaker ?? null;
+        if (meeting.record_id && (translation !== null || speaker) && completion.recordLines.length) {
+          const shared = translation === null ? null : shareTranslation(translation, completion.recordLines.map((line) => line.text));
           for (const [index, line] of completion.recordLines.entries()) {
-            await trx.updateTable('record_segments').set({ translation: shared[index] ?? null }).where('record_id', '=', meeting.record_id).where('id', '=', line.id).execute();
+            await trx
+              .updateTable('record_segments')
+              .set({ ...(shared ? { translation: shared[index] ?? null } : {}), ...(speaker ? { speaker: speaker.name } : {}) })
+              .where('record_id', '=', meeting.record_id)
+              .where('id', '=', line.id)
+              .execute();
           }
         }
         await trx
           .updateTable('meeting_segments')
-          .set({ seq: completion.seq, translations: JSON.stringify(completion.translations), translation_errors: JSON.stringify(completion.translationErrors) })
+          .set({
+            seq: completion.seq,
+            translations: JSON.stringify(completion.translations),
+            translation_errors: JSON.stringify(completion.translationErrors),
+            speaker_index: speaker?.index ?? null,
+          })
           .where('meeting_id', '=', meeting.id)
           .where('segment_id', '=', completion.segmentId)
           .execute();
