@@ -118,7 +118,11 @@ export const asrStreamBench = {
     const dropAt = Math.round((audio.length * 0.4) / FRAME_BYTES) * FRAME_BYTES + 200 * 32;
     const dropped = await startFakeVoskServer({ lexicon: LEXICON, delayMs: ENGINE_DELAY_MS, dropFirstAfterBytes: dropAt });
     const { arrivals: droppedArrivals, start: droppedStart } = await meeting(dropped, audio).finally(() => dropped.close());
-    const finalsOf = (arrivals: Arrival[]) => arrivals.filter((a) => a.message.type === 'subtitle.final' && a.message.text);
+    // A line goes out as recognised, then completed (speaker, translations) under the same segmentId: the first counts.
+    const finalsOf = (arrivals: Arrival[]) => {
+      const seen = new Set<string>();
+      return arrivals.filter((a) => a.message.type === 'subtitle.final' && a.message.text && !seen.has(String(a.message.segmentId)) && seen.add(String(a.message.segmentId)));
+    };
     const heard = finalsOf(droppedArrivals).map((a) => String(a.message.text));
     const lost = texts.filter((text) => !heard.includes(text)).length;
     const duplicated = heard.length - new Set(heard).size;
