@@ -197,11 +197,12 @@ export class RecordingSession {
         const cleared = { type: 'subtitle.final', segmentId, startMs, endMs, text: '', lang: this.language, speaker: null, translations: {} } as const;
         // Nothing to keep: the empty final only clears the partial.
         if (!text) return void (await this.deps.bus.publish(this.meeting.id, cleared));
-        const targets = await translationTargets(this.language, this.targets, this.deps.readingLanguages);
-        // The translators (other processes or services) start now; the line does not wait for them,
-        // nor for its speaker label: it goes out as recognised, and the same final completed (same
-        // segmentId) follows with both.
-        const translating = targets.length ? translateFinal(this.deps.engines, this.language, targets, text, vocabulary) : Promise.resolve({ translations: {}, translationErrors: {} });
+        // The translators (other processes or services) start now; the line waits neither for them
+        // (nor for who reads which language) nor for its speaker label: it goes out as recognised,
+        // and the same final completed (same segmentId) follows with both.
+        const translating = translationTargets(this.language, this.targets, this.deps.readingLanguages).then((targets) =>
+          targets.length ? translateFinal(this.deps.engines, this.language, targets, text, vocabulary) : { translations: {}, translationErrors: {} },
+        );
         translating.catch(() => undefined); // awaited below; this only keeps an early throw from going unhandled
         const early = { ...cleared, text, speakerIndex: null, pending: true };
         const words = recognised.map((word) => ({ text: word.text, startMs: offsetMs + word.startMs, endMs: offsetMs + word.endMs }));
