@@ -39,6 +39,17 @@ export const LIVE_HANGOVER_MS = 300;
  */
 const DECODER_QUIET_MS = 450;
 
+/** An utterance's quiet tail (after its last loud frame, speechMs in) repeated up to DECODER_QUIET_MS. */
+function quietPadding(samples: Int16Array, speechMs: number, sampleRate: number): Int16Array {
+  const perMs = sampleRate / 1000;
+  const quiet = samples.subarray(Math.min(samples.length, Math.round(speechMs * perMs)));
+  const missing = Math.round((DECODER_QUIET_MS - quiet.length / perMs) * perMs);
+  if (missing <= 0 || quiet.length === 0) return new Int16Array(0);
+  const out = new Int16Array(missing);
+  for (let i = 0; i < missing; i++) out[i] = quiet[i % quiet.length]!;
+  return out;
+}
+
 export interface IncrementalStreamOptions<D extends IncrementalDecoder> {
   /** Gets a decoder (a pooled or new helper); the stream starts it at once, before audio comes. */
   acquire: () => Promise<D>;
@@ -149,7 +160,7 @@ export function createIncrementalStream<D extends IncrementalDecoder>(options: I
 
   const closeUtterance = (event: { startMs: number; endMs: number; samples: Int16Array }) => {
     send(event.samples.subarray(sentSamples));
-    send(quietPadding(event.samples, event.endMs - event.startMs));
+    send(quietPadding(event.samples, event.endMs - event.startMs, vad.options.sampleRate));
     const index = utteranceIndex++;
     const partialShown = lastPartialText !== '';
     sentSamples = 0;
@@ -161,17 +172,6 @@ export function createIncrementalStream<D extends IncrementalDecoder>(options: I
         if (words.length || partialShown) emit('final', index, event.startMs, event.endMs, words);
       })
       .catch(fail);
-  };
-
-  /** The utterance's quiet tail (after its last loud frame) repeated up to DECODER_QUIET_MS. */
-  const quietPadding = (samples: Int16Array, speechMs: number): Int16Array => {
-    const perMs = vad.options.sampleRate / 1000;
-    const quiet = samples.subarray(Math.min(samples.length, Math.round(speechMs * perMs)));
-    const missing = Math.round((DECODER_QUIET_MS - quiet.length / perMs) * perMs);
-    if (missing <= 0 || quiet.length === 0) return new Int16Array(0);
-    const out = new Int16Array(missing);
-    for (let i = 0; i < missing; i++) out[i] = quiet[i % quiet.length]!;
-    return out;
   };
 
   const handle = (events: ReturnType<EnergyVad['push']>) => {
