@@ -96,16 +96,18 @@ export const liveBrowserBench = {
       const { host } = await startHost(server, meeting.id, owner.token);
       // One unmeasured utterance first, as in the live bench (the decoder adapts to the voice).
       const warm = await speak(host, warmUp.samples, 0);
-      await host.waitForCount((m) => m.type === 'subtitle.final', 1, 30_000).catch(() => undefined);
+      // A final counts once complete: the line goes out as spoken first, its translation follows (same segment).
+      const complete = (m: { type: string; pending?: boolean }) => m.type === 'subtitle.final' && !m.pending;
+      await host.waitForCount(complete, 1, 30_000).catch(() => undefined);
       const pages: Array<[string, Page]> = [['participant page (390 px, es-ES)', participant], ['cast screen (1440 px)', screen]];
       for (const [, page] of pages) await page.evaluate(() => ((window as unknown as { __subtitlesSeen: unknown[] }).__subtitlesSeen.length = 0));
-      const finalsBefore = host.messages.filter((m) => m.type === 'subtitle.final').length;
+      const finalsBefore = host.messages.filter(complete).length;
       // The frames are paced on performance.now(); the pages stamp with Date.now(): tie the two here.
       const wallMinusPerf = Date.now() - performance.now();
       const { start } = await speak(host, speech.samples, warm.frames);
       const startWall = start + wallMinusPerf;
       const loadWhileSpeaking = os.loadavg()[0]!;
-      await host.waitForCount((m) => m.type === 'subtitle.final', finalsBefore + speech.utterances.length, 120_000).catch(() => undefined);
+      await host.waitForCount(complete, finalsBefore + speech.utterances.length, 120_000).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 1500));
       for (const [name, page] of pages) {
         const seen = await page.evaluate(() => (window as unknown as { __subtitlesSeen: Seen[] }).__subtitlesSeen);

@@ -3405,6 +3405,8 @@ export interface components {
             translationErrors?: {
                 [key: string]: string;
             };
+            /** @description Parley addition. true: the line is sent as soon as it is recognised (text only); its speaker and translations follow in a later subtitle.final of the same segmentId (same text, speaker, speakerIndex, translations and translationErrors filled), which replaces this one on screen; absent on that completed final */
+            pending?: boolean;
         };
         /** @description Parley addition. The host renamed a live speaker (meetingsRenameSpeaker): every line of that speaker, shown and to come, reads the new name. */
         LiveSpeakerRenamed: {

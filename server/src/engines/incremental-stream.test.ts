@@ -66,6 +66,28 @@ async function feed(stream: ReturnType<typeof createIncrementalStream>, samples:
 }
 
 describe('incremental stream', () => {
+  it('closes an utterance after 300 ms of quiet, yet the decoder hears 450 ms of it after the last word', async () => {
+    const decoder = new ScriptedDecoder();
+    const { stream } = streamWith(decoder);
+    let finalAtMs: number | null = null;
+    let fedMs = 0;
+    stream.results$.subscribe((result) => {
+      if (result.kind === 'final' && finalAtMs === null) finalAtMs = fedMs;
+    });
+    const audio = bytes(concatSamples([silence(500), voiced(1000), silence(1000)]));
+    for (let offset = 0; offset < audio.length; offset += 1280) {
+      stream.write(audio.subarray(offset, offset + 1280));
+      fedMs += 40;
+      await stream.drained();
+    }
+    expect(finalAtMs).not.toBeNull();
+    // The final came with about 300 ms of quiet fed (VAD frames of 30 ms, writes of 40 ms), not 450.
+    expect(finalAtMs! - 1500).toBeLessThanOrEqual(300 + 70);
+    // The decoder got the pre-roll (210 ms of the silence before), the speech and 450 ms of quiet.
+    expect(decoder.utterances[0]! / 16).toBeGreaterThanOrEqual(210 + 1000 + 450 - 30);
+    stream.end();
+  });
+
   it('hands the decoder each utterance once (VAD pre-roll included), silence never', async () => {
     const decoder = new ScriptedDecoder();
     const { stream, released } = streamWith(decoder);

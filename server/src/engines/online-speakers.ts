@@ -41,7 +41,11 @@ export class OnlineSpeakers {
 
   /** The 0-based speaker of one utterance's samples; null before any voice was heard. */
   assign(samples: Int16Array, sampleRate = 16_000): number | null {
-    const frames = mfccFrames(samples, sampleRate).mfcc;
+    return this.assignFrames(mfccFrames(samples, sampleRate).mfcc);
+  }
+
+  /** The same, from the utterance's speech frames already computed (see speaker-turns.ts). */
+  assignFrames(frames: readonly Float64Array[]): number | null {
     // No speech frame at all (a click that cleared the VAD): it goes with the speaker before.
     if (frames.length === 0) return this.last;
     const dims = frames[0]!.length;

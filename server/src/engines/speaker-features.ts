@@ -44,12 +44,31 @@ const dctMatrix = Array.from({ length: CEPSTRA }, (_, c) =>
  * of the span, or below -55 dBFS, are pauses and would describe the room rather than the voice.
  */
 export function mfccFrames(samples: Int16Array, sampleRate: number, from = 0, to = samples.length): FrameFeatures {
-  const frameLength = Math.round(sampleRate * 0.025);
-  const hop = Math.round((sampleRate * FRAME_HOP_MS) / 1000);
+  return speechFrames(frameCandidates(samples, sampleRate, from, to));
+}
+
+/** One frame's MFCCs, its centre time (ms from samples[0]) and its level. */
+export interface FrameCandidate {
+  mfcc: Float64Array;
+  timeMs: number;
+  levelDb: number;
+}
+
+export const frameLengthOf = (sampleRate: number) => Math.round(sampleRate * 0.025);
+export const frameHopOf = (sampleRate: number) => Math.round((sampleRate * FRAME_HOP_MS) / 1000);
+
+/**
+ * Every frame starting at from, from + hop, … that fits in samples[from, to), below -55 dBFS left
+ * out. Live speaker turns (speaker-turns.ts) compute these as the audio comes, so labelling an
+ * utterance at its end is only speechFrames and the nearest voice.
+ */
+export function frameCandidates(samples: Int16Array, sampleRate: number, from = 0, to = samples.length): FrameCandidate[] {
+  const frameLength = frameLengthOf(sampleRate);
+  const hop = frameHopOf(sampleRate);
   let bank = filterbanks.get(sampleRate);
   if (!bank) filterbanks.set(sampleRate, (bank = melFilterbank(sampleRate)));
   const window = Float64Array.from({ length: frameLength }, (_, i) => 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (frameLength - 1)));
-  const candidates: { mfcc: Float64Array; timeMs: number; levelDb: number }[] = [];
+  const candidates: FrameCandidate[] = [];
   const frame = new Float64Array(frameLength);
   for (let start = Math.max(0, from); start + frameLength <= Math.min(to, samples.length); start += hop) {
     let energy = 0;
@@ -77,6 +96,11 @@ export function mfccFrames(samples: Int16Array, sampleRate: number, from = 0, to
     }
     candidates.push({ mfcc, timeMs: ((start + frameLength / 2) / sampleRate) * 1000, levelDb });
   }
+  return candidates;
+}
+
+/** The span's speech frames: those within 35 dB of its loudest. */
+export function speechFrames(candidates: readonly FrameCandidate[]): FrameFeatures {
   const loudest = candidates.reduce((max, c) => Math.max(max, c.levelDb), -Infinity);
   const kept = candidates.filter((c) => c.levelDb >= loudest - 35);
   return { mfcc: kept.map((c) => c.mfcc), timesMs: kept.map((c) => c.timeMs) };

@@ -72,10 +72,10 @@ describe('live meeting from the first word, with speaker turns', () => {
     await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
 
     await feed(host, framesOf(dialogue), 0, 5, 25);
-    const finals = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text, 4, 90_000);
+    const finals = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text && !m.pending, 4, 90_000);
     expect(finals.map((f) => f.speakerIndex)).toEqual([1, 2, 1, 2]);
     expect(finals.map((f) => f.speaker)).toEqual([null, null, null, null]);
-    const hostFinals = await host.waitForCount((m) => m.type === 'subtitle.final' && m.text, 4, 30_000);
+    const hostFinals = await host.waitForCount((m) => m.type === 'subtitle.final' && m.text && !m.pending, 4, 30_000);
     expect(hostFinals.map((f) => f.speakerIndex)).toEqual([1, 2, 1, 2]);
 
     // Someone else cannot rename; a blank name is refused; the host's rename reaches everyone.

@@ -1,5 +1,5 @@
 // The meeting socket end to end on real speech: espeak-ng sentences fed as host audio frames reach a
-// participant as finals with their Spanish translation (apertium), the record keeps the bilingual
+// participant as finals, first as spoken, then completed with their Spanish translation (apertium), the record keeps the bilingual
 // transcript line by line, and silence produces no text at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantKey } from '../domain/meetings/meeting-view';
@@ -43,7 +43,11 @@ describe('live meeting on real speech', () => {
     await host.waitFor((m) => m.type === 'participant.joined' && m.userId === participantKey(meeting.id, guest.id));
 
     await feed(host, framesOf(speech.samples), 0, 5, 25);
-    const finals = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text, 2, 60_000);
+    // Each line goes out as spoken, then completed with its translation (same segment, later seq).
+    const finals = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text && !m.pending, 2, 60_000);
+    const early = participant.stream.filter((m) => m.type === 'subtitle.final' && m.pending);
+    expect(early.map((m) => [m.segmentId, m.text, m.translations])).toEqual(finals.map((f) => [f.segmentId, f.text, {}]));
+    early.forEach((m, i) => expect(m.seq).toBeLessThan(finals[i]!.seq));
     const words = finals.map((f) => f.text).join(' ');
     expect(words).toMatch(/welcome|meeting|everyone|hello/);
     expect(words).toMatch(/weather|today|good/);

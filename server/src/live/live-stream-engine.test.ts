@@ -58,7 +58,7 @@ describe('live meeting on a streaming recognition server', () => {
       { word: 2, ms: 500 }, { word: 3, ms: 500 }, { silenceMs: 600 },
     ]);
     await feed(host, framesOf(audio), 0, 5, 10);
-    const finals = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text, 2, 30_000);
+    const finals = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text && !m.pending, 2, 30_000);
     expect(finals.map((f) => [f.text, f.lang, f.translations['en-US']])).toEqual([
       ['大家好欢迎', 'zh-CN', 'Hello everyone, welcome'],
       ['参加会议', 'zh-CN', 'to the meeting'],

@@ -55,8 +55,8 @@ describe('vocabulary in a live meeting on real speech', () => {
     await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
 
     await feed(host, framesOf(samples), 0, 5, 25);
-    const hostFinals = await host.waitForCount((m) => m.type === 'subtitle.final' && m.text, 3, 90_000);
-    const seen = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text, 3, 30_000);
+    const hostFinals = await host.waitForCount((m) => m.type === 'subtitle.final' && m.text && !m.pending, 3, 90_000);
+    const seen = await participant.waitForCount((m) => m.type === 'subtitle.final' && m.text && !m.pending, 3, 30_000);
     const hostText = hostFinals.map((f) => f.text).join(' | ');
     const participantText = seen.map((f) => f.text).join(' | ');
 

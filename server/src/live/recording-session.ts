@@ -1,10 +1,12 @@
 // The recording of one meeting, on the instance its host is connected to: host audio goes into a
 // streaming recogniser (VAD-gated, so silence never reaches it), partials are published at once,
-// and each final is translated once per meeting translation language, numbered and appended to the
-// meeting's record, then published — in utterance order, one at a time.
+// and each final is numbered, appended to the meeting's record and published as recognised — in
+// utterance order, one at a time — while it is translated once per meeting translation language;
+// its speaker label and translations follow as the same final completed (a second subtitle.final
+// of the same segmentId, stored first too), also in utterance order.
 import { randomUUID } from 'node:crypto';
 import type { Subscription } from 'rxjs';
-import type { FinalToStore, MeetingsService } from '../domain/meetings/meetings-service';
+import type { MeetingsService } from '../domain/meetings/meetings-service';
 import type { MeetingRow } from '../domain/meetings/meeting-tables';
 import { languagesOf, meetingLanguagesOf } from '../domain/meetings/meeting-view';
 import { EngineError } from '../engines/engine-errors';
@@ -53,6 +55,8 @@ export class RecordingSession {
   private streamOffsetMs = 0;
   private segmentIds = new Map<number, string>();
   private finals: Promise<void> = Promise.resolve();
+  /** Translations of finals already out, delivered in final order (see onResult). */
+  private completions: Promise<void> = Promise.resolve();
   private audioBytes = 0;
   private readonly audioWriter: MeetingAudioWriter | null;
   /** Who spoke each final; kept for the whole session, so labels hold across pause and resume. */
@@ -148,6 +152,7 @@ export class RecordingSession {
       await this.streamDone;
     }
     await this.finals;
+    await this.completions;
     await this.deps.meetings.addAudio(this.meeting.id, this.audioMs);
   }
 
@@ -189,28 +194,41 @@ export class RecordingSession {
         // Proper words corrected and replacements made before anyone (the record included) sees the final.
         const vocabulary = await this.vocabulary;
         const { text, words: recognised } = vocabulary ? vocabularyOnUtterance(result, vocabulary, { correct: !tookHints }) : result;
-        const translating = text
-          ? translationTargets(this.language, this.targets, this.deps.readingLanguages).then((targets) => translateFinal(this.deps.engines, this.language, targets, text, vocabulary))
-          : Promise.resolve({ translations: {}, translationErrors: {} });
-        translating.catch(() => undefined); // awaited below; this only keeps an early throw from going unhandled
-        // Who spoke is worked out while the translators (other processes or services) work.
-        // (after one turn of the event loop, so the translation requests are already on their way)
-        const speaker = text ? await new Promise((resolve) => setImmediate(resolve)).then(() => this.speakerOf(startMs, endMs)) : null;
-        const { translations, translationErrors } = await translating;
         const cleared = { type: 'subtitle.final', segmentId, startMs, endMs, text: '', lang: this.language, speaker: null, translations: {} } as const;
         // Nothing to keep: the empty final only clears the partial.
         if (!text) return void (await this.deps.bus.publish(this.meeting.id, cleared));
-        const final = {
-          ...cleared,
-          text,
-          speaker: speaker?.given ?? null,
-          speakerIndex: speaker?.index ?? null,
-          translations,
-          ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
-        };
+        // The translators (other processes or services) start now; the line waits neither for them
+        // (nor for who reads which language) nor for its speaker label: it goes out as recognised,
+        // and the same final completed (same segmentId) follows with both.
+        const translating = translationTargets(this.language, this.targets, this.deps.readingLanguages).then((targets) =>
+          targets.length ? translateFinal(this.deps.engines, this.language, targets, text, vocabulary) : { translations: {}, translationErrors: {} },
+        );
+        translating.catch(() => undefined); // awaited below; this only keeps an early throw from going unhandled
+        const early = { ...cleared, text, speakerIndex: null, pending: true };
         const words = recognised.map((word) => ({ text: word.text, startMs: offsetMs + word.startMs, endMs: offsetMs + word.endMs }));
-        const toStore = { seq: 0, segmentId, lang: this.language, startMs, endMs, text, translations, translationErrors, words, speaker: speaker && { index: speaker.index, name: speaker.recordName } };
-        await this.storeThenPublish(final, toStore, cleared);
+        const toStore = { seq: 0, segmentId, lang: this.language, startMs, endMs, text, translations: {}, translationErrors: {}, words, speaker: null };
+        const recordLines = await this.storeThenPublish(early, cleared, segmentId, (seq) =>
+          this.deps.meetings.appendFinal(this.meeting, { ...toStore, seq }, Math.max(this.audioMs, endMs)),
+        );
+        if (!recordLines) return;
+        // In final order too (the speaker clustering learns as it goes), but apart, so the next line
+        // never waits for this one's label or translation.
+        this.completions = this.completions
+          .then(async () => {
+            const speaker = await this.speakerOf(startMs, endMs);
+            const { translations, translationErrors } = await translating;
+            const { pending: _, ...source } = early;
+            const complete = {
+              ...source,
+              speaker: speaker?.given ?? null,
+              speakerIndex: speaker?.index ?? null,
+              translations,
+              ...(Object.keys(translationErrors).length ? { translationErrors } : {}),
+            };
+            const completion = { segmentId, translations, translationErrors, recordLines, speaker: speaker && { index: speaker.index, name: speaker.recordName } };
+            await this.storeThenPublish(complete, early, segmentId, (seq) => this.deps.meetings.completeFinal(this.meeting, { ...completion, seq }));
+          })
+          .catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final speaker and translations not delivered'));
       })
       .catch((error: unknown) => this.deps.log.warn({ err: error, meetingId: this.meeting.id }, 'live final not delivered'));
   }
@@ -224,37 +242,40 @@ export class RecordingSession {
   }
 
   /**
-   * A final is numbered and stored before anyone can see it: its seq is reserved on the bus (later
-   * messages wait), the segment is stored with it, then the final goes out at that seq. A kill at any
-   * point leaves no final that a client saw but the database lacks. A failed store sends the empty
-   * final in its place (the partial goes away, the seq is not a gap) and tells the host.
+   * A final (or its completion) is numbered and stored before anyone can see it: its seq is reserved
+   * on the bus (later messages wait), it is stored with it, then it goes out at that seq. A kill at
+   * any point leaves nothing that a client saw but the database lacks. A failed store sends the
+   * placeholder in its place (the early final, or for a first store the empty final: the partial goes
+   * away; the seq is not a gap) and tells the host. Answers what the store answered, or null.
    */
-  private async storeThenPublish(final: UnnumberedMessage, toStore: FinalToStore, cleared: UnnumberedMessage): Promise<void> {
+  private async storeThenPublish<T>(message: UnnumberedMessage, placeholder: UnnumberedMessage, segmentId: string, store: (seq: number) => Promise<T>): Promise<T | null> {
     const meetingId = this.meeting.id;
-    let seq = await this.deps.bus.reserve(meetingId, cleared);
+    let seq = await this.deps.bus.reserve(meetingId, placeholder);
+    let stored: T;
     try {
-      await this.deps.meetings.appendFinal(this.meeting, { ...toStore, seq }, Math.max(this.audioMs, toStore.endMs));
+      stored = await store(seq);
     } catch (error) {
-      this.notStored(error, toStore.segmentId);
+      this.notStored(error, segmentId);
       await this.deps.bus.abandon(meetingId, seq);
-      return;
+      return null;
     }
-    // The reservation outlived its time (a store slower than RESERVATION_TTL_MS): the empty final went
+    // The reservation outlived its time (a store slower than RESERVATION_TTL_MS): the placeholder went
     // out at that seq; the stored final is renumbered to a new one and goes out there.
-    for (let attempt = 1; !(await this.deps.bus.commit(meetingId, seq, final)); attempt++) {
+    for (let attempt = 1; !(await this.deps.bus.commit(meetingId, seq, message)); attempt++) {
       if (attempt > 3) {
-        this.deps.log.warn({ meetingId, segmentId: toStore.segmentId, seq }, 'live final stored but its reservations kept expiring; not published live');
-        return;
+        this.deps.log.warn({ meetingId, segmentId, seq }, 'live final stored but its reservations kept expiring; not published live');
+        return stored;
       }
-      seq = await this.deps.bus.reserve(meetingId, cleared);
+      seq = await this.deps.bus.reserve(meetingId, placeholder);
       try {
-        await this.deps.meetings.renumberFinal(meetingId, toStore.segmentId, seq);
+        await this.deps.meetings.renumberFinal(meetingId, segmentId, seq);
       } catch (error) {
-        this.deps.log.warn({ err: error, meetingId, segmentId: toStore.segmentId }, 'live final stored but not renumbered; not published live');
+        this.deps.log.warn({ err: error, meetingId, segmentId }, 'live final stored but not renumbered; not published live');
         await this.deps.bus.abandon(meetingId, seq);
-        return;
+        return stored;
       }
     }
+    return stored;
   }
 
   private notStored(error: unknown, segmentId: string) {

@@ -1,40 +1,64 @@
-// Who spoke each live utterance: the host audio of the last KEEP_MS is kept (meeting-audio ms), and
-// when a final closes, its span is labelled by the online clustering (engines/online-speakers.ts).
-// Kept per recording session, so labels hold across pause and resume; the clustering runs on the
-// utterance's audio only (about 1 ms of CPU per second of speech), after the recogniser is done.
+// Who spoke each live utterance, labelled by the online clustering (engines/online-speakers.ts) when
+// its final closes. The voice features (MFCC frames) are worked out as the host's audio comes, frame
+// by frame on the meeting's clock, and the frames of the last KEEP_MS kept: labelling an utterance
+// is then only picking its frames and the nearest voice — no pass over its audio after the
+// recogniser is done. Kept per recording session, so labels hold across pause and resume.
 import { OnlineSpeakers } from '../engines/online-speakers';
+import { frameCandidates, frameHopOf, frameLengthOf, speechFrames, type FrameCandidate } from '../engines/speaker-features';
 
-const BYTES_PER_MS = 32; // 16 kHz × 2 bytes
+const SAMPLE_RATE = 16_000;
+const BYTES_PER_SAMPLE = 2;
 /** Longer than the longest utterance the VAD lets through (15 s) with the decoder's lag. */
 const KEEP_MS = 40_000;
 
 export class SpeakerTurns {
   private readonly speakers = new OnlineSpeakers();
-  private chunks: { atByte: number; pcm: Buffer }[] = [];
-  private endByte = 0;
+  /** Frames on the meeting's clock (timeMs from the meeting audio's start), oldest first. */
+  private frames: FrameCandidate[] = [];
+  /** Audio not yet framed, from meeting sample `tailStart` (one sample before the next frame's start, for its pre-emphasis). */
+  private tail = new Int16Array(0);
+  private tailStart = 0;
+  /** Meeting sample where the next frame starts. */
+  private nextFrame = 0;
+  private endSample = 0;
+  private readonly frameLength = frameLengthOf(SAMPLE_RATE);
+  private readonly hop = frameHopOf(SAMPLE_RATE);
 
   /** Audio written at meeting byte position `atByte` (the session's count before the write). */
   write(atByte: number, pcm: Buffer): void {
-    this.chunks.push({ atByte, pcm });
-    this.endByte = atByte + pcm.length;
-    const keepFrom = this.endByte - KEEP_MS * BYTES_PER_MS;
-    while (this.chunks.length > 1 && this.chunks[0]!.atByte + this.chunks[0]!.pcm.length < keepFrom) this.chunks.shift();
+    const at = Math.floor(atByte / BYTES_PER_SAMPLE);
+    // Audio that does not follow on (a session resumed elsewhere in the meeting): frames start afresh.
+    if (at !== this.endSample) {
+      this.tail = new Int16Array(0);
+      this.tailStart = at;
+      this.nextFrame = at;
+    }
+    const incoming = new Int16Array(pcm.length >> 1);
+    for (let i = 0; i < incoming.length; i++) incoming[i] = pcm.readInt16LE(i * 2);
+    const samples = new Int16Array(this.tail.length + incoming.length);
+    samples.set(this.tail);
+    samples.set(incoming, this.tail.length);
+    this.endSample = at + incoming.length;
+    const from = this.nextFrame - this.tailStart;
+    const framed = samples.length - from >= this.frameLength ? Math.floor((samples.length - from - this.frameLength) / this.hop) + 1 : 0;
+    const offsetMs = (this.tailStart / SAMPLE_RATE) * 1000;
+    for (const frame of frameCandidates(samples, SAMPLE_RATE, from, from + (framed - 1) * this.hop + this.frameLength)) {
+      this.frames.push({ ...frame, timeMs: frame.timeMs + offsetMs });
+    }
+    this.nextFrame += framed * this.hop;
+    const keepFrom = Math.max(0, this.nextFrame - 1 - this.tailStart);
+    this.tail = samples.slice(keepFrom);
+    this.tailStart += keepFrom;
+    const oldestMs = (this.endSample / SAMPLE_RATE) * 1000 - KEEP_MS;
+    let drop = 0;
+    while (drop < this.frames.length && this.frames[drop]!.timeMs < oldestMs) drop++;
+    if (drop) this.frames = this.frames.slice(drop);
   }
 
   /** The 1-based speaker of the audio in [startMs, endMs) of the meeting, or null without a voice. */
   speakerOf(startMs: number, endMs: number): number | null {
-    const from = Math.max(0, Math.floor(startMs) * BYTES_PER_MS);
-    const to = Math.ceil(endMs) * BYTES_PER_MS;
-    const parts: Buffer[] = [];
-    for (const { atByte, pcm } of this.chunks) {
-      const start = Math.max(from, atByte);
-      const end = Math.min(to, atByte + pcm.length);
-      if (end > start) parts.push(pcm.subarray(start - atByte, end - atByte));
-    }
-    const bytes = Buffer.concat(parts);
-    const samples = new Int16Array(bytes.length >> 1);
-    for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2);
-    const index = this.speakers.assign(samples);
+    const span = this.frames.filter((frame) => frame.timeMs >= startMs && frame.timeMs < endMs);
+    const index = this.speakers.assignFrames(speechFrames(span).mfcc);
     return index === null ? null : index + 1;
   }
 }

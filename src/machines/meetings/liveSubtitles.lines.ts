@@ -1,5 +1,6 @@
 // What a subtitle view shows, folded from the live socket's messages (pure, so tested directly).
-// Finals replace the partial of their segment; a final seen twice (transcript + replay) stays one line.
+// Finals replace the partial of their segment; a final seen twice (transcript + replay, or sent first
+// without its translations and then completed) stays one line, the later one's content.
 import type { LiveParticipant, LiveSubtitleLine } from '../../shared/contract/meeting';
 import type { LiveFinalSubtitle, LiveServerMessage } from '../../streams/socket$';
 
@@ -24,13 +25,21 @@ const fromFinal = (final: LiveFinalSubtitle): SubtitleLine => ({
   translations: final.translations ?? {},
   translationErrors: final.translationErrors ?? {},
   final: true,
+  ...(final.pending ? { pending: true } : {}),
   speakerIndex: final.speakerIndex ?? null,
   speaker: final.speaker ?? null,
 });
 
-function addFinals(view: SubtitleView, finals: LiveFinalSubtitle[], replace: boolean): SubtitleView {
+function addFinals(view: SubtitleView, finals: LiveFinalSubtitle[], replace: boolean, live = false): SubtitleView {
   const byId = new Map((replace ? [] : view.finals).map((line) => [line.segmentId, line]));
-  for (const final of finals) byId.set(final.segmentId, fromFinal(final));
+  for (const final of finals) {
+    const line = fromFinal(final);
+    const shown = byId.get(final.segmentId);
+    // A final completed after its early line carries the speaker's name of that moment: a rename
+    // shown since (speaker.renamed) is newer. (A transcript reads the names as stored now.)
+    if (live && shown && shown.speakerIndex === line.speakerIndex) line.speaker = shown.speaker ?? null;
+    byId.set(final.segmentId, line);
+  }
   const done = new Set(finals.map((final) => final.segmentId));
   return {
     ...view,
@@ -44,7 +53,7 @@ export function applyLiveMessage(view: SubtitleView, message: LiveServerMessage)
     case 'transcript':
       return addFinals(view, message.segments, message.reset);
     case 'subtitle.final':
-      return addFinals(view, [message], false);
+      return addFinals(view, [message], false, true);
     case 'subtitle.partial': {
       if (view.finals.some((line) => line.segmentId === message.segmentId)) return view;
       const line: SubtitleLine = {

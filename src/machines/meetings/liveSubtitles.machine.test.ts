@@ -40,6 +40,28 @@ describe('subtitle lines', () => {
     expect(view.partials).toEqual([]);
   });
 
+  it('completes a final sent before its speaker and translation in place: one line, then both', () => {
+    const { translations: _, ...source } = final(2, 'a', 0, 'hello there');
+    let view = applyLiveMessage(emptyView(), { type: 'subtitle.partial', seq: 1, segmentId: 'a', startMs: 0, endMs: 300, text: 'hel', lang: 'en-US' });
+    view = applyLiveMessage(view, { ...source, translations: {}, pending: true, speakerIndex: null, speaker: null });
+    expect(view.partials).toEqual([]);
+    expect(view.finals).toMatchObject([{ segmentId: 'a', text: 'hello there', translations: {}, pending: true, speakerIndex: null }]);
+    view = applyLiveMessage(view, final(3, 'b', 1000, 'next'));
+    view = applyLiveMessage(view, { ...final(4, 'a', 0, 'hello there'), speakerIndex: 1, speaker: null });
+    expect(view.finals.map((f) => [f.segmentId, f.translations['es-ES'], f.speakerIndex ?? null, f.pending ?? false])).toEqual([
+      ['a', '[hello there]', 1, false],
+      ['b', '[next]', null, false],
+    ]);
+  });
+
+  it('keeps a speaker renamed after a line of it was shown when that line is sent again', () => {
+    const { translations: _, ...source } = final(2, 'a', 0, 'hello');
+    let view = applyLiveMessage(emptyView(), { ...source, translations: {}, pending: true, speakerIndex: 2, speaker: null });
+    view = applyLiveMessage(view, { type: 'speaker.renamed', seq: 3, speakerIndex: 2, name: 'Grace' });
+    view = applyLiveMessage(view, { ...final(4, 'a', 0, 'hello'), speakerIndex: 2, speaker: null });
+    expect(view.finals.map((f) => [f.speaker, f.translations['es-ES']])).toEqual([['Grace', '[hello]']]);
+  });
+
   it('orders finals by start time and replaces everything on a reset transcript', () => {
     let view = applyLiveMessage(emptyView(), final(2, 'b', 1000, 'second'));
     view = applyLiveMessage(view, final(1, 'a', 0, 'first'));

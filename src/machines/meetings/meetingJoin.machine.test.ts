@@ -175,4 +175,14 @@ describe('voice broadcast lines', () => {
     step = linesToRead(step.read, [line('a', 'old'), line('b', 'hello', { 'es-ES': 'hola' })], 'es-ES');
     expect(step.utterances).toEqual([]);
   });
+
+  it('waits for the translation of a line sent before it, then reads the line once, translated', () => {
+    let step = linesToRead(null, [], 'es-ES');
+    step = linesToRead(step.read, [{ ...line('a', 'hello'), pending: true }], 'es-ES');
+    expect(step.utterances).toEqual([]);
+    step = linesToRead(step.read, [line('a', 'hello', { 'es-ES': 'hola' })], 'es-ES');
+    expect(step.utterances).toEqual([{ text: 'hola', lang: 'es-ES' }]);
+    step = linesToRead(step.read, [line('a', 'hello', { 'es-ES': 'hola' })], 'es-ES');
+    expect(step.utterances).toEqual([]);
+  });
 });

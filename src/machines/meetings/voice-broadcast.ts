@@ -1,7 +1,8 @@
 // Voice broadcast (features §2): a participant hears each new final line read aloud in their
 // language (speechSynthesis). The lines there when broadcasting began are not read. Speech never
 // falls more than one line behind (speakLatest: while a line is read, only the newest waits). The
-// participant can switch it on and off and change language while it runs.
+// participant can switch it on and off and change language while it runs. A line whose translations
+// are still coming (pending) waits for them, so it is read once, in the listener's language.
 import { Observable, Subject } from 'rxjs';
 import { fromCallback } from 'xstate';
 import type { LiveSubtitleLine } from '../../shared/contract/meeting';
@@ -19,8 +20,10 @@ export function linesToRead(read: Set<string> | null, finals: readonly LiveSubti
   const utterances: Utterance[] = [];
   for (const line of finals) {
     if (read.has(line.segmentId)) continue;
-    read.add(line.segmentId);
     const translated = line.translations[language];
+    // Sent before its translation: read when the completed line comes, in the listener's language.
+    if (line.pending && !translated) continue;
+    read.add(line.segmentId);
     utterances.push({ text: translated ?? line.text, lang: translated ? language : '' });
   }
   return { read, utterances };

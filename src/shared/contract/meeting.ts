@@ -42,6 +42,8 @@ export interface LiveSubtitleLine {
   translations: Record<string, string>;
   translationErrors: Record<string, string>;
   final: boolean;
+  /** A final sent before its speaker and translations: they come in a later final of the same segment, which replaces it. */
+  pending?: boolean;
   /** Who spoke (1-based, live speaker turns); absent or null when not known. */
   speakerIndex?: number | null;
   /** The name the host gave that speaker; null: the default "Speaker N". */

@@ -43,6 +43,14 @@ describe('SubtitleList', () => {
     expect(shown()).toEqual({ originals: ['Good morning everyone.'], translations: ['zh-TW'] });
   });
 
+  it('shows a line sent before its translation as spoken, even in a translation-only look, then its translation in its place', async () => {
+    const { rerender } = await renderUi(<SubtitleList finals={[{ ...line({}), pending: true }]} partials={[]} translationLanguages={['es-ES']} spokenLanguage="en-US" style={look('translation')} emptyText="" />);
+    expect(shown()).toEqual({ originals: ['Good morning everyone.'], translations: [] });
+    rerender(<SubtitleList finals={[line({ 'es-ES': 'Buenos días a todos.' })]} partials={[]} translationLanguages={['es-ES']} spokenLanguage="en-US" style={look('translation')} emptyText="" />);
+    expect(shown()).toEqual({ originals: [], translations: ['es-ES'] });
+    expect(screen.getAllByTestId('subtitle-final')).toHaveLength(1);
+  });
+
   it('puts a participant’s own language first and largest, the spoken line under it, smaller', async () => {
     const finals = [line({ 'es-ES': 'Buenos días a todos.' })];
     await renderUi(<SubtitleList finals={finals} partials={[]} translationLanguages={['es-ES']} spokenLanguage="en-US" style={look('bilingual')} emptyText="" readerFirst />);

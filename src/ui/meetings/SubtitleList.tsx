@@ -68,7 +68,8 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
             </Text>
           );
           const under = translated.filter((lang) => !repeatsLine(line, lang));
-          const showOriginal = style.display !== 'translation' || originalForced || under.length < translated.length;
+          // A line whose translations are still coming is shown as spoken meanwhile, in every look.
+          const showOriginal = style.display !== 'translation' || originalForced || under.length < translated.length || !!line.pending;
           const original = showOriginal && (
             <Text key="original" data-testid="subtitle-original" {...(readerFirst && under.some((lang) => line.translations[lang]) ? READER_SECOND : {})}>
               {line.text}

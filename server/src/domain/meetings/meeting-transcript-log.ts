@@ -21,11 +21,27 @@ export interface FinalToStore {
   speaker?: { index: number; name: string } | null;
 }
 
+/** The record lines one final was cut into (their speaker and translation come with the completed final). */
+export type StoredRecordLines = { id: string; text: string }[];
+
+/** The translations of a final stored before they were ready, and the seq they go out at. */
+export interface FinalCompletion {
+  seq: number;
+  segmentId: string;
+  translations: Record<string, string>;
+  translationErrors: Record<string, string>;
+  /** What appendFinal answered for the final. */
+  recordLines: StoredRecordLines;
+  /** The live speaker (1-based) and the name the record keeps for it. */
+  speaker?: { index: number; name: string } | null;
+}
+
 export function createMeetingTranscriptLog({ db, now }: MeetingStore) {
   return {
     /** Appends one final line to the meeting's record (bilingual: the first translation language). */
-    async appendFinal(meeting: MeetingRow, final: FinalToStore, audioMs: number): Promise<void> {
+    async appendFinal(meeting: MeetingRow, final: FinalToStore, audioMs: number): Promise<StoredRecordLines> {
       const primary = languagesOf(meeting.translation_languages)[0];
+      let recordLines: StoredRecordLines = [];
       await db.transaction().execute(async (trx) => {
         if (meeting.record_id) {
           const last = await trx
@@ -40,12 +56,14 @@ export function createMeetingTranscriptLog({ db, now }: MeetingStore) {
           const lines = cut.length ? cut : [{ startMs: final.startMs, endMs: final.endMs, text: final.text, words: [] }];
           const translation = primary ? (final.translations[primary] ?? null) : null;
           const translations = translation === null ? lines.map(() => null) : shareTranslation(translation, lines.map((line) => line.text));
+          const ids = lines.map((_, index) => (index === 0 ? final.segmentId : randomUUID()));
+          recordLines = lines.map((line, index) => ({ id: ids[index]!, text: line.text }));
           await trx
             .insertInto('record_segments')
             .values(
               lines.map((line, index) => ({
                 // The first line keeps the segment id, which meeting_segments names.
-                id: index === 0 ? final.segmentId : randomUUID(),
+                id: ids[index]!,
                 record_id: meeting.record_id!,
                 position: first + index,
                 start_ms: line.startMs,
@@ -84,6 +102,44 @@ export function createMeetingTranscriptLog({ db, now }: MeetingStore) {
           .where('id', '=', meeting.id)
           .execute();
         await trx.updateTable('meetings').set({ last_seq: final.seq }).where('id', '=', meeting.id).where('last_seq', '<', final.seq).execute();
+      });
+      return recordLines;
+    },
+
+    /**
+     * A final sent before its speaker and translations (recording-session.ts) gets them: the live
+     * view's row takes them with the seq of the completed final (a resume after the early one must
+     * get them), and the record's lines take the speaker's name and the first translation language's
+     * text, shared as appendFinal would have.
+     */
+    async completeFinal(meeting: MeetingRow, completion: FinalCompletion): Promise<void> {
+      const primary = languagesOf(meeting.translation_languages)[0];
+      const translation = primary ? (completion.translations[primary] ?? null) : null;
+      await db.transaction().execute(async (trx) => {
+        const speaker = completion.speaker ?? null;
+        if (meeting.record_id && (translation !== null || speaker) && completion.recordLines.length) {
+          const shared = translation === null ? null : shareTranslation(translation, completion.recordLines.map((line) => line.text));
+          for (const [index, line] of completion.recordLines.entries()) {
+            await trx
+              .updateTable('record_segments')
+              .set({ ...(shared ? { translation: shared[index] ?? null } : {}), ...(speaker ? { speaker: speaker.name } : {}) })
+              .where('record_id', '=', meeting.record_id)
+              .where('id', '=', line.id)
+              .execute();
+          }
+        }
+        await trx
+          .updateTable('meeting_segments')
+          .set({
+            seq: completion.seq,
+            translations: JSON.stringify(completion.translations),
+            translation_errors: JSON.stringify(completion.translationErrors),
+            speaker_index: speaker?.index ?? null,
+          })
+          .where('meeting_id', '=', meeting.id)
+          .where('segment_id', '=', completion.segmentId)
+          .execute();
+        await trx.updateTable('meetings').set({ last_seq: completion.seq }).where('id', '=', meeting.id).where('last_seq', '<', completion.seq).execute();
       });
     },
 

@@ -15,7 +15,7 @@ import { createMeetingStore } from './meeting-store';
 import { createMeetingTranscriptLog } from './meeting-transcript-log';
 
 export { checkLanguages, type CreateMeetingInput, type EditMeetingInput } from './meeting-lifecycle';
-export type { FinalToStore } from './meeting-transcript-log';
+export type { FinalCompletion, FinalToStore, StoredRecordLines } from './meeting-transcript-log';
 export type { ScreenOperation } from './meeting-screens';
 export { displayName } from './meeting-view';
 
