@@ -37,13 +37,13 @@ export function createOutbox(options: {
   return {
     async send(message) {
       const id = sortableId();
-      const viaSmtp = smtpUrl !== null && message.channel === 'email';
+      const viaSmtp = Boolean(smtpUrl) && message.channel === 'email';
       await db
         .insertInto('outbox')
         .values({ id, ...message, created_at: clock.now().toISOString(), delivered_via: viaSmtp ? 'smtp-pending' : 'outbox' })
         .execute();
       log.info({ outbox: { channel: message.channel, target: message.target, subject: message.subject, body: message.body } }, 'outbox message');
-      if (!viaSmtp || smtpUrl === null) return true;
+      if (!viaSmtp || !smtpUrl) return true;
       try {
         await (await transportOf(smtpUrl)).sendMail({ from: mailFrom, to: message.target, subject: message.subject, text: message.body });
         await db.updateTable('outbox').set({ delivered_via: 'smtp' }).where('id', '=', id).execute();
