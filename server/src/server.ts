@@ -5,6 +5,7 @@ import { systemClock } from './clock';
 import { checkSharedMedia, loadConfig } from './config';
 import { ensureDemoAccount } from './demo-account';
 import { healthReport, readinessLines } from './domain/health/health-report';
+import { warmUsernameRule } from './domain/session/username';
 import { compileDeferredValidators } from './plugins/app/request-validation';
 
 // A deployment that would half-work (jobs taken by instances that cannot read their media) does not start.
@@ -54,6 +55,8 @@ setImmediate(() => void compileDeferredValidators().catch(() => undefined));
 // answers (bench/server-start.bench.ts). Loading them blocks for a while (833 modules), so they are
 // fetched a little after start, when the first requests have been answered, and not on an idle exit.
 setTimeout(() => void Promise.all([import('exceljs'), import('archiver')]).catch(() => undefined), 10_000).unref();
+// The phone number rule of sign-in (domain/session/username.ts) loads its metadata just after start.
+setTimeout(warmUsernameRule, 1_000).unref();
 // Which engines can work right now (the same report as GET /prod-api/health), so a missing Debian
 // package is seen at start instead of at the first upload.
 const { services } = app;

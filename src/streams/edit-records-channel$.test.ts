@@ -22,9 +22,38 @@ describe('edit-records channel', () => {
     const seen: unknown[] = [];
     tap.addEventListener('message', (event) => seen.push(event.data));
     const a = open<{ n: number }>('t1', 'wa');
+    // The tap plays another window of the task opening.
+    tap.postMessage({ taskId: 't1', windowId: 'wb', presence: 'hello' });
+    await settle();
     a.publish({ n: 1 });
     await settle();
-    expect(seen).toEqual([{ taskId: 't1', windowId: 'wa', seq: 1, state: { n: 1 } }]);
+    expect(seen).toEqual([
+      { taskId: 't1', windowId: 'wa', presence: 'hello' },
+      { taskId: 't1', windowId: 'wa', presence: 'here' },
+      { taskId: 't1', windowId: 'wa', seq: 1, state: { n: 1 } },
+    ]);
+  });
+
+  it('posts no state while it is the only window of the task, and none once the other has closed', async () => {
+    const tap = new BroadcastChannel(EDIT_RECORDS_CHANNEL);
+    opened.push(tap);
+    const states: unknown[] = [];
+    tap.addEventListener('message', (event) => void ('state' in (event.data as object) && states.push((event.data as { state: unknown }).state)));
+    const a = open<number>('t1');
+    const elsewhere = open<number>('t2');
+    a.publish(1);
+    await settle();
+    expect(states).toEqual([]);
+    const b = editRecordsChannel$<number>('t1');
+    await settle();
+    a.publish(2);
+    await settle();
+    b.close();
+    await settle();
+    a.publish(3);
+    elsewhere.publish(4);
+    await settle();
+    expect(states).toEqual([2]);
   });
 
   it('delivers to other windows of the task only, never back to the sender', async () => {
@@ -32,6 +61,7 @@ describe('edit-records channel', () => {
     const b = open<number>('t1');
     const other = open<number>('t2');
     const heard = { a: [] as number[], b: [] as number[], other: [] as number[] };
+    await settle();
     a.incoming$.subscribe((message) => heard.a.push(message.state));
     b.incoming$.subscribe((message) => heard.b.push(message.state));
     other.incoming$.subscribe((message) => heard.other.push(message.state));
@@ -47,6 +77,7 @@ describe('edit-records channel', () => {
     const b = open<number>('t1');
     const heard: Array<EditRecordsMessage<number>> = [];
     b.incoming$.subscribe((message) => heard.push(message));
+    await settle();
     for (let n = 1; n <= 20; n++) a.publish(n);
     await settle();
     expect(heard.map((message) => message.state)).toEqual([20]);

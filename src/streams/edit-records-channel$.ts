@@ -7,10 +7,22 @@
 //
 // Publishing is coalesced to the latest state per frame (a drag sends many retimes; the other window
 // only needs where it ended), well inside the 100 ms the issue allows.
+//
+// A state is posted only while another window of the task is known to be open: posting copies the
+// lines and the undo history (structured clone of 5,000 lines and more), which cost an edit + undo
+// in the only window several milliseconds on the main thread (bench/editor.bench.ts) for nobody.
+// Windows find each other with 'hello' (sent on open, answered with 'here') and leave with 'bye'.
 import { EMPTY, Observable, Subject, asyncScheduler, auditTime, filter, map, share, type SchedulerLike } from 'rxjs';
 
 export const EDIT_RECORDS_CHANNEL = 'parley-edit-records';
 export const EDIT_RECORDS_COALESCE_MS = 16;
+
+/** Presence messages: a window of the task opened ('hello', answered 'here') or closed ('bye'). */
+export interface EditRecordsPresence {
+  taskId: string;
+  windowId: string;
+  presence: 'hello' | 'here' | 'bye';
+}
 
 export interface EditRecordsMessage<State> {
   taskId: string;
@@ -53,9 +65,17 @@ export function newWindowId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function isMessage(data: unknown): data is EditRecordsMessage<unknown> {
+function isAddressed(data: unknown): data is { taskId: string; windowId: string } {
   const message = data as Partial<EditRecordsMessage<unknown>> | null;
   return typeof message === 'object' && message !== null && typeof message.taskId === 'string' && typeof message.windowId === 'string';
+}
+
+function isMessage(data: unknown): data is EditRecordsMessage<unknown> {
+  return isAddressed(data) && 'state' in data;
+}
+
+function isPresence(data: unknown): data is EditRecordsPresence {
+  return isAddressed(data) && typeof (data as Partial<EditRecordsPresence>).presence === 'string';
 }
 
 export function editRecordsChannel$<State>(taskId: string, options: EditRecordsOptions = {}): EditRecordsChannel<State> {
@@ -75,19 +95,42 @@ export function editRecordsChannel$<State>(taskId: string, options: EditRecordsO
     share(),
   );
 
+  // The other windows of the task known to be open.
+  const peers = new Set<string>();
+  const announce = (presence: EditRecordsPresence['presence']) => channel.postMessage({ taskId, windowId, presence } satisfies EditRecordsPresence);
+  const onPresence = (event: MessageEvent) => {
+    const message = event.data as unknown;
+    if (!isPresence(message) || message.taskId !== taskId || message.windowId === windowId) return;
+    if (message.presence === 'bye') {
+      peers.delete(message.windowId);
+      return;
+    }
+    peers.add(message.windowId);
+    if (message.presence === 'hello') announce('here');
+  };
+  channel.addEventListener('message', onPresence);
+  announce('hello');
+
   let seq = 0;
   const outgoing = new Subject<State>();
   const sending = outgoing
     .pipe(auditTime(EDIT_RECORDS_COALESCE_MS, options.scheduler ?? asyncScheduler))
-    .subscribe((state) => channel.postMessage({ taskId, windowId, seq: ++seq, state } satisfies EditRecordsMessage<State>));
+    .subscribe((state) => {
+      if (peers.size > 0) channel.postMessage({ taskId, windowId, seq: ++seq, state } satisfies EditRecordsMessage<State>);
+    });
 
   return {
     windowId,
     incoming$,
-    publish: (state) => outgoing.next(state),
+    // Nothing is queued while alone: a window that opens later loads the task from the server.
+    publish: (state) => {
+      if (peers.size > 0) outgoing.next(state);
+    },
     close: () => {
       sending.unsubscribe();
       outgoing.complete();
+      channel.removeEventListener('message', onPresence);
+      announce('bye');
       channel.close();
     },
   };

@@ -3,7 +3,7 @@
 // its own lease and the instance that held it hears so on a pub/sub channel, so the replaced socket
 // closes at once; a crashed instance's lease frees the slot after its TTL.
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { connectRedis } from '../redis-connection';
 import type { HostLease, HostSlots } from './host-slots';
 
 // Long enough to ride out a slow Redis round trip; short enough that a crashed instance's
@@ -43,8 +43,8 @@ export interface RedisHostSlotsOptions {
 export function createRedisHostSlots(url: string, options: RedisHostSlotsOptions = {}): HostSlots {
   const prefix = options.prefix ?? 'parley:live:';
   const ttlMs = options.ttlMs ?? HOST_LEASE_TTL_MS;
-  const commands = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const commands = connectRedis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const subscriber = connectRedis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const replacedChannel = `${prefix}host-replaced`;
   const subscribed = subscriber.subscribe(replacedChannel);
   subscribed.catch(() => undefined);

@@ -7,7 +7,7 @@
 // Keys per meeting: seq (last handed out), delivered (last sent), held (hash seq → message waiting
 // for an earlier reservation), reserved (hash seq → deadline ms), fillers (hash seq → message sent
 // in place of an abandoned or expired reservation), log (replay list), ch (pub/sub channel).
-import { Redis } from 'ioredis';
+import { connectRedis } from '../redis-connection';
 import { REPLAY_LOG_SIZE, RESERVATION_TTL_MS, replayFrom, type LiveBus, type StreamMessage } from './live-bus';
 
 // Keys outlive a meeting by a day so late reconnects still resume; the finals stay in the database.
@@ -107,8 +107,8 @@ end
 return 1`;
 
 export function createRedisBus(url: string, prefix = 'parley:live:', logSize = REPLAY_LOG_SIZE): LiveBus {
-  const commands = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const commands = connectRedis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const subscriber = connectRedis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const listeners = new Map<string, Set<(message: StreamMessage) => void>>();
   const keys = (meetingId: string) => ({
     seq: `${prefix}${meetingId}:seq`,

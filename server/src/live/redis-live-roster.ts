@@ -3,7 +3,7 @@
 // value = connections reading it), and a counter of projection screens. Scripts keep each decision atomic, so two instances never both
 // open (or both close) one participant's join record. Keys expire a day after their last change,
 // so counts left by a crashed instance do not linger.
-import { Redis } from 'ioredis';
+import { connectRedis } from '../redis-connection';
 import type { LiveRoster } from './live-roster';
 
 const TTL_SECONDS = 24 * 60 * 60;
@@ -38,7 +38,7 @@ return n`;
 
 export function createRedisRoster(url: string, options: { prefix?: string; log?: { warn(obj: unknown, msg?: string): void } } = {}): LiveRoster {
   const prefix = options.prefix ?? 'parley:live:roster:';
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const redis = connectRedis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   // Connection trouble surfaces on the calls themselves; the event is only logged.
   redis.on('error', (error) => options.log?.warn({ err: error }, 'live roster: redis error'));
   const participantsKey = (meetingId: string) => `${prefix}${meetingId}:participants`;

@@ -31,11 +31,11 @@ function openWindow(taskId = 't1') {
   return { actor, saves };
 }
 
-/** Every message on the channel, whoever sent it. */
+/** Every state posted on the channel, whoever sent it (presence messages aside). */
 function tapChannel() {
   const tap = new BroadcastChannel(EDIT_RECORDS_CHANNEL);
   const messages: Array<{ windowId: string }> = [];
-  tap.addEventListener('message', (event) => messages.push(event.data as { windowId: string }));
+  tap.addEventListener('message', (event) => void ('state' in (event.data as object) && messages.push(event.data as { windowId: string })));
   stops.push(() => tap.close());
   return messages;
 }
@@ -63,6 +63,8 @@ describe('two windows in sync', () => {
     const first = openWindow();
     const second = openWindow();
     await Promise.all([ready(first.actor), ready(second.actor)]);
+    // The windows have told each other they are open (a window alone posts nothing).
+    await pause(50);
 
     first.actor.send({ type: 'edit.text', lineId: 'a', text: 'Edited in the first' });
     await until(second.actor, (lines) => textOf(lines, 'a') === 'Edited in the first');

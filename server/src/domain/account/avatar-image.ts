@@ -2,7 +2,6 @@
 // script — is refused whatever its name says), then sharp decodes it, which also refuses a file that
 // only starts like an image, crops a centred square and writes a small WebP without metadata
 // (EXIF location and the like are dropped).
-import sharp from 'sharp';
 import { AVATAR_SIDE_PX } from '../../../../src/shared/contract/profile-limits';
 import { AppError } from '../../errors';
 
@@ -29,6 +28,8 @@ export async function squareAvatar(bytes: Buffer): Promise<Buffer> {
   const kind = avatarKindOf(bytes);
   if (!kind) throw notAnAvatarImage();
   try {
+    // Loaded on the first avatar, not at server start (bench/server-start.bench.ts).
+    const { default: sharp } = await import('sharp');
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
     const { format } = await image.metadata();
     if (format !== kind) throw notAnAvatarImage();

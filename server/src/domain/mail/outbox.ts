@@ -3,7 +3,7 @@
 // also delivered by SMTP. There is no SMS gateway adapter yet: phone messages stay in the outbox.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Clock } from '../../clock';
 import type { Database, OutboxRow } from '../../db/schema';
 import { sortableId } from '../../db/sortable-id';
@@ -30,20 +30,22 @@ export function createOutbox(options: {
   mailFrom: string;
 }): Outbox {
   const { db, clock, log, smtpUrl, mailFrom } = options;
-  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  // nodemailer is loaded with the first e-mail sent, not at server start (bench/server-start.bench.ts).
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = (url: string) => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
 
   return {
     async send(message) {
       const id = sortableId();
-      const viaSmtp = transport !== null && message.channel === 'email';
+      const viaSmtp = Boolean(smtpUrl) && message.channel === 'email';
       await db
         .insertInto('outbox')
         .values({ id, ...message, created_at: clock.now().toISOString(), delivered_via: viaSmtp ? 'smtp-pending' : 'outbox' })
         .execute();
       log.info({ outbox: { channel: message.channel, target: message.target, subject: message.subject, body: message.body } }, 'outbox message');
-      if (!viaSmtp) return true;
+      if (!viaSmtp || !smtpUrl) return true;
       try {
-        await transport.sendMail({ from: mailFrom, to: message.target, subject: message.subject, text: message.body });
+        await (await transportOf(smtpUrl)).sendMail({ from: mailFrom, to: message.target, subject: message.subject, text: message.body });
         await db.updateTable('outbox').set({ delivered_via: 'smtp' }).where('id', '=', id).execute();
         return true;
       } catch (error) {
@@ -56,7 +58,7 @@ export function createOutbox(options: {
       return db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
     close() {
-      transport?.close();
+      void transport?.then((opened) => opened.close(), () => undefined);
     },
   };
 }

@@ -10,7 +10,7 @@
 // signed in). Each attempt now consumes a point atomically *before* it is evaluated, so at most N
 // attempts per hour are ever evaluated whatever the concurrency (OWASP ASVS 2.2.1); a successful one
 // gives its points back, so only failures count against the owner.
-import { Redis } from 'ioredis';
+import { connectRedis } from '../../redis-connection';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
   CODE_SENDS_PER_ADDRESS_PER_HOUR,
@@ -80,7 +80,7 @@ async function reserve(
 }
 
 export function createRateLimits(redisUrl: string | null, keyPrefix = 'parley', perClientPerHour = 100): RateLimits {
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  const redis = redisUrl ? connectRedis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   const make = (name: string, points: number): RateLimiterAbstract =>
     redis
       ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}:${name}`, points, duration: HOUR_SECONDS })

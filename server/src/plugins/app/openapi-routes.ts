@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import fp from 'fastify-plugin';
 import openapiGlue from 'fastify-openapi-glue';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parse } from 'yaml';
 import { AppError } from '../../errors';
 import type { Handler, HandlerContext, HandlerMap, OperationId } from '../../handlers/types';
 import type { OperationAccess } from './auth';
+import { parsedContract } from './parsed-contract';
 
 export const API_PREFIX = '/prod-api';
 export const CONTRACT_FILE = new URL('../../../../openapi/openapi.yaml', import.meta.url);
@@ -26,19 +26,9 @@ interface ContractDocument {
   paths: Record<string, Partial<Record<(typeof HTTP_METHODS)[number], OperationSpec>>>;
 }
 
-// Parsed contracts by their text. Test seam made cheaper: production parses the contract once, but the
-// server tests build dozens of apps per process and parsing the ~4,000-line YAML took ~0.5 s a build.
-// Keyed by the text itself, so an edited file is parsed again; callers get their own copy to change.
-const parsedContracts = new Map<string, ContractDocument>();
-
+// Parsed once per text (parsed-contract.ts keeps it in memory and on disk); callers get their own copy to change.
 export function loadContract(file: URL | string = CONTRACT_FILE): ContractDocument {
-  const text = fs.readFileSync(file, 'utf8');
-  let parsed = parsedContracts.get(text);
-  if (!parsed) {
-    parsed = parse(text) as ContractDocument;
-    parsedContracts.set(text, parsed);
-  }
-  return structuredClone(parsed);
+  return structuredClone(parsedContract(fs.readFileSync(file, 'utf8')) as ContractDocument);
 }
 
 /** operationId → access rule; an empty security list (or one holding {}) means public. */

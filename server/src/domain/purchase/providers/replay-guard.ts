@@ -3,7 +3,7 @@
 // In memory by default; with REDIS_URL the ids are shared by every instance (SET NX EX), so a replay
 // sent to another instance is refused too. settle()'s (provider, transaction id) uniqueness remains
 // the last word on crediting; this guard keeps replays away from it.
-import { Redis } from 'ioredis';
+import { connectRedis, type Redis } from '../../../redis-connection';
 
 export interface ReplayGuard {
   /** Reserves the id; false when it is reserved already (a replay, or the same delivery in flight). */
@@ -56,7 +56,7 @@ export class RedisReplayGuard implements ReplayGuard {
     url: string,
     private readonly prefix = 'parley:pay-notify',
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    this.redis = connectRedis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   }
 
   async claim(id: string, ttlSeconds: number): Promise<boolean> {
