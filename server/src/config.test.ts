@@ -58,4 +58,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/q', DATABASE_URL: 'mysql://x' }).database).toEqual({ kind: 'sqlite', file: '/tmp/q/parley.db' });
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('refuses an SMTP_URL that is not an smtp(s) URL at start, without echoing it (the transport itself loads on the first mail)', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.com:465' }).smtpUrl).toBe('smtps://user:secret@mail.example.com:465');
+    expect(loadConfig({ SMTP_URL: '  ' }).smtpUrl).toBeNull();
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com:25' })).toThrow(/SMTP_URL must be an smtp/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).toThrow(/^(?!.*hunter2).*SMTP_URL/);
+  });
 });

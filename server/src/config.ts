@@ -110,6 +110,20 @@ function wholeNumber(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
+/** The mail transport loads on the first mail (server start stays light), so its URL is checked here: a typo fails the start, not a user's sign-up code. */
+function smtpUrl(value: string | undefined): string | null {
+  const url = nonEmpty(value);
+  if (url === null) return null;
+  let protocol = '';
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    // Reported below with the setting's name; the value may hold a password, so it is not echoed.
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465');
+  return url;
+}
+
 function timeZone(value: string | undefined): string {
   const zone = nonEmpty(value) ?? 'UTC';
   if (!isTimeZone(zone)) throw new Error(`BILLING_TIME_ZONE must be an IANA time zone such as Asia/Shanghai, got '${zone}'`);
@@ -189,7 +203,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     database: isPostgres ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', file: path.join(dataDir, 'parley.db') },
     redisUrl: nonEmpty(env.REDIS_URL),
     azureStorageConnectionString: nonEmpty(env.AZURE_STORAGE_CONNECTION_STRING),
-    smtpUrl: nonEmpty(env.SMTP_URL),
+    smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'Parley <no-reply@parley.local>',
     nodeEnv,
     webDir: path.resolve(nonEmpty(env.WEB_DIR) ?? 'dist/web'),
