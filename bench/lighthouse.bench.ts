@@ -84,7 +84,9 @@ export const lighthouseBench = {
   title: 'Lighthouse 12 in chromium: performance / accessibility / best practices / SEO, mobile and desktop presets',
   async run(): Promise<string[]> {
     if (!existsSync('dist/web/index.html')) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-    const server = await startTestServer();
+    // LIGHTHOUSE_WEB_DIR audits another build (a copy of dist/web from before a change, run back to back).
+    const webDir = process.env.LIGHTHOUSE_WEB_DIR;
+    const server = await startTestServer(webDir ? { webDir } : {});
     try {
       const user = await createUser(server.app.db, systemClock, { kind: 'email', value: `lighthouse-${Date.now()}@example.com` }, 'parley2go');
       const token = await issueToken(server.app.db, systemClock, user.id);
