@@ -6,7 +6,7 @@ import { createActor } from 'xstate';
 import { initI18n } from './i18n/index';
 import { sessionMachine } from './machines/session/session.machine';
 import { createAppHistory } from './routes/shell/app-history';
-import { AppRoutes } from './routes/router';
+import { AppRoutes, preloadFirstPage } from './routes/router';
 import { SessionProvider } from './routes/shell/session-context';
 import { wireSession } from './routes/shell/session-wiring';
 import { readStoredLocale, readToken } from './shared/session-storage';
@@ -14,6 +14,8 @@ import { createStyleCache } from './ui/emotion-cache';
 import { AppSystemProvider } from './ui/system-provider';
 
 async function start() {
+  // A signed-in visit fetches its page's chunks while the locale loads, not after it (issue 27).
+  if (readToken()) preloadFirstPage(window.location.pathname);
   const session = createActor(sessionMachine, {
     input: { token: readToken(), storedLocale: readStoredLocale(), browserLanguage: navigator.language },
   });

@@ -21,16 +21,36 @@ const signInPage = (load: () => PageModule) => {
   return <Page />;
 };
 
+// The pages a signed-in visit most often opens first, by path. Their chunks sit behind the main
+// layout's chunk (a nested lazy route starts loading only once its parent has rendered), so the
+// first visit of /recordList fetched them one after the other; preloadFirstPage starts both at once.
+const loadMainLayout = () => import('./main-layout.route');
+const FIRST_PAGES: Record<string, { load: () => PageModule; inMainLayout: boolean }> = {
+  '/recordList': { load: () => import('./records/record-list.route'), inMainLayout: true },
+  '/meeting': { load: () => import('./meetings/meeting.route'), inMainLayout: false },
+  '/dub': { load: () => import('./dub-editor/dub-editor.route'), inMainLayout: false },
+  '/meetingDetail': { load: () => import('./transcript/meeting-detail.route'), inMainLayout: false },
+};
+
+/** Starts fetching the chunks of the page at this path (and its layout) before React asks for them. */
+export function preloadFirstPage(pathname: string): void {
+  const first = FIRST_PAGES[pathname];
+  if (!first) return;
+  const swallow = () => undefined; // a failed preload is retried, and reported, by the route's own load
+  withAllRecipes(first.load)().catch(swallow);
+  if (first.inMainLayout) loadMainLayout().catch(swallow);
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootRoute />,
     children: [
       {
-        element: page(() => import('./main-layout.route')),
+        element: page(loadMainLayout),
         children: [
           { index: true, element: page(() => import('./records/home.route')) },
-          { path: 'recordList', element: page(() => import('./records/record-list.route')) },
+          { path: 'recordList', element: page(FIRST_PAGES['/recordList']!.load) },
           { path: 'favourList', element: page(() => import('./records/favour-list.route')) },
           { path: 'shareList', element: page(() => import('./records/share-list.route')) },
           { path: 'vocabulary', element: page(() => import('./vocabulary/vocabulary.route')) },
@@ -56,11 +76,11 @@ export const routes: RouteObject[] = [
       { path: 'meetingShare', element: page(() => import('./meetings/meeting-share.route')) },
       { path: 'meetingShareIng', element: page(() => import('./meetings/meeting-share-ing.route')) },
       { path: 'meetingShareDownload', element: page(() => import('./meetings/meeting-share-download.route')) },
-      { path: 'meeting', element: page(() => import('./meetings/meeting.route')) },
+      { path: 'meeting', element: page(FIRST_PAGES['/meeting']!.load) },
       // dub and audioEdit show the same screen (platform §2).
-      { path: 'dub', element: page(() => import('./dub-editor/dub-editor.route')) },
+      { path: 'dub', element: page(FIRST_PAGES['/dub']!.load) },
       { path: 'audioEdit', element: page(() => import('./dub-editor/dub-editor.route')) },
-      { path: 'meetingDetail', element: page(() => import('./transcript/meeting-detail.route')) },
+      { path: 'meetingDetail', element: page(FIRST_PAGES['/meetingDetail']!.load) },
       { path: 'screenProjection', element: page(() => import('./meetings/screen-projection.route')) },
       { path: 'paypalCallBack', element: page(() => import('./purchase/paypal-callback.route')) },
       { path: 'paypalReturn', element: page(() => import('./purchase/paypal-return.route')) },

@@ -66,10 +66,14 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
           <Box>
             <Heading size="sm" mb="1">{t('recognitionLanguages')}</Heading>
             <Text fontSize="sm" color="fg.muted" mb="2">{t('recognitionHint', { max: MEETING_RECOGNITION_LANGUAGES_MAX })}</Text>
-            {props.allowed && (
-              <Text fontSize="sm" color="fg.muted" mb="2" data-testid="meeting-plan-allows">
+            {/* The plan's line keeps its place while the permissions load: appearing later, it pushed
+                everything below it down (a layout shift, issue 27). */}
+            {props.allowed ? (
+              <Text fontSize="sm" color="fg.muted" mb="2" minH="5" data-testid="meeting-plan-allows">
                 {t(props.higherPlanAllowsMore === false ? 'planAllowsMost' : 'planAllows', props.allowed)}
               </Text>
+            ) : (
+              <Box minH="5" mb="2" aria-hidden="true" />
             )}
             <LanguageChips codes={props.recognitionCodes} selected={config.recognitionLanguages} onToggle={props.onToggleRecognition} testId="meeting-recognition" unavailable={props.recognitionUnavailable} engines={props.recognitionEngines} />
           </Box>

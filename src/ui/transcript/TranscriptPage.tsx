@@ -133,6 +133,7 @@ export function TranscriptPage(props: TranscriptPageProps) {
                   showTranslation={props.showTranslation}
                   canEdit={props.canEdit}
                   readingId={props.readingId}
+                  eagerCount={focusIndex + 1}
                   onSeek={props.onSeek}
                   onSaveLine={props.onSaveLine}
                   onRenameSpeaker={props.onRenameSpeaker}
