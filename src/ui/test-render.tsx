@@ -8,6 +8,5 @@ import { system } from './theme-more-recipes';
 export async function renderUi(element: ReactElement) {
   // Every namespace up front: a component test has no Suspense boundary to wait for a lazy one.
   await loadLocale('en-US');
-  // As a wrapper, so a test's rerender keeps it.
-  return render(element, { wrapper: ({ children }) => <ChakraProvider value={system}>{children}</ChakraProvider> });
+  return render(<ChakraProvider value={system}>{element}</ChakraProvider>);
 }

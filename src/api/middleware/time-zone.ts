@@ -1,13 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-
-/** The browser's IANA zone (e.g. Asia/Shanghai); null when the runtime cannot name one. */
-export function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
+import { browserTimeZone } from '../../shared/browser-time-zone';
 
 /**
  * Daily allowances roll over at the user's own midnight (features §6), so the server is told the

@@ -5,14 +5,8 @@ import { useParams } from 'react-router-dom';
 import { receiptMachine, selectReceipt, selectReceiptError, selectReceiptStage } from '../../machines/account/receipt.machine';
 import { ReceiptView } from '../../ui/account/ReceiptView';
 import { StandalonePage } from '../../ui/pages/StandalonePage';
+import { browserTimeZone } from '../../shared/browser-time-zone';
 
-function readerTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
 
 export default function ReceiptPage() {
   const { outTradeNo = '' } = useParams();
@@ -23,7 +17,7 @@ export default function ReceiptPage() {
         stage={useSelector(receipt, selectReceiptStage)}
         receipt={useSelector(receipt, selectReceipt)}
         error={useSelector(receipt, selectReceiptError)}
-        timeZone={readerTimeZone()}
+        timeZone={browserTimeZone()}
         onRetry={() => receipt.send({ type: 'receipt.retry' })}
         onPrint={() => window.print()}
       />

@@ -22,6 +22,7 @@ import { PageFrame } from '../../ui/pages/PageFrame';
 import { PURCHASE_TAB_OF_ACCOUNT } from '../../shared/contract/purchase-tabs';
 import { useAppBus, useAppMessage } from '../shell/app-bus';
 import { useAccountDetail, usePurchasesOffered } from '../shell/session-context';
+import { browserTimeZone } from '../../shared/browser-time-zone';
 
 const ACCOUNT_KINDS = [
   { kind: 'svipMember', labelKey: 'nav:accountSvip' },
@@ -30,13 +31,6 @@ const ACCOUNT_KINDS = [
   { kind: 'smartDubbing', labelKey: 'nav:accountDubbing' },
 ] as const;
 
-function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
 
 export default function UserAccountPage() {
   const { t } = useTranslation(['purchase', 'nav']);

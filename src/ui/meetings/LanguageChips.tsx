@@ -29,6 +29,17 @@ export function LanguageChips({ codes, selected, onToggle, testId, unavailable =
           <Button
             key={code}
             size="sm"
+            // A chip with its engine or why it is unavailable is longer than a phone is wide (390 px):
+            // its text wraps inside the chip instead of running past the card.
+            h="auto"
+            minH="9"
+            py="1"
+            maxW="full"
+            whiteSpace="normal"
+            flexWrap="wrap"
+            columnGap="1.5"
+            rowGap="0"
+            textAlign="start"
             variant={on ? 'solid' : 'outline'}
             colorPalette={on ? 'brand' : 'gray'}
             aria-pressed={on}

@@ -1,8 +1,10 @@
 // A reader of the spoken language gets each line once (issue 26): no "translation" that repeats it.
+import { ChakraProvider } from '@chakra-ui/react';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LiveSubtitleLine, SubtitleLook } from '../../shared/contract/meeting';
 import { renderUi } from '../test-render';
+import { system } from '../theme-more-recipes';
 import { SubtitleList } from './SubtitleList';
 
 const look = (display: SubtitleLook['display']): SubtitleLook => ({ fontSize: 24, color: '#fff', backgroundColor: '#000', display });
@@ -46,7 +48,11 @@ describe('SubtitleList', () => {
   it('shows a line sent before its translation as spoken, even in a translation-only look, then its translation in its place', async () => {
     const { rerender } = await renderUi(<SubtitleList finals={[{ ...line({}), pending: true }]} partials={[]} translationLanguages={['es-ES']} spokenLanguage="en-US" style={look('translation')} emptyText="" />);
     expect(shown()).toEqual({ originals: ['Good morning everyone.'], translations: [] });
-    rerender(<SubtitleList finals={[line({ 'es-ES': 'Buenos días a todos.' })]} partials={[]} translationLanguages={['es-ES']} spokenLanguage="en-US" style={look('translation')} emptyText="" />);
+    rerender(
+      <ChakraProvider value={system}>
+        <SubtitleList finals={[line({ 'es-ES': 'Buenos días a todos.' })]} partials={[]} translationLanguages={['es-ES']} spokenLanguage="en-US" style={look('translation')} emptyText="" />
+      </ChakraProvider>,
+    );
     expect(shown()).toEqual({ originals: [], translations: ['es-ES'] });
     expect(screen.getAllByTestId('subtitle-final')).toHaveLength(1);
   });
