@@ -98,6 +98,8 @@ describe('live meeting: host speaks, host and participant read subtitles', () =>
     await host.getByTestId('meeting-name').fill('Weekly meeting');
     // Only the embedded engines here: setup starts from the served pair en-US → es-ES, and zh-CN (no
     // engine) is offered disabled with the setting that would enable it.
+    // Unserved languages wait behind one toggle (a phone no longer scrolls past a wall of them).
+    await host.getByTestId('meeting-translation-more-unavailable').click();
     await host.waitForSelector('[data-testid="meeting-translation-zh-CN"][data-unavailable="true"]');
     expect(await host.getByTestId('meeting-translation-zh-CN').isDisabled()).toBe(true);
     expect(await host.getByTestId('meeting-translation-zh-CN').innerText()).toContain('set TRANSLATE_URL');

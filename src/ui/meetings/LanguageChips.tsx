@@ -1,4 +1,5 @@
 import { Button, Text, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngineLabel, useUnavailableLabel, type EngineName, type LanguagePick } from '../common/LanguageSelect';
 import { languageName } from './language-name';
@@ -14,55 +15,85 @@ export interface LanguageChipsProps {
   engines?: Readonly<Record<string, readonly EngineName[]>>;
 }
 
-/** One toggle button per language; selected ones are solid. */
+/**
+ * One toggle button per language; selected ones are solid. Languages this server cannot serve (and
+ * that are not selected) sit behind one "N more not available on this server" toggle: they are still
+ * shown as unavailable before anyone tries, but a server with two engines no longer draws a wall of
+ * seventeen disabled chips (a 390 px phone scrolled through ~2,000 px of them to reach Start).
+ */
 export function LanguageChips({ codes, selected, onToggle, testId, unavailable = {}, engines = {} }: LanguageChipsProps) {
+  const { t } = useTranslation('common');
+  const [showUnavailable, setShowUnavailable] = useState(false);
+  const hidden = codes.filter((code) => unavailable[code] && !selected.includes(code));
+  const shown = showUnavailable ? codes : codes.filter((code) => !hidden.includes(code));
+  return (
+    <Wrap gap="2" data-testid={testId}>
+      {shown.map((code) => (
+        <LanguageChip key={code} code={code} on={selected.includes(code)} why={unavailable[code]} engines={engines[code]} onToggle={onToggle} testId={testId} />
+      ))}
+      {hidden.length > 0 && (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={showUnavailable}
+          onClick={() => setShowUnavailable(!showUnavailable)}
+          data-testid={`${testId}-more-unavailable`}
+        >
+          {showUnavailable ? t('languagesUnavailableHide') : t('languagesUnavailableShow', { count: hidden.length })}
+        </Button>
+      )}
+    </Wrap>
+  );
+}
+
+interface LanguageChipProps {
+  code: string;
+  on: boolean;
+  why: NonNullable<LanguagePick['unavailable']> | undefined;
+  engines: readonly EngineName[] | undefined;
+  onToggle(code: string): void;
+  testId: string;
+}
+
+function LanguageChip({ code, on, why, engines, onToggle, testId }: LanguageChipProps) {
   const { i18n } = useTranslation();
   const unavailableLabel = useUnavailableLabel();
   const engineLabel = useEngineLabel();
+  const served = why ? '' : engineLabel(engines);
   return (
-    <Wrap gap="2" data-testid={testId}>
-      {codes.map((code) => {
-        const on = selected.includes(code);
-        const why = unavailable[code];
-        const served = why ? '' : engineLabel(engines[code]);
-        return (
-          <Button
-            key={code}
-            size="sm"
-            // A chip with its engine or why it is unavailable is longer than a phone is wide (390 px):
-            // its text wraps inside the chip instead of running past the card.
-            h="auto"
-            minH="9"
-            py="1"
-            maxW="full"
-            whiteSpace="normal"
-            flexWrap="wrap"
-            columnGap="1.5"
-            rowGap="0"
-            textAlign="start"
-            variant={on ? 'solid' : 'outline'}
-            colorPalette={on ? 'brand' : 'gray'}
-            aria-pressed={on}
-            disabled={Boolean(why) && !on}
-            title={why ? (why.reason ?? unavailableLabel(why)) : undefined}
-            data-testid={`${testId}-${code}`}
-            data-unavailable={why ? 'true' : undefined}
-            onClick={() => onToggle(code)}
-          >
-            {languageName(code, i18n.language)}
-            {why && (
-              <Text as="span" fontSize="xs" fontWeight="normal">
-                {unavailableLabel(why)}
-              </Text>
-            )}
-            {served && (
-              <Text as="span" fontSize="xs" fontWeight="normal" data-testid={`${testId}-${code}-engine`}>
-                {served}
-              </Text>
-            )}
-          </Button>
-        );
-      })}
-    </Wrap>
+    <Button
+      size="sm"
+      // A chip with its engine or why it is unavailable is longer than a phone is wide (390 px):
+      // its text wraps inside the chip instead of running past the card.
+      h="auto"
+      minH="9"
+      py="1"
+      maxW="full"
+      whiteSpace="normal"
+      flexWrap="wrap"
+      columnGap="1.5"
+      rowGap="0"
+      textAlign="start"
+      variant={on ? 'solid' : 'outline'}
+      colorPalette={on ? 'brand' : 'gray'}
+      aria-pressed={on}
+      disabled={Boolean(why) && !on}
+      title={why ? (why.reason ?? unavailableLabel(why)) : undefined}
+      data-testid={`${testId}-${code}`}
+      data-unavailable={why ? 'true' : undefined}
+      onClick={() => onToggle(code)}
+    >
+      {languageName(code, i18n.language)}
+      {why && (
+        <Text as="span" fontSize="xs" fontWeight="normal">
+          {unavailableLabel(why)}
+        </Text>
+      )}
+      {served && (
+        <Text as="span" fontSize="xs" fontWeight="normal" data-testid={`${testId}-${code}-engine`}>
+          {served}
+        </Text>
+      )}
+    </Button>
   );
 }

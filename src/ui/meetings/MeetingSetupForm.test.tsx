@@ -1,5 +1,5 @@
 // The setup page's plan wording fits the host's plan: "SVIP allows more" only when a higher plan does.
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../test-render';
 import { MeetingSetupForm, type MeetingSetupFormProps, type MeetingSetupValues } from './MeetingSetupForm';
@@ -54,6 +54,13 @@ describe('MeetingSetupForm plan wording', () => {
     });
     expect(screen.getByTestId('meeting-recognition-zh-CN-engine').textContent).toBe('Vosk server');
     expect(screen.getByTestId('meeting-recognition-en-US-engine').textContent).toBe('pocketsphinx (embedded)');
+    // An unserved language waits behind one toggle that says how many there are; opened, each shows why.
+    expect(screen.queryByTestId('meeting-recognition-ja-JP')).toBeNull();
+    const more = screen.getByTestId('meeting-recognition-more-unavailable');
+    expect(more.textContent).toBe('1 more language not available on this server');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
     const japanese = screen.getByTestId('meeting-recognition-ja-JP') as HTMLButtonElement;
     expect(japanese.disabled).toBe(true);
     expect(japanese.textContent).toContain('not available on this server — set ASR_URL');
