@@ -35,10 +35,16 @@ export function LanguageChips({ codes, selected, onToggle, testId, unavailable =
         <Button
           size="sm"
           variant="ghost"
+          h="auto"
+          minH="9"
+          maxW="full"
+          whiteSpace="normal"
+          textAlign="start"
           aria-expanded={showUnavailable}
           onClick={() => setShowUnavailable(!showUnavailable)}
           data-testid={`${testId}-more-unavailable`}
         >
+          <span aria-hidden="true">{showUnavailable ? '▾' : '▸'}</span>
           {showUnavailable ? t('languagesUnavailableHide') : t('languagesUnavailableShow', { count: hidden.length })}
         </Button>
       )}

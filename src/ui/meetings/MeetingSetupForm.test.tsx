@@ -57,7 +57,7 @@ describe('MeetingSetupForm plan wording', () => {
     // An unserved language waits behind one toggle that says how many there are; opened, each shows why.
     expect(screen.queryByTestId('meeting-recognition-ja-JP')).toBeNull();
     const more = screen.getByTestId('meeting-recognition-more-unavailable');
-    expect(more.textContent).toBe('1 more language not available on this server');
+    expect(more.textContent).toBe('▸1 more language not available on this server');
     expect(more.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(more);
     expect(more.getAttribute('aria-expanded')).toBe('true');

@@ -130,7 +130,7 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
             </Alert.Root>
           )}
           <HStack justify="space-between" flexWrap="wrap">
-            <HStack gap="2" flexWrap="wrap">
+            <HStack gap="2" flexWrap="wrap" maxW="full">
               <Button variant="plain" size="sm" onClick={() => setTermsOpen('read')} data-testid="meeting-terms-open">
                 {config.termsAccepted ? t('termsAccepted') : t('termsRead')}
               </Button>
