@@ -3,7 +3,7 @@
 // The hostMeeting machine runs all of it; this page shows its stage.
 import { Alert, Button, Center, HStack, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { RouterLink } from '../shell/router-link';
@@ -201,6 +201,9 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
   const allowed = useSelector(setup, selectAllowedLanguages);
   const allowsMore = useSelector(setup, selectHigherPlanAllowsMore);
   const picker = useMeetingVocabularyPicker(config.documentIds ?? []);
+  // Stable, so the memoised language chips skip the form's other re-renders.
+  const toggleRecognition = useCallback((code: string) => setup.send({ type: 'setup.toggleRecognition', code }), [setup]);
+  const toggleTranslation = useCallback((code: string) => setup.send({ type: 'setup.toggleTranslation', code }), [setup]);
   return (
     <MeetingSetupForm
       allowed={allowed}
@@ -215,8 +218,8 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
       problems={problems}
       busy={busy}
       error={error}
-      onToggleRecognition={(code) => setup.send({ type: 'setup.toggleRecognition', code })}
-      onToggleTranslation={(code) => setup.send({ type: 'setup.toggleTranslation', code })}
+      onToggleRecognition={toggleRecognition}
+      onToggleTranslation={toggleTranslation}
       onChange={(patch) => {
         if (patch.name !== undefined) setup.send({ type: 'setup.rename', name: patch.name });
         if (patch.style) setup.send({ type: 'setup.restyle', style: patch.style });

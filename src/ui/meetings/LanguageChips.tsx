@@ -1,4 +1,5 @@
 import { Button, Text, Wrap } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngineLabel, useUnavailableLabel, type EngineName, type LanguagePick } from '../common/LanguageSelect';
 import { languageName } from './language-name';
@@ -14,8 +15,12 @@ export interface LanguageChipsProps {
   engines?: Readonly<Record<string, readonly EngineName[]>>;
 }
 
-/** One toggle button per language; selected ones are solid. */
-export function LanguageChips({ codes, selected, onToggle, testId, unavailable = {}, engines = {} }: LanguageChipsProps) {
+/**
+ * One toggle button per language; selected ones are solid. Memoised: each chip is a Chakra button whose
+ * styles are serialised and hashed on every render (~1 ms a chip on a throttled phone), and the setup
+ * form re-renders for changes elsewhere in it (its name, style, plan limits) that leave the chips as they are.
+ */
+export const LanguageChips = memo(function LanguageChips({ codes, selected, onToggle, testId, unavailable = {}, engines = {} }: LanguageChipsProps) {
   const { i18n } = useTranslation();
   const unavailableLabel = useUnavailableLabel();
   const engineLabel = useEngineLabel();
@@ -65,4 +70,4 @@ export function LanguageChips({ codes, selected, onToggle, testId, unavailable =
       })}
     </Wrap>
   );
-}
+});
