@@ -210,7 +210,8 @@ export default defineConfig(({ command }) => ({
       // chunk and then its imports — one more round trip the first time a page is opened.
       resolveDependencies: (filename, deps, { hostId, hostType }) => {
         const fromEntry = hostType === 'js' && /(^|\/)index-[^/]*\.js$/.test(hostId);
-        const keeps = /(^|\/)login\.route-/.test(filename);
+        // The sign-in page's chunk is named by its group (sign-in-*), no longer login.route-*.
+        const keeps = /(^|\/)(login\.route|sign-in)-/.test(filename);
         // WeChat's panel is opened by few; its imports load after its chunk rather than costing /login a list.
         if (/(^|\/)wechat-sign-in-/.test(filename)) return [];
         return fromEntry && !keeps ? [] : deps;
