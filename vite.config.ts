@@ -50,8 +50,10 @@ function reactRouterTreeShaking(): Plugin {
 
 const SIGN_IN_PAGE = fileURLToPath(new URL('./src/routes/session/login.route.tsx', import.meta.url));
 
+const SESSION_AREA = /[\\/]src[\\/](api|machines|routes|ui)[\\/]session[\\/]/;
+
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
 }
 
 /** Every module the page imports statically, directly or not (what it needs to render). */
@@ -102,7 +104,14 @@ function signInPageGroup() {
   return {
     name(id: string, graph: ModuleGraph) {
       page ??= staticallyReachable(SIGN_IN_PAGE, graph);
-      return page.has(id) && !/[\\/]node_modules[\\/]/.test(id) ? 'sign-in' : null;
+      if (!page.has(id) || /[\\/]node_modules[\\/]/.test(id)) return null;
+      // The few modules other areas import too (RouterLink, the visitor sign-in a meeting link uses, the
+      // countdown) go to a small chunk of their own: inside this one they made /meeting fetch and run the
+      // whole sign-in page (~7 KB gzip, issue 27). The other sign-in pages share this chunk as before.
+      const info = graph.getModuleInfo(id);
+      const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
+      const sharedBeyondSignIn = id !== SIGN_IN_PAGE && importers.some((importer) => !page!.has(importer) && !SESSION_AREA.test(importer));
+      return sharedBeyondSignIn ? 'sign-in-shared' : 'sign-in';
     },
     // The page's code alone: the library components it renders go to the group below, shared with
     // the other pages without the sign-in code.
@@ -201,7 +210,8 @@ export default defineConfig(({ command }) => ({
       // chunk and then its imports — one more round trip the first time a page is opened.
       resolveDependencies: (filename, deps, { hostId, hostType }) => {
         const fromEntry = hostType === 'js' && /(^|\/)index-[^/]*\.js$/.test(hostId);
-        const keeps = /(^|\/)login\.route-/.test(filename);
+        // The sign-in page's chunk is named by its group (sign-in-*), no longer login.route-*.
+        const keeps = /(^|\/)(login\.route|sign-in)-/.test(filename);
         // WeChat's panel is opened by few; its imports load after its chunk rather than costing /login a list.
         if (/(^|\/)wechat-sign-in-/.test(filename)) return [];
         return fromEntry && !keeps ? [] : deps;

@@ -3,7 +3,7 @@
 // The hostMeeting machine runs all of it; this page shows its stage.
 import { Alert, Button, Center, HStack, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { RouterLink } from '../shell/router-link';
@@ -41,8 +41,12 @@ import {
 import { MeetingSetupForm } from '../../ui/meetings/MeetingSetupForm';
 import { MeetingVocabularyPicker, useMeetingVocabularyPicker } from '../junctions/meetings-vocabulary';
 import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
-import { RecordSummary } from '../junctions/record-summary';
-import { HostLive } from './host-live';
+
+// The live view (subtitles, controls, sharing with its QR code, participants, the instant summary) and
+// the ended meeting's summary load only once a meeting is live or over: the setup form, the page's
+// first paint on a phone, does not wait for their code (issue 27: /meeting mobile TBT 705 ms).
+const HostLive = lazy(() => import('./host-live').then((module) => ({ default: module.HostLive })));
+const RecordSummary = lazy(() => import('../junctions/record-summary').then((module) => ({ default: module.RecordSummary })));
 
 export default function MeetingPage() {
   const { t } = useTranslation('meetings');
@@ -83,11 +87,7 @@ export default function MeetingPage() {
           <RouterLink to="/recordList">{t('toRecords')}</RouterLink>
         </Link>
       </HStack>
-      {stage === 'loading' && (
-        <Center minH="40vh">
-          <Spinner />
-        </Center>
-      )}
+      {stage === 'loading' && <StageSpinner />}
       {(stage === 'setup' || stage === 'creating') && <Setup host={host} busy={stage === 'creating'} error={error} />}
       {stage === 'created' && (
         <Button colorPalette="brand" alignSelf="start" onClick={() => meeting?.send({ type: 'meeting.start' })} data-testid="meeting-start">
@@ -112,9 +112,22 @@ export default function MeetingPage() {
           </Stack>
         </Alert.Root>
       )}
-      {showsLive && <HostLive host={host} />}
+      {showsLive && (
+        <Suspense fallback={<StageSpinner />}>
+          <HostLive host={host} />
+        </Suspense>
+      )}
       {status === 'ended' && !showsLive && <Ended host={host} />}
     </Stack>
+  );
+}
+
+/** What the page shows while it waits for a stage's data or code. */
+function StageSpinner() {
+  return (
+    <Center minH="40vh">
+      <Spinner />
+    </Center>
   );
 }
 
@@ -140,7 +153,11 @@ function Ended({ host }: { host: HostMeetingActor }) {
         </HStack>
       </Alert.Root>
       {/* The meeting's summary, kept as it ended: "Generate" only when there is none, "Regenerate" only after edits. */}
-      {transId && <RecordSummary transId={transId} />}
+      {transId && (
+        <Suspense fallback={<StageSpinner />}>
+          <RecordSummary transId={transId} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -159,12 +176,7 @@ function Setup({ host, busy, error }: { host: HostMeetingActor; busy: boolean; e
  */
 function SetupWhenLanguagesKnown({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingSetupMachine>; busy: boolean; error: string | null }) {
   const loading = useSelector(setup, selectLanguagesLoading);
-  if (loading)
-    return (
-      <Center minH="40vh">
-        <Spinner />
-      </Center>
-    );
+  if (loading) return <StageSpinner />;
   return <SetupForm setup={setup} busy={busy} error={error} />;
 }
 
@@ -189,6 +201,9 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
   const allowed = useSelector(setup, selectAllowedLanguages);
   const allowsMore = useSelector(setup, selectHigherPlanAllowsMore);
   const picker = useMeetingVocabularyPicker(config.documentIds ?? []);
+  // Stable, so the memoised language chips skip the form's other re-renders.
+  const toggleRecognition = useCallback((code: string) => setup.send({ type: 'setup.toggleRecognition', code }), [setup]);
+  const toggleTranslation = useCallback((code: string) => setup.send({ type: 'setup.toggleTranslation', code }), [setup]);
   return (
     <MeetingSetupForm
       allowed={allowed}
@@ -203,8 +218,8 @@ function SetupForm({ setup, busy, error }: { setup: ActorRefFrom<typeof meetingS
       problems={problems}
       busy={busy}
       error={error}
-      onToggleRecognition={(code) => setup.send({ type: 'setup.toggleRecognition', code })}
-      onToggleTranslation={(code) => setup.send({ type: 'setup.toggleTranslation', code })}
+      onToggleRecognition={toggleRecognition}
+      onToggleTranslation={toggleTranslation}
       onChange={(patch) => {
         if (patch.name !== undefined) setup.send({ type: 'setup.rename', name: patch.name });
         if (patch.style) setup.send({ type: 'setup.restyle', style: patch.style });

@@ -1,5 +1,5 @@
 import { Button, Text, Wrap } from '@chakra-ui/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngineLabel, useUnavailableLabel, type EngineName, type LanguagePick } from '../common/LanguageSelect';
 import { languageName } from './language-name';
@@ -20,8 +20,11 @@ export interface LanguageChipsProps {
  * that are not selected) sit behind one "N more not available on this server" toggle: they are still
  * shown as unavailable before anyone tries, but a server with two engines no longer draws a wall of
  * seventeen disabled chips (a 390 px phone scrolled through ~2,000 px of them to reach Start).
+ * Memoised: each chip is a Chakra button whose styles are serialised and hashed on every render (~1 ms
+ * a chip on a throttled phone), and the setup form re-renders for changes elsewhere in it (its name,
+ * style, plan limits) that leave the chips as they are.
  */
-export function LanguageChips({ codes, selected, onToggle, testId, unavailable = {}, engines = {} }: LanguageChipsProps) {
+export const LanguageChips = memo(function LanguageChips({ codes, selected, onToggle, testId, unavailable = {}, engines = {} }: LanguageChipsProps) {
   const { t } = useTranslation('common');
   const [showUnavailable, setShowUnavailable] = useState(false);
   const hidden = codes.filter((code) => unavailable[code] && !selected.includes(code));
@@ -50,7 +53,7 @@ export function LanguageChips({ codes, selected, onToggle, testId, unavailable =
       )}
     </Wrap>
   );
-}
+});
 
 interface LanguageChipProps {
   code: string;
