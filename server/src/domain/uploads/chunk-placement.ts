@@ -1,8 +1,9 @@
 // Where an upload's chunks live until the upload is finished (issue 28 §1). With a shared store
-// (store.sharedChunks: one blob per chunk in Azure) any instance takes any chunk: it is first
-// written to a side file here, checked (length, SHA-256, the client's checksum), then put in the
-// shared store, and only then recorded as stored. Finishing, on whichever instance, copies the
-// chunks in order into a local staging file and checks each against its recorded SHA-256. With
+// (store.sharedChunks: each chunk a block of the final object in Azure) any instance takes any
+// chunk: it is first written to a side file here, checked (length, SHA-256, the client's checksum),
+// then staged as its block, and only then recorded as stored. Finishing, on whichever instance,
+// checks the recorded parts (each one there, with its size) and commits the blocks in order: the
+// object is whole in the store without being read back or copied. With
 // instance-local staging the chunks go into one instance's staging file: another instance refuses
 // a chunk it cannot place (retryable), and finishing re-reads every chunk range against its
 // recorded SHA-256, so a file with a hole (zeros) is never registered.
@@ -41,7 +42,7 @@ export async function writeSharedChunk(
   await store.openStaging(side);
   try {
     const written = await write(side);
-    if (await check(written)) await shared.put(session.id, part, store.stagingPath(side));
+    if (await check(written)) await shared.stage(session.id, session.object_name, part, store.stagingPath(side));
     return written;
   } finally {
     await store.discardStaging(side);
@@ -63,28 +64,30 @@ async function sha256Of(source: Readable): Promise<string> {
 }
 
 /**
- * Puts the whole file into the local staging file `session.id` and checks every chunk against what
- * was recorded for it. Answers the first chunk that does not match (or cannot be read), if any.
+ * Checks every chunk recorded for the session against what it must be (its size) and commits the
+ * staged blocks in order into the session's object. Answers the first chunk that is not recorded or
+ * not staged as recorded (nothing is committed then), or null once the object is whole.
  */
-export async function assembleChunks(store: MediaStore, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number | null> {
-  const shared = store.sharedChunks;
-  if (shared) {
-    await store.discardStaging(session.id);
-    await store.openStaging(session.id);
-  } else if (!(await holdsStaging(store, session.id))) {
-    throw errors.chunkElsewhere(session.chunk_count);
-  }
+export async function commitSharedChunks(shared: SharedChunks, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number | null> {
+  const sizes = Array.from({ length: session.chunk_count }, (_, i) => partSize(session, i + 1));
+  const unrecorded = sizes.findIndex((size, i) => parts.get(i + 1)?.size !== size || !/^[0-9a-f]{64}$/.test(parts.get(i + 1)!.sha256));
+  if (unrecorded >= 0) return unrecorded + 1;
+  return shared.commit(session.id, session.object_name, sizes);
+}
+
+/**
+ * Checks every chunk of this instance's staging file `session.id` against the SHA-256 recorded for it
+ * (instance-local staging). Answers the first chunk that does not match (or cannot be read), if any.
+ */
+export async function checkLocalChunks(store: MediaStore, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number | null> {
+  if (!(await holdsStaging(store, session.id))) throw errors.chunkElsewhere(session.chunk_count);
   for (let part = 1; part <= session.chunk_count; part += 1) {
     const recorded = parts.get(part);
     const size = partSize(session, part);
     const offset = (part - 1) * session.chunk_size;
     let sha256: string;
     try {
-      if (shared) {
-        sha256 = (await store.writeAt(session.id, offset, await shared.read(session.id, part), size)).sha256;
-      } else {
-        sha256 = await sha256Of(fs.createReadStream(store.stagingPath(session.id), { start: offset, end: offset + size - 1 }));
-      }
+      sha256 = await sha256Of(fs.createReadStream(store.stagingPath(session.id), { start: offset, end: offset + size - 1 }));
     } catch {
       return part;
     }
