@@ -1,9 +1,10 @@
 // The MediaStore on a BlobStore, so uploads, meeting recordings and avatars live where the dubbing
 // videos do (issue 12 §2): with AZURE_STORAGE_CONNECTION_STRING every instance reads and writes the
 // same Azure container and any of them can serve a record's media. Staging stays on this instance's
-// disk (chunks land at their offsets, ffprobe reads the file before commit, a meeting appends PCM);
-// commit sends the staging file as blocks (blob/put-file.ts), a few at a time, and one Put Block List
-// makes the object appear whole (a reader never sees part of it), then drops the staging file.
+// disk (a whole small upload, a meeting appends PCM); commit sends the staging file as blocks
+// (blob/put-file.ts), a few at a time, and one Put Block List makes the object appear whole (a reader
+// never sees part of it), then drops the staging file. A chunked upload's chunks skip the staging
+// file: each is staged straight as a block of the final object (blob/chunk-blocks.ts).
 import type { Readable } from 'node:stream';
 import type { BlobStore, ByteSpan } from '../domain/storage/blob-store.port';
 import { blockChunks } from './blob/chunk-blocks';

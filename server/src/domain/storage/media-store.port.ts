@@ -24,10 +24,10 @@ export interface SharedChunks {
   stage(uploadId: string, objectName: string, part: number, filePath: string): Promise<void>;
   /**
    * Commits blocks 1..sizes.length of `objectName` in order, after checking each is staged with the
-   * size given (sizes[i] is part i + 1). Answers the first part not staged as expected (nothing is
-   * committed then), or null once the object is whole.
+   * size given (sizes[i] is part i + 1). Answers the parts not staged as expected (nothing is
+   * committed then); none once the object is whole.
    */
-  commit(uploadId: string, objectName: string, sizes: number[]): Promise<number | null>;
+  commit(uploadId: string, objectName: string, sizes: number[]): Promise<number[]>;
   /** Discards what an unfinished upload left: its staged blocks (and the object, if committed but never registered). */
   drop(objectName: string): Promise<void>;
 }

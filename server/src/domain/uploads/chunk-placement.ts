@@ -27,8 +27,9 @@ export function checkClientSum(part: number, written: WrittenPart, clientSha256:
 }
 
 /**
- * A chunk for the shared store: written to a side file, checked, then put under the session. Answers
- * what was written; `place` runs only for a chunk found good (the caller forgets the old row first).
+ * A chunk for the shared store: written to a side file, checked (`check` throws for a bad one and
+ * forgets the old row of a good one), then staged as its block of the session's object, every
+ * time: a re-send of the same bytes re-stages the same block id. Answers what was written.
  */
 export async function writeSharedChunk(
   store: MediaStore,
@@ -36,13 +37,14 @@ export async function writeSharedChunk(
   session: UploadSessionRow,
   part: number,
   write: (sideId: string) => Promise<WrittenPart>,
-  check: (written: WrittenPart) => Promise<boolean>,
+  check: (written: WrittenPart) => Promise<void>,
 ): Promise<WrittenPart> {
   const side = `${session.id}.chunk-${part}-${randomUUID()}`;
   await store.openStaging(side);
   try {
     const written = await write(side);
-    if (await check(written)) await shared.stage(session.id, session.object_name, part, store.stagingPath(side));
+    await check(written);
+    await shared.stage(session.id, session.object_name, part, store.stagingPath(side));
     return written;
   } finally {
     await store.discardStaging(side);
@@ -64,14 +66,18 @@ async function sha256Of(source: Readable): Promise<string> {
 }
 
 /**
- * Checks every chunk recorded for the session against what it must be (its size) and commits the
- * staged blocks in order into the session's object. Answers the first chunk that is not recorded or
- * not staged as recorded (nothing is committed then), or null once the object is whole.
+ * Checks every chunk recorded for the session against what it must be (its size, a SHA-256) and
+ * commits the staged blocks in order into the session's object. Answers the chunks not recorded or
+ * not staged as recorded (nothing is committed then, so all of them can be asked for at once), or
+ * none once the object is whole.
  */
-export async function commitSharedChunks(shared: SharedChunks, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number | null> {
+export async function commitSharedChunks(shared: SharedChunks, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number[]> {
   const sizes = Array.from({ length: session.chunk_count }, (_, i) => partSize(session, i + 1));
-  const unrecorded = sizes.findIndex((size, i) => parts.get(i + 1)?.size !== size || !/^[0-9a-f]{64}$/.test(parts.get(i + 1)!.sha256));
-  if (unrecorded >= 0) return unrecorded + 1;
+  const unrecorded = sizes.flatMap((size, i) => {
+    const recorded = parts.get(i + 1);
+    return recorded?.size === size && /^[0-9a-f]{64}$/.test(recorded.sha256) ? [] : [i + 1];
+  });
+  if (unrecorded.length > 0) return unrecorded;
   return shared.commit(session.id, session.object_name, sizes);
 }
 
@@ -79,7 +85,7 @@ export async function commitSharedChunks(shared: SharedChunks, session: UploadSe
  * Checks every chunk of this instance's staging file `session.id` against the SHA-256 recorded for it
  * (instance-local staging). Answers the first chunk that does not match (or cannot be read), if any.
  */
-export async function checkLocalChunks(store: MediaStore, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number | null> {
+export async function checkLocalChunks(store: MediaStore, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number[]> {
   if (!(await holdsStaging(store, session.id))) throw errors.chunkElsewhere(session.chunk_count);
   for (let part = 1; part <= session.chunk_count; part += 1) {
     const recorded = parts.get(part);
@@ -89,11 +95,11 @@ export async function checkLocalChunks(store: MediaStore, session: UploadSession
     try {
       sha256 = await sha256Of(fs.createReadStream(store.stagingPath(session.id), { start: offset, end: offset + size - 1 }));
     } catch {
-      return part;
+      return [part];
     }
-    if (!recorded || recorded.sha256 !== sha256) return part;
+    if (!recorded || recorded.sha256 !== sha256) return [part];
   }
-  return null;
+  return [];
 }
 
 /** Copies a checked side file over a chunk's range of the local staging file. */

@@ -83,12 +83,12 @@ export function createBlockReceiver({ store, sessions, files, writes, ownsFolder
       throw errors.uploadInconsistent();
     }
     const shared = store.sharedChunks;
-    // Outside the try below: a chunk that is not there as recorded is forgotten and asked for again
-    // (retryable), while the others stay; the upload is not dropped for it.
+    // Outside the try below: chunks that are not there as recorded are forgotten and asked for again
+    // (retryable, the first named), while the others stay; the upload is not dropped for them.
     const bad = shared ? await commitSharedChunks(shared, session, parts) : await checkLocalChunks(store, session, parts);
-    if (bad !== null) {
-      await sessions.forgetPart(session.id, bad);
-      throw errors.chunkLost(bad);
+    if (bad.length > 0) {
+      for (const part of bad) await sessions.forgetPart(session.id, part);
+      throw errors.chunkLost(bad[0]!);
     }
     let uploaded: UploadedRecord;
     try {

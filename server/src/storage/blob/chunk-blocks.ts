@@ -32,10 +32,9 @@ export function blockChunks(blobs: BlobStore, container: string): SharedChunks {
       const { committed, uncommitted } = await blobs.listBlocks(container, objectName);
       const staged = new Map([...committed, ...uncommitted].map((block) => [block.name, block.size]));
       const ids = sizes.map((_, i) => chunkBlockId(uploadId, i + 1));
-      const bad = ids.findIndex((id, i) => staged.get(id) !== sizes[i]);
-      if (bad >= 0) return bad + 1;
-      await blobs.commitBlockList(container, objectName, ids);
-      return null;
+      const bad = ids.flatMap((id, i) => (staged.get(id) === sizes[i] ? [] : [i + 1]));
+      if (bad.length === 0) await blobs.commitBlockList(container, objectName, ids);
+      return bad;
     },
 
     drop: (objectName) => blobs.delete(container, objectName),
