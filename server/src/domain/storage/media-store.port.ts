@@ -20,14 +20,17 @@ export interface WrittenPart {
  * that takes the last commits the blocks in order: the bytes cross to the store once (issue 28 §1).
  */
 export interface SharedChunks {
-  /** Stages the local file (exactly the chunk's bytes, already checked) as block `part` of `objectName`; a re-send replaces it. */
-  stage(uploadId: string, objectName: string, part: number, filePath: string): Promise<void>;
   /**
-   * Commits blocks 1..sizes.length of `objectName` in order, after checking each is staged with the
-   * size given (sizes[i] is part i + 1). Answers the parts not staged as expected (nothing is
-   * committed then); none once the object is whole.
+   * Stages the local file (exactly the chunk's bytes, already checked, of SHA-256 `sha256`) as the
+   * block of chunk `part` of `objectName`; a re-send of the same bytes replaces that block.
    */
-  commit(uploadId: string, objectName: string, sizes: number[]): Promise<number[]>;
+  stage(uploadId: string, objectName: string, part: number, sha256: string, filePath: string): Promise<void>;
+  /**
+   * Commits the blocks of the chunks recorded (parts[i] is chunk i + 1, its size and SHA-256) in order
+   * into `objectName`, after checking each is staged with its size. Answers the chunks not staged as
+   * recorded (nothing is committed then); none once the object is whole.
+   */
+  commit(uploadId: string, objectName: string, parts: Array<{ size: number; sha256: string }>): Promise<number[]>;
   /** Discards what an unfinished upload left: its staged blocks (and the object, if committed but never registered). */
   drop(objectName: string): Promise<void>;
 }

@@ -1,9 +1,9 @@
 // Where an upload's chunks live until the upload is finished (issue 28 §1). With a shared store
 // (store.sharedChunks: each chunk a block of the final object in Azure) any instance takes any
 // chunk: it is first written to a side file here, checked (length, SHA-256, the client's checksum),
-// then staged as its block, and only then recorded as stored. Finishing, on whichever instance,
-// checks the recorded parts (each one there, with its size) and commits the blocks in order: the
-// object is whole in the store without being read back or copied. With
+// then staged as its block (its id names the chunk and its SHA-256), and only then recorded as
+// stored. Finishing, on whichever instance, commits in order the blocks of the recorded hashes (each
+// checked staged with its size): the object is whole in the store without being read back or copied. With
 // instance-local staging the chunks go into one instance's staging file: another instance refuses
 // a chunk it cannot place (retryable), and finishing re-reads every chunk range against its
 // recorded SHA-256, so a file with a hole (zeros) is never registered.
@@ -29,7 +29,7 @@ export function checkClientSum(part: number, written: WrittenPart, clientSha256:
 /**
  * A chunk for the shared store: written to a side file, checked (`check` throws for a bad one and
  * forgets the old row of a good one), then staged as its block of the session's object, every
- * time: a re-send of the same bytes re-stages the same block id. Answers what was written.
+ * time: a re-send of the same bytes re-stages the same block. Answers what was written.
  */
 export async function writeSharedChunk(
   store: MediaStore,
@@ -44,7 +44,7 @@ export async function writeSharedChunk(
   try {
     const written = await write(side);
     await check(written);
-    await shared.stage(session.id, session.object_name, part, store.stagingPath(side));
+    await shared.stage(session.id, session.object_name, part, written.sha256, store.stagingPath(side));
     return written;
   } finally {
     await store.discardStaging(side);
@@ -78,7 +78,7 @@ export async function commitSharedChunks(shared: SharedChunks, session: UploadSe
     return recorded?.size === size && /^[0-9a-f]{64}$/.test(recorded.sha256) ? [] : [i + 1];
   });
   if (unrecorded.length > 0) return unrecorded;
-  return shared.commit(session.id, session.object_name, sizes);
+  return shared.commit(session.id, session.object_name, sizes.map((size, i) => ({ size, sha256: parts.get(i + 1)!.sha256 })));
 }
 
 /**
