@@ -21,12 +21,18 @@ const JOBS = 6;
 
 type Answer = { code: number; msg: string; data: any };
 
-async function post(base: string, token: string, url: string, body: unknown): Promise<Answer> {
+async function post(base: string, token: string, url: string, body: unknown, attempt = 1): Promise<Answer> {
   const response = await fetch(`${base}/prod-api${url}`, {
     method: 'POST',
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+  // HAProxy's own 503 page (not JSON) when it sent the request to an instance just killed: sent again, as a client would.
+  if (response.status === 503 && attempt < 40 && !response.headers.get('content-type')?.includes('json')) {
+    await response.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 250));
+    return post(base, token, url, body, attempt + 1);
+  }
   return (await response.json()) as Answer;
 }
 
@@ -97,6 +103,19 @@ async function jobsPerMinute(base: string, token: string, db: pg.Client, audio: 
   return JOBS / ((performance.now() - started) / 60_000);
 }
 
+/**
+ * Until HAProxy's health checks mark killed instances down it still routes to them and answers its
+ * own 503 page (not JSON): wait for six answers in a row (two rounds over three servers) from live ones.
+ */
+async function balancerSettled(base: string): Promise<void> {
+  for (let ok = 0; ok < 6; ) {
+    const response = await fetch(`${base}/prod-api/health`).catch(() => null);
+    ok = response?.ok ? ok + 1 : 0;
+    await response?.arrayBuffer();
+    if (ok === 0) await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 export const scaleBench = {
@@ -120,6 +139,7 @@ export const scaleBench = {
       const three = await jobsPerMinute(rig.url, token, db, audio);
       await rig.kill(1);
       await rig.kill(2);
+      await balancerSettled(rig.url);
       const one = await jobsPerMinute(rig.url, token, db, audio);
       lines.push(`transcription jobs per minute: 3 workers ${three.toFixed(1)}, 1 worker ${one.toFixed(1)}, ratio ${(three / one).toFixed(2)} (CPU bound: ${os.cpus().length} cores shared by every process)`);
       return lines;

@@ -1,11 +1,13 @@
 // The MediaStore on a BlobStore, so uploads, meeting recordings and avatars live where the dubbing
 // videos do (issue 12 §2): with AZURE_STORAGE_CONNECTION_STRING every instance reads and writes the
 // same Azure container and any of them can serve a record's media. Staging stays on this instance's
-// disk (chunks land at their offsets, ffprobe reads the file before commit, a meeting appends PCM);
-// commit sends the staging file as blocks (blob/put-file.ts), a few at a time, and one Put Block List
-// makes the object appear whole (a reader never sees part of it), then drops the staging file.
+// disk (a whole small upload, a meeting appends PCM); commit sends the staging file as blocks
+// (blob/put-file.ts), a few at a time, and one Put Block List makes the object appear whole (a reader
+// never sees part of it), then drops the staging file. A chunked upload's chunks skip the staging
+// file: each is staged straight as a block of the final object (blob/chunk-blocks.ts).
 import type { Readable } from 'node:stream';
 import type { BlobStore, ByteSpan } from '../domain/storage/blob-store.port';
+import { blockChunks } from './blob/chunk-blocks';
 import { putFile } from './blob/put-file';
 import { LocalMediaStore } from './local-media-store';
 import type { MediaStore, SharedChunks, WrittenPart } from '../domain/storage/media-store.port';
@@ -13,8 +15,6 @@ import type { MediaStore, SharedChunks, WrittenPart } from '../domain/storage/me
 /** The container every instance keeps product media in (user containers are `u-<id>`, so no clash). */
 export const MEDIA_CONTAINER = 'media';
 const PARALLEL_BLOCKS = 4;
-/** Where an upload's chunks wait in the container until the upload is complete. */
-const chunkName = (uploadId: string, part: number) => `staging/${uploadId}/${part}`;
 
 export class BlobMediaStore implements MediaStore {
   readonly kind = 'azure-blob' as const;
@@ -27,17 +27,11 @@ export class BlobMediaStore implements MediaStore {
     private readonly container = MEDIA_CONTAINER,
   ) {
     this.staging = new LocalMediaStore(stagingRoot);
+    this.sharedChunks = blockChunks(blobs, container);
   }
 
-  /** Chunks of an upload in progress, one blob each, so any instance takes or assembles them. */
-  readonly sharedChunks: SharedChunks = {
-    put: (uploadId, part, filePath) => putFile(this.blobs, this.container, chunkName(uploadId, part), filePath, { parallel: PARALLEL_BLOCKS }),
-    read: (uploadId, part) => this.blobs.readStream(this.container, chunkName(uploadId, part)),
-    drop: async (uploadId, count) => {
-      const parts = Array.from({ length: count }, (_, i) => i + 1);
-      await Promise.all(parts.map((part) => this.blobs.delete(this.container, chunkName(uploadId, part))));
-    },
-  };
+  /** Chunks of an upload in progress, staged as blocks of its final object, so any instance takes or commits them. */
+  readonly sharedChunks: SharedChunks;
 
   async healthy(): Promise<boolean> {
     if (!(await this.staging.healthy())) return false;

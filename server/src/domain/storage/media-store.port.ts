@@ -15,15 +15,24 @@ export interface WrittenPart {
 }
 
 /**
- * Chunks of an upload kept where every instance reads them (one object per chunk in the shared blob
- * store), so any instance can take any chunk and any instance can assemble the file (issue 28 §1).
+ * Chunks of an upload staged where every instance reaches them: each checked chunk is one block of
+ * the upload's final object in the shared blob store, so any instance takes any chunk, and the one
+ * that takes the last commits the blocks in order: the bytes cross to the store once (issue 28 §1).
  */
 export interface SharedChunks {
-  /** Stores the local file (exactly the chunk's bytes, already checked) as chunk `part`. */
-  put(uploadId: string, part: number, filePath: string): Promise<void>;
-  read(uploadId: string, part: number): Promise<Readable>;
-  /** Deletes chunks 1..count (missing ones are fine). */
-  drop(uploadId: string, count: number): Promise<void>;
+  /**
+   * Stages the local file (exactly the chunk's bytes, already checked, of SHA-256 `sha256`) as the
+   * block of chunk `part` of `objectName`; a re-send of the same bytes replaces that block.
+   */
+  stage(uploadId: string, objectName: string, part: number, sha256: string, filePath: string): Promise<void>;
+  /**
+   * Commits the blocks of the chunks recorded (parts[i] is chunk i + 1, its size and SHA-256) in order
+   * into `objectName`, after checking each is staged with its size. Answers the chunks not staged as
+   * recorded (nothing is committed then); none once the object is whole.
+   */
+  commit(uploadId: string, objectName: string, parts: Array<{ size: number; sha256: string }>): Promise<number[]>;
+  /** Discards what an unfinished upload left: its staged blocks (and the object, if committed but never registered). */
+  drop(objectName: string): Promise<void>;
 }
 
 export interface MediaStore {

@@ -22,8 +22,8 @@ export function createAbandonedUploadSweep({ db, clock, store, log }: { db: Kyse
     const cutoff = new Date(clock.now().getTime() - UPLOAD_ABANDONED_AFTER_SECONDS * 1000).toISOString();
     const result: SweepResult = { sessions: 0, files: 0, staging: 0 };
 
-    const sessions = await db.selectFrom('upload_sessions').select(['id', 'chunk_count']).where('updated_at', '<', cutoff).execute();
-    for (const { id, chunk_count: chunkCount } of sessions) {
+    const sessions = await db.selectFrom('upload_sessions').select(['id', 'object_name']).where('updated_at', '<', cutoff).execute();
+    for (const { id, object_name: objectName } of sessions) {
       // The age is checked again in the delete: a chunk that arrived since the select keeps the session.
       const dropped = await db.transaction().execute(async (trx) => {
         const deleted = await trx.deleteFrom('upload_sessions').where('id', '=', id).where('updated_at', '<', cutoff).executeTakeFirst();
@@ -33,8 +33,8 @@ export function createAbandonedUploadSweep({ db, clock, store, log }: { db: Kyse
       });
       if (!dropped) continue;
       await store.discardStaging(id);
-      // Chunks kept in the shared store (issue 28 §1) go with their session.
-      if (store.sharedChunks) await store.sharedChunks.drop(id, chunkCount);
+      // Blocks staged in the shared store (issue 28 §1): Azure would drop them after a week; gone now.
+      if (store.sharedChunks) await store.sharedChunks.drop(objectName);
       result.sessions += 1;
     }
 

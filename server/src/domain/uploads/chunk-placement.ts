@@ -1,8 +1,9 @@
 // Where an upload's chunks live until the upload is finished (issue 28 §1). With a shared store
-// (store.sharedChunks: one blob per chunk in Azure) any instance takes any chunk: it is first
-// written to a side file here, checked (length, SHA-256, the client's checksum), then put in the
-// shared store, and only then recorded as stored. Finishing, on whichever instance, copies the
-// chunks in order into a local staging file and checks each against its recorded SHA-256. With
+// (store.sharedChunks: each chunk a block of the final object in Azure) any instance takes any
+// chunk: it is first written to a side file here, checked (length, SHA-256, the client's checksum),
+// then staged as its block (its id names the chunk and its SHA-256), and only then recorded as
+// stored. Finishing, on whichever instance, commits in order the blocks of the recorded hashes (each
+// checked staged with its size): the object is whole in the store without being read back or copied. With
 // instance-local staging the chunks go into one instance's staging file: another instance refuses
 // a chunk it cannot place (retryable), and finishing re-reads every chunk range against its
 // recorded SHA-256, so a file with a hole (zeros) is never registered.
@@ -26,8 +27,9 @@ export function checkClientSum(part: number, written: WrittenPart, clientSha256:
 }
 
 /**
- * A chunk for the shared store: written to a side file, checked, then put under the session. Answers
- * what was written; `place` runs only for a chunk found good (the caller forgets the old row first).
+ * A chunk for the shared store: written to a side file, checked (`check` throws for a bad one and
+ * forgets the old row of a good one), then staged as its block of the session's object, every
+ * time: a re-send of the same bytes re-stages the same block. Answers what was written.
  */
 export async function writeSharedChunk(
   store: MediaStore,
@@ -35,13 +37,14 @@ export async function writeSharedChunk(
   session: UploadSessionRow,
   part: number,
   write: (sideId: string) => Promise<WrittenPart>,
-  check: (written: WrittenPart) => Promise<boolean>,
+  check: (written: WrittenPart) => Promise<void>,
 ): Promise<WrittenPart> {
   const side = `${session.id}.chunk-${part}-${randomUUID()}`;
   await store.openStaging(side);
   try {
     const written = await write(side);
-    if (await check(written)) await shared.put(session.id, part, store.stagingPath(side));
+    await check(written);
+    await shared.stage(session.id, session.object_name, part, written.sha256, store.stagingPath(side));
     return written;
   } finally {
     await store.discardStaging(side);
@@ -63,34 +66,40 @@ async function sha256Of(source: Readable): Promise<string> {
 }
 
 /**
- * Puts the whole file into the local staging file `session.id` and checks every chunk against what
- * was recorded for it. Answers the first chunk that does not match (or cannot be read), if any.
+ * Checks every chunk recorded for the session against what it must be (its size, a SHA-256) and
+ * commits the staged blocks in order into the session's object. Answers the chunks not recorded or
+ * not staged as recorded (nothing is committed then, so all of them can be asked for at once), or
+ * none once the object is whole.
  */
-export async function assembleChunks(store: MediaStore, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number | null> {
-  const shared = store.sharedChunks;
-  if (shared) {
-    await store.discardStaging(session.id);
-    await store.openStaging(session.id);
-  } else if (!(await holdsStaging(store, session.id))) {
-    throw errors.chunkElsewhere(session.chunk_count);
-  }
+export async function commitSharedChunks(shared: SharedChunks, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number[]> {
+  const sizes = Array.from({ length: session.chunk_count }, (_, i) => partSize(session, i + 1));
+  const unrecorded = sizes.flatMap((size, i) => {
+    const recorded = parts.get(i + 1);
+    return recorded?.size === size && /^[0-9a-f]{64}$/.test(recorded.sha256) ? [] : [i + 1];
+  });
+  if (unrecorded.length > 0) return unrecorded;
+  return shared.commit(session.id, session.object_name, sizes.map((size, i) => ({ size, sha256: parts.get(i + 1)!.sha256 })));
+}
+
+/**
+ * Checks every chunk of this instance's staging file `session.id` against the SHA-256 recorded for it
+ * (instance-local staging). Answers the first chunk that does not match (or cannot be read), if any.
+ */
+export async function checkLocalChunks(store: MediaStore, session: UploadSessionRow, parts: Map<number, StoredPart>): Promise<number[]> {
+  if (!(await holdsStaging(store, session.id))) throw errors.chunkElsewhere(session.chunk_count);
   for (let part = 1; part <= session.chunk_count; part += 1) {
     const recorded = parts.get(part);
     const size = partSize(session, part);
     const offset = (part - 1) * session.chunk_size;
     let sha256: string;
     try {
-      if (shared) {
-        sha256 = (await store.writeAt(session.id, offset, await shared.read(session.id, part), size)).sha256;
-      } else {
-        sha256 = await sha256Of(fs.createReadStream(store.stagingPath(session.id), { start: offset, end: offset + size - 1 }));
-      }
+      sha256 = await sha256Of(fs.createReadStream(store.stagingPath(session.id), { start: offset, end: offset + size - 1 }));
     } catch {
-      return part;
+      return [part];
     }
-    if (!recorded || recorded.sha256 !== sha256) return part;
+    if (!recorded || recorded.sha256 !== sha256) return [part];
   }
-  return null;
+  return [];
 }
 
 /** Copies a checked side file over a chunk's range of the local staging file. */

@@ -1,6 +1,7 @@
 // Issue 28 §1: two app instances, each with its own data folder, on one PostgreSQL database. With
-// Azure storage (Azurite) the chunks of one upload go to A, B, A and the upload ends on B: the stored
-// object is byte for byte the file. With instance-local media a chunk the other instance cannot
+// Azure storage (Azurite) the chunks of one upload go to A, B, A and the upload ends on B: each chunk
+// is staged as a block of the final object and the end commits them in order, so the stored object is
+// byte for byte the file with no copy. With instance-local media a chunk the other instance cannot
 // place is refused (retryable 503) rather than leaving zeros, and a chunk that no longer reads back
 // as stored is asked for again at the end. A chunk whose bytes differ from the client's checksum
 // never counts as stored. Dubbing's uploadBlock chunks stage as blocks of the shared blob on whichever
@@ -11,7 +12,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { containerOf } from '../storage/blob-store.port';
+import { containerOf, type BlobStore } from '../storage/blob-store.port';
+import { MEDIA_CONTAINER } from '../../storage/blob-media-store';
+import { chunkBlockId } from '../../storage/blob/chunk-blocks';
 import { azuriteMissing, startAzurite, type RunningAzurite } from '../../testing/azurite';
 import { call, type CallResult } from '../../testing/inject';
 import { createPostgresSchema, postgresTestConfig, postgresUnavailable, tempDataDir } from '../../testing/test-config';
@@ -84,6 +87,8 @@ async function send(app: FastifyInstance, token: string, uploadId: string, part:
   return { status: response.statusCode, code: parsed.code, msg: parsed.msg, data: parsed.data, body: response.body };
 }
 
+const blobs = (app: FastifyInstance) => app.services.blobStore as BlobStore;
+
 async function storedBytes(app: FastifyInstance, objectName: string): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const piece of await app.services.mediaStore.readStream(objectName)) parts.push(piece as Buffer);
@@ -107,15 +112,64 @@ describe.skipIf(noPostgres !== null || noAzurite !== null)('chunks across instan
     expect((await send(b, token, uploadId, 2)).code).toBe(200);
     // A re-sent chunk on the other instance is the same bytes.
     expect((await send(a, token, uploadId, 2)).msg).toMatch(/same/i);
+    // Each chunk is a staged block of the final object, under one id per chunk (a re-send replaces it).
+    const objectName = opened.data.objectName as string;
+    const idOf = (part: number) => chunkBlockId(uploadId, part, sha256(chunkOf(part)));
+    const staged = await blobs(a).listBlocks(MEDIA_CONTAINER, objectName);
+    expect(staged.uncommitted.map((block) => block.name).sort()).toEqual([idOf(1), idOf(2)].sort());
     const done = await send(b, token, uploadId, 3);
     expect(done.code).toBe(200);
     const row = await a.db.selectFrom('media_files').select(['object_name', 'size_bytes']).where('id', '=', done.data[0].id).executeTakeFirstOrThrow();
+    expect(row.object_name).toBe(objectName);
     expect(row.size_bytes).toBe(bytes.length);
     const stored = await storedBytes(a, row.object_name);
     expect(sha256(stored)).toBe(sha256(bytes));
-    // The staged chunks are gone once the file is whole.
-    const left = await (a.services.blobStore as { listBlobs(c: string): Promise<string[]> }).listBlobs('media');
-    expect(left.filter((name) => name.startsWith(`staging/${uploadId}`))).toEqual([]);
+    // The chunks were committed in order as the object's blocks: no copy, nothing else in the container.
+    const blocks = await blobs(a).listBlocks(MEDIA_CONTAINER, objectName);
+    expect(blocks.committed.map((block) => block.name)).toEqual([1, 2, 3].map(idOf));
+    expect((await blobs(a).listBlobs(MEDIA_CONTAINER)).filter((name) => name.includes(uploadId))).toEqual([objectName]);
+  }, 120_000);
+
+  it('re-stages a re-sent chunk under its block id (upload, number, SHA-256) and asks again for a chunk whose block is gone', async () => {
+    const { a, b, token } = await twoInstances(azurite!.connectionString);
+    const opened = await init(a, token);
+    const uploadId = opened.data.uploadId as string;
+    const objectName = opened.data.objectName as string;
+    // Chunk 1 first sent as other bytes (the client's checksum matches them), then replaced on B.
+    const wrong = Buffer.alloc(CHUNK, 7);
+    expect((await send(a, token, uploadId, 1, { body: wrong })).code).toBe(200);
+    const replaced = await send(b, token, uploadId, 1);
+    expect(replaced.msg).toMatch(/replaced/i);
+    // The same bytes again re-stage their own block; the first bytes' block is left out of the commit.
+    expect((await send(a, token, uploadId, 1)).msg).toMatch(/same/i);
+    const ids = (await blobs(a).listBlocks(MEDIA_CONTAINER, objectName)).uncommitted.map((block) => block.name);
+    expect(ids.sort()).toEqual([chunkBlockId(uploadId, 1, sha256(wrong)), chunkBlockId(uploadId, 1, sha256(chunkOf(1)))].sort());
+    expect((await send(b, token, uploadId, 2)).code).toBe(200);
+    // The staged blocks vanish (as Azure drops week-old uncommitted blocks): the end asks for chunk 1 again.
+    await blobs(a).delete(MEDIA_CONTAINER, objectName);
+    const lost = await send(a, token, uploadId, 3);
+    expect(lost.code).toBe(503);
+    expect(lost.msg).toBe('Chunk 1 could not be read back as it was stored; send it again');
+    expect(await a.services.mediaStore.exists(objectName)).toBe(false);
+    // Both lost chunks are asked for at once; chunk 3 (staged by the end itself) stays.
+    expect((await init(b, token, uploadId)).data.receivedParts).toEqual([3]);
+    for (const part of [1, 2]) expect((await send(part === 1 ? b : a, token, uploadId, part)).code).toBe(200);
+    const done = await send(b, token, uploadId, 3);
+    expect(done.code, done.msg).toBe(200);
+    expect(sha256(await storedBytes(b, objectName))).toBe(sha256(bytes));
+    expect((await blobs(a).listBlocks(MEDIA_CONTAINER, objectName)).uncommitted).toEqual([]);
+  }, 120_000);
+
+  it('sweeps an abandoned upload: its rows are forgotten and its staged blocks dropped', async () => {
+    const { a, b, token } = await twoInstances(azurite!.connectionString);
+    const opened = await init(a, token);
+    const uploadId = opened.data.uploadId as string;
+    expect((await send(b, token, uploadId, 1)).code).toBe(200);
+    expect((await blobs(a).listBlocks(MEDIA_CONTAINER, opened.data.objectName as string)).uncommitted).toHaveLength(1);
+    await a.db.updateTable('upload_sessions').set({ updated_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', uploadId).execute();
+    expect((await a.services.uploadSweep.sweep()).sessions).toBe(1);
+    expect(await a.db.selectFrom('upload_parts').select('part_number').where('upload_id', '=', uploadId).execute()).toEqual([]);
+    expect(await blobs(a).listBlobs(MEDIA_CONTAINER)).not.toContain(opened.data.objectName);
   }, 120_000);
 });
 

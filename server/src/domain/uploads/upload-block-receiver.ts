@@ -3,7 +3,7 @@
 // finished upload checked and registered as a media file (a refused one is deleted with its session).
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { assembleChunks } from './chunk-placement';
+import { checkLocalChunks, commitSharedChunks } from './chunk-placement';
 import * as errors from './upload-errors';
 import type { ChunkWrites, WrittenBlock } from './upload-chunk-writes';
 import { extensionOf, type MediaFiles, type UploadedRecord } from './upload-media-files';
@@ -82,17 +82,20 @@ export function createBlockReceiver({ store, sessions, files, writes, ownsFolder
     if (parts.size !== session.chunk_count || firstMissing(parts, session.chunk_count) !== session.chunk_count + 1) {
       throw errors.uploadInconsistent();
     }
-    // Outside the try below: a chunk that does not read back as stored is forgotten and asked for
-    // again (retryable), while the others stay; the upload is not dropped for it.
-    const bad = await assembleChunks(store, session, parts);
-    if (bad !== null) {
-      await sessions.forgetPart(session.id, bad);
-      throw errors.chunkLost(bad);
+    const shared = store.sharedChunks;
+    // Outside the try below: chunks that are not there as recorded are forgotten and asked for again
+    // (retryable, the first named), while the others stay; the upload is not dropped for them.
+    const bad = shared ? await commitSharedChunks(shared, session, parts) : await checkLocalChunks(store, session, parts);
+    if (bad.length > 0) {
+      for (const part of bad) await sessions.forgetPart(session.id, part);
+      throw errors.chunkLost(bad[0]!);
     }
+    let uploaded: UploadedRecord;
     try {
-      await store.truncateStaging(session.id, session.file_size);
-      const info = await files.checkStaged(session.id, session.file_size);
-      const uploaded = await files.register({
+      // Shared: the chunks are now the object's blocks, probed where it lies. Local: the staging file.
+      if (!shared) await store.truncateStaging(session.id, session.file_size);
+      const info = shared ? await files.checkStored(session.object_name, session.file_size) : await files.checkStaged(session.id, session.file_size);
+      uploaded = await files.register({
         id: session.id,
         userId: session.user_id,
         stagingId: session.id,
@@ -101,13 +104,16 @@ export function createBlockReceiver({ store, sessions, files, writes, ownsFolder
         size: session.file_size,
         folderId: folderId ?? session.folder_id,
         info,
+        stored: shared !== undefined,
       });
-      await sessions.forgetSession(session.id);
-      return [uploaded];
     } catch (error) {
+      // Drops the rows, any staging file and (shared) the committed object no record refers to.
       await sessions.dropSession(session.id);
       throw error;
     }
+    // Registered: only the rows go (dropping the session now would delete the record's object).
+    await sessions.forgetSession(session.id);
+    return [uploaded];
   }
 
   /** A whole small file: it must say it is the end and its size, then it is checked and registered. */

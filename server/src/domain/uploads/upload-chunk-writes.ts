@@ -1,6 +1,7 @@
 // Writing one multipart file of an upload: a chunk into its offset of the session's staging file
-// (a re-sent chunk through a side file, replacing the stored one only once known good), or a whole
-// small file into a staging file of its own.
+// (a re-sent chunk through a side file, replacing the stored one only once known good), or with a
+// shared store as its block of the final object (chunk-placement.ts), or a whole small file into a
+// staging file of its own.
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -72,7 +73,7 @@ export function createChunkWrites({ db, clock, store, sessions }: { db: Kysely<D
   }
 
   /** A chunk into the shared store: checked on a side file here, then put where every instance reads it. */
-  function writeShared(shared: SharedChunks, session: UploadSessionRow, number: number, file: Readable, previous: string | undefined, clientSha256?: string) {
+  function writeShared(shared: SharedChunks, session: UploadSessionRow, number: number, file: Readable, clientSha256?: string) {
     const size = partSize(session, number);
     return writeSharedChunk(
       store,
@@ -83,9 +84,9 @@ export function createChunkWrites({ db, clock, store, sessions }: { db: Kysely<D
       async (written) => {
         if (written.bytes !== size) throw errors.chunkWrongSize(number, size, written.bytes);
         checkClientSum(number, written, clientSha256);
-        if (written.sha256 === previous) return false;
+        // Staged again even when the same bytes are recorded: a retry may follow a block that was
+        // lost (or dropped by Azure after a week), and it replaces only its own block id.
         await forgetPart(session.id, number);
-        return true;
       },
     );
   }
@@ -111,7 +112,7 @@ export function createChunkWrites({ db, clock, store, sessions }: { db: Kysely<D
       if (number > expected) throw errors.wrongOrder(number, expected);
       const previous = stored.get(number)?.sha256;
       const result = store.sharedChunks
-        ? await writeShared(store.sharedChunks, session, number, file, previous, clientSha256)
+        ? await writeShared(store.sharedChunks, session, number, file, clientSha256)
         : await writeLocal(session, number, file, stored, clientSha256);
       await forgetPart(session.id, number);
       await db

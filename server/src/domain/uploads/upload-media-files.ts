@@ -29,29 +29,37 @@ export interface StagedFile {
   size: number;
   folderId: string | null;
   info: MediaInfo;
+  /** True when the object is already whole in the store (chunks committed as its blocks): no staging file to commit. */
+  stored?: boolean;
 }
 
 export function createMediaFiles({ db, clock, store, media }: { db: Kysely<Database>; clock: Clock; store: MediaStore; media: Media }) {
+  /** Checks a file ffprobe can open (a path or a store's input) by content, size and duration. */
+  async function checkInput(input: () => Promise<string>, size: number): Promise<MediaInfo> {
+    if (size === 0) throw errors.emptyFile();
+    if (size > UPLOAD_MAX_BYTES) throw errors.overLimit();
+    let info: MediaInfo;
+    try {
+      info = await media.probe(await input());
+    } catch (error) {
+      if ((error as { code?: string }).code === 'invalid_media') throw errors.notMedia();
+      // ffprobe missing is this server's fault: say which tools are missing, not that the file is bad.
+      if (error instanceof EngineError && error.code === 'engine_missing') throw new AppError(503, error.key, { ...error.params });
+      throw error;
+    }
+    if (info.durationMs > UPLOAD_MAX_DURATION_SECONDS * 1000) throw errors.overLimit();
+    return info;
+  }
+
   return {
-    /** Checks the staged file by content, size and duration; refusals delete it. */
-    async checkStaged(stagingId: string, size: number): Promise<MediaInfo> {
-      if (size === 0) throw errors.emptyFile();
-      if (size > UPLOAD_MAX_BYTES) throw errors.overLimit();
-      let info: MediaInfo;
-      try {
-        info = await media.probe(store.stagingPath(stagingId));
-      } catch (error) {
-        if ((error as { code?: string }).code === 'invalid_media') throw errors.notMedia();
-        // ffprobe missing is this server's fault: say which tools are missing, not that the file is bad.
-        if (error instanceof EngineError && error.code === 'engine_missing') throw new AppError(503, error.key, { ...error.params });
-        throw error;
-      }
-      if (info.durationMs > UPLOAD_MAX_DURATION_SECONDS * 1000) throw errors.overLimit();
-      return info;
-    },
+    /** Checks the staged file by content, size and duration; the caller deletes a refused one. */
+    checkStaged: (stagingId: string, size: number) => checkInput(async () => store.stagingPath(stagingId), size),
+
+    /** The same checks on an object already whole in the store (read where it lies, never copied). */
+    checkStored: (objectName: string, size: number) => checkInput(() => store.mediaInput(objectName), size),
 
     async register(input: StagedFile): Promise<UploadedRecord> {
-      await store.commit(input.stagingId, input.objectName);
+      if (!input.stored) await store.commit(input.stagingId, input.objectName);
       const row: MediaFileRow = {
         id: input.id,
         user_id: input.userId,

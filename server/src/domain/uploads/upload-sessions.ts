@@ -33,12 +33,10 @@ export function createUploadSessions({ db, store }: { db: Kysely<Database>; stor
     return new Map(rows.map((r) => [r.part_number, { size: r.size, sha256: r.sha256 }]));
   }
 
-  /** A session's rows and shared chunks without its staging file: what is left once the file became a media file. */
+  /** A session's rows: what is left once the file became a media file (its chunks are the object's blocks now). */
   async function forgetSession(uploadId: string): Promise<void> {
-    const session = await db.selectFrom('upload_sessions').select('chunk_count').where('id', '=', uploadId).executeTakeFirst();
     await db.deleteFrom('upload_parts').where('upload_id', '=', uploadId).execute();
     await db.deleteFrom('upload_sessions').where('id', '=', uploadId).execute();
-    if (session && store.sharedChunks) await store.sharedChunks.drop(uploadId, session.chunk_count);
   }
 
   return {
@@ -69,9 +67,12 @@ export function createUploadSessions({ db, store }: { db: Kysely<Database>; stor
 
     forgetSession,
 
+    /** A session that will not become a media file: its rows, staging file and staged blocks (or unregistered object). */
     async dropSession(uploadId: string): Promise<void> {
+      const session = await db.selectFrom('upload_sessions').select('object_name').where('id', '=', uploadId).executeTakeFirst();
       await forgetSession(uploadId);
       await store.discardStaging(uploadId);
+      if (session && store.sharedChunks) await store.sharedChunks.drop(session.object_name);
     },
   };
 }
