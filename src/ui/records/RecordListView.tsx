@@ -1,7 +1,7 @@
 // The record list, favourites and shares as one virtualised list (rows) or grid (cards): only the
 // lines on screen are rendered, and the next page is asked for when the last loaded line nears.
 // Its parts: RecordListColumns (columns and header), RecordListRow (a row), RecordCard (a card).
-import { Box, Grid, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,11 +84,11 @@ export function RecordListView(props: RecordListViewProps) {
                 {viewMode === 'list' ? (
                   <ListRow {...props} record={line[0]!} template={template} />
                 ) : (
-                  <Grid templateColumns={`repeat(${perLine}, minmax(0, 1fr))`} gap="3" px="2" pt="2" pb="1" h="full">
+                  <div className="rl-cards" style={{ gridTemplateColumns: `repeat(${perLine}, minmax(0, 1fr))` }}>
                     {line.map((record) => (
                       <RecordCard key={record.id} {...props} record={record} />
                     ))}
-                  </Grid>
+                  </div>
                 )}
               </div>
             );
