@@ -1,5 +1,5 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import './more-menu.css';
 
 export interface MoreMenuProps<A extends string> {
@@ -57,14 +57,11 @@ function PlainTrigger<A extends string>(props: MoreMenuProps<A> & { onUse(): voi
 }
 
 function ChakraMoreMenu<A extends string>(props: MoreMenuProps<A> & { openAtOnce: boolean }) {
-  const [open, setOpen] = useState(false);
-  // A deferred menu was asked for by a tap on its stand-in: open it once mounted, as the tap meant
-  // (through the machine, so focus moves into the menu and comes back to the trigger on close).
-  useEffect(() => {
-    if (props.openAtOnce) setOpen(true);
-  }, [props.openAtOnce]);
+  // A deferred menu was asked for by a tap on its stand-in: it mounts open, as the tap meant. Left
+  // uncontrolled: a controlled menu gave focus back to its trigger a render late, after a dialog its
+  // item opened had taken it, and that dialog closed at once (focus outside).
   return (
-    <Menu.Root lazyMount unmountOnExit open={open} onOpenChange={(details) => setOpen(details.open)} onSelect={(details) => props.onAction(details.value as A)}>
+    <Menu.Root lazyMount unmountOnExit defaultOpen={props.openAtOnce} onSelect={(details) => props.onAction(details.value as A)}>
       <Menu.Trigger asChild>
         <Button size={props.size ?? 'xs'} variant="ghost" fontSize={props.fontSize} aria-label={props.triggerLabel} data-testid={props.triggerTestId}>
           ⋯
