@@ -40,14 +40,17 @@ export async function loadLocale(locale: Locale): Promise<void> {
 
 let initialised: Promise<unknown> | null = null;
 
-/** Initialises i18next with the given locale's resources loaded before the first render. */
-export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<typeof i18next> {
+/**
+ * Initialises i18next with the given locale's resources loaded before the first render: the eager
+ * namespaces and, on the first call, those the first page renders at once (fetched side by side).
+ */
+export async function initI18n(locale: Locale = DEFAULT_LOCALE, firstPageNamespaces: readonly string[] = []): Promise<typeof i18next> {
   if (!initialised) {
     initialised = i18next.use(localeBackend).use(initReactI18next).init({
       lng: locale,
       fallbackLng: false,
       supportedLngs: [...LOCALES],
-      ns: [...EAGER_NAMESPACES],
+      ns: [...new Set([...EAGER_NAMESPACES, ...firstPageNamespaces])],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -24,13 +24,21 @@ const signInPage = (load: () => PageModule) => {
 // The pages a signed-in visit most often opens first, by path. Their chunks sit behind the main
 // layout's chunk (a nested lazy route starts loading only once its parent has rendered), so the
 // first visit of /recordList fetched them one after the other; preloadFirstPage starts both at once.
+// `namespaces`: the locale texts the page renders at once beyond the eager ones. They load with the
+// first render's texts (firstPageNamespaces, main.tsx) instead of when the page's first component asks,
+// after its chunk has run: /recordList's rows waited for 'records' that way (issue 27).
 const loadMainLayout = () => import('./main-layout.route');
-const FIRST_PAGES: Record<string, { load: () => PageModule; inMainLayout: boolean }> = {
-  '/recordList': { load: () => import('./records/record-list.route'), inMainLayout: true },
+const FIRST_PAGES: Record<string, { load: () => PageModule; inMainLayout: boolean; namespaces?: readonly string[] }> = {
+  '/recordList': { load: () => import('./records/record-list.route'), inMainLayout: true, namespaces: ['nav', 'pages', 'records', 'uploadDialog'] },
   '/meeting': { load: () => import('./meetings/meeting.route'), inMainLayout: false },
   '/dub': { load: () => import('./dub-editor/dub-editor.route'), inMainLayout: false },
   '/meetingDetail': { load: () => import('./transcript/meeting-detail.route'), inMainLayout: false },
 };
+
+/** The namespaces the page at this path renders at once, to load before the first render. */
+export function firstPageNamespaces(pathname: string): readonly string[] {
+  return FIRST_PAGES[pathname]?.namespaces ?? [];
+}
 
 /** Starts fetching the chunks of the page at this path (and its layout) before React asks for them. */
 export function preloadFirstPage(pathname: string): void {

@@ -23,6 +23,7 @@ export function RecordActions({ recordId, name, onAction }: RecordActionsProps) 
       triggerTestId={`record-menu-${recordId}`}
       itemTestId={(action) => `record-menu-${action}`}
       fontSize="md"
+      deferred
     />
   );
 }

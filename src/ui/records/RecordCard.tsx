@@ -1,5 +1,5 @@
-// One record of the card view: the same parts as a row, stacked in a tile.
-import { Box, Text } from '@chakra-ui/react';
+// One record of the card view: the same parts as a row, stacked in a tile; plain elements styled by
+// record-list.css, as the rows are (issue 27).
 import { useTranslation } from 'react-i18next';
 import { RecordActions } from './RecordActions';
 import { Cover, FavouriteButton, StateWithReason } from './RecordCells';
@@ -11,41 +11,24 @@ export function RecordCard(props: ItemProps) {
   const { t } = useTranslation('records');
   const selected = props.selectedIds.includes(record.id);
   return (
-    <Box
-      borderWidth="1px"
-      borderRadius="lg"
-      p="3"
-      h="full"
-      overflow="hidden"
-      bg={selected ? 'brand.subtle' : 'bg'}
-      borderColor={selected ? 'brand.solid' : undefined}
-      display="flex"
-      flexDirection="column"
-      gap="2"
-      minW="0"
-      data-testid={`record-card-${record.id}`}
-    >
-      <Box display="flex" alignItems="center" justifyContent="space-between">
+    <div className="rl-card" data-selected={selected ? '' : undefined} data-testid={`record-card-${record.id}`}>
+      <div className="rl-card-top">
         <SelectBox {...props} />
-        <Box display="flex" alignItems="center">
+        <div className="rl-card-actions">
           <FavouriteButton record={record} onToggle={() => props.onFavourite(record.id)} />
           <RecordActions recordId={record.id} name={record.showName} onAction={(action) => props.onAction(record.id, action)} />
-        </Box>
-      </Box>
+        </div>
+      </div>
       <Cover record={record} size="48px" />
       <NameOrEditor {...props} />
-      <Box display="flex" gap="2" alignItems="center" flexWrap="wrap">
+      <div className="rl-card-state">
         <StateWithReason record={record} onRetry={props.onRetry && (() => props.onRetry?.(record.id))} retrying={props.retryingId === record.id} />
-        <Text fontSize="xs" color="fg.muted">
-          {formatDuration(record.duration ?? record.audioDuration)}
-        </Text>
-      </Box>
-      <Text fontSize="xs" color="fg.muted" truncate>
-        {languagesOf(record, t('noTargetLanguage'))}
-      </Text>
-      <Text fontSize="xs" color="fg.muted" truncate>
+        <p className="rl-muted-xs">{formatDuration(record.duration ?? record.audioDuration)}</p>
+      </div>
+      <p className="rl-muted-xs rl-truncate">{languagesOf(record, t('noTargetLanguage'))}</p>
+      <p className="rl-muted-xs rl-truncate">
         {formatDateTime(record.createTime)} · {record.folderName ?? '—'}
-      </Text>
-    </Box>
+      </p>
+    </div>
   );
 }

@@ -3,6 +3,8 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECORD_TITLE_MAX } from '../../shared/contract/limits';
 import { isDubRecord, isDubRunning, type DubTaskState, type RecordView } from '../../shared/contract/record';
+// The list's rows render these many times: plain elements styled once there, not Chakra style props.
+import './record-list.css';
 
 export type { RecordView };
 
@@ -57,21 +59,15 @@ export function StateBadge({ record }: { record: BadgeFields }) {
   const colour = meetingPaused(record) ? 'orange' : ((record.dub ? DUB_COLOURS[record.dub.state] : STATE_COLOURS[record.state]) ?? 'gray');
   const failure = failureOf(record);
   return (
-    <Text
-      as="span"
-      fontSize="xs"
-      px="2"
-      py="0.5"
-      borderRadius="full"
-      bg={`${colour}.subtle`}
-      color={`${colour}.fg`}
-      whiteSpace="nowrap"
+    <span
+      className="rl-badge"
+      style={{ background: `var(--chakra-colors-${colour}-subtle)`, color: `var(--chakra-colors-${colour}-fg)` }}
       title={failure ?? undefined}
       data-testid={`record-state-${record.id}`}
       data-state={record.dub ? `dub-${record.dub.state}` : meetingPaused(record) ? 'meeting-paused' : record.state}
     >
       {stateLabel(t, record)}
-    </Text>
+    </span>
   );
 }
 
@@ -80,9 +76,9 @@ export function DubBadge({ record }: { record: Pick<RecordView, 'id' | 'recordTy
   const { t } = useTranslation('records');
   if (!isDubRecord(record)) return null;
   return (
-    <Text as="span" fontSize="2xs" fontWeight="semibold" px="1.5" py="0.5" borderRadius="sm" bg="purple.subtle" color="purple.fg" whiteSpace="nowrap" data-testid={`record-dub-${record.id}`}>
+    <span className="rl-dub-badge" data-testid={`record-dub-${record.id}`}>
       {t('dub.badge')}
-    </Text>
+    </span>
   );
 }
 
@@ -101,8 +97,8 @@ export function StateWithReason({
   const failure = failureOf(record);
   const failed = !record.dub && !isDubRecord(record) && FAILED.includes(record.state);
   return (
-    <Box minW="0" lineHeight="short">
-      <Box display="flex" alignItems="center" gap="1">
+    <div className="rl-state">
+      <div className="rl-state-badges">
         <DubBadge record={record} />
         <StateBadge record={record} />
         {failed && onRetry && (
@@ -110,18 +106,18 @@ export function StateWithReason({
             {t('retry')}
           </Button>
         )}
-      </Box>
+      </div>
       {failure && (
-        <Text fontSize="2xs" color="fg.error" truncate title={failure} mt="0.5" data-testid={`record-error-${record.id}`}>
+        <p className="rl-state-note rl-truncate" data-error="" title={failure} data-testid={`record-error-${record.id}`}>
           {failure}
-        </Text>
+        </p>
       )}
       {record.dub?.expired && (
-        <Text fontSize="2xs" color="fg.muted" mt="0.5" data-testid={`record-dub-expired-${record.id}`}>
+        <p className="rl-state-note" data-testid={`record-dub-expired-${record.id}`}>
           {t('dub.expired')}
-        </Text>
+        </p>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -132,9 +128,9 @@ export function Cover({ record, size }: { record: RecordView; size: string }) {
     return <img src={record.videoCover} alt={t('coverAlt', { name: record.showName })} width={48} height={48} style={{ width: size, height: size, objectFit: 'cover', borderRadius: 6 }} loading="lazy" />;
   }
   return (
-    <Box w={size} h={size} borderRadius="md" bg="brand.muted" color="brand.fg" display="flex" alignItems="center" justifyContent="center" fontWeight="semibold" aria-hidden>
+    <div className="rl-cover" style={{ width: size, height: size }} aria-hidden>
       {record.showName.trim().charAt(0).toUpperCase() || '·'}
-    </Box>
+    </div>
   );
 }
 
@@ -142,11 +138,9 @@ export function FavouriteButton({ record, onToggle }: { record: RecordView; onTo
   const { t } = useTranslation('records');
   const on = record.favorite === true;
   return (
-    <Button
-      size="xs"
-      variant="ghost"
-      color={on ? 'orange.500' : 'fg.muted'}
-      fontSize="md"
+    <button
+      type="button"
+      className="rl-icon-button"
       aria-pressed={on}
       aria-label={on ? t('unfavourite') : t('favourite')}
       title={on ? t('unfavourite') : t('favourite')}
@@ -154,7 +148,7 @@ export function FavouriteButton({ record, onToggle }: { record: RecordView; onTo
       onClick={onToggle}
     >
       {on ? '★' : '☆'}
-    </Button>
+    </button>
   );
 }
 

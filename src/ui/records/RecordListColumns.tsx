@@ -1,9 +1,10 @@
 // The record list's columns: which show from which width (phones, tablets, desktop), the grid
 // template of each variant, the cells that hide below their breakpoint, and the header row.
-import { Box, Grid } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Grid } from '@chakra-ui/react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordListVariant } from './record-list-props';
+import './record-list.css';
 
 // Each column shows from a breakpoint on: 'always' (phones too), 'md' (tablets) or 'xl' (desktop).
 type Level = 'always' | 'md' | 'xl';
@@ -42,29 +43,19 @@ const SHOWN_FROM: Record<Level, Level[]> = { always: ['always'], md: ['always', 
 const templateAt = (variant: RecordListVariant, level: Level) =>
   COLUMNS[variant].filter((column) => SHOWN_FROM[level].includes(column.level)).map((column) => column.width).join(' ');
 export const templatesOf = (variant: RecordListVariant) => ({ base: templateAt(variant, 'always'), md: templateAt(variant, 'md'), xl: templateAt(variant, 'xl') });
-export const DISPLAY: Record<Exclude<Level, 'always'>, { base: string; md?: string; xl?: string }> = {
-  md: { base: 'none', md: 'block' },
-  xl: { base: 'none', xl: 'block' },
-};
+/** A row's grid template at each width, as the custom properties record-list.css reads. */
+export const rowColumnsStyle = (template: ColumnTemplates) =>
+  ({ '--rl-cols-base': template.base, '--rl-cols-md': template.md, '--rl-cols-xl': template.xl }) as CSSProperties;
 
 // Headers keep the header row's small type; a body-sized header was what cut 'Speakers' short.
 // `cell` names a body cell for the e2e check that fixed texts (states, languages, the default
 // folder…) are never cut; only names the user chose (records, own folders) may truncate, with a tooltip.
+// A plain element (record-list.css shows it from its level's width on): every row renders several.
 export function Cell({ children, level, header, testId, cell, small }: { children: ReactNode; level: Exclude<Level, 'always'>; header?: boolean; testId?: string; cell?: string; small?: boolean }) {
   return (
-    <Box
-      display={DISPLAY[level]}
-      minW="0"
-      overflow="hidden"
-      textOverflow="ellipsis"
-      whiteSpace="nowrap"
-      fontSize={header || small ? 'xs' : 'sm'}
-      color="fg.muted"
-      data-testid={testId}
-      data-cell={cell}
-    >
+    <div className="rl-cell" data-level={level} data-small={header || small ? '' : undefined} data-testid={testId} data-cell={cell}>
       {children}
-    </Box>
+    </div>
   );
 }
 

@@ -1,20 +1,22 @@
 // One record of the list view as a grid row (records or shares columns), and the parts the card
 // view shares with it: the selection box, the name (a real link) or its rename field, the languages.
-import { Box, Button, Grid, Text } from '@chakra-ui/react';
+// Rows are plain elements styled by record-list.css (issue 27: Chakra style props per cell were the
+// list's long task on a phone); only the rare parts (rename field, copy-link button) stay Chakra.
+import { Button } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordActions } from './RecordActions';
 import { Cover, FavouriteButton, RenameField, StateWithReason, stateLabel, type RecordView } from './RecordCells';
-import { Cell, DISPLAY, type ColumnTemplates } from './RecordListColumns';
+import { Cell, rowColumnsStyle, type ColumnTemplates } from './RecordListColumns';
 import type { RecordListViewProps } from './record-list-props';
 import { formatDateTime, formatDuration, speakerCount } from './format';
 
 function Times({ record }: { record: RecordView }) {
   return (
-    <Box lineHeight="short" fontSize="xs">
+    <div className="rl-times">
       <div>{formatDateTime(record.createTime)}</div>
       <div>{formatDateTime(record.updateTime)}</div>
-    </Box>
+    </div>
   );
 }
 
@@ -23,10 +25,10 @@ function Languages({ record, none }: { record: RecordView; none: string }) {
   const source = record.languages.join(', ') || '—';
   const target = record.targetLanguages.length ? `→ ${record.targetLanguages.join(', ')}` : none;
   return (
-    <Box lineHeight="short" title={languagesOf(record, none)}>
+    <div className="rl-lines" title={languagesOf(record, none)}>
       <div>{source}</div>
       <div>{target}</div>
-    </Box>
+    </div>
   );
 }
 
@@ -63,11 +65,9 @@ export function NameOrEditor({ record, editingId, renameErrorText, onRenameSubmi
   };
   // Titles are text nodes, never HTML.
   return (
-    <Text asChild fontWeight="medium" truncate display="block" color="fg" _hover={{ color: 'brand.fg', textDecoration: 'underline' }}>
-      <a href={hrefOf(record)} onClick={onClick} title={record.showName} data-testid={`record-name-${record.id}`}>
-        {record.showName}
-      </a>
-    </Text>
+    <a className="rl-name" href={hrefOf(record)} onClick={onClick} title={record.showName} data-testid={`record-name-${record.id}`}>
+      {record.showName}
+    </a>
   );
 }
 
@@ -77,27 +77,18 @@ export function ListRow(props: ItemProps & { template: ColumnTemplates }) {
   const speakers = speakerCount(record.speaker);
   const selected = props.selectedIds.includes(record.id);
   return (
-    <Grid
-      templateColumns={template}
-      gap="2"
-      px="3"
-      h="full"
-      alignItems="center"
-      borderBottomWidth="1px"
-      bg={selected ? 'brand.subtle' : undefined}
-      data-testid={`record-row-${record.id}`}
-    >
+    <div className="rl-row" style={rowColumnsStyle(template)} data-selected={selected ? '' : undefined} data-testid={`record-row-${record.id}`}>
       <SelectBox {...props} />
       <Cover record={record} size="36px" />
-      <Box minW="0">
+      <div className="rl-min0">
         <NameOrEditor {...props} />
         {/* Phones: state, duration and date under the name; the pieces wrap whole, never cut. */}
-        <Box display={{ base: 'flex', md: 'none' }} flexWrap="wrap" columnGap="1.5" fontSize="xs" lineHeight="1.25" color="fg.muted" data-cell="meta">
-          <Text as="span" whiteSpace="nowrap">{stateLabel(t, record)}</Text>
-          <Text as="span" whiteSpace="nowrap">· {formatDuration(record.duration ?? record.audioDuration)}</Text>
-          <Text as="span" whiteSpace="nowrap">· {formatDateTime(record.createTime)}</Text>
-        </Box>
-      </Box>
+        <div className="rl-meta" data-cell="meta">
+          <span>{stateLabel(t, record)}</span>
+          <span>· {formatDuration(record.duration ?? record.audioDuration)}</span>
+          <span>· {formatDateTime(record.createTime)}</span>
+        </div>
+      </div>
       {variant === 'records' ? (
         <>
           <Cell level="md" cell="state">
@@ -121,12 +112,12 @@ export function ListRow(props: ItemProps & { template: ColumnTemplates }) {
       {variant === 'records' ? (
         <FavouriteButton record={record} onToggle={() => props.onFavourite(record.id)} />
       ) : (
-        <Button size="xs" variant="ghost" color="fg.error" onClick={() => props.onRevoke?.(record.id)} aria-label={t('revoke')} title={t('revoke')} data-testid={`record-revoke-${record.id}`}>
+        <button type="button" className="rl-icon-button" data-danger="" onClick={() => props.onRevoke?.(record.id)} aria-label={t('revoke')} title={t('revoke')} data-testid={`record-revoke-${record.id}`}>
           ⨯
-        </Button>
+        </button>
       )}
       <RecordActions recordId={record.id} name={record.showName} onAction={(action) => props.onAction(record.id, action)} />
-    </Grid>
+    </div>
   );
 }
 
@@ -138,16 +129,16 @@ function ShareCells({ record, shareUrlOf, onCopyLink }: ItemProps) {
       <Cell level="xl">
         <StateWithReason record={record} />
       </Cell>
-      <Box display={DISPLAY.md} minW="0">
-        <Box display="flex" alignItems="center" gap="1">
-          <Text fontSize="xs" color="fg.muted" truncate title={url} data-testid={`record-share-link-${record.id}`}>
+      <div className="rl-cell" data-level="md">
+        <div className="rl-share-link">
+          <p className="rl-muted-xs rl-truncate" title={url} data-testid={`record-share-link-${record.id}`}>
             {url}
-          </Text>
+          </p>
           <Button size="2xs" variant="outline" onClick={() => onCopyLink?.(record.id)} data-testid={`record-copy-link-${record.id}`}>
             {t('copyLink')}
           </Button>
-        </Box>
-      </Box>
+        </div>
+      </div>
       <Cell level="xl">{record.copyStatus === '1' ? t('copyAllowed') : t('copyNotAllowed')}</Cell>
       <Cell level="md">{record.shareExpireTime ? formatDateTime(record.shareExpireTime) : t('sharedForever')}</Cell>
       <Cell level="xl">

@@ -124,6 +124,28 @@ describe('RecordListView: opening a record and its progress', () => {
     expect(p.onAction).toHaveBeenCalledWith('r1', 'rename');
   });
 
+  it('builds a row menu only when it is used: a plain trigger first, ArrowDown opens the real menu', async () => {
+    const p = props({ rows: [record(1), record(2)] });
+    await renderUi(<RecordListView {...p} />);
+    const trigger = await screen.findByTestId('record-menu-r1');
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+    expect(trigger.getAttribute('aria-label')).toBe('More actions: Record 1');
+    // Unused, the rows hold no menu machine (its trigger carries aria-controls).
+    expect(document.querySelector('[aria-controls]')).toBeNull();
+    await act(async () => {
+      fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    });
+    const item = await screen.findByTestId('record-menu-share');
+    await act(async () => {
+      fireEvent.pointerDown(item);
+    });
+    await act(async () => {
+      fireEvent.click(item);
+    });
+    expect(p.onAction).toHaveBeenCalledWith('r1', 'share');
+    expect(screen.getByTestId('record-menu-r2').hasAttribute('aria-controls')).toBe(false);
+  });
+
   it('shows the percent of a running job and the reason of a failed one', async () => {
     const rows = [
       record(1, { state: 'transcribing', progress: 42 }),

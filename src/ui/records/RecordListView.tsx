@@ -1,9 +1,9 @@
 // The record list, favourites and shares as one virtualised list (rows) or grid (cards): only the
 // lines on screen are rendered, and the next page is asked for when the last loaded line nears.
 // Its parts: RecordListColumns (columns and header), RecordListRow (a row), RecordCard (a card).
-import { Box, Grid, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordCard } from './RecordCard';
 import { GUTTER, RecordListHeader, templatesOf } from './RecordListColumns';
@@ -31,6 +31,19 @@ function useColumns(element: HTMLElement | null): number {
   return columns;
 }
 
+/**
+ * Lines drawn beyond the screen: none with the first rows, then OVERSCAN in a transition, which React
+ * renders after the first screenful is on screen and yields to a tap meanwhile (issue 27: the list's
+ * first render was one long task on a phone).
+ */
+function useOverscan(hasRows: boolean): number {
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => {
+    if (hasRows && overscan === 0) startTransition(() => setOverscan(OVERSCAN));
+  }, [hasRows, overscan]);
+  return overscan;
+}
+
 export function RecordListView(props: RecordListViewProps) {
   const { rows, viewMode, hasMore, loadingMore, onLoadMore } = props;
   const { t } = useTranslation('records');
@@ -39,14 +52,15 @@ export function RecordListView(props: RecordListViewProps) {
   const columns = useColumns(scroller);
   const perLine = viewMode === 'card' ? columns : 1;
   const lineCount = Math.ceil(rows.length / perLine);
+  const overscan = useOverscan(rows.length > 0);
 
   const virtualizer = useVirtualizer({
     count: lineCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => (viewMode === 'card' ? CARD_HEIGHT : ROW_HEIGHT),
-    overscan: OVERSCAN,
+    overscan,
     // jsdom and the first paint have no layout; show a first screen rather than nothing.
-    initialRect: { width: 1024, height: 800 },
+    initialRect: { width: 1024, height: typeof window === 'undefined' ? 800 : Math.min(800, window.innerHeight) },
   });
   useEffect(() => virtualizer.measure(), [viewMode, perLine, virtualizer]);
 
@@ -84,11 +98,11 @@ export function RecordListView(props: RecordListViewProps) {
                 {viewMode === 'list' ? (
                   <ListRow {...props} record={line[0]!} template={template} />
                 ) : (
-                  <Grid templateColumns={`repeat(${perLine}, minmax(0, 1fr))`} gap="3" px="2" pt="2" pb="1" h="full">
+                  <div className="rl-cards" style={{ gridTemplateColumns: `repeat(${perLine}, minmax(0, 1fr))` }}>
                     {line.map((record) => (
                       <RecordCard key={record.id} {...props} record={record} />
                     ))}
-                  </Grid>
+                  </div>
                 )}
               </div>
             );
