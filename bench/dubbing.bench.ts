@@ -21,7 +21,7 @@ import { loadEngineConfig } from '../server/src/engines/config';
 import { createEngines } from '../server/src/engines/registry';
 import { runProcess } from '../server/src/engines/run-process';
 import { runDubbing } from '../server/src/domain/dubbing/pipeline/run-dubbing';
-import { makeVoiceBedSource } from '../server/src/testing/voice-bed-source';
+import { makeTwoSpeakerBedSource } from '../server/src/testing/voice-bed-source';
 import { voiceRemovalFigures } from './support/voice-removal-figures';
 import { dubPitchFigures, formatPitchFigures } from './support/dub-pitch-figures';
 import { decodeWav } from '../server/src/engines/wav';
@@ -29,17 +29,6 @@ import { trackPeakMemory } from './support/peak-memory';
 import { trackCpuTime } from './support/cpu-time';
 import { fitLine } from '../server/src/domain/dubbing/pipeline/fit-line';
 
-const TEXTS = [
-  'good morning everyone and welcome to the meeting',
-  'thank you it is good to be here today',
-  'we will talk about the new project first',
-  'the team finished the design last week',
-  'please send me the report before friday',
-  'i will call the client again tomorrow',
-  'the weather is nice so we can walk to the park',
-  'that is a good idea let us go now',
-];
-const EVERY_MS = 3950;
 const PREVIEWS = 40;
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -49,10 +38,8 @@ async function measure(minutes: number): Promise<string[]> {
   const engines = createEngines(loadEngineConfig({}));
   try {
     const durationMs = minutes * 60_000;
-    const count = Math.floor((durationMs - 4500) / EVERY_MS);
     // Turns alternate irregularly (A A B A B B ...) so the diarizer has real work.
-    const script = Array.from({ length: count }, (_, i) => ({ text: TEXTS[(i * 3) % TEXTS.length]!, speaker: (i * 7 + (i >> 2)) % 2 }));
-    const video = await makeVoiceBedSource(dir, script, { durationMs, everyMs: EVERY_MS, leadMs: 500 });
+    const video = await makeTwoSpeakerBedSource(dir, durationMs);
 
     const copyStart = performance.now();
     await runProcess('ffmpeg', 'ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', video.path, '-c', 'copy', path.join(dir, 'copy.mp4')], { timeoutMs: 10 * 60_000 });

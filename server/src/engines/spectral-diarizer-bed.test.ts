@@ -5,21 +5,10 @@
 // same-voice merge pass joins it back.
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeVoiceBedSource, type VoiceBedSource } from '../testing/voice-bed-source';
+import { makeTwoSpeakerBedSource, type VoiceBedSource } from '../testing/voice-bed-source';
 import { renumberByFirstAppearance, SpectralDiarizer } from './spectral-diarizer';
 import { makeTempDir } from './test-audio';
 
-const TEXTS = [
-  'good morning everyone and welcome to the meeting',
-  'thank you it is good to be here today',
-  'we will talk about the new project first',
-  'the team finished the design last week',
-  'please send me the report before friday',
-  'i will call the client again tomorrow',
-  'the weather is nice so we can walk to the park',
-  'that is a good idea let us go now',
-];
-const EVERY_MS = 3950;
 const DURATION_MS = 3 * 60_000;
 /** The dubbing form's "auto" bound (MAX_SPEAKERS in domain/dubbing/pipeline/speakers.ts). */
 const AUTO_MAX_SPEAKERS = 34;
@@ -29,10 +18,7 @@ let source: VoiceBedSource;
 
 beforeAll(async () => {
   dir = await makeTempDir();
-  const count = Math.floor((DURATION_MS - 4500) / EVERY_MS);
-  // Irregular turns (A A B A B B ...), as in bench/dubbing.bench.ts.
-  const script = Array.from({ length: count }, (_, i) => ({ text: TEXTS[(i * 3) % TEXTS.length]!, speaker: (i * 7 + (i >> 2)) % 2 }));
-  source = await makeVoiceBedSource(dir, script, { durationMs: DURATION_MS, everyMs: EVERY_MS, leadMs: 500 });
+  source = await makeTwoSpeakerBedSource(dir, DURATION_MS);
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 

@@ -49,3 +49,25 @@ export async function makeVoiceBedSource(
   ]);
   return { path: mixed, durationMs: options.durationMs, lines: voice.lines, srt: voice.srt, voiceWav, bedWav };
 }
+
+const CONVERSATION = [
+  'good morning everyone and welcome to the meeting',
+  'thank you it is good to be here today',
+  'we will talk about the new project first',
+  'the team finished the design last week',
+  'please send me the report before friday',
+  'i will call the client again tomorrow',
+  'the weather is nice so we can walk to the park',
+  'that is a good idea let us go now',
+];
+const CONVERSATION_EVERY_MS = 3950;
+
+/**
+ * Two speakers taking irregular turns (A A B A B B ...) over the bed for `durationMs`: the dubbing
+ * bench's source and the diarizer's bed test, so the test holds what the bench measures.
+ */
+export function makeTwoSpeakerBedSource(dir: string, durationMs: number): Promise<VoiceBedSource> {
+  const count = Math.floor((durationMs - 4500) / CONVERSATION_EVERY_MS);
+  const script = Array.from({ length: count }, (_, i) => ({ text: CONVERSATION[(i * 3) % CONVERSATION.length]!, speaker: (i * 7 + (i >> 2)) % 2 }));
+  return makeVoiceBedSource(dir, script, { durationMs, everyMs: CONVERSATION_EVERY_MS, leadMs: 500 });
+}
