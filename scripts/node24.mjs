@@ -92,7 +92,11 @@ function freePort() {
 async function smoke() {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-node24-'));
   const port = await freePort();
-  const child = spawn(NODE24, ['--import', 'tsx', 'server/src/server.ts'], {
+  // As `npm start` runs it: the server bundled by scripts/build-server.mjs, here built by Node 24 too.
+  const bundle = join(root, 'node_modules', '.cache', 'parley-node24-bundle');
+  const built = spawnSync(NODE24, [join(root, 'scripts', 'build-server.mjs'), bundle], { cwd: root, stdio: 'inherit', env: node24Env() });
+  if (built.status !== 0) throw new Error(`bundling the server on Node 24 failed (${built.status})`);
+  const child = spawn(NODE24, [join(bundle, 'server.js')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...node24Env(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_ACCOUNT: 'off', LOG_LEVEL: 'warn' },

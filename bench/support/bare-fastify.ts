@@ -1,4 +1,4 @@
-// Baseline for the start-up benchmark: the smallest Fastify server, started the same way (tsx).
+// Baseline for the start-up benchmark: the smallest Fastify server, bundled and started the same way as Parley.
 import Fastify from 'fastify';
 
 const app = Fastify();

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { createInstance } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/shared/contract/limits';
+import { projectPath } from './project-paths';
 
 /**
  * The one translator type of the server: a request's `ctx.t`/`request.t`, a job's or a command's
@@ -12,7 +13,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../src/shared/contract/
 export type ServerT = (key: string, params?: Record<string, unknown>) => string;
 
 function loadNamespace(locale: Locale, namespace: 'server' | 'engines' | 'live' | 'uploads' | 'transcripts' | 'vouchers' | 'billing' | 'vocabularyServer' | 'vocabulary' = 'server'): Record<string, unknown> {
-  const file = new URL(`../../src/i18n/locales/${locale}/${namespace}.json`, import.meta.url);
+  const file = projectPath('src', 'i18n', 'locales', locale, `${namespace}.json`);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 

@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021_deleted_accounts';
 import * as m0022 from './migrations/0022_dub_voice_left';
 import * as m0023 from './migrations/0023_dub_voice_choices';
 import * as m0024 from './migrations/0024_meeting_speakers';
+import * as m0025 from './migrations/0025_ledger_record_index';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022_dub_voice_left': m0022,
   '0023_dub_voice_choices': m0023,
   '0024_meeting_speakers': m0024,
+  '0025_ledger_record_index': m0025,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -5,13 +5,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { engineFailed } from '../engine-errors';
 import { runProcess } from '../run-process';
+import { projectPath } from '../../project-paths';
 
-const SOURCE = fileURLToPath(new URL('./ps-stream.c', import.meta.url));
-const REPO_ROOT = path.resolve(path.dirname(SOURCE), '../../../..');
-const DEFAULT_CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'parley-ps-stream');
+const SOURCE = projectPath('server', 'src', 'engines', 'pocketsphinx-stream', 'ps-stream.c');
+const DEFAULT_CACHE_DIR = projectPath('node_modules', '.cache', 'parley-ps-stream');
 
 let building: Promise<string> | null = null;
 

@@ -8,9 +8,10 @@ import { AppError } from '../../errors';
 import type { Handler, HandlerContext, HandlerMap, OperationId } from '../../handlers/types';
 import type { OperationAccess } from './auth';
 import { parsedContract } from './parsed-contract';
+import { projectPath } from '../../project-paths';
 
 export const API_PREFIX = '/prod-api';
-export const CONTRACT_FILE = new URL('../../../../openapi/openapi.yaml', import.meta.url);
+export const CONTRACT_FILE = projectPath('openapi', 'openapi.yaml');
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 

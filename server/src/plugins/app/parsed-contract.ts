@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { projectPath } from '../../project-paths';
 
-export const CONTRACT_CACHE_DIR = fileURLToPath(new URL('../../../../node_modules/.cache/parley-contract/', import.meta.url));
+export const CONTRACT_CACHE_DIR = projectPath('node_modules', '.cache', 'parley-contract');
 
 const inMemory = new Map<string, unknown>();
 
