@@ -49,9 +49,10 @@ async function audioTimeRun(speech: Speech, warmUp: Speech, partialIntervalMs: n
     const frames = framesOf(concatSamples([warmUp.samples, speech.samples]));
     let cpuBefore = NaN;
     for (const frame of frames) {
+      // Answers that come while this chunk is decoded know its audio.
+      fedMs += (frame.length / 32_000) * 1000;
       stream.write(frame);
       await stream.drained();
-      fedMs += (frame.length / 32_000) * 1000;
       // The helper is acquired by the first write; its CPU counts from the measured speech on.
       if (Number.isNaN(cpuBefore) && fedMs >= offsetMs) cpuBefore = recognizer.helpers.helpers().reduce((n, h) => n + (h.cpuMs() ?? 0), 0);
     }
