@@ -10,6 +10,7 @@ import { editorBench } from './editor.bench';
 import { lighthouseBench } from './lighthouse.bench';
 import { liveBrowserBench } from './live-browser.bench';
 import { liveBench } from './live.bench';
+import { liveOnsetBench } from './live-onset.bench';
 import { loginBundleBench } from './login-bundle.bench';
 import { paymentsBench } from './payments.bench';
 import { recordListDomBench } from './record-list-dom.bench';
@@ -32,6 +33,7 @@ const benches = {
   'asr-stream': asrStreamBench,
   live: liveBench,
   'live-browser': liveBrowserBench,
+  'live-onset': liveOnsetBench,
   search: searchBench,
   payments: paymentsBench,
   vocabulary: vocabularyBench,

@@ -97,6 +97,8 @@ export interface TimedSpeech {
   samples: Int16Array;
   /** Where each word's sound starts, in ms from the first sample. */
   onsetsMs: number[];
+  /** Where each word's sound ends, in ms from the first sample. */
+  endsMs: number[];
   /** Where the last word's sound ends. */
   endMs: number;
 }
@@ -110,6 +112,7 @@ export async function speakTimedWords(dir: string, name: string, words: string[]
   const { gapMs = 90, leadMs = 0 } = options;
   const parts: Int16Array[] = [silence(leadMs)];
   const onsetsMs: number[] = [];
+  const endsMs: number[] = [];
   let length = parts[0]!.length;
   for (const [i, word] of words.entries()) {
     const sound = trimSilence(await readSamples(await speak(dir, `${name}-${i}`, word, { wordGapMs: 0 })));
@@ -120,8 +123,9 @@ export async function speakTimedWords(dir: string, name: string, words: string[]
     onsetsMs.push((length / 16_000) * 1000);
     parts.push(sound);
     length += sound.length;
+    endsMs.push((length / 16_000) * 1000);
   }
-  return { samples: concatSamples(parts), onsetsMs, endMs: (length / 16_000) * 1000 };
+  return { samples: concatSamples(parts), onsetsMs, endsMs, endMs: (length / 16_000) * 1000 };
 }
 
 /** Cuts leading and trailing 5 ms blocks quieter than -50 dBFS. */

@@ -199,6 +199,8 @@ export interface TimedUtterance {
   words: string[];
   /** Audio ms where each word's sound starts. */
   onsetsMs: number[];
+  /** Audio ms where each word's sound ends. */
+  endsMs: number[];
   /** Audio ms where the last word's sound ends. */
   endMs: number;
 }
@@ -221,7 +223,7 @@ export async function timedSentences(sentences: string[], options: { leadMs?: nu
     const words = sentence.split(' ');
     const speech = await speakTimedWords(dir, `s${i}`, words);
     parts.push(speech.samples);
-    utterances.push({ words, onsetsMs: speech.onsetsMs.map((ms) => atMs + ms), endMs: atMs + speech.endMs });
+    utterances.push({ words, onsetsMs: speech.onsetsMs.map((ms) => atMs + ms), endsMs: speech.endsMs.map((ms) => atMs + ms), endMs: atMs + speech.endMs });
     atMs += (speech.samples.length / 16_000) * 1000;
   }
   parts.push(silence(tailMs));
