@@ -10,3 +10,25 @@ export async function meetingLanguages(): Promise<LanguageLists> {
 }
 
 export const meetingLanguagesActor = fromPromise<LanguageLists>(() => meetingLanguages());
+
+/** A catalogue read started before the setup asked for it (prefetchMeetingLanguages), until taken. */
+let early: Promise<LanguageLists> | null = null;
+
+/**
+ * Starts reading the catalogue as soon as the /meeting page's code runs, beside its texts and first
+ * render instead of after them (issue 27: /meeting's largest paint waited for this answer). Idempotent
+ * until taken.
+ */
+export function prefetchMeetingLanguages(): void {
+  if (early) return;
+  early = meetingLanguages();
+  // Reported by the load that takes it.
+  early.catch(() => undefined);
+}
+
+/** The setup's load: the read started early when there is one (taken once), a fresh read otherwise (a retry). */
+export function takeMeetingLanguages(): Promise<LanguageLists> {
+  const read = early ?? meetingLanguages();
+  early = null;
+  return read;
+}

@@ -15,6 +15,8 @@ export interface FirstPage {
   modules: readonly string[];
   /** The locale texts it renders at once beyond EAGER_NAMESPACES. */
   namespaces: readonly string[];
+  /** More modules the page runs at once only when the address has this query parameter. */
+  withParam?: { name: string; modules: readonly string[] };
 }
 
 const SIGNED_IN_SHARED = ['src/ui/theme-more-recipes.ts', 'src/api/client.ts'] as const;
@@ -30,9 +32,11 @@ export const FIRST_PAGES: Readonly<Record<string, FirstPage>> = {
     // vocabulary: the setup form's term-library picker.
     namespaces: ['pages', 'meetings', 'vocabulary'],
   },
+  // Without a task (?id=) the page is a notice: the editor's code is not fetched.
   '/dub': {
     modules: ['src/routes/dub-editor/dub-editor.route.tsx', ...SIGNED_IN_SHARED],
     namespaces: ['pages', 'dubEditor', 'dubTimeline'],
+    withParam: { name: 'id', modules: ['src/routes/dub-editor/task-editor.tsx'] },
   },
   '/meetingDetail': {
     modules: ['src/routes/transcript/meeting-detail.route.tsx', ...SIGNED_IN_SHARED],

@@ -33,6 +33,8 @@ const MANIFEST = {
   'src/ui/theme-more-recipes.ts': { file: 'assets/theme-more-recipes-t1.js', src: 'src/ui/theme-more-recipes.ts', isDynamicEntry: true },
   '_client-c1.js': { file: 'assets/client-c1.js', name: 'client', imports: ['_envelope-v1.js'] },
   '_envelope-v1.js': { file: 'assets/envelope-v1.js', name: 'envelope' },
+  'src/routes/dub-editor/dub-editor.route.tsx': { file: 'assets/dub-editor.route-b1.js', src: 'src/routes/dub-editor/dub-editor.route.tsx', isDynamicEntry: true },
+  'src/routes/dub-editor/task-editor.tsx': { file: 'assets/task-editor-k1.js', src: 'src/routes/dub-editor/task-editor.tsx', isDynamicEntry: true, css: ['assets/task-editor-k2.css'] },
   'src/routes/shell/help.route.tsx': { file: 'assets/help.route-h1.js', src: 'src/routes/shell/help.route.tsx', isDynamicEntry: true },
 };
 
@@ -105,6 +107,16 @@ describe('preload hints in the served page', () => {
     expect(firstLanguageTag('zh-TW,zh;q=0.9')).toBe('zh-TW');
     expect(firstLanguageTag('fr;q=0.8')).toBe('fr');
     expect(firstLanguageTag(undefined)).toBeUndefined();
+  });
+
+  it("/dub names the editor's code only when the address names a task (without one the page is a notice)", async () => {
+    const withTask = (await page('/dub?id=task-1', signedIn)).body;
+    expect(modulePreloads(withTask)).toEqual(expect.arrayContaining(['/assets/dub-editor.route-b1.js', '/assets/task-editor-k1.js']));
+    expect(withTask).toContain('href="/assets/task-editor-k2.css"');
+    const noTask = (await page('/dub', signedIn)).body;
+    expect(modulePreloads(noTask)).toContain('/assets/dub-editor.route-b1.js');
+    expect(modulePreloads(noTask)).not.toContain('/assets/task-editor-k1.js');
+    expect(noTask).not.toContain('task-editor-k2.css');
   });
 
   it('no hints for an address that is no first page, nor for a visitor without a session (sent to sign in)', async () => {

@@ -81,6 +81,8 @@ function chunkFiles(manifest: Manifest, modules: readonly string[]): { scripts: 
 
 export interface PageRequest {
   pathname: string;
+  /** The address's query parameters. */
+  query: URLSearchParams;
   /** The visitor holds a session cookie: a signed-in page will render, not send them to sign in. */
   signedIn: boolean;
   /** Accept-Language's first tag: the locale the client picks when none is stored. */
@@ -91,7 +93,8 @@ export interface PageRequest {
 export function preloadLinks(build: BuildPreloads, page: PageRequest, nonce: string): string {
   const first = FIRST_PAGES[page.pathname];
   if (!first || !page.signedIn) return '';
-  const { scripts, styles } = chunkFiles(build.manifest, first.modules);
+  const withParam = first.withParam && page.query.has(first.withParam.name) ? first.withParam.modules : [];
+  const { scripts, styles } = chunkFiles(build.manifest, [...first.modules, ...withParam]);
   const locale: Locale = localeOfLanguageTag(page.language);
   const texts = build.localeBase ? [...EAGER_NAMESPACES, ...first.namespaces].map((namespace) => `${build.localeBase}${locale}/${namespace}.json`) : [];
   return [

@@ -76,7 +76,7 @@ export default fp<{ webDir: string }>(
       const hints = build
         ? preloadLinks(
             build,
-            { pathname: pathnameOf(request.url), signedIn: hasSessionCookie(request), language: firstLanguageTag(request.headers['accept-language']) },
+            { pathname: pathnameOf(request.url), query: new URLSearchParams(request.url.split('?')[1] ?? ''), signedIn: hasSessionCookie(request), language: firstLanguageTag(request.headers['accept-language']) },
             reply.pageNonce,
           )
         : '';
