@@ -3,6 +3,7 @@
 import { fromPromise } from 'xstate';
 import { unwrap } from '../errors';
 import { api } from '../instance';
+import { readToken } from '../../shared/session-storage';
 import type { LanguageLists } from './meeting-types';
 
 export async function meetingLanguages(): Promise<LanguageLists> {
@@ -17,10 +18,11 @@ let early: Promise<LanguageLists> | null = null;
 /**
  * Starts reading the catalogue as soon as the /meeting page's code runs, beside its texts and first
  * render instead of after them (issue 27: /meeting's largest paint waited for this answer). Idempotent
- * until taken.
+ * until taken; nothing without a session.
  */
 export function prefetchMeetingLanguages(): void {
-  if (early) return;
+  // Without a session the page sends the visitor to sign in; the read would only answer 401.
+  if (early || !readToken()) return;
   early = meetingLanguages();
   // Reported by the load that takes it.
   early.catch(() => undefined);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import '../../api/test-relative-request';
 import { fakeFetch, json } from '../../api/test-fetch';
+import { clearToken, writeToken } from '../../shared/session-storage';
 import { meetingSetupMachine, prefetchMeetingLanguages, selectRecognitionUnavailable } from './meetingSetup.machine';
 
 const CATALOGUE = {
@@ -25,10 +26,14 @@ function catalogueServer() {
   return { requests: fake.requests, answered: () => answered };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearToken();
+});
 
 describe('the meeting catalogue read started with the page', () => {
   it('is taken by the first setup (one request, started before it), and a second setup reads again', async () => {
+    writeToken('t0k3n');
     const server = catalogueServer();
     prefetchMeetingLanguages();
     prefetchMeetingLanguages(); // idempotent until taken
@@ -44,5 +49,13 @@ describe('the meeting catalogue read started with the page', () => {
     await waitFor(second, (snapshot) => snapshot.matches('editing'));
     expect(server.requests).toHaveLength(2);
     expect(server.answered()).toBe(2);
+  });
+
+  // After the test above, so the client's code is loaded and a read would be on the wire at once.
+  it('is not started without a session (the page sends the visitor to sign in)', async () => {
+    const server = catalogueServer();
+    prefetchMeetingLanguages();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(0);
   });
 });
