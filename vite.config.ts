@@ -200,6 +200,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist/web',
     sourcemap: false,
+    // dist/web/.vite/manifest.json: the server reads each page's chunks from it to preload them with the
+    // page (server/src/plugins/external/page-preloads.ts, issue 27).
+    manifest: true,
     // The polyfill serves browsers without <link rel="modulepreload"> (all current ones have it):
     // ~0.4 KB gzip on every first load for none of the browsers the app supports.
     modulePreload: {

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/contract/limits';
+import { EAGER_NAMESPACES } from '../shared/contract/first-pages';
 import { CLIENT_NAMESPACES, readNamespace } from './locale-source';
 
 // Every namespace file of every helper (auth, api, records, …) is found without edits (locale-source.ts),
@@ -14,7 +15,7 @@ export const NAMESPACES: readonly string[] = CLIENT_NAMESPACES;
  * shell's navigation (nav) and the other pages' titles (pages) load when a component first asks for
  * them, which keeps them off the sign-in page.
  */
-export const EAGER_NAMESPACES = ['common', 'api', 'auth'] as const;
+export { EAGER_NAMESPACES };
 
 /** i18next backend that reads the locale files through locale-source.ts. */
 const localeBackend: BackendModule = {

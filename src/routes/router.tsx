@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { withAllRecipes } from '../ui/system-provider';
+import { FIRST_PAGES as FIRST_PAGE_NEEDS } from '../shared/contract/first-pages';
 import RootRoute from './root.route';
 
 type PageModule = Promise<{ default: React.ComponentType }>;
@@ -28,8 +29,9 @@ const signInPage = (load: () => PageModule) => {
 // first render's texts (firstPageNamespaces, main.tsx) instead of when the page's first component asks,
 // after its chunk has run: /recordList's rows waited for 'records' that way (issue 27).
 const loadMainLayout = () => import('./main-layout.route');
-const FIRST_PAGES: Record<string, { load: () => PageModule; inMainLayout: boolean; namespaces?: readonly string[] }> = {
-  '/recordList': { load: () => import('./records/record-list.route'), inMainLayout: true, namespaces: ['nav', 'pages', 'records', 'uploadDialog'] },
+// The namespaces (and the chunks the server preloads) are listed in src/shared/contract/first-pages.ts.
+const FIRST_PAGES: Record<string, { load: () => PageModule; inMainLayout: boolean }> = {
+  '/recordList': { load: () => import('./records/record-list.route'), inMainLayout: true },
   '/meeting': { load: () => import('./meetings/meeting.route'), inMainLayout: false },
   '/dub': { load: () => import('./dub-editor/dub-editor.route'), inMainLayout: false },
   '/meetingDetail': { load: () => import('./transcript/meeting-detail.route'), inMainLayout: false },
@@ -37,7 +39,7 @@ const FIRST_PAGES: Record<string, { load: () => PageModule; inMainLayout: boolea
 
 /** The namespaces the page at this path renders at once, to load before the first render. */
 export function firstPageNamespaces(pathname: string): readonly string[] {
-  return FIRST_PAGES[pathname]?.namespaces ?? [];
+  return FIRST_PAGE_NEEDS[pathname]?.namespaces ?? [];
 }
 
 /** Starts fetching the chunks of the page at this path (and its layout) before React asks for them. */

@@ -1,13 +1,13 @@
 // The two pieces of state that outlive a page load: the sign-in token (cookie, so server-rendered
 // links and other tabs see it) and the chosen locale (localStorage, per the spec's session rules).
 import {
-  DEFAULT_LOCALE,
   LOCALES,
   LOCALE_STORAGE_KEY,
   TOKEN_COOKIE,
   TOKEN_COOKIE_DAYS,
   type Locale,
 } from './contract/limits';
+import { localeOfLanguageTag } from './contract/first-pages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -61,12 +61,7 @@ export function isLocale(value: string | null | undefined): value is Locale {
 }
 
 export function resolveLocale(stored: string | null, browserLanguage: string | undefined): Locale {
-  if (isLocale(stored)) return stored;
-  const browser = (browserLanguage ?? '').trim().toLowerCase();
-  if (browser === 'zh' || browser === 'zh-cn' || browser.startsWith('zh-hans')) return 'zh-CN';
-  if (browser === 'zh-tw' || browser === 'zh-hk' || browser.startsWith('zh-hant')) return 'zh-TW';
-  if (browser === 'en' || browser.startsWith('en-')) return 'en-US';
-  return DEFAULT_LOCALE;
+  return isLocale(stored) ? stored : localeOfLanguageTag(browserLanguage);
 }
 
 const PARTICIPANT_NAME_KEY = 'parley.participantName';

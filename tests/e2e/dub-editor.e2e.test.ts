@@ -181,4 +181,20 @@ describe('dub editor journey: retime by dragging, split, merge with the speaker 
     );
     expect(await startsOf(second)).toEqual(await startsOf(page));
   });
+
+  // Issue 27: /dub without a task is a notice; the editor's code (wavesurfer, the machines) is neither
+  // preloaded by the page nor fetched by the route.
+  it('without a task the page shows its notice and never fetches the editor', async () => {
+    const visit = await context.newPage();
+    const scripts: string[] = [];
+    visit.on('request', (request) => {
+      if (request.url().includes('/assets/')) scripts.push(new URL(request.url()).pathname);
+    });
+    await visit.goto(`${server.url}/dub`);
+    await visit.getByTestId('dub-editor-notice').waitFor({ timeout: 20_000 });
+    expect(scripts.some((path) => /\/dub-editor\.route-[^/]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/task-editor-/.test(path))).toEqual([]);
+    expect(violations).toEqual([]);
+    await visit.close();
+  });
 });

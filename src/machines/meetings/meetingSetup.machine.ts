@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SubtitleLook } from '../../shared/contract/meeting';
 import { MeetingLanguages } from '../../shared/contract/meeting-languages';
-import { meetingLanguages } from '../../api/meetings/select-language';
+import { takeMeetingLanguages } from '../../api/meetings/select-language';
 import {
   DEFAULT_MEETING_CONFIG,
   recognitionEngines,
@@ -19,6 +19,9 @@ import {
   type MeetingConfig,
   type ServedLanguages,
 } from './meetingSetup.rules';
+
+/** The /meeting page starts the catalogue read when its code runs; the first load takes it. */
+export { prefetchMeetingLanguages } from '../../api/meetings/select-language';
 
 // Offered when the language call fails, so setup still works without the catalogue.
 export const FALLBACK_RECOGNITION = ['en-US', 'zh-CN', 'zh-TW', 'es-ES', 'fr-FR', 'de-DE', 'ja-JP', 'ko-KR'];
@@ -82,7 +85,7 @@ export const meetingSetupMachine = setup({
   actors: {
     // The catalogue call needs no input; the draft is passed so test doubles can answer by scenario.
     loadLanguages: fromPromise<LanguageCodes, { draft: MeetingConfig }>(async () => {
-      const lists = await meetingLanguages();
+      const lists = await takeMeetingLanguages();
       return {
         recognition: lists.transcribeLanguage.map((l) => l.code),
         translation: lists.translation.map((l) => l.code),

@@ -24,6 +24,7 @@ import {
 import { usePermissions } from '../shell/session-context';
 import {
   allowedFromPermissions,
+  prefetchMeetingLanguages,
   selectAllowedLanguages,
   selectHigherPlanAllowsMore,
   selectBlockingProblems,
@@ -41,6 +42,10 @@ import {
 import { MeetingSetupForm } from '../../ui/meetings/MeetingSetupForm';
 import { MeetingVocabularyPicker, useMeetingVocabularyPicker } from '../junctions/meetings-vocabulary';
 import { pcm16DownsamplerUrl } from '../../machines/meetings/recording.browser';
+
+// The language catalogue is asked for as soon as this page's code runs (it is preloaded with the page
+// on a first visit), not once the page has rendered and the setup machine started (issue 27).
+prefetchMeetingLanguages();
 
 // The live view (subtitles, controls, sharing with its QR code, participants, the instant summary) and
 // the ended meeting's summary load only once a meeting is live or over: the setup form, the page's

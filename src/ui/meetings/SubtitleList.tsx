@@ -55,6 +55,8 @@ export function SubtitleList({ finals, partials, translationLanguages, spokenLan
       p={{ base: '4', md: '6' }}
       h={fill ? '100%' : readerFirst ? { base: '72dvh', md: '60vh' } : { base: '50vh', md: '56vh' }}
       overflowY="auto"
+      // Once the lines overflow, the panel scrolls: keyboard users reach it too (axe scrollable-region-focusable).
+      tabIndex={0}
     >
       {/* A projection's large size is for a room: on a phone it is capped so a line is a few words, not one. */}
       <Stack gap={fill ? { base: '3', md: '4' } : '4'} fontSize={fill ? { base: `${Math.min(style.fontSize, PHONE_FILL_MAX_PX)}px`, md: `${style.fontSize}px` } : `${style.fontSize}px`} lineHeight="1.35">

@@ -16,7 +16,9 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { CSP_NONCE_PLACEHOLDER } from '../../../../src/shared/contract/csp';
+import { TOKEN_COOKIE } from '../../../../src/shared/contract/limits';
 import { API_PREFIX } from '../app/openapi-routes';
+import { firstLanguageTag, preloadLinks, readBuildPreloads } from './page-preloads';
 
 /** Hashed build files: a new build names new files, so a browser may keep these for good. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -50,6 +52,11 @@ function looksLikeFile(url: string): boolean {
   return pathname.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(pathname.split('/').pop() ?? '');
 }
 
+/** Whether the visitor holds a session cookie (not whether it is valid: the client decides that too). */
+function hasSessionCookie(request: FastifyRequest): boolean {
+  return !!request.cookies?.[TOKEN_COOKIE];
+}
+
 function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const accept = request.headers.accept ?? '';
@@ -60,14 +67,24 @@ export default fp<{ webDir: string }>(
   async (app, { webDir }) => {
     const indexFile = path.join(webDir, 'index.html');
     const built = fs.existsSync(indexFile);
-    // Read per page (a few KB) so a rebuild while the server runs is served at once. Every nonce
-    // placeholder Vite wrote becomes this response's nonce (security-headers.ts).
-    const sendIndex = async (reply: FastifyReply) => {
+    // Read per page (a few KB, and the manifest beside it) so a rebuild while the server runs is
+    // served at once. Every nonce placeholder Vite wrote becomes this response's nonce
+    // (security-headers.ts); the route's preload hints (page-preloads.ts) go at the end of <head>.
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       const html = await fs.promises.readFile(indexFile, 'utf8');
+      const build = readBuildPreloads(webDir);
+      const hints = build
+        ? preloadLinks(
+            build,
+            { pathname: pathnameOf(request.url), query: new URLSearchParams(request.url.split('?')[1] ?? ''), signedIn: hasSessionCookie(request), language: firstLanguageTag(request.headers['accept-language']) },
+            reply.pageNonce,
+          )
+        : '';
+      const page = html.replaceAll(CSP_NONCE_PLACEHOLDER, reply.pageNonce);
       return reply
         .header('cache-control', PAGE_CACHE)
         .type('text/html; charset=utf-8')
-        .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, reply.pageNonce));
+        .send(hints ? page.replace('</head>', `  ${hints}\n  </head>`) : page);
     };
     if (built) {
       // index.html is never served as a plain file: its placeholder must be replaced first.
@@ -75,15 +92,16 @@ export default fp<{ webDir: string }>(
         root: webDir,
         index: false,
         wildcard: true,
-        allowedPath: (pathName) => pathName !== '/index.html',
+        // Nor is the build's manifest (.vite/): the server reads it, browsers have no use for it.
+        allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
         preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, filePath) => {
           reply.header('cache-control', isHashedAsset(webDir, filePath) ? HASHED_ASSET_CACHE : UNHASHED_FILE_CACHE);
         },
       });
-      app.get('/', (_request, reply) => sendIndex(reply));
-      app.get('/index.html', (_request, reply) => sendIndex(reply));
+      app.get('/', (request, reply) => sendIndex(request, reply));
+      app.get('/index.html', (request, reply) => sendIndex(request, reply));
     }
     app.setNotFoundHandler((request, reply) => {
       if (!isNavigation(request) || isApiPath(request.url) || looksLikeFile(request.url)) {
@@ -92,8 +110,8 @@ export default fp<{ webDir: string }>(
       if (!built) {
         return reply.status(200).type('text/plain; charset=utf-8').send(request.t('web.notBuilt'));
       }
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     });
   },
-  { name: 'web-static', dependencies: ['i18n', 'security-headers'] },
+  { name: 'web-static', dependencies: ['i18n', 'security-headers', 'cookie'] },
 );

@@ -1,0 +1,54 @@
+// What the first page of a visit needs at once, shared by the client (which loads it) and the server
+// (which names it in the page it serves, so the browser fetches it with the HTML instead of after the
+// entry has run: issue 27). A page missing here still works; it only loads one step after another.
+import { DEFAULT_LOCALE, type Locale } from './limits';
+
+/** Locale texts every page loads before its first render (src/i18n/index.ts). */
+export const EAGER_NAMESPACES = ['common', 'api', 'auth'] as const;
+
+export interface FirstPage {
+  /**
+   * The source modules the page runs at once, as the build manifest names them: its route modules,
+   * the rest of the theme (every signed-in page waits for it) and the API client (its first call).
+   * A module that is not a page of its own (src/api/client.ts) is found by its chunk's name.
+   */
+  modules: readonly string[];
+  /** The locale texts it renders at once beyond EAGER_NAMESPACES. */
+  namespaces: readonly string[];
+  /** More modules the page runs at once only when the address has this query parameter. */
+  withParam?: { name: string; modules: readonly string[] };
+}
+
+const SIGNED_IN_SHARED = ['src/ui/theme-more-recipes.ts', 'src/api/client.ts'] as const;
+
+/** The signed-in pages a visit most often opens first, by path. */
+export const FIRST_PAGES: Readonly<Record<string, FirstPage>> = {
+  '/recordList': {
+    modules: ['src/routes/main-layout.route.tsx', 'src/routes/records/record-list.route.tsx', ...SIGNED_IN_SHARED],
+    namespaces: ['nav', 'pages', 'records', 'uploadDialog'],
+  },
+  '/meeting': {
+    modules: ['src/routes/meetings/meeting.route.tsx', ...SIGNED_IN_SHARED],
+    // vocabulary: the setup form's term-library picker.
+    namespaces: ['pages', 'meetings', 'vocabulary'],
+  },
+  // Without a task (?id=) the page is a notice: the editor's code is not fetched.
+  '/dub': {
+    modules: ['src/routes/dub-editor/dub-editor.route.tsx', ...SIGNED_IN_SHARED],
+    namespaces: ['pages', 'dubEditor', 'dubTimeline'],
+    withParam: { name: 'id', modules: ['src/routes/dub-editor/task-editor.tsx'] },
+  },
+  '/meetingDetail': {
+    modules: ['src/routes/transcript/meeting-detail.route.tsx', ...SIGNED_IN_SHARED],
+    namespaces: ['pages'],
+  },
+};
+
+/** The interface locale a browser language tag (navigator.language, Accept-Language's first) asks for. */
+export function localeOfLanguageTag(tag: string | undefined): Locale {
+  const browser = (tag ?? '').trim().toLowerCase();
+  if (browser === 'zh' || browser === 'zh-cn' || browser.startsWith('zh-hans')) return 'zh-CN';
+  if (browser === 'zh-tw' || browser === 'zh-hk' || browser.startsWith('zh-hant')) return 'zh-TW';
+  if (browser === 'en' || browser.startsWith('en-')) return 'en-US';
+  return DEFAULT_LOCALE;
+}
