@@ -20,6 +20,8 @@ export interface RigInstance {
   url: string;
   child: ChildProcess;
   dataDir: string;
+  /** Everything the process wrote to stdout and stderr so far (a bench reads LIVE_FANOUT_TIMING lines in it). */
+  output(): string;
 }
 
 export interface ScaleOutRig {
@@ -71,12 +73,15 @@ function startInstance(env: NodeJS.ProcessEnv, dataDir: string, port: number, sp
   spawned.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
+    let started = false;
     const timer = setTimeout(() => reject(new Error(`instance did not start: ${output}`)), 300_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/running at http/.test(output)) {
+      // Looked for until found only: later output (timing lines) is kept, not searched again and again.
+      if (!started && /running at http/.test(output)) {
+        started = true;
         clearTimeout(timer);
-        resolve({ url: `http://127.0.0.1:${port}`, child, dataDir });
+        resolve({ url: `http://127.0.0.1:${port}`, child, dataDir, output: () => output });
       }
     };
     child.stdout!.on('data', read);
