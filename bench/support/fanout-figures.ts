@@ -18,7 +18,7 @@ export interface EventFigures {
   /** Arrival minus the first instance's receipt off the bus (null without timing lines). */
   sinceBusP99: number | null;
   /** Per instance that had sockets for it: how many, and writtenAt − receivedAt. */
-  instances: { connections: number; writeMs: number }[];
+  instances: { connections: number; writeMs: number; cpuMs: number }[];
   /** Last arrival minus the last instance's last write (null without timing lines). */
   readerLagMs: number | null;
 }
@@ -29,6 +29,8 @@ export interface FanoutFigures {
   spreadP50: number;
   spreadP99: number;
   sinceBusP99: number | null;
+  /** Median over events and instances of the write loop's CPU time per socket, in µs (null without timing lines). */
+  cpuPerSocketUs: number | null;
 }
 
 /** The value at percentile p of ascending values (the bench's usual nearest-rank-below). */
@@ -64,17 +66,19 @@ export function fanoutFigures(events: readonly number[], viewers: readonly Arriv
       spreadP99: percentile(spread, 99),
       spreadMax: spread.at(-1)!,
       sinceBusP99: since.length ? percentile(since, 99) : null,
-      instances: lines.map((t) => ({ connections: t.connections, writeMs: t.writtenAt - t.receivedAt })),
+      instances: lines.map((t) => ({ connections: t.connections, writeMs: t.writtenAt - t.receivedAt, cpuMs: t.cpuMs })),
       readerLagMs: lines.length ? arrivals.at(-1)! - Math.max(...lines.map((t) => t.writtenAt)) : null,
     };
   });
   ascending(spreads);
   ascending(sinceBus);
+  const perSocket = ascending(figures.flatMap((e) => e.instances.map((i) => (i.cpuMs * 1000) / i.connections)));
   return {
     events: figures,
     spreadP50: percentile(spreads, 50),
     spreadP99: percentile(spreads, 99),
     sinceBusP99: sinceBus.length ? percentile(sinceBus, 99) : null,
+    cpuPerSocketUs: perSocket.length ? percentile(perSocket, 50) : null,
   };
 }
 
@@ -83,10 +87,11 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 export function formatFanoutFigures(figures: FanoutFigures): string[] {
   const lines = figures.events.map((e) => {
     const server = e.instances.length
-      ? `; off the bus → arrival p99 ${ms(e.sinceBusP99!)}; write loops ${e.instances.map((i) => `${ms(i.writeMs)} (${i.connections} sockets)`).join(', ')}; last arrival ${ms(e.readerLagMs!)} after the last write`
+      ? `; off the bus → arrival p99 ${ms(e.sinceBusP99!)}; write loops ${e.instances.map((i) => `${ms(i.writeMs)} (CPU ${ms(i.cpuMs)}, ${i.connections} sockets)`).join(', ')}; last arrival ${ms(e.readerLagMs!)} after the last write`
       : '';
     return `  final seq ${e.seq} (${e.viewers} viewers): spread p50 ${ms(e.spreadP50)}, p99 ${ms(e.spreadP99)}, max ${ms(e.spreadMax)}${server}`;
   });
-  const bus = figures.sinceBusP99 === null ? '' : `; off the bus → arrival p99 ${ms(figures.sinceBusP99)}`;
+  const bus =
+    figures.sinceBusP99 === null ? '' : `; off the bus → arrival p99 ${ms(figures.sinceBusP99)}; an instance's CPU per socket written ${figures.cpuPerSocketUs!.toFixed(1)} µs (median)`;
   return [`  over all ${figures.events.length} finals: spread p50 ${ms(figures.spreadP50)}, p99 ${ms(figures.spreadP99)}${bus}`, ...lines];
 }

@@ -22,6 +22,8 @@ export interface FanoutTiming {
   connections: number;
   receivedAt: number;
   writtenAt: number;
+  /** This process's CPU time (user + system) over the same span: what a loaded machine's waits do not inflate. */
+  cpuMs: number;
 }
 
 const epochMs = () => performance.timeOrigin + performance.now();
@@ -89,9 +91,15 @@ export class MeetingRooms {
 
   private deliver(room: Room, message: StreamMessage) {
     const receivedAt = this.observeFanout ? epochMs() : 0;
+    const cpu = this.observeFanout ? process.cpuUsage() : null;
     if (message.type === 'meeting.state') this.onState(room.meetingId, message.state);
     for (const connection of room.connections) connection.deliver(message);
-    this.observeFanout?.({ meetingId: room.meetingId, seq: message.seq, type: message.type, connections: room.connections.size, receivedAt, writtenAt: epochMs() });
+    if (this.observeFanout) {
+      const writtenAt = epochMs();
+      const used = process.cpuUsage(cpu!);
+      const cpuMs = (used.user + used.system) / 1000;
+      this.observeFanout({ meetingId: room.meetingId, seq: message.seq, type: message.type, connections: room.connections.size, receivedAt, writtenAt, cpuMs });
+    }
     // Another instance (or a handler) ended the meeting: a recording here stops with it.
     if (message.type === 'meeting.state' && message.state === 'ended') {
       room.session?.abort();
