@@ -17,6 +17,7 @@ import { concatSamples, feed, framesOf, LiveClient } from '../server/src/testing
 import { RIG_DEMO_PASSWORD, startScaleOutRig, type ScaleOutRig } from '../server/src/testing/scale-out-rig';
 import { blockForm, makeToneWav, multipartBody } from '../server/src/testing/upload-test-kit';
 import { fanoutFigures, formatFanoutFigures, type Arrivals, type FanoutFigures } from './support/fanout-figures';
+import { processCpuSeconds } from './support/cpu-time';
 import { FanoutViewer } from './support/fanout-viewer';
 
 const MB = 1024 * 1024;
@@ -110,7 +111,13 @@ async function until(done: () => boolean, timeoutMs: number, what: string): Prom
  * one event, timed at each of VIEWERS light viewers (bench/support/fanout-viewer.ts) spread over the
  * instances by the balancer, and at each instance by its LIVE_FANOUT_TIMING lines.
  */
-async function fanOut(rig: ScaleOutRig, token: string): Promise<FanoutFigures> {
+interface FanoutCpu {
+  frames: number;
+  readerUsPerFrame: number;
+  balancerUsPerFrame: number;
+}
+
+async function fanOut(rig: ScaleOutRig, token: string): Promise<{ figures: FanoutFigures; cpu: FanoutCpu }> {
   const meeting = (await post(rig.url, token, '/speech/meeting/create', { name: 'Bench', recognitionLanguages: ['en-US'], translationLanguages: ['es-ES'] })).data;
   const ws = (who: string, extra: Record<string, string> = {}) =>
     `${rig.url.replace('http', 'ws')}/prod-api/ws/meeting/${meeting.id}?${new URLSearchParams({ token: who, lang: 'en-US', ...extra })}`;
@@ -129,6 +136,9 @@ async function fanOut(rig: ScaleOutRig, token: string): Promise<FanoutFigures> {
   host.send({ type: 'control', action: 'start' });
   await host.waitFor((m) => m.type === 'meeting.state' && m.state === 'in_progress');
   const speech = await sentences(FANOUT_SENTENCES);
+  // CPU of the balancer and of this (reading) process while the finals fan out, per frame the viewers read.
+  const framesRead = () => viewers.reduce((sum, viewer) => sum + viewer.frames, 0);
+  const [framesBefore, readerBefore, balancerBefore] = [framesRead(), process.cpuUsage(), processCpuSeconds(rig.balancerPid)];
   if (FAST_FEED) await feed(host, framesOf(speech), 0, 5, 25);
   else await feed(host, framesOf(speech), 0, 5 * LIVE_AUDIO_FRAME_MS, 5);
   // Done when the stream is quiet: the host's last final 3 s old and every viewer holding as many finals.
@@ -144,11 +154,34 @@ async function fanOut(rig: ScaleOutRig, token: string): Promise<FanoutFigures> {
     120_000,
     'every viewer to have every final',
   );
+  const frames = framesRead() - framesBefore;
+  const reader = process.cpuUsage(readerBefore);
+  const cpu = {
+    frames,
+    readerUsPerFrame: (reader.user + reader.system) / frames,
+    balancerUsPerFrame: ((processCpuSeconds(rig.balancerPid) - balancerBefore) * 1e6) / frames,
+  };
   for (const client of [host, ...viewers]) client.close();
   const arrivals = viewers.map(firstFinals);
   const events = [...arrivals[0]!.keys()];
   const timings = rig.instances.flatMap((instance) => fanoutTimingsIn(instance.output()));
-  return fanoutFigures(events, arrivals, timings);
+  return { figures: fanoutFigures(events, arrivals, timings), cpu };
+}
+
+/**
+ * What one final costs in CPU on this machine, all of which must be spent before its last viewer has
+ * it: the instances' write loops (their timing lines), the balancer relaying a frame per viewer and
+ * this process reading one per viewer (both per frame over the run). Spread over the cores, that is
+ * about the least spread any schedule can reach (under the load measured, which inflates CPU too).
+ */
+function cpuBound(figures: FanoutFigures, cpu: FanoutCpu): string {
+  const writes = figures.events.map((e) => e.instances.reduce((sum, i) => sum + i.cpuMs, 0)).sort((a, b) => a - b);
+  const write = writes[Math.floor(writes.length / 2)]!;
+  const balancer = (cpu.balancerUsPerFrame * VIEWERS) / 1000;
+  const reader = (cpu.readerUsPerFrame * VIEWERS) / 1000;
+  const total = write + balancer + reader;
+  const cores = os.cpus().length;
+  return `  CPU per final to ${VIEWERS} viewers: instances' write loops ${write.toFixed(0)} ms (median over finals) + HAProxy ${balancer.toFixed(0)} ms (${cpu.balancerUsPerFrame.toFixed(1)} µs a frame) + this reader ${reader.toFixed(0)} ms (${cpu.readerUsPerFrame.toFixed(1)} µs a frame, ${cpu.frames} frames read) = ${total.toFixed(0)} ms: on ${cores} cores about ${(total / cores).toFixed(0)} ms at the least between the first viewer and the last`;
 }
 
 async function jobsPerMinute(base: string, token: string, db: pg.Client, audio: Buffer): Promise<number> {
@@ -199,10 +232,11 @@ export const scaleBench = {
           `chunked upload ${(file.length / MB).toFixed(0)} MB: balancer over 3 instances ${(file.length / MB / spread).toFixed(1)} MB/s, one instance ${(file.length / MB / single).toFixed(1)} MB/s, ratio ${(single / spread).toFixed(2)} (aim ≥ 0.9)`,
         );
       }
-      const figures = await fanOut(rig, token);
+      const { figures, cpu } = await fanOut(rig, token);
       lines.push(
         `live fan-out to ${VIEWERS} viewers over 3 instances, ${figures.events.length} finals spoken ${FAST_FEED ? '200× faster than real time (SCALE_BENCH_FEED=fast)' : 'in real time'}: per final, each viewer's arrival after the first viewer's, p50 ${figures.spreadP50.toFixed(0)} ms, p99 ${figures.spreadP99.toFixed(0)} ms (aim p99 < 50 ms); load ${os.loadavg()[0]!.toFixed(2)}`,
         ...formatFanoutFigures(figures),
+        cpuBound(figures, cpu),
       );
       if (ONLY_FANOUT) return lines;
       const audio = fs.readFileSync(makeToneWav(path.join(scratch, 'job.wav'), 5, 16_000, 1));

@@ -27,6 +27,8 @@ export interface RigInstance {
 export interface ScaleOutRig {
   /** The balancer's address: every journey goes through it. */
   url: string;
+  /** The HAProxy process (a bench reads its CPU time). */
+  balancerPid: number | undefined;
   instances: RigInstance[];
   databaseUrl: string;
   /** The rig's own Redis database (BullMQ's keys under the default prefix `parley`). */
@@ -179,7 +181,7 @@ export async function startScaleOutRig(count = 3, extraEnv: NodeJS.ProcessEnv = 
     balancer = spawn('haproxy', ['-db', '-f', configFile], { stdio: 'ignore' });
     const url = `http://127.0.0.1:${port}`;
     await waitForBalancer(url, 20_000);
-    return { url, instances, databaseUrl, redisUrl, azureConnectionString: azurite.connectionString, kill: (index) => kill9(instances[index]!.child), stop };
+    return { url, balancerPid: balancer.pid, instances, databaseUrl, redisUrl, azureConnectionString: azurite.connectionString, kill: (index) => kill9(instances[index]!.child), stop };
   } catch (error) {
     await stop();
     throw error;
