@@ -164,6 +164,7 @@ async function fanOut(rig: ScaleOutRig, token: string): Promise<{ figures: Fanou
   for (const client of [host, ...viewers]) client.close();
   const arrivals = viewers.map(firstFinals);
   const events = [...arrivals[0]!.keys()];
+  if (!events.length) throw new Error('no final with text reached the viewers');
   const timings = rig.instances.flatMap((instance) => fanoutTimingsIn(instance.output()));
   return { figures: fanoutFigures(events, arrivals, timings), cpu };
 }
