@@ -1,8 +1,9 @@
 // Scale-out (issue 28): the rig of server/src/testing/scale-out-rig.ts (three server.ts processes
 // behind HAProxy on PostgreSQL, Redis and Azurite). Each figure is a ratio measured in the same run:
 // chunked upload throughput through the balancer (chunks spread over three instances) against the
-// same upload sent to one instance directly; live fan-out: how long after the first viewer the last
-// of N viewers (spread over the instances by the balancer) has the same final subtitle, p50/p99;
+// same upload sent to one instance directly; live fan-out: for each of several finals, how long after
+// the first viewer each of N viewers (spread over the instances by the balancer) has it, p50/p99,
+// with where that time went (the instances' LIVE_FANOUT_TIMING lines, CPU per frame);
 // transcription jobs per minute with three workers against one (two instances stopped). The machine
 // has 2 cores: three workers cannot do more than about two cores' worth of recognition.
 import { createHash } from 'node:crypto';
