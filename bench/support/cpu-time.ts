@@ -27,3 +27,14 @@ export function trackCpuTime(): { stop(): { nodeSeconds: number; childSeconds: n
     },
   };
 }
+
+/** CPU seconds (user + system, every thread) another process has used so far; 0 when it cannot be read. */
+export function processCpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}

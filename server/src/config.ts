@@ -64,6 +64,8 @@ export interface ServerConfig {
   azureStorageConnectionString?: string | null;
   /** INSTANCE_ID: this process's name in the X-Parley-Instance header (random per start when unset). */
   instanceId?: string;
+  /** LIVE_FANOUT_TIMING: each live stream message's delivery to this instance's sockets is timed and written to stdout (benchmarks). */
+  liveFanoutTiming?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     paymentOrderMinutes: positiveInteger('PAYMENT_ORDER_MINUTES', env.PAYMENT_ORDER_MINUTES, 15),
     publicBaseUrl: baseUrl(env.PUBLIC_BASE_URL),
     instanceId: instanceIdFrom(env.INSTANCE_ID),
+    liveFanoutTiming: isOn(env.LIVE_FANOUT_TIMING),
   };
 }
 

@@ -8,13 +8,19 @@ import type { LiveDirectMessage, LiveFinalSubtitle, LiveRole } from '../../../sr
 import type { StreamMessage } from './live-bus';
 import { LiveSocketError } from './live-errors';
 
-// Serialising a message once per language variant keeps 200 participants cheap.
-const serialized = new WeakMap<StreamMessage, Map<string, string>>();
+// A message is serialised and encoded once per variant (language cut, masked or not) on this
+// instance, and every socket of that variant is sent the same bytes: a room of thousands then costs
+// a frame header and a write per socket, not a JSON.stringify and a UTF-8 encoding each.
+const serialized = new WeakMap<StreamMessage, Map<string, Buffer>>();
+
+/** A prepared Buffer goes out as a text frame (ws sends Buffers as binary unless told). */
+const AS_TEXT = { binary: false } as const;
 
 /** What a non-host reader sees of a text (sensitive words masked); null: the text as it is. */
 export type TextMask = (text: string) => string;
 
-function serialize(message: StreamMessage, language: string | null, mask: TextMask | null): string {
+/** The UTF-8 JSON of `message` as this reader sees it, made once per variant and shared. */
+function serializedFor(message: StreamMessage, language: string | null, mask: TextMask | null): Buffer {
   const cut = message.type === 'subtitle.final' && language ? language : '*';
   // One mask per meeting, so 'masked' plus the language names the variant.
   const masks = mask !== null && (message.type === 'subtitle.final' || message.type === 'subtitle.partial');
@@ -24,14 +30,14 @@ function serialize(message: StreamMessage, language: string | null, mask: TextMa
     byVariant = new Map();
     serialized.set(message, byVariant);
   }
-  let text = byVariant.get(variant);
-  if (text === undefined) {
+  let bytes = byVariant.get(variant);
+  if (bytes === undefined) {
     let shown: StreamMessage = message.type === 'subtitle.final' && cut !== '*' ? { ...cutFinal(message, cut), seq: message.seq } : message;
     if (masks) shown = maskSubtitle(shown, mask);
-    text = JSON.stringify(shown);
-    byVariant.set(variant, text);
+    bytes = Buffer.from(JSON.stringify(shown));
+    byVariant.set(variant, bytes);
   }
-  return text;
+  return bytes;
 }
 
 /** A final with only one language's translation (and translation error). */
@@ -112,7 +118,7 @@ export class LiveConnection {
   sendStream(message: StreamMessage): void {
     if (message.seq <= this.lastSentSeq || !this.open) return;
     this.lastSentSeq = message.seq;
-    this.socket.send(serialize(message, this.role === 'participant' ? this.translationLanguage : null, this.mask));
+    this.socket.send(serializedFor(message, this.role === 'participant' ? this.translationLanguage : null, this.mask), AS_TEXT);
   }
 
   /** From here until endAttach, live messages wait so the replay goes first. */

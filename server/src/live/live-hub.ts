@@ -25,7 +25,7 @@ import type { LiveConnection } from './live-connection';
 import { LiveSocketError } from './live-errors';
 import type { MeetingAudioDeps } from './meeting-audio';
 import { MeetingControl } from './meeting-control';
-import { MeetingRooms, type Room } from './meeting-rooms';
+import { MeetingRooms, type FanoutTiming, type Room } from './meeting-rooms';
 import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 import type { VocabularyInForce } from '../domain/vocabulary/vocabulary-in-force';
 import { MeetingStateCache } from './meeting-state-cache';
@@ -53,6 +53,8 @@ export interface LiveHubDeps {
   allowance?: LiveAllowance;
   /** Which vocabulary applies to a meeting (absent: none). */
   vocabulary?: VocabularyInForce;
+  /** Sees each stream message's delivery to this instance's sockets (LIVE_FANOUT_TIMING; absent: not timed). */
+  observeFanout?: (timing: FanoutTiming) => void;
 }
 
 export class LiveHub {
@@ -70,7 +72,7 @@ export class LiveHub {
   constructor(private readonly deps: LiveHubDeps) {
     const { meetings, engines, bus, clock, log, audio } = deps;
     this.states = new MeetingStateCache(meetings);
-    this.rooms = new MeetingRooms(bus, (meetingId, state) => this.states.set(meetingId, state));
+    this.rooms = new MeetingRooms(bus, (meetingId, state) => this.states.set(meetingId, state), deps.observeFanout);
     this.hosts = new HostConnections(deps.hostSlots ?? createInProcessHostSlots(), log);
     this.roster = deps.roster ?? createInProcessRoster();
     this.invites = new InviteWatch({ meetings, clock, rooms: this.rooms, log });

@@ -10,6 +10,24 @@ import type { Presence } from './participant-presence';
 import type { RecordingSession } from './recording-session';
 import type { CompiledVocabulary } from '../domain/vocabulary/compiled-vocabulary';
 
+/**
+ * One stream message handed to this instance's sockets (LIVE_FANOUT_TIMING): when the bus gave it
+ * to the room and when the last socket's frame was written, both in epoch ms with sub-ms precision
+ * (performance.timeOrigin + performance.now(), comparable across processes of one machine).
+ */
+export interface FanoutTiming {
+  meetingId: string;
+  seq: number;
+  type: StreamMessage['type'];
+  connections: number;
+  receivedAt: number;
+  writtenAt: number;
+  /** This process's CPU time (user + system) over the same span: what a loaded machine's waits do not inflate. */
+  cpuMs: number;
+}
+
+const epochMs = () => performance.timeOrigin + performance.now();
+
 export interface Room {
   meetingId: string;
   connections: Set<LiveConnection>;
@@ -40,6 +58,8 @@ export class MeetingRooms {
     private readonly bus: LiveBus,
     /** Sees every meeting.state a room delivers (the state cache follows other instances with it). */
     private readonly onState: (meetingId: string, state: MeetingState) => void,
+    /** Sees how long each delivery to this instance's sockets took (absent: nothing is timed). */
+    private readonly observeFanout?: (timing: FanoutTiming) => void,
   ) {}
 
   get(meetingId: string): Room | undefined {
@@ -70,8 +90,16 @@ export class MeetingRooms {
   }
 
   private deliver(room: Room, message: StreamMessage) {
+    const receivedAt = this.observeFanout ? epochMs() : 0;
+    const cpu = this.observeFanout ? process.cpuUsage() : null;
     if (message.type === 'meeting.state') this.onState(room.meetingId, message.state);
     for (const connection of room.connections) connection.deliver(message);
+    if (this.observeFanout) {
+      const writtenAt = epochMs();
+      const used = process.cpuUsage(cpu!);
+      const cpuMs = (used.user + used.system) / 1000;
+      this.observeFanout({ meetingId: room.meetingId, seq: message.seq, type: message.type, connections: room.connections.size, receivedAt, writtenAt, cpuMs });
+    }
     // Another instance (or a handler) ended the meeting: a recording here stops with it.
     if (message.type === 'meeting.state' && message.state === 'ended') {
       room.session?.abort();

@@ -20,11 +20,15 @@ export interface RigInstance {
   url: string;
   child: ChildProcess;
   dataDir: string;
+  /** Everything the process wrote to stdout and stderr so far (a bench reads LIVE_FANOUT_TIMING lines in it). */
+  output(): string;
 }
 
 export interface ScaleOutRig {
   /** The balancer's address: every journey goes through it. */
   url: string;
+  /** The HAProxy process (a bench reads its CPU time). */
+  balancerPid: number | undefined;
   instances: RigInstance[];
   databaseUrl: string;
   /** The rig's own Redis database (BullMQ's keys under the default prefix `parley`). */
@@ -71,12 +75,15 @@ function startInstance(env: NodeJS.ProcessEnv, dataDir: string, port: number, sp
   spawned.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
+    let started = false;
     const timer = setTimeout(() => reject(new Error(`instance did not start: ${output}`)), 300_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/running at http/.test(output)) {
+      // Looked for until found only: later output (timing lines) is kept, not searched again and again.
+      if (!started && /running at http/.test(output)) {
+        started = true;
         clearTimeout(timer);
-        resolve({ url: `http://127.0.0.1:${port}`, child, dataDir });
+        resolve({ url: `http://127.0.0.1:${port}`, child, dataDir, output: () => output });
       }
     };
     child.stdout!.on('data', read);
@@ -174,7 +181,7 @@ export async function startScaleOutRig(count = 3, extraEnv: NodeJS.ProcessEnv = 
     balancer = spawn('haproxy', ['-db', '-f', configFile], { stdio: 'ignore' });
     const url = `http://127.0.0.1:${port}`;
     await waitForBalancer(url, 20_000);
-    return { url, instances, databaseUrl, redisUrl, azureConnectionString: azurite.connectionString, kill: (index) => kill9(instances[index]!.child), stop };
+    return { url, balancerPid: balancer.pid, instances, databaseUrl, redisUrl, azureConnectionString: azurite.connectionString, kill: (index) => kill9(instances[index]!.child), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../../src/shared/con
 import { liveBalanceOf } from '../entitlements/live-balance';
 import { chargeMeeting } from '../entitlements/meeting-charges';
 import { createInProcessBus } from '../../live/live-bus';
+import { fanoutTimingLine } from '../../live/fanout-timing-line';
 import { LiveHub } from '../../live/live-hub';
 import { registerLiveSocket } from '../../live/live-socket';
 import { createRedisBus } from '../../live/redis-live-bus';
@@ -58,6 +59,8 @@ export default fp(
       // Metered while it records: the meeting pauses when the host's live time runs out (issue 11).
       allowance: { read: (meeting) => liveBalanceOf(app.db, entitlements, meeting) },
       vocabulary: vocabularyInForce,
+      // Benchmarks read where the fan-out time goes (one stdout line per delivered stream message).
+      ...(config.liveFanoutTiming ? { observeFanout: (timing) => process.stdout.write(fanoutTimingLine(timing)) } : {}),
     });
     const stopListening = entitlements.onChange((userId) => void liveHub.entitlementsChanged(userId));
     provideServices(app.services, { meetings, liveHub });
