@@ -1,5 +1,5 @@
 import { CacheProvider } from '@emotion/react';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { createActor } from 'xstate';
@@ -11,7 +11,7 @@ import { SessionProvider } from './routes/shell/session-context';
 import { wireSession } from './routes/shell/session-wiring';
 import { readStoredLocale, readToken } from './shared/session-storage';
 import { createStyleCache } from './ui/emotion-cache';
-import { AppSystemProvider } from './ui/system-provider';
+import { AppSystemProvider, loadAllRecipes } from './ui/system-provider';
 
 async function start() {
   // A signed-in visit fetches its page's chunks while the locale loads, not after it, and that
@@ -24,10 +24,18 @@ async function start() {
   const router = createAppHistory();
   session.start();
   // The session resolves (and saves) the locale; only that locale's texts load before first paint.
-  await initI18n(session.getSnapshot().context.locale, signedIn ? firstPageNamespaces(window.location.pathname) : []);
+  // A signed-in visit renders every page with the full Chakra system: waiting for it here (its chunk
+  // comes beside the locale's texts) spares building the sign-in system first and then switching,
+  // which on a phone were two long tasks of ~the same size (issue 27). A failed load is left to the
+  // page, whose own load retries and reports it.
+  await Promise.all([
+    initI18n(session.getSnapshot().context.locale, signedIn ? firstPageNamespaces(window.location.pathname) : []),
+    signedIn ? loadAllRecipes().catch(() => undefined) : undefined,
+  ]);
   wireSession(session, router, (locale) => void initI18n(locale));
 
-  createRoot(document.getElementById('root')!).render(
+  const root = createRoot(document.getElementById('root')!);
+  const app = (
     <StrictMode>
       {/* Emotion's <style> tags carry the page's CSP nonce (src/ui/emotion-cache.ts). */}
       <CacheProvider value={createStyleCache()}>
@@ -39,8 +47,12 @@ async function start() {
           </SessionProvider>
         </AppSystemProvider>
       </CacheProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The first render runs as a transition: React then renders in slices and yields to the browser
+  // between them, instead of one task as long as the whole tree (each task's time over 50 ms counts
+  // as blocking on a phone, issue 27). Nothing is on screen before it, so nothing waits for it.
+  startTransition(() => root.render(app));
 }
 
 void start();
