@@ -1,5 +1,5 @@
 import { CacheProvider } from '@emotion/react';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { createActor } from 'xstate';
@@ -13,15 +13,22 @@ import { readStoredLocale, readToken } from './shared/session-storage';
 import { createStyleCache } from './ui/emotion-cache';
 import { AppSystemProvider, loadAllRecipes } from './ui/system-provider';
 
+/**
+ * Lets the browser run what waits (paint, network answers) before the next step of start-up. On a
+ * phone each step is tens of milliseconds (the first localStorage read, the session machine, the
+ * history's replaceState, …), and one task holding them all counted as blocking time (issue 27).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
   // A signed-in visit fetches its page's chunks while the locale loads, not after it, and that
   // page's own texts with the locale's first ones (issue 27).
   const signedIn = !!readToken();
   if (signedIn) preloadFirstPage(window.location.pathname);
+  await nextTask();
   const session = createActor(sessionMachine, {
     input: { token: readToken(), storedLocale: readStoredLocale(), browserLanguage: navigator.language },
   });
-  const router = createAppHistory();
   session.start();
   // The session resolves (and saves) the locale; only that locale's texts load before first paint.
   // A signed-in visit renders every page with the full Chakra system: waiting for it here (its chunk
@@ -32,6 +39,10 @@ async function start() {
     initI18n(session.getSnapshot().context.locale, signedIn ? firstPageNamespaces(window.location.pathname) : []),
     signedIn ? loadAllRecipes().catch(() => undefined) : undefined,
   ]);
+  // The last of those answers may resolve inside a long task (the full system's chunk builds it when
+  // it runs): the rest starts in a task of its own.
+  await nextTask();
+  const router = createAppHistory();
   wireSession(session, router, (locale) => void initI18n(locale));
 
   const root = createRoot(document.getElementById('root')!);
@@ -49,10 +60,7 @@ async function start() {
       </CacheProvider>
     </StrictMode>
   );
-  // The first render runs as a transition: React then renders in slices and yields to the browser
-  // between them, instead of one task as long as the whole tree (each task's time over 50 ms counts
-  // as blocking on a phone, issue 27). Nothing is on screen before it, so nothing waits for it.
-  startTransition(() => root.render(app));
+  root.render(app);
 }
 
 void start();
