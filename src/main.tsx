@@ -11,23 +11,42 @@ import { SessionProvider } from './routes/shell/session-context';
 import { wireSession } from './routes/shell/session-wiring';
 import { readStoredLocale, readToken } from './shared/session-storage';
 import { createStyleCache } from './ui/emotion-cache';
-import { AppSystemProvider } from './ui/system-provider';
+import { AppSystemProvider, loadAllRecipes } from './ui/system-provider';
+
+/**
+ * Lets the browser run what waits (paint, network answers) before the next step of start-up. On a
+ * phone each step is tens of milliseconds (the first localStorage read, the session machine, the
+ * history's replaceState, …), and one task holding them all counted as blocking time (issue 27).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   // A signed-in visit fetches its page's chunks while the locale loads, not after it, and that
   // page's own texts with the locale's first ones (issue 27).
   const signedIn = !!readToken();
   if (signedIn) preloadFirstPage(window.location.pathname);
+  await nextTask();
   const session = createActor(sessionMachine, {
     input: { token: readToken(), storedLocale: readStoredLocale(), browserLanguage: navigator.language },
   });
-  const router = createAppHistory();
   session.start();
   // The session resolves (and saves) the locale; only that locale's texts load before first paint.
-  await initI18n(session.getSnapshot().context.locale, signedIn ? firstPageNamespaces(window.location.pathname) : []);
+  // A signed-in visit renders every page with the full Chakra system: waiting for it here (its chunk
+  // comes beside the locale's texts) spares building the sign-in system first and then switching,
+  // which on a phone were two long tasks of ~the same size (issue 27). A failed load is left to the
+  // page, whose own load retries and reports it.
+  await Promise.all([
+    initI18n(session.getSnapshot().context.locale, signedIn ? firstPageNamespaces(window.location.pathname) : []),
+    signedIn ? loadAllRecipes().catch(() => undefined) : undefined,
+  ]);
+  // The last of those answers may resolve inside a long task (the full system's chunk builds it when
+  // it runs): the rest starts in a task of its own.
+  await nextTask();
+  const router = createAppHistory();
   wireSession(session, router, (locale) => void initI18n(locale));
 
-  createRoot(document.getElementById('root')!).render(
+  const root = createRoot(document.getElementById('root')!);
+  const app = (
     <StrictMode>
       {/* Emotion's <style> tags carry the page's CSP nonce (src/ui/emotion-cache.ts). */}
       <CacheProvider value={createStyleCache()}>
@@ -39,8 +58,9 @@ async function start() {
           </SessionProvider>
         </AppSystemProvider>
       </CacheProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  root.render(app);
 }
 
 void start();

@@ -1,14 +1,18 @@
-// Which Chakra system the app renders with. It starts with the sign-in pages' recipes only
+// Which Chakra system the app renders with. The sign-in pages paint with their own recipes only
 // (src/ui/theme.ts) so /login paints without the rest; the first page or component that needs the
 // other recipes loads them through withAllRecipes, and the provider switches to the full system
 // before that page renders. Both systems share tokens and class names, so nothing on screen changes.
+// Each system is built only when first needed: a signed-in visit loads the full system before its
+// first render (main.tsx) and never builds the sign-in one, which on a phone cost as long a task as
+// the full one (issue 27).
 import { ChakraProvider } from '@chakra-ui/react';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { signInSystem } from './theme';
+import { createSignInSystem } from './theme';
 
-type ChakraSystem = typeof signInSystem;
+type ChakraSystem = ReturnType<typeof createSignInSystem>;
 
-let active: ChakraSystem = signInSystem;
+let full: ChakraSystem | null = null;
+let signIn: ChakraSystem | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
@@ -17,11 +21,16 @@ function subscribe(listener: () => void): () => void {
   return () => void listeners.delete(listener);
 }
 
+/** The full system once loaded, else the sign-in one (built the first time it is asked for). */
+function activeSystem(): ChakraSystem {
+  return full ?? (signIn ??= createSignInSystem());
+}
+
 /** Loads the recipes of the signed-in pages once; the provider re-renders with them. */
 export function loadAllRecipes(): Promise<void> {
   loading ??= import('./theme-more-recipes').then(
     ({ system }) => {
-      active = system;
+      full = system;
       listeners.forEach((listener) => listener());
     },
     (error: unknown) => {
@@ -38,6 +47,6 @@ export function withAllRecipes<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 export function AppSystemProvider({ children }: { children: ReactNode }) {
-  const system = useSyncExternalStore(subscribe, () => active);
+  const system = useSyncExternalStore(subscribe, activeSystem);
   return <ChakraProvider value={system}>{children}</ChakraProvider>;
 }

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chakraTheme from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
-import { signInSystem } from './theme';
+import { createSignInSystem } from './theme';
 import { system } from './theme-more-recipes';
 
 function sourceFiles(dir: string): string[] {
@@ -37,6 +37,8 @@ function recipeKey(component: string): string | null {
 const used = (files: string[]) => new Set(files.flatMap((file) => chakraComponents(readFileSync(file, 'utf8'))));
 
 describe('Chakra recipes', () => {
+  const signInSystem = createSignInSystem();
+
   it('registers the recipe of every component the app imports', () => {
     const missing = [...used(sourceFiles('src'))].map(recipeKey).filter((key): key is string => !!key && !system.hasRecipe(key));
     expect(missing).toEqual([]);

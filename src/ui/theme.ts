@@ -122,5 +122,11 @@ export const brandTheme = defineConfig({
   },
 });
 
-/** The system the app starts with: everything the sign-in pages render. */
-export const signInSystem = createSystem(defaultBaseConfig, signInTheme, brandTheme);
+/**
+ * The system the sign-in pages paint with. Built on demand, not at module load: createSystem (tokens,
+ * CSS variables, recipes) is one of the longest pieces of start-up work on a phone, and a signed-in
+ * visit paints with the full system (theme-more-recipes.ts) only, so it never builds this one (issue 27).
+ */
+export function createSignInSystem() {
+  return createSystem(defaultBaseConfig, signInTheme, brandTheme);
+}
