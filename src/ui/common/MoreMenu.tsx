@@ -1,5 +1,6 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
 import { useState, type KeyboardEvent } from 'react';
+import './ghost-button.css';
 import './more-menu.css';
 
 export interface MoreMenuProps<A extends string> {
@@ -41,7 +42,7 @@ function PlainTrigger<A extends string>(props: MoreMenuProps<A> & { onUse(): voi
   return (
     <button
       type="button"
-      className="more-menu-trigger"
+      className="ghost-button more-menu-trigger"
       data-size={props.size ?? 'xs'}
       style={props.fontSize ? { fontSize: `var(--chakra-font-sizes-${props.fontSize})` } : undefined}
       aria-label={props.triggerLabel}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RECORD_TITLE_MAX } from '../../shared/contract/limits';
 import { isDubRecord, isDubRunning, type DubTaskState, type RecordView } from '../../shared/contract/record';
 // The list's rows render these many times: plain elements styled once there, not Chakra style props.
+import '../common/ghost-button.css';
 import './record-list.css';
 
 export type { RecordView };
@@ -140,7 +141,7 @@ export function FavouriteButton({ record, onToggle }: { record: RecordView; onTo
   return (
     <button
       type="button"
-      className="rl-icon-button"
+      className="ghost-button rl-icon-button"
       aria-pressed={on}
       aria-label={on ? t('unfavourite') : t('favourite')}
       title={on ? t('unfavourite') : t('favourite')}

@@ -112,7 +112,7 @@ export function ListRow(props: ItemProps & { template: ColumnTemplates }) {
       {variant === 'records' ? (
         <FavouriteButton record={record} onToggle={() => props.onFavourite(record.id)} />
       ) : (
-        <button type="button" className="rl-icon-button" data-danger="" onClick={() => props.onRevoke?.(record.id)} aria-label={t('revoke')} title={t('revoke')} data-testid={`record-revoke-${record.id}`}>
+        <button type="button" className="ghost-button rl-icon-button" data-danger="" onClick={() => props.onRevoke?.(record.id)} aria-label={t('revoke')} title={t('revoke')} data-testid={`record-revoke-${record.id}`}>
           ⨯
         </button>
       )}
