@@ -75,7 +75,10 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
   const [voucherMounted, setVoucherMounted] = useState(false);
   const [qrMounted, setQrMounted] = useState(false);
 
-  const freeTimeQr = useQrDataUrl(isMobile ? null : FREE_TIME_GROUP_URL);
+  // Drawn when the popover first opens, not at load: on a phone-class CPU it was a long task of
+  // every desktop page's start (issue 27).
+  const [freeTimeAsked, setFreeTimeAsked] = useState(false);
+  const freeTimeQr = useQrDataUrl(freeTimeAsked && !isMobile ? FREE_TIME_GROUP_URL : null);
   const myPageUrl = signedIn && user ? `${window.location.origin}/myQrCodeMiddlePage?userId=${encodeURIComponent(user.id)}` : null;
   const myQr = useQrDataUrl(qrOpen ? myPageUrl : null);
 
@@ -131,6 +134,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
         user={signedIn && user ? { name: user.nickname || user.name, avatar: user.avatar } : null}
         accounts={accounts}
         freeTimeQrDataUrl={freeTimeQr}
+        onFreeTimeOpen={() => setFreeTimeAsked(true)}
         isMobile={isMobile}
         {...(onOpenNav ? { onOpenNav } : {})}
         onHome={() => navigate('/')}

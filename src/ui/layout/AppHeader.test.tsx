@@ -1,7 +1,18 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { describe, expect, it, vi } from 'vitest';
+import { system } from '../theme-more-recipes';
 import { renderUi } from '../test-render';
 import { AppHeader, type AppHeaderProps } from './AppHeader';
+
+/** Menus and popovers measure themselves; jsdom has no ResizeObserver. */
+function standInResizeObserver() {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
 
 function props(overrides: Partial<AppHeaderProps> = {}): AppHeaderProps {
   return {
@@ -38,6 +49,22 @@ describe('AppHeader', () => {
     expect(screen.queryByTestId('login-register-button')).toBeNull();
   });
 
+  it('asks for the free-time QR code only when its popover opens, and shows it once drawn', async () => {
+    standInResizeObserver();
+    const onFreeTimeOpen = vi.fn();
+    const view = await renderUi(<AppHeader {...props({ onFreeTimeOpen })} />);
+    expect(onFreeTimeOpen).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByTestId('free-time-trigger')));
+    expect(onFreeTimeOpen).toHaveBeenCalledOnce();
+    expect(screen.queryByTestId('free-time-qr')).toBeNull();
+    view.rerender(
+      <ChakraProvider value={system}>
+        <AppHeader {...props({ onFreeTimeOpen, freeTimeQrDataUrl: 'data:image/png;base64,AAAA' })} />
+      </ChakraProvider>,
+    );
+    expect((await screen.findByTestId('free-time-qr')).getAttribute('src')).toBe('data:image/png;base64,AAAA');
+  });
+
   it('sends voucher and purchase events', async () => {
     const onVoucher = vi.fn();
     const onPurchase = vi.fn();
@@ -49,12 +76,7 @@ describe('AppHeader', () => {
   });
 
   it('hides every purchase entry point under BILLING=off (no onPurchase, no onBuy)', async () => {
-    // The menus measure themselves; jsdom has no ResizeObserver.
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
+    standInResizeObserver();
     const billingOn = await renderUi(<AppHeader {...props({ user: { name: 'alice' } })} />);
     await act(async () => fireEvent.click(screen.getByTestId('avatar-menu-trigger')));
     expect((await screen.findByTestId('account-block-duration')).textContent).toMatch(/Buy|Renew/);

@@ -17,6 +17,8 @@ export interface AppHeaderProps {
   user: HeaderUser | null;
   accounts: Partial<Record<AccountKind, AccountBlockView>> | null;
   freeTimeQrDataUrl: string | null;
+  /** The free-time popover opened: its QR code is drawn from then on. */
+  onFreeTimeOpen?: () => void;
   isMobile: boolean;
   /** Shown as a menu button on mobile when the layout has a navigation drawer. */
   onOpenNav?: () => void;
@@ -54,7 +56,7 @@ export function AppHeader(props: AppHeaderProps) {
       )}
       <Box flex="1" />
       <NewMenu size={size} onChoose={props.onNew} />
-      {!props.isMobile && <FreeTimeQrPopover qrDataUrl={props.freeTimeQrDataUrl} />}
+      {!props.isMobile && <FreeTimeQrPopover qrDataUrl={props.freeTimeQrDataUrl} {...(props.onFreeTimeOpen ? { onOpen: props.onFreeTimeOpen } : {})} />}
       {props.isMobile ? (
         <MobileMoreMenu onVoucher={props.onVoucher} {...(props.onPurchase ? { onPurchase: props.onPurchase } : {})} />
       ) : (

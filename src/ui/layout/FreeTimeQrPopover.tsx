@@ -8,9 +8,11 @@ const PULSES = 5;
 
 export interface FreeTimeQrPopoverProps {
   qrDataUrl: string | null;
+  /** The code is drawn when first asked for, not at page load (issue 27): the popover says when. */
+  onOpen?: () => void;
 }
 
-export function FreeTimeQrPopover({ qrDataUrl }: FreeTimeQrPopoverProps) {
+export function FreeTimeQrPopover({ qrDataUrl, onOpen }: FreeTimeQrPopoverProps) {
   const { t } = useTranslation('nav');
   const [openCount, setOpenCount] = useState(0);
   const [open, setOpen] = useState(false);
@@ -20,7 +22,10 @@ export function FreeTimeQrPopover({ qrDataUrl }: FreeTimeQrPopoverProps) {
       onOpenChange={(details) => {
         setOpen(details.open);
         // A new key restarts the animation each time the popover opens.
-        if (details.open) setOpenCount((count) => count + 1);
+        if (details.open) {
+          setOpenCount((count) => count + 1);
+          onOpen?.();
+        }
       }}
     >
       <Popover.Trigger asChild>
