@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { browserTimeZone } from './browser-time-zone';
+import { browserTimeZone, resolvedBrowserTimeZone } from './browser-time-zone';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -12,4 +12,12 @@ it('resolves the zone once a minute, not on every call, and again after the minu
   expect(resolve.mock.calls.length).toBe(callsAfterFirst);
   browserTimeZone(1_000_000 + 61_000);
   expect(resolve.mock.calls.length).toBe(callsAfterFirst + 1);
+});
+
+it('tells the zone already resolved without resolving it', () => {
+  const resolve = vi.spyOn(Intl, 'DateTimeFormat');
+  const zone = browserTimeZone(5_000_000);
+  const calls = resolve.mock.calls.length;
+  expect(resolvedBrowserTimeZone()).toBe(zone);
+  expect(resolve.mock.calls.length).toBe(calls);
 });
