@@ -4,6 +4,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/contract/csp';
+import { chakraGlobalCss } from './scripts/vite/chakra-global-css';
 import { localeAssets } from './scripts/vite/locale-assets';
 
 const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
@@ -182,7 +183,7 @@ const precompressedTextFiles = () =>
   });
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), localeAssets(fileURLToPath(new URL('./src', import.meta.url))), pureAnatomies(), reactRouterTreeShaking(), sideEffectFreeHoisting(), nativeUseSyncExternalStore(), precompressedTextFiles()],
+  plugins: [react(), ...chakraGlobalCss(), localeAssets(fileURLToPath(new URL('./src', import.meta.url))), pureAnatomies(), reactRouterTreeShaking(), sideEffectFreeHoisting(), nativeUseSyncExternalStore(), precompressedTextFiles()],
   resolve: {
     // rxjs answers 'es2015' with its ES2015 build; without it the bundle gets the ES5 one plus tslib's
     // helpers (~2 KB gzip more on every page, /login included).

@@ -1,3 +1,5 @@
+// Chakra's reset, global styles and token variables, built at build time (scripts/vite/chakra-global-css.ts).
+import 'virtual:chakra-global.css';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

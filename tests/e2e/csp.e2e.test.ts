@@ -96,6 +96,18 @@ describe('the app under its Content-Security-Policy', () => {
     expect(styles.every(Boolean)).toBe(true);
     const rowDisplay = await byTestId(`record-row-${recordId}`).evaluate((el) => getComputedStyle(el).display);
     expect(rowDisplay).not.toBe('');
+    // Chakra's reset, global styles and token variables come from the built stylesheet (a file under
+    // the policy's 'self'), not from a <style> built at run time (scripts/vite/chakra-global-css.ts).
+    const globals = await page.evaluate(() => ({
+      brand: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-500').trim(),
+      bodyMargin: getComputedStyle(document.body).margin,
+      stylesheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => new URL(link.href).pathname),
+      runtimeTokens: [...document.querySelectorAll('style[data-emotion]')].some((tag) => tag.textContent?.includes('--chakra-colors-brand-500:')),
+    }));
+    expect(globals.brand).toBe('#3565f2');
+    expect(globals.bodyMargin).toBe('0px');
+    expect(globals.stylesheets.some((path) => /^\/assets\/index-[\w-]+\.css$/.test(path))).toBe(true);
+    expect(globals.runtimeTokens).toBe(false);
 
     await byTestId(`record-menu-${recordId}`).click();
     await byTestId('record-menu-share').click();
