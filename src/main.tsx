@@ -11,6 +11,7 @@ import { createAppHistory } from './routes/shell/app-history';
 import { AppRoutes, firstPageNamespaces, preloadFirstPage } from './routes/router';
 import { SessionProvider } from './routes/shell/session-context';
 import { wireSession } from './routes/shell/session-wiring';
+import { browserTimeZoneSoon } from './shared/browser-time-zone';
 import { readStoredLocale, readToken } from './shared/session-storage';
 import { createStyleCache } from './ui/emotion-cache';
 import { AppSystemProvider, loadAllRecipes } from './ui/system-provider';
@@ -27,6 +28,8 @@ async function start() {
   // page's own texts with the locale's first ones (issue 27).
   const signedIn = !!readToken();
   if (signedIn) preloadFirstPage(window.location.pathname);
+  // The API's calls carry the time zone; a worker resolves it meanwhile, off this thread.
+  void browserTimeZoneSoon();
   await nextTask();
   const session = createActor(sessionMachine, {
     input: { token: readToken(), storedLocale: readStoredLocale(), browserLanguage: navigator.language },

@@ -40,7 +40,7 @@ describe('request shaping', () => {
     expect(await request.json()).toEqual({ username: 'a@b.co', password: 'abcd1234' });
   });
 
-  it("sends the browser's time zone with a change and with the reads after it, so allowances roll over at the user's midnight", async () => {
+  it("sends the browser's time zone on every call, so allowances roll over at the user's midnight", async () => {
     const { api, requests, login } = setup(() => json({ code: 200, msg: 'ok', data: { token: 't' } }));
     await api.call((client, signal) => login(client, signal));
     await api.call((client, signal) => client.GET('/system/getClientInfo', { signal }), { timeoutMs: 5_000 });

@@ -22,7 +22,7 @@ export interface ApiOptions {
   baseUrl?: string;
   getToken(): string | null;
   getLocale(): string;
-  /** The user's IANA time zone (default: the browser's), sent as X-Time-Zone on every call. */
+  /** The user's IANA time zone (default: the browser's), sent as X-Time-Zone. */
   getTimeZone?(): string | null;
   fetch?: (input: Request) => Promise<Response>;
   /** Default time-out; calls listed in long-calls.ts get LONG_REQUEST_TIMEOUT_MS. */
@@ -65,7 +65,7 @@ export function createApi(options: ApiOptions): Api {
   const events = new Subject<ApiEvent>();
   const auth = authMiddleware(options.getToken);
   const locale = localeMiddleware(options.getLocale);
-  const timeZone = timeZoneMiddleware(options.getTimeZone && { resolve: options.getTimeZone, ifResolved: options.getTimeZone });
+  const timeZone = timeZoneMiddleware(options.getTimeZone);
   const envelope = envelopeMiddleware();
 
   function buildClient(overrideMs?: number): ApiClient {

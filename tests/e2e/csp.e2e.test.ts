@@ -81,6 +81,13 @@ describe('the app under its Content-Security-Policy', () => {
   });
 
   it('signs in, lists records, opens a dialog, a transcript, the meeting and profile pages without a violation', async () => {
+    // Every API call carries the browser's zone, which a worker resolves (src/shared/browser-time-zone.ts):
+    // the worker runs under the policy too.
+    const apiZones: Array<string | undefined> = [];
+    page.on('request', (request) => {
+      // The API client's calls (fetch), not the media the <video> element streams.
+      if (request.resourceType() === 'fetch' && new URL(request.url()).pathname.startsWith('/prod-api/')) apiZones.push(request.headers()['x-time-zone']);
+    });
     await page.goto(`${server.url}/login`);
     await byTestId('login-tab-password').click();
     await byTestId('login-username').fill(email);
@@ -130,6 +137,9 @@ describe('the app under its Content-Security-Policy', () => {
     await expectAccessible(page, 'avatar menu');
 
     expect(violations).toEqual([]);
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(apiZones.length).toBeGreaterThan(5);
+    expect(apiZones.every((sent) => sent === zone)).toBe(true);
   });
 
   it('the recorder does catch a violation (an inline style without the nonce)', async () => {
