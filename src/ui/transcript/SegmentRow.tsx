@@ -1,6 +1,7 @@
-import { Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Stack } from '@chakra-ui/react';
 import { Fragment, memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './segment-row.css';
 
 export interface WordView {
   text: string;
@@ -54,12 +55,6 @@ function SpeakerIcon() {
   );
 }
 
-const WORD_STYLES = {
-  '& [data-word]': { cursor: 'pointer', borderRadius: 'sm', px: '0.5', mx: '-0.5' },
-  '& [data-word]:hover': { bg: 'bg.muted' },
-  '& [data-word][data-spoken]': { bg: 'yellow.300', fontWeight: 'semibold' },
-} as const;
-
 /** A click on a word of the line seeks to that word's start (data-word holds it in milliseconds). */
 function seekToWord(target: EventTarget, onSeek: (ms: number) => void): void {
   const word = target instanceof Element ? target.closest<HTMLElement>('[data-word]') : null;
@@ -77,17 +72,11 @@ function SegmentRowInner(props: SegmentRowProps) {
   useEffect(() => setSpeakerDraft(segment.speaker ?? ''), [segment.speaker]);
 
   return (
-    <Box
-      px="3"
-      py="2"
-      rounded="md"
-      bg={props.active ? 'brand.50' : 'transparent'}
-      borderLeftWidth="3px"
-      borderLeftColor={props.active ? 'brand.500' : 'transparent'}
-      data-testid="transcript-segment"
-      data-active={props.active ? 'true' : 'false'}
-    >
-      <HStack gap="2" mb="1" fontSize="xs" color="fg.muted">
+    // Plain elements styled by segment-row.css: a line is rendered 200 times on a long transcript, and each
+    // Chakra element resolved its style props on every render (issue 27). The editors stay Chakra: one
+    // opens at a time.
+    <div className="seg-row" data-testid="transcript-segment" data-active={props.active ? 'true' : 'false'}>
+      <div className="seg-head">
         {renaming ? (
           <form
             onSubmit={(event) => {
@@ -107,32 +96,43 @@ function SegmentRowInner(props: SegmentRowProps) {
             </HStack>
           </form>
         ) : (
-          <Button
-            size="2xs"
-            variant="subtle"
+          <button
+            type="button"
+            className="seg-btn"
+            data-variant="subtle"
             title={t('renameHint')}
             disabled={!props.canEdit}
             onClick={() => setRenaming(true)}
             data-testid="speaker-name"
           >
             {segment.speaker || t('unknownSpeaker')}
-          </Button>
+          </button>
         )}
-        <Text as="button" onClick={() => props.onSeek(segment.startMs)} cursor="pointer" fontVariantNumeric="tabular-nums">
+        <button type="button" className="seg-time" onClick={() => props.onSeek(segment.startMs)}>
           {clock(segment.startMs)}
-        </Text>
-        <Box flex="1" />
-        <Button size="2xs" variant="ghost" loading={props.reading} onClick={() => props.onReadAloud(segment.id)} aria-label={t('readAloud')} title={t('readAloud')} data-testid="segment-read-aloud">
+        </button>
+        <div className="seg-spacer" />
+        <button
+          type="button"
+          className="seg-btn"
+          disabled={props.reading}
+          data-loading={props.reading ? '' : undefined}
+          onClick={() => props.onReadAloud(segment.id)}
+          aria-label={t('readAloud')}
+          title={t('readAloud')}
+          data-testid="segment-read-aloud"
+        >
+          {props.reading && <span className="seg-spinner" />}
           <SpeakerIcon />
-        </Button>
+        </button>
         {props.canEdit && !editing && (
-          <Button size="2xs" variant="ghost" onClick={() => setEditing(true)} data-testid="segment-edit">
+          <button type="button" className="seg-btn" onClick={() => setEditing(true)} data-testid="segment-edit">
             {t('edit')}
-          </Button>
+          </button>
         )}
-      </HStack>
-      <Stack direction={{ base: 'column', md: props.showTranslation ? 'row' : 'column' }} gap="4">
-        <Box flex="1">
+      </div>
+      <div className="seg-body" data-translated={props.showTranslation ? '' : undefined}>
+        <div className="seg-col">
           {editing ? (
             <Stack gap="2">
               <Box asChild w="full" p="2" borderWidth="1px" rounded="md" fontSize="sm">
@@ -156,15 +156,12 @@ function SegmentRowInner(props: SegmentRowProps) {
               </HStack>
             </Stack>
           ) : (
-            // Words are plain spans styled once by the line (WORD_STYLES) and clicked through the line:
-            // a Chakra element per word cost its style resolution 2,600 times for 200 lines, the
-            // transcript page's longest task (issue 27).
-            <Text lineHeight="tall" css={WORD_STYLES} onClick={(event) => seekToWord(event.target, props.onSeek)}>
+            // Words are plain spans styled once by the line (segment-row.css) and clicked through the line:
+            // a Chakra element per word cost its style resolution 2,600 times for 200 lines (issue 27).
+            <p className="seg-text" onClick={(event) => seekToWord(event.target, props.onSeek)}>
               {segment.words.map((word, index) => {
                 const spoken = props.active && index === props.activeWord;
                 return (
-                  // The space sits outside the word so a highlight covers the word alone; the negative
-                  // margin gives the highlight room without widening the gaps between words.
                   <Fragment key={`${index}-${word.startMs}`}>
                     <span data-word={word.startMs} data-spoken={spoken ? 'true' : undefined} data-testid={spoken ? 'active-word' : undefined}>
                       {word.text}
@@ -172,32 +169,32 @@ function SegmentRowInner(props: SegmentRowProps) {
                   </Fragment>
                 );
               })}
-            </Text>
+            </p>
           )}
-        </Box>
+        </div>
         {props.showTranslation && (
-          <Box flex="1" color="fg.muted" data-testid="segment-translation" data-stale={segment.translationStale ? 'true' : undefined}>
+          <div className="seg-col seg-translation" data-testid="segment-translation" data-stale={segment.translationStale ? 'true' : undefined}>
             {segment.translationStale && segment.translation && (
-              <HStack gap="2" mb="1">
-                <Text as="span" fontSize="xs" px="2" borderRadius="full" bg="orange.subtle" color="orange.fg" title={t('translationStaleTitle')} data-testid="segment-translation-stale">
+              <div className="seg-stale">
+                <span className="seg-badge" title={t('translationStaleTitle')} data-testid="segment-translation-stale">
                   {t('translationStale')}
-                </Text>
+                </span>
                 {props.canEdit && props.onRetranslate && (
                   <Button size="2xs" variant="outline" onClick={() => props.onRetranslate?.(segment.id)} data-testid="segment-retranslate">
                     {t('retranslateLine')}
                   </Button>
                 )}
-              </HStack>
+              </div>
             )}
             {/* The old translation stays readable but plainly not current: the badge above and italics say so.
                 Not faded: at 60 % opacity the muted text fell to 2.8:1 (WCAG AA asks 4.5:1, issue 27). */}
-            <Text lineHeight="tall" fontStyle={segment.translationStale ? 'italic' : undefined}>
+            <p className="seg-text" data-stale={segment.translationStale ? '' : undefined}>
               {segment.translation ?? ''}
-            </Text>
-          </Box>
+            </p>
+          </div>
         )}
-      </Stack>
-    </Box>
+      </div>
+    </div>
   );
 }
 
