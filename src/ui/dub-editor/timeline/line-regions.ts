@@ -154,9 +154,10 @@ export class LineRegions {
     const end = line.endMs / 1000;
     const selected = line.id === this.selectedId;
     const color = selected ? REGION_COLORS.selected : isOverrun(line) ? REGION_COLORS.overrun : REGION_COLORS.line;
-    if (Math.abs(region.start - start) > 0.0005 || Math.abs(region.end - end) > 0.0005 || region.color !== color) {
-      region.setOptions({ start, end, color });
-    }
+    // A region given times draws itself again and its plugin reads the lane's width (a forced layout
+    // right after the edit's DOM changes): a selection moving or an overrun changing only recolours.
+    if (Math.abs(region.start - start) > 0.0005 || Math.abs(region.end - end) > 0.0005) region.setOptions({ start, end, color });
+    else if (region.color !== color) region.setOptions({ color });
     const element = region.element;
     if (!element) return;
     const drawn = this.drawn.get(region);
