@@ -1,12 +1,14 @@
 // "Import subtitles" wired to its machine: the subtitleImport actor reads the chosen .srt and hands
 // the reviewed cues to the dub editor's subtitleEditor actor as one undoable edit.
 import { useActorRef, useSelector } from '@xstate/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubtitleEditorActor } from '../../machines/dub-editor/subtitleEditor.machine';
 import { selectImportContext, selectImportStep, subtitleImportMachine } from '../../machines/dub-editor/subtitleImport.machine';
 import { SubtitleImportPanel } from '../../ui/dub-editor/SubtitleImportPanel';
 
-export function SubtitleImportContainer({ editor }: { editor: SubtitleEditorActor }) {
+/** Memoised on its actor: the header's slot is drawn again on edits, the import panel need not be. */
+export const SubtitleImportContainer = memo(function SubtitleImportContainer({ editor }: { editor: SubtitleEditorActor }) {
   const { t } = useTranslation('dubEditor');
   const actor = useActorRef(subtitleImportMachine, { input: { editor } });
   const step = useSelector(actor, selectImportStep);
@@ -27,4 +29,4 @@ export function SubtitleImportContainer({ editor }: { editor: SubtitleEditorActo
       onCancel={() => actor.send({ type: 'import.cancel' })}
     />
   );
-}
+});

@@ -6,7 +6,7 @@
 // first paint without a task; the voice-over panel loads only when opened.
 import { Button } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   dropPrefetchedTask,
@@ -56,6 +56,19 @@ function languageName(code: string, locale: string): string {
   }
 }
 
+/** Opens the voice-over panel; memoised, so the header's slot redrawn for a new selection leaves it alone. */
+const VoiceoverOpenButton = memo(function VoiceoverOpenButton({ onOpen }: { onOpen(): void }) {
+  const { t } = useTranslation('dubEditor');
+  return (
+    <Button size="xs" colorPalette="blue" onClick={onOpen} data-testid="voiceover-open">
+      {t('header.voiceover')}
+    </Button>
+  );
+});
+
+// No language switch yet (one dubbing language per task): a stable no-op keeps the header memoised.
+const keepLanguage = () => undefined;
+
 function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEditorTask; name: string; onRename(name: string, lines: readonly DubLine[]): void }) {
   const { t, i18n } = useTranslation('dubEditor');
   const lang = task.translationLanguage ?? undefined;
@@ -75,6 +88,9 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
   const question = useSelector(editor, selectMergeQuestion);
   const previewState = useSelector(preview, selectPreview, (a, b) => a.phase === b.phase && a.lineId === b.lineId && a.audio === b.audio && a.errorKey === b.errorKey);
   const [voiceoverOpen, setVoiceoverOpen] = useState(false);
+  // Kept across edits: a new array would draw the memoised header again, and Intl.DisplayNames is
+  // not cheap to build on every edit.
+  const languages = useMemo(() => (lang ? [{ code: lang, name: languageName(lang, i18n.language) }] : []), [lang, i18n.language]);
   const peaks = useMemo(() => taskPeaksSource(taskId, lang), [taskId, lang]);
 
   const send = useCallback((command: EditorCommand) => editor.send(command), [editor]);
@@ -103,6 +119,8 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
   const renameRecord = useCallback((next: string) => onRename(next, editor.getSnapshot().context.lines), [onRename, editor]);
   const durationSeconds = (task.durationMs ?? 0) / 1000;
   const selectedNumber = selectedLineId ? lines.findIndex((line) => line.id === selectedLineId) + 1 || null : null;
+  const openVoiceover = useCallback(() => setVoiceoverOpen(true), []);
+  const closeVoiceover = useCallback(() => setVoiceoverOpen(false), []);
   const onNewTake = useCallback(() => {
     if (!selectedLineId || !selectedNumber) return;
     newTake.send({ type: 'newTake', request: { taskId, lineId: selectedLineId, number: selectedNumber, ...(lang ? { lang } : {}) } });
@@ -119,29 +137,26 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
           onNewTake={onNewTake}
         />
         <SubtitleImportContainer editor={editor} />
-        <Button size="xs" colorPalette="blue" onClick={() => setVoiceoverOpen(true)} data-testid="voiceover-open">
-          {t('header.voiceover')}
-        </Button>
+        <VoiceoverOpenButton onOpen={openVoiceover} />
         {voiceoverOpen && (
           <Suspense fallback={null}>
-            <VoiceoverPanelContainer taskId={taskId} lang={lang ?? ''} durationSeconds={durationSeconds} onClose={() => setVoiceoverOpen(false)} />
+            <VoiceoverPanelContainer taskId={taskId} lang={lang ?? ''} durationSeconds={durationSeconds} onClose={closeVoiceover} />
           </Suspense>
         )}
       </>
     ),
-    [t, voiceoverOpen, taskId, lang, durationSeconds, editor, selectedNumber, take, task.voiceLeftDb, onNewTake],
+    [t, voiceoverOpen, taskId, lang, durationSeconds, editor, selectedNumber, take, task.voiceLeftDb, onNewTake, openVoiceover, closeVoiceover],
   );
 
   if (loadState === 'loading') return <Loading />;
   if (loadState === 'failed') return <Notice text={t('page.loadFailed')} action={{ label: t('page.retry'), onClick: () => editor.send({ type: 'load.retry' }) }} />;
-  const languages = lang ? [{ code: lang, name: languageName(lang, i18n.language) }] : [];
   return (
     <DubEditorScreen
       name={name}
       onRename={renameRecord}
       languages={languages}
       language={lang ?? ''}
-      onLanguage={() => undefined}
+      onLanguage={keepLanguage}
       durationMs={task.durationMs ?? lines.at(-1)?.endMs ?? 0}
       lines={lines}
       speakers={speakers}

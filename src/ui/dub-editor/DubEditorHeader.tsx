@@ -1,10 +1,14 @@
 // The dub editor's header: the record name (editable, required), the language being dubbed, the
 // save state (saved / saving / failed with retry), undo and redo, the editing tools, zoom, the
 // source/dubbed video switch, the voiceover button (a slot the route fills) and the shortcut help.
+// Drawn again on every edit (undo and redo become available, the selection's number changes in the
+// voiceover slot): the layout is plain elements with dub-editor.css's classes and every control is
+// memoised apart, so an edit redraws only the button it changes.
 import { Badge, Box, Button, chakra, HStack, IconButton, Text } from '@chakra-ui/react';
 import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SaveStateView } from './dub-editor-view';
+import './dub-editor.css';
 
 export const RECORD_NAME_MAX = 250;
 
@@ -32,7 +36,7 @@ const NameInput = chakra('input', {
 });
 const Select = chakra('select', { base: { fontSize: 'sm', px: '2', py: '1', rounded: 'sm', borderWidth: '1px', bg: 'bg' } });
 
-function RecordName({ name, onRename }: Pick<DubEditorHeaderProps, 'name' | 'onRename'>) {
+const RecordName = memo(function RecordName({ name, onRename }: Pick<DubEditorHeaderProps, 'name' | 'onRename'>) {
   const { t } = useTranslation('dubEditor');
   const [empty, setEmpty] = useState(false);
   return (
@@ -69,9 +73,9 @@ function RecordName({ name, onRename }: Pick<DubEditorHeaderProps, 'name' | 'onR
       )}
     </Box>
   );
-}
+});
 
-function SaveState({ state, failure, onRetry }: { state: SaveStateView; failure: string | null; onRetry(): void }) {
+const SaveState = memo(function SaveState({ state, failure, onRetry }: { state: SaveStateView; failure: string | null; onRetry(): void }) {
   const { t } = useTranslation('dubEditor');
   const palette = state === 'failed' ? 'red' : state === 'saving' ? 'orange' : 'green';
   return (
@@ -91,60 +95,88 @@ function SaveState({ state, failure, onRetry }: { state: SaveStateView; failure:
       )}
     </HStack>
   );
-}
+});
+
+type HeaderAction = Parameters<DubEditorHeaderProps['onAction']>[0];
+
+const LanguageSelect = memo(function LanguageSelect({ languages, language, onLanguage }: Pick<DubEditorHeaderProps, 'languages' | 'language' | 'onLanguage'>) {
+  const { t } = useTranslation('dubEditor');
+  return (
+    <Select value={language} required aria-label={t('header.language')} onChange={(event) => onLanguage(event.currentTarget.value)} data-testid="dub-language">
+      {languages.map((entry) => (
+        <option key={entry.code} value={entry.code}>
+          {entry.name}
+        </option>
+      ))}
+    </Select>
+  );
+});
+
+const ToolButton = memo(function ToolButton({ action, label, disabled, onAction }: { action: HeaderAction; label: string; disabled: boolean; onAction: DubEditorHeaderProps['onAction'] }) {
+  return (
+    <Button size="xs" variant="outline" disabled={disabled} onClick={() => onAction(action)} data-testid={`tool-${action}`}>
+      {label}
+    </Button>
+  );
+});
+
+// Undo and redo stay clickable with an empty history (only dimmed), so the click is answered with
+// the translated "nothing undoable" (features §5) instead of a button that silently stops working.
+const HistoryButton = memo(function HistoryButton({ action, label, available, onAction }: { action: 'undo' | 'redo'; label: string; available: boolean; onAction: DubEditorHeaderProps['onAction'] }) {
+  return (
+    <Button size="xs" variant="outline" opacity={available ? 1 : 0.6} data-empty={!available || undefined} onClick={() => onAction(action)} data-testid={`tool-${action}`}>
+      {label}
+    </Button>
+  );
+});
+
+const DubbedSwitch = memo(function DubbedSwitch({ showing, onShowDubbed }: { showing: boolean; onShowDubbed(showing: boolean): void }) {
+  const { t } = useTranslation('dubEditor');
+  return (
+    <Button size="xs" variant={showing ? 'solid' : 'outline'} onClick={() => onShowDubbed(!showing)} data-testid="show-dubbed">
+      {showing ? t('header.showSource') : t('header.showDubbed')}
+    </Button>
+  );
+});
+
+const HelpButton = memo(function HelpButton({ onAction }: { onAction: DubEditorHeaderProps['onAction'] }) {
+  const { t } = useTranslation('dubEditor');
+  return (
+    <IconButton size="xs" variant="ghost" aria-label={t('help.open')} title={t('help.open')} onClick={() => onAction('help')} data-testid="shortcut-help-open">
+      ?
+    </IconButton>
+  );
+});
 
 export const DubEditorHeader = memo(function DubEditorHeader(props: DubEditorHeaderProps) {
   const { t } = useTranslation('dubEditor');
-  const tool = (action: Parameters<DubEditorHeaderProps['onAction']>[0], label: string, disabled = false) => (
-    <Button size="xs" variant="outline" disabled={disabled} onClick={() => props.onAction(action)} data-testid={`tool-${action}`}>
-      {label}
-    </Button>
-  );
-  // Undo and redo stay clickable with an empty history (only dimmed), so the click is answered with
-  // the translated "nothing undoable" (features §5) instead of a button that silently stops working.
-  const history = (action: 'undo' | 'redo', label: string, available: boolean) => (
-    <Button size="xs" variant="outline" opacity={available ? 1 : 0.6} data-empty={!available || undefined} onClick={() => props.onAction(action)} data-testid={`tool-${action}`}>
-      {label}
-    </Button>
-  );
+  const { onAction, hasSelection } = props;
   return (
-    <Box as="header" borderBottomWidth="1px" bg="bg.panel" px="3" py="2" data-testid="dub-editor-header">
-      <HStack justify="space-between" gap="3" wrap="wrap">
-        <HStack gap="3" wrap="wrap">
+    <header className="dub-editor-header" data-testid="dub-editor-header">
+      <div className="dub-editor-row dub-editor-row-top">
+        <div className="dub-editor-row dub-editor-gap-3">
           <RecordName name={props.name} onRename={props.onRename} />
-          <Select value={props.language} required aria-label={t('header.language')} onChange={(event) => props.onLanguage(event.currentTarget.value)} data-testid="dub-language">
-            {props.languages.map((language) => (
-              <option key={language.code} value={language.code}>
-                {language.name}
-              </option>
-            ))}
-          </Select>
+          <LanguageSelect languages={props.languages} language={props.language} onLanguage={props.onLanguage} />
           <SaveState state={props.saveState} failure={props.saveFailure ?? null} onRetry={props.onRetrySave} />
-        </HStack>
-        <HStack gap="2" wrap="wrap">
-          {props.dubbedVideo.available && (
-            <Button size="xs" variant={props.dubbedVideo.showing ? 'solid' : 'outline'} onClick={() => props.onShowDubbed(!props.dubbedVideo.showing)} data-testid="show-dubbed">
-              {props.dubbedVideo.showing ? t('header.showSource') : t('header.showDubbed')}
-            </Button>
-          )}
+        </div>
+        <div className="dub-editor-row dub-editor-gap-2">
+          {props.dubbedVideo.available && <DubbedSwitch showing={props.dubbedVideo.showing} onShowDubbed={props.onShowDubbed} />}
           {props.voiceover}
-          <IconButton size="xs" variant="ghost" aria-label={t('help.open')} title={t('help.open')} onClick={() => props.onAction('help')} data-testid="shortcut-help-open">
-            ?
-          </IconButton>
-        </HStack>
-      </HStack>
-      <HStack gap="1.5" mt="2" wrap="wrap" role="toolbar" aria-label={t('header.tools')}>
-        {history('undo', t('shortcut.undo'), props.canUndo)}
-        {history('redo', t('shortcut.redo'), props.canRedo)}
-        <Box w="px" h="5" bg="border" mx="1" />
-        {tool('split', t('shortcut.split'), !props.hasSelection)}
-        {tool('merge', t('shortcut.merge'), !props.hasSelection)}
-        {tool('insert', t('shortcut.insert'))}
-        {tool('delete', t('shortcut.delete'), !props.hasSelection)}
-        <Box w="px" h="5" bg="border" mx="1" />
-        {tool('zoomOut', t('shortcut.zoomOut'))}
-        {tool('zoomIn', t('shortcut.zoomIn'))}
-      </HStack>
-    </Box>
+          <HelpButton onAction={onAction} />
+        </div>
+      </div>
+      <div className="dub-editor-row dub-editor-toolbar" role="toolbar" aria-label={t('header.tools')}>
+        <HistoryButton action="undo" label={t('shortcut.undo')} available={props.canUndo} onAction={onAction} />
+        <HistoryButton action="redo" label={t('shortcut.redo')} available={props.canRedo} onAction={onAction} />
+        <div className="dub-editor-separator" />
+        <ToolButton action="split" label={t('shortcut.split')} disabled={!hasSelection} onAction={onAction} />
+        <ToolButton action="merge" label={t('shortcut.merge')} disabled={!hasSelection} onAction={onAction} />
+        <ToolButton action="insert" label={t('shortcut.insert')} disabled={false} onAction={onAction} />
+        <ToolButton action="delete" label={t('shortcut.delete')} disabled={!hasSelection} onAction={onAction} />
+        <div className="dub-editor-separator" />
+        <ToolButton action="zoomOut" label={t('shortcut.zoomOut')} disabled={false} onAction={onAction} />
+        <ToolButton action="zoomIn" label={t('shortcut.zoomIn')} disabled={false} onAction={onAction} />
+      </div>
+    </header>
   );
 });

@@ -4,7 +4,7 @@
 // is the view's own (zoom, filter, open dialogs) and the video element's clock.
 // Its parts: DubVideoPanel (the video and the alerts under it), editor-actions (what each shortcut
 // does), video-playback (the video as the clock, the preview over it).
-import { Box, Flex, Grid, Spinner } from '@chakra-ui/react';
+import { Spinner } from '@chakra-ui/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lineIndexAt, type LineView, type MergeQuestionView, type PreviewView, type SaveStateView, type SendCommand, type SpeakerView } from './dub-editor-view';
@@ -18,6 +18,7 @@ import { createPlaybackClock, usePlaybackClock, type PlaybackClock } from './pla
 import { ShortcutHelp } from './ShortcutHelp';
 import { SpeakerRenameDialog } from './SpeakerRenameDialog';
 import { usePreviewPlayback, useVideoClock } from './video-playback';
+import './dub-editor.css';
 
 export type { TimelineZoomHandle };
 
@@ -156,7 +157,8 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
   return (
     // Below the two-column width the screen scrolls as a page (header, video, lines, timeline) instead
     // of squeezing the line list between a fixed video and timeline (a phone had room for one line).
-    <Flex direction="column" h={{ base: 'auto', lg: '100dvh' }} minH="100dvh" bg="bg.subtle" data-testid="dub-editor">
+    // Its frame is plain elements (dub-editor.css): the screen is drawn again on every edit.
+    <div className="dub-editor-screen" data-testid="dub-editor">
       <DubEditorHeader
         name={props.name}
         onRename={props.onRename}
@@ -174,7 +176,7 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
         onRetrySave={onRetrySave}
         voiceover={props.voiceover}
       />
-      <Grid templateColumns={{ base: '1fr', lg: 'minmax(320px, 38%) minmax(0, 1fr)' }} gap="2" p="2" flex="1" minH="0">
+      <div className="dub-editor-main">
         <DubVideoPanel
           videoRef={setVideo}
           src={playingDubbed ? props.dubbedUrl! : props.sourceUrl}
@@ -202,8 +204,8 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
           onCaret={onCaret}
           onRenameSpeaker={setRenaming}
         />
-      </Grid>
-      <Box h={`${TIMELINE_HEIGHT}px`} flexShrink={0} borderTopWidth="1px" bg="bg.panel" data-testid="timeline-slot">
+      </div>
+      <div className="dub-editor-timeline-slot" style={{ height: TIMELINE_HEIGHT }} data-testid="timeline-slot">
         {props.renderTimeline ? (
           <TimelineArea
             clock={clock}
@@ -219,14 +221,14 @@ export function DubEditorScreen(props: DubEditorScreenProps) {
             onZoom={setZoom}
           />
         ) : (
-          <Flex h="full" align="center" justify="center">
+          <div className="dub-editor-centered">
             <Spinner size="sm" />
-          </Flex>
+          </div>
         )}
-      </Box>
+      </div>
       <ShortcutHelp open={helpOpen} isApple={isApple} onClose={closeHelp} />
       <MergeSpeakerQuestion question={props.mergeQuestion} speakers={props.speakers} send={send} />
       <SpeakerRenameDialog speaker={renamingSpeaker} send={send} onClose={closeRename} />
-    </Flex>
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 // The dub editor's left column: the video (the source, or the dubbed one when chosen) and below it
 // what the editor refused and a preview that failed, each dismissable.
-import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SendCommand } from './dub-editor-view';
 import type { PlaybackClock } from './playback-clock';
+import './dub-editor.css';
 
 export interface DubVideoPanelProps {
   videoRef(element: HTMLVideoElement | null): void;
@@ -19,11 +21,12 @@ export interface DubVideoPanelProps {
   onStopPreview(): void;
 }
 
-export function DubVideoPanel({ videoRef, src, dubbed, clock, onDuration, refusal, previewFailure, send, onStopPreview }: DubVideoPanelProps) {
+/** Memoised, its frame plain elements (dub-editor.css): an edit leaves the video and its alerts alone. */
+export const DubVideoPanel = memo(function DubVideoPanel({ videoRef, src, dubbed, clock, onDuration, refusal, previewFailure, send, onStopPreview }: DubVideoPanelProps) {
   const { t } = useTranslation('dubEditor');
   return (
-    <Box display="flex" flexDirection="column" gap="2" minH="0">
-      <Box bg="black" rounded="md" overflow="hidden">
+    <div className="dub-video-panel">
+      <div className="dub-video-frame">
         <video
           ref={videoRef}
           key={dubbed ? 'dubbed' : 'source'}
@@ -39,7 +42,7 @@ export function DubVideoPanel({ videoRef, src, dubbed, clock, onDuration, refusa
           aria-label={dubbed ? t('video.dubbed') : t('video.source')}
           data-testid="dub-video"
         />
-      </Box>
+      </div>
       {refusal && (
         <HStack role="alert" bg="orange.subtle" color="orange.fg" px="3" py="2" rounded="md" justify="space-between" data-testid="editor-refusal" data-refusal={refusal}>
           <Text fontSize="sm">{t(`refusal.${refusal}`)}</Text>
@@ -56,6 +59,6 @@ export function DubVideoPanel({ videoRef, src, dubbed, clock, onDuration, refusa
           </Button>
         </HStack>
       )}
-    </Box>
+    </div>
   );
-}
+});

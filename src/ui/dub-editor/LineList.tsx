@@ -3,13 +3,14 @@
 // rows on screen (and a few around) exist, which keeps the whole screen under 1,500 DOM nodes.
 // Rows have one fixed height (the virtualizer never measures them) and are keyed by line id, so an
 // edit re-renders the rows on screen but remounts none of them (see LineRow.tsx for why rows are cheap).
-import { Box, Grid, HStack, Text, useMediaQuery } from '@chakra-ui/react';
+import { Box, Grid, Text, useMediaQuery } from '@chakra-ui/react';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_MAX_WIDTH_PX } from '../../shared/contract/limits';
 import type { LineView, PreviewView, SendCommand, SpeakerView } from './dub-editor-view';
 import { LineRow } from './LineRow';
+import './dub-editor.css';
 
 export const LINE_ROW_HEIGHT = 92;
 /** A row stacked for phones (line-list.css): times and speaker, then the original, then the translation. */
@@ -36,13 +37,31 @@ export interface LineListProps {
   onRenameSpeaker(speakerId: string): void;
 }
 
-/** True when the row is wholly inside the scroller by the virtualizer's last measurements. */
-function rowInView(virtualizer: Virtualizer<HTMLDivElement, Element>, index: number): boolean {
-  const item = virtualizer.getVirtualItems().find((candidate) => candidate.index === index);
+/**
+ * Brings a row wholly into view with the least scroll (like scrollToIndex with align 'auto'), from
+ * what the virtualizer already knows: rows have one fixed height, and the scroller's height and offset
+ * are kept from its last resize and scroll. The scroll itself is written in the next frame, with the
+ * browser's own layout: writing it in the effect forced a layout of the rows the edit had just
+ * changed, and the virtualizer's scrollToIndex left a command awaiting its read-back that measured the
+ * scroller again on every later render.
+ */
+function revealRow(virtualizer: Virtualizer<HTMLDivElement, Element>, index: number, rowHeight: number, frame: { current: number }): void {
   const top = virtualizer.scrollOffset;
   const height = virtualizer.scrollRect?.height;
-  if (!item || top === null || !height) return false;
-  return item.start >= top && item.end <= top + height;
+  const scroller = virtualizer.scrollElement;
+  if (top === null || !height || !scroller) {
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    return;
+  }
+  const start = index * rowHeight;
+  const end = start + rowHeight;
+  if (start >= top && end <= top + height) return;
+  const target = start < top ? start : end - height;
+  cancelAnimationFrame(frame.current);
+  frame.current = requestAnimationFrame(() => {
+    frame.current = 0;
+    scroller.scrollTop = target;
+  });
 }
 
 /** The column titles: drawn once, not again on every edit. */
@@ -77,43 +96,44 @@ export function LineList(props: LineListProps) {
   });
   // Rows are never measured: a window crossing the phone width changes every row's height at once.
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
-  // The line under the playhead comes into view while playing; the selected one when it changes.
+  // The line under the playhead comes into view while playing; the selected one when it changes
+  // (an edit moves the selection to a row that is usually on screen already: then nothing scrolls).
   const indexOf = (id: string | null) => (id ? shown.findIndex((line) => line.id === id) : -1);
   const followed = followPlayback ? currentLineId : null;
+  const scrollFrame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(scrollFrame.current), []);
   useEffect(() => {
     const index = indexOf(followed);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (index >= 0) revealRow(virtualizer, index, rowHeight, scrollFrame);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [followed]);
   useEffect(() => {
     const index = indexOf(selectedLineId);
-    // An edit (delete, undo, split) moves the selection to a row that is usually on screen already:
-    // asking the virtualizer to scroll anyway reads the list's layout (forced right after the edit's
-    // DOM changes) and scrolls to where it is. Its cached offsets answer 'in view' without a layout.
-    if (index >= 0 && !rowInView(virtualizer, index)) virtualizer.scrollToIndex(index, { align: 'auto' });
+    if (index >= 0) revealRow(virtualizer, index, rowHeight, scrollFrame);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedLineId]);
 
   const overrunCount = useMemo(() => lines.reduce((count, line) => count + ((line.overrunMs ?? 0) > 0 ? 1 : 0), 0), [lines]);
   return (
-    <Box display="flex" flexDirection="column" minH="0" h={{ base: '75dvh', lg: 'full' }} borderWidth="1px" rounded="md" bg="bg" data-testid="line-list">
-      <HStack px="2" py="1.5" borderBottomWidth="1px" justify="space-between">
-        <Text fontSize="xs" color="fg.muted" data-testid="line-count">
+    // The frame is plain elements (dub-editor.css): it is drawn again on every edit.
+    <div className="dub-line-list" data-testid="line-list">
+      <div className="dub-line-list-bar">
+        <p className="dub-line-list-count" data-testid="line-count">
           {t('list.count', { shown: shown.length, total: lines.length })}
-        </Text>
-        <HStack as="label" gap="1.5" fontSize="xs" cursor="pointer">
+        </p>
+        <label className="dub-line-list-filter">
           <input type="checkbox" checked={overrunOnly} onChange={(event) => props.onOverrunOnly(event.currentTarget.checked)} data-testid="filter-overrun" />
           {t('list.overrunOnly', { n: overrunCount })}
-        </HStack>
-      </HStack>
-      <Box role="table" aria-label={t('list.label')} aria-rowcount={shown.length + 1} flex="1" minH="0" display="flex" flexDirection="column">
+        </label>
+      </div>
+      <div role="table" aria-label={t('list.label')} aria-rowcount={shown.length + 1} className="dub-line-table">
         <ColumnHeaders />
         {shown.length === 0 && (
           <Text px="3" py="4" color="fg.muted" data-testid="line-list-empty">
             {overrunOnly ? t('list.noOverrun') : t('list.empty')}
           </Text>
         )}
-        <Box ref={scrollRef} flex="1" minH="0" overflowY="auto" data-testid="line-scroller">
+        <div ref={scrollRef} className="dub-line-scroller" data-testid="line-scroller">
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const line = shown[item.index]!;
@@ -137,8 +157,8 @@ export function LineList(props: LineListProps) {
               );
             })}
           </div>
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -33,7 +33,9 @@ function isOverrun(line: SubtitleLine): boolean {
 
 export class LineRegions {
   private lines: readonly SubtitleLine[] = [];
+  /** Built when first asked after new lines (a drag, a late retime): an edit of 5,000 lines needs none. */
   private readonly indexById = new Map<string, number>();
+  private indexedLines: readonly SubtitleLine[] | null = null;
   private selectedId: string | null = null;
   private playheadMs: number | null = null;
   private readonly shown = new Map<string, Region>();
@@ -61,12 +63,21 @@ export class LineRegions {
   setLines(lines: readonly SubtitleLine[], selectedId: string | null): void {
     this.lines = lines;
     this.selectedId = selectedId;
-    this.indexById.clear();
-    lines.forEach((line, index) => this.indexById.set(line.id, index));
     for (const timer of this.unconfirmed.values()) clearTimeout(timer);
     this.unconfirmed.clear();
     this.window = null;
     this.refresh();
+    // The window names the lines its regions show (dragged regions kept outside it are left alone).
+    // (TypeScript still sees the null set above; refresh() has set it when the lane has a view.)
+    const served = this.window as RegionWindow | null;
+    if (served) {
+      for (const index of served.indexes) {
+        const line = lines[index]!;
+        const region = this.shown.get(line.id);
+        if (region && !region.isDragging) this.place(region, line);
+      }
+      return;
+    }
     for (const [id, region] of this.shown) {
       const line = this.lineOf(id);
       if (line && !region.isDragging) this.place(region, line);
@@ -100,7 +111,8 @@ export class LineRegions {
     if (!view) return;
     const span: TimeSpan = { startMs: view.fromMs, endMs: view.toMs };
     if (windowServes(this.window, span)) return;
-    const selectedIndex = this.selectedId === null ? -1 : (this.indexById.get(this.selectedId) ?? -1);
+    const selectedId = this.selectedId;
+    const selectedIndex = selectedId === null ? -1 : this.lines.findIndex((line) => line.id === selectedId);
     this.window = regionWindow(this.lines, span, selectedIndex, MAX_REGIONS, REGION_MARGIN, this.playheadMs);
     const wanted = this.window.indexes.map((index) => this.lines[index]!.id);
     const { add, remove } = regionChanges(new Set(this.shown.keys()), wanted);
@@ -128,8 +140,17 @@ export class LineRegions {
     this.shown.clear();
   }
 
+  private indexOf(id: string): number | undefined {
+    if (this.indexedLines !== this.lines) {
+      this.indexById.clear();
+      this.lines.forEach((line, index) => this.indexById.set(line.id, index));
+      this.indexedLines = this.lines;
+    }
+    return this.indexById.get(id);
+  }
+
   private lineOf(id: string): SubtitleLine | undefined {
-    const index = this.indexById.get(id);
+    const index = this.indexOf(id);
     return index === undefined ? undefined : this.lines[index];
   }
 
@@ -154,9 +175,10 @@ export class LineRegions {
     const end = line.endMs / 1000;
     const selected = line.id === this.selectedId;
     const color = selected ? REGION_COLORS.selected : isOverrun(line) ? REGION_COLORS.overrun : REGION_COLORS.line;
-    if (Math.abs(region.start - start) > 0.0005 || Math.abs(region.end - end) > 0.0005 || region.color !== color) {
-      region.setOptions({ start, end, color });
-    }
+    // A region given times draws itself again and its plugin reads the lane's width (a forced layout
+    // right after the edit's DOM changes): a selection moving or an overrun changing only recolours.
+    if (Math.abs(region.start - start) > 0.0005 || Math.abs(region.end - end) > 0.0005) region.setOptions({ start, end, color });
+    else if (region.color !== color) region.setOptions({ color });
     const element = region.element;
     if (!element) return;
     const drawn = this.drawn.get(region);
@@ -171,7 +193,7 @@ export class LineRegions {
   }
 
   private clamped(region: Region, mode: RetimeMode): TimeSpan | null {
-    const index = this.indexById.get(region.id);
+    const index = this.indexOf(region.id);
     if (index === undefined) return null;
     return clampRetime({ startMs: region.start * 1000, endMs: region.end * 1000 }, boundsOf(this.lines, index, this.durationMs), mode);
   }
