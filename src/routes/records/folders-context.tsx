@@ -17,6 +17,7 @@ import { FolderMoveDialog } from '../../ui/records/FolderMoveDialog';
 import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
 import { useAppBus } from '../shell/app-bus';
 import { showNotice } from '../shell/show-toast';
+import { useOpenedOnce } from './use-opened-once';
 
 export type FoldersActor = ActorRefFrom<typeof folderEditMachine>;
 
@@ -69,41 +70,51 @@ export function FoldersProvider({ signedIn, children }: { signedIn: boolean; chi
     return parentId && parentId !== TOP_LEVEL_PARENT_ID ? parentId : null;
   }, [moving]);
   const moveError = choosingParent ? (context.errorKey ? t(context.errorKey) : context.errorMessage) : undefined;
+  // The dialogs are built on their first opening, not with every page of the layout (issue 27).
+  const editMounted = useOpenedOnce(editing);
+  const moveMounted = useOpenedOnce(choosingParent);
+  const deleteMounted = useOpenedOnce(confirming);
   return (
     <FoldersContext.Provider value={actor}>
       {children}
-      <FolderDialog
-        open={editing}
-        mode={draft?.mode ?? 'create'}
-        parentName={draft?.parent?.name}
-        name={draft?.name ?? ''}
-        errorText={dialogError}
-        busy={phase === 'saving'}
-        onNameChange={(name) => actor.send({ type: 'folder.nameChanged', name })}
-        onSubmit={() => actor.send({ type: 'folder.submitted' })}
-        onCancel={() => actor.send({ type: 'folder.cancelled' })}
-      />
-      <FolderMoveDialog
-        open={choosingParent}
-        folderName={moving?.name ?? ''}
-        currentParentId={movingParentId}
-        choices={moveChoices}
-        topLevelAllowed={moving ? canMoveTo(context.tree, moving, null) : false}
-        errorText={moveError}
-        busy={phase === 'moving'}
-        onMove={(parentId) => actor.send({ type: 'folder.moveConfirmed', parentId })}
-        onCancel={() => actor.send({ type: 'folder.cancelled' })}
-      />
-      <ConfirmDialog
-        open={confirming}
-        testId="folder-delete-dialog"
-        title={t('deleteFolderTitle', { name: pending?.name ?? '' })}
-        body={t('deleteFolderBody', { count: pending ? descendantsOf(context.tree, pending.id).length : 0 })}
-        confirmLabel={t('deleteFolder')}
-        busy={phase === 'deleting'}
-        onConfirm={() => actor.send({ type: 'folder.deleteConfirmed' })}
-        onCancel={() => actor.send({ type: 'folder.cancelled' })}
-      />
+      {editMounted && (
+        <FolderDialog
+          open={editing}
+          mode={draft?.mode ?? 'create'}
+          parentName={draft?.parent?.name}
+          name={draft?.name ?? ''}
+          errorText={dialogError}
+          busy={phase === 'saving'}
+          onNameChange={(name) => actor.send({ type: 'folder.nameChanged', name })}
+          onSubmit={() => actor.send({ type: 'folder.submitted' })}
+          onCancel={() => actor.send({ type: 'folder.cancelled' })}
+        />
+      )}
+      {moveMounted && (
+        <FolderMoveDialog
+          open={choosingParent}
+          folderName={moving?.name ?? ''}
+          currentParentId={movingParentId}
+          choices={moveChoices}
+          topLevelAllowed={moving ? canMoveTo(context.tree, moving, null) : false}
+          errorText={moveError}
+          busy={phase === 'moving'}
+          onMove={(parentId) => actor.send({ type: 'folder.moveConfirmed', parentId })}
+          onCancel={() => actor.send({ type: 'folder.cancelled' })}
+        />
+      )}
+      {deleteMounted && (
+        <ConfirmDialog
+          open={confirming}
+          testId="folder-delete-dialog"
+          title={t('deleteFolderTitle', { name: pending?.name ?? '' })}
+          body={t('deleteFolderBody', { count: pending ? descendantsOf(context.tree, pending.id).length : 0 })}
+          confirmLabel={t('deleteFolder')}
+          busy={phase === 'deleting'}
+          onConfirm={() => actor.send({ type: 'folder.deleteConfirmed' })}
+          onCancel={() => actor.send({ type: 'folder.cancelled' })}
+        />
+      )}
     </FoldersContext.Provider>
   );
 }

@@ -31,6 +31,7 @@ import { useFoldersActor } from './folders-context';
 import { useRecordSearch } from './record-search-container';
 import { ShareDialogContainer } from './share-dialog-container';
 import { transcriptPath } from './transcript-path';
+import { useOpenedOnce } from './use-opened-once';
 
 const SCOPE_PATH: Record<RecordScope, string> = { all: '/recordList', favourite: '/favourList', shared: '/shareList' };
 const SCOPE_TITLE: Record<RecordScope, string> = { all: 'recordsTitle', favourite: 'favouritesTitle', shared: 'sharesTitle' };
@@ -206,39 +207,51 @@ interface RecordListDialogsProps {
 /** The list's questions (delete, revoke) and dialogs (move, share), answered to the list actor. */
 function RecordListDialogs({ actor, phase, deleteCount, revokeName, revoking, moving, onMoveClosed, folderChoices, sharing, onShareClosed }: RecordListDialogsProps) {
   const { t } = useTranslation('records');
+  const deleteOpen = phase === 'confirmingDelete' || phase === 'deleting';
+  const revokeOpen = phase === 'confirmingRevoke' || (phase === 'updating' && revoking);
+  // Each dialog is built on its first opening, not with the page (issue 27).
+  const deleteMounted = useOpenedOnce(deleteOpen);
+  const revokeMounted = useOpenedOnce(revokeOpen);
+  const moveMounted = useOpenedOnce(moving !== null);
   return (
     <>
-      <ConfirmDialog
-        open={phase === 'confirmingDelete' || phase === 'deleting'}
-        testId="record-delete-dialog"
-        title={t('deleteConfirmTitle')}
-        body={t('deleteConfirmBody', { count: deleteCount })}
-        confirmLabel={t('delete')}
-        busy={phase === 'deleting'}
-        onConfirm={() => actor.send({ type: 'batch.deleteConfirmed' })}
-        onCancel={() => actor.send({ type: 'batch.deleteCancelled' })}
-      />
-      <ConfirmDialog
-        open={phase === 'confirmingRevoke' || (phase === 'updating' && revoking)}
-        testId="record-revoke-dialog"
-        title={t('revokeConfirmTitle')}
-        body={t('revokeConfirmBody', { name: revokeName })}
-        confirmLabel={t('revoke')}
-        busy={phase === 'updating'}
-        onConfirm={() => actor.send({ type: 'record.revokeConfirmed' })}
-        onCancel={() => actor.send({ type: 'record.revokeCancelled' })}
-      />
-      <MoveDialog
-        open={moving !== null}
-        recordName={moving?.showName ?? ''}
-        currentFolderId={moving?.folderId ?? DEFAULT_FOLDER_ID}
-        folders={folderChoices}
-        onMove={(folderId) => {
-          if (moving) actor.send({ type: 'record.moved', id: moving.id, folderId });
-          onMoveClosed();
-        }}
-        onCancel={onMoveClosed}
-      />
+      {deleteMounted && (
+        <ConfirmDialog
+          open={deleteOpen}
+          testId="record-delete-dialog"
+          title={t('deleteConfirmTitle')}
+          body={t('deleteConfirmBody', { count: deleteCount })}
+          confirmLabel={t('delete')}
+          busy={phase === 'deleting'}
+          onConfirm={() => actor.send({ type: 'batch.deleteConfirmed' })}
+          onCancel={() => actor.send({ type: 'batch.deleteCancelled' })}
+        />
+      )}
+      {revokeMounted && (
+        <ConfirmDialog
+          open={revokeOpen}
+          testId="record-revoke-dialog"
+          title={t('revokeConfirmTitle')}
+          body={t('revokeConfirmBody', { name: revokeName })}
+          confirmLabel={t('revoke')}
+          busy={phase === 'updating'}
+          onConfirm={() => actor.send({ type: 'record.revokeConfirmed' })}
+          onCancel={() => actor.send({ type: 'record.revokeCancelled' })}
+        />
+      )}
+      {moveMounted && (
+        <MoveDialog
+          open={moving !== null}
+          recordName={moving?.showName ?? ''}
+          currentFolderId={moving?.folderId ?? DEFAULT_FOLDER_ID}
+          folders={folderChoices}
+          onMove={(folderId) => {
+            if (moving) actor.send({ type: 'record.moved', id: moving.id, folderId });
+            onMoveClosed();
+          }}
+          onCancel={onMoveClosed}
+        />
+      )}
       {sharing && (
         <ShareDialogContainer
           key={sharing.id}

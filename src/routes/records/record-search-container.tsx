@@ -1,7 +1,7 @@
 // The records pages' search: the search machine with the page's folder, rendered by ui/records.
 // While a search is shown the page's list steps aside (the caller hides it when `active`).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -39,9 +39,10 @@ export function useRecordSearch(scope: RecordScope, folderId: string | null): { 
   useEffect(() => actor.send({ type: 'search.folderChanged', folderId }), [actor, folderId]);
 
   const errorText = error.errorMessage ?? (error.errorKey ? t(error.errorKey) : undefined);
-  return {
-    active: status !== 'idle',
-    element: (
+  // Built again only when the search changes: the records page renders with every list change, and
+  // the search box is Chakra's (issue 27).
+  const element = useMemo(
+    () => (
       <RecordSearch
         text={text}
         status={status}
@@ -60,5 +61,7 @@ export function useRecordSearch(scope: RecordScope, folderId: string | null): { 
         onOpen={(hit) => navigate(hitPath(hit))}
       />
     ),
-  };
+    [text, status, hits, hasMore, filters, scope, folderId, errorText, actor, navigate],
+  );
+  return { active: status !== 'idle', element };
 }

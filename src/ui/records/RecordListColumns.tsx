@@ -1,6 +1,5 @@
 // The record list's columns: which show from which width (phones, tablets, desktop), the grid
 // template of each variant, the cells that hide below their breakpoint, and the header row.
-import { Grid } from '@chakra-ui/react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordListVariant } from './record-list-props';
@@ -72,25 +71,11 @@ export const GUTTER = { scrollbarGutter: 'stable' } as const;
 
 export type ColumnTemplates = ReturnType<typeof templatesOf>;
 
-/** The column titles of the list view (cards have none). */
+/** The column titles of the list view (cards have none): a plain grid like the rows' (record-list.css). */
 export function RecordListHeader({ variant, template }: { variant: RecordListVariant; template: ColumnTemplates }) {
   const { t } = useTranslation('records');
   return (
-    <Grid
-      templateColumns={template}
-      gap="2"
-      px="3"
-      py="2"
-      borderBottomWidth="1px"
-      fontSize="xs"
-      fontWeight="semibold"
-      color="fg.muted"
-      alignItems="center"
-      role="presentation"
-      overflow="hidden"
-      style={GUTTER}
-      data-testid="record-list-header"
-    >
+    <div className="rl-head" role="presentation" style={{ ...rowColumnsStyle(template), ...GUTTER }} data-testid="record-list-header">
       <span />
       <span />
       <span>{t('col.name')}</span>
@@ -114,6 +99,6 @@ export function RecordListHeader({ variant, template }: { variant: RecordListVar
       )}
       <span />
       <span />
-    </Grid>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 // The record list, favourites and shares as one virtualised list (rows) or grid (cards): only the
 // lines on screen are rendered, and the next page is asked for when the last loaded line nears.
 // Its parts: RecordListColumns (columns and header), RecordListRow (a row), RecordCard (a card).
-import { Box, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,16 +72,14 @@ export function RecordListView(props: RecordListViewProps) {
 
   const template = templatesOf(props.variant);
   return (
-    <Box display="flex" flexDirection="column" flex="1" minH="0" borderWidth="1px" borderRadius="lg" bg="bg" data-testid="record-list" data-view={viewMode}>
+    <div className="rl-frame" data-testid="record-list" data-view={viewMode}>
       {viewMode === 'list' && <RecordListHeader variant={props.variant} template={template} />}
-      <Box
+      <div
         ref={(element: HTMLDivElement | null) => {
           scrollRef.current = element;
           setScroller(element);
         }}
-        flex="1"
-        minH="0"
-        overflowY="auto"
+        className="rl-scroller"
         style={GUTTER}
         data-testid="record-list-scroller"
       >
@@ -109,11 +106,11 @@ export function RecordListView(props: RecordListViewProps) {
           })}
         </div>
         {loadingMore && (
-          <Text textAlign="center" py="2" fontSize="sm" color="fg.muted" data-testid="record-list-loading-more">
+          <p className="rl-loading-more" data-testid="record-list-loading-more">
             {t('loadingMore')}
-          </Text>
+          </p>
         )}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Box, Button, Input, Menu, NativeSelect, Portal, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, Input, Menu, Portal, Text } from '@chakra-ui/react';
+import { useState, type ButtonHTMLAttributes, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type SortColumn = 'create_time' | 'update_time' | 'show_name';
 import { EXPORT_FORMATS as EXPORT_FORMAT_CHOICES, type ExportFormat } from '../../shared/contract/transcript';
+import './record-toolbar.css';
 export type { ExportFormat };
 
 const SORTS: ReadonlyArray<{ column: SortColumn; ascending: boolean }> = [
@@ -43,38 +44,35 @@ export function RecordToolbar(props: RecordToolbarProps) {
   const [end, setEnd] = useState(props.filter.endDate ?? '');
   const none = props.selectedCount === 0;
   return (
-    <Box display="flex" flexDirection="column" gap="3" mb="3" data-testid="record-toolbar">
-      <Box display="flex" alignItems="center" gap="2" flexWrap="wrap">
-        <Text as="h1" fontSize="xl" fontWeight="semibold" me="1">
-          {props.title}
-        </Text>
-        <Text fontSize="sm" color="fg.muted" data-testid="record-total">
+    <div className="tb-stack" data-testid="record-toolbar">
+      <div className="tb-line">
+        <h1 className="tb-title">{props.title}</h1>
+        <p className="tb-muted" data-testid="record-total">
           {t('totalCount', { count: props.total })}
-        </Text>
+        </p>
         {props.onNewFolder && (
-          <Button size="sm" variant="outline" onClick={props.onNewFolder} data-testid="folder-add" aria-label={t('newFolder')} title={t('newFolder')}>
+          <button type="button" className="tb-button" data-variant="outline" onClick={props.onNewFolder} data-testid="folder-add" aria-label={t('newFolder')} title={t('newFolder')}>
             + {t('newFolder')}
-          </Button>
+          </button>
         )}
-        <Box flex="1" />
-        <Box display="flex" borderWidth="1px" borderRadius="md" overflow="hidden" role="group" aria-label={t('viewMode')}>
+        <div className="tb-spacer" />
+        <div className="tb-segments" role="group" aria-label={t('viewMode')}>
           {(['list', 'card'] as const).map((mode) => (
-            <Button
+            <button
               key={mode}
-              size="sm"
-              borderRadius="0"
-              variant={props.viewMode === mode ? 'solid' : 'ghost'}
-              colorPalette={props.viewMode === mode ? 'brand' : undefined}
+              type="button"
+              className="tb-button"
+              data-variant={props.viewMode === mode ? 'solid' : 'ghost'}
               aria-pressed={props.viewMode === mode}
               onClick={() => props.onViewMode(mode)}
               data-testid={`record-view-${mode}`}
             >
               {mode === 'list' ? t('viewList') : t('viewCard')}
-            </Button>
+            </button>
           ))}
-        </Box>
-        <NativeSelect.Root size="sm" width="auto">
-          <NativeSelect.Field
+        </div>
+        <div className="tb-select">
+          <select
             aria-label={t('sortLabel')}
             value={sortKey(props.sort)}
             data-testid="record-sort"
@@ -88,13 +86,22 @@ export function RecordToolbar(props: RecordToolbarProps) {
                 {t(`sort.${sortKey(sort)}`)}
               </option>
             ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Button size="sm" variant={filterOpen ? 'subtle' : 'outline'} aria-expanded={filterOpen} onClick={() => setFilterOpen((open) => !open)} data-testid="record-filter-toggle">
+          </select>
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+            <path d="m6 9 6 6 6-6" />
+          </svg>
+        </div>
+        <button
+          type="button"
+          className="tb-button"
+          data-variant={filterOpen ? 'subtle' : 'outline'}
+          aria-expanded={filterOpen}
+          onClick={() => setFilterOpen((open) => !open)}
+          data-testid="record-filter-toggle"
+        >
           {t('filterToggle')}
-        </Button>
-      </Box>
+        </button>
+      </div>
       {filterOpen && (
         <Box
           as="form"
@@ -141,46 +148,67 @@ export function RecordToolbar(props: RecordToolbarProps) {
           )}
         </Box>
       )}
-      <Box display="flex" alignItems="center" gap="3" flexWrap="wrap">
-        <label style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-          <input
-            type="checkbox"
-            checked={props.allSelected}
-            onChange={props.onToggleAll}
-            data-testid="record-select-all"
-            style={{ width: 16, height: 16, accentColor: 'var(--chakra-colors-brand-500)' }}
-          />
-          <Text as="span" fontSize="sm">
-            {t('selectAll')}
-          </Text>
+      <div className="tb-line" data-wide="">
+        <label className="tb-check">
+          <input type="checkbox" checked={props.allSelected} onChange={props.onToggleAll} data-testid="record-select-all" />
+          <span className="tb-sm">{t('selectAll')}</span>
         </label>
         {!none && (
-          <Text fontSize="sm" color="fg.muted" data-testid="record-selected-count">
+          <p className="tb-muted" data-testid="record-selected-count">
             {t('selectedCount', { count: props.selectedCount })}
-          </Text>
+          </p>
         )}
-        <Button size="sm" variant="outline" colorPalette="red" disabled={none || props.busy} onClick={props.onDeleteSelected} data-testid="record-delete-selected">
+        <button
+          type="button"
+          className="tb-button"
+          data-variant="outline"
+          data-palette="red"
+          disabled={none || props.busy}
+          onClick={props.onDeleteSelected}
+          data-testid="record-delete-selected"
+        >
           {t('deleteSelected')}
-        </Button>
-        <Menu.Root lazyMount unmountOnExit onSelect={(details) => props.onExportSelected(details.value as ExportFormat)}>
-          <Menu.Trigger asChild>
-            <Button size="sm" variant="outline" disabled={none || props.busy} data-testid="record-export-selected">
-              {t('exportSelected')} ▾
-            </Button>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                {EXPORT_FORMAT_CHOICES.map((format) => (
-                  <Menu.Item key={format} value={format} data-testid={`record-export-${format}`}>
-                    {t('exportAs', { format: format.toUpperCase() })}
-                  </Menu.Item>
-                ))}
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
-      </Box>
-    </Box>
+        </button>
+        <ExportMenu disabled={none || props.busy} onExport={props.onExportSelected} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 'Export selected ▾': a plain button until first used, then Chakra's menu, mounted open as the tap
+ * meant (a menu machine built with the page for a button that starts disabled; issue 27).
+ */
+function ExportMenu({ disabled, onExport }: { disabled: boolean; onExport(format: ExportFormat): void }) {
+  const { t } = useTranslation('records');
+  const [used, setUsed] = useState(false);
+  const trigger = (extra: ButtonHTMLAttributes<HTMLButtonElement>) => (
+    <button type="button" className="tb-button" data-variant="outline" disabled={disabled} data-testid="record-export-selected" {...extra}>
+      {t('exportSelected')} ▾
+    </button>
+  );
+  if (!used) {
+    const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
+      setUsed(true);
+    };
+    return trigger({ 'aria-haspopup': 'menu', 'aria-expanded': false, onClick: () => setUsed(true), onKeyDown });
+  }
+  return (
+    <Menu.Root lazyMount unmountOnExit defaultOpen onSelect={(details) => onExport(details.value as ExportFormat)}>
+      <Menu.Trigger asChild>{trigger({})}</Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            {EXPORT_FORMAT_CHOICES.map((format) => (
+              <Menu.Item key={format} value={format} data-testid={`record-export-${format}`}>
+                {t('exportAs', { format: format.toUpperCase() })}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
   );
 }
