@@ -1,4 +1,4 @@
-import { Alert, Button } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../shared/contract/limits';
@@ -49,7 +49,7 @@ export interface MeetingSetupFormProps {
 /**
  * The host's setup form, the page's first paint on a phone: plain elements styled by meeting-setup.css
  * as Chakra draws its card, fields, input and selects (issue 27: each Chakra element builds and hashes
- * its styles on every render). Only the start button and the alerts stay Chakra's.
+ * its styles on every render). Only the alerts stay Chakra's.
  */
 export function MeetingSetupForm(props: MeetingSetupFormProps) {
   const { config, problems, busy, error, onChange } = props;
@@ -145,9 +145,19 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
                 </button>
               )}
             </div>
-            <Button colorPalette="brand" size="lg" loading={busy} disabled={blocking.length > 0} onClick={start} data-testid="meeting-start">
-              {t('startMeeting')}
-            </Button>
+            {/* Chakra's lg solid brand button; while the meeting is created, its spinner over the hidden label. */}
+            <button type="button" className="ms-button" data-variant="solid" data-size="lg" data-loading={busy ? '' : undefined} disabled={busy || blocking.length > 0} onClick={start} data-testid="meeting-start">
+              {busy ? (
+                <>
+                  <span className="ms-loader">
+                    <span className="ms-spinner" />
+                  </span>
+                  <span className="ms-loading-label">{t('startMeeting')}</span>
+                </>
+              ) : (
+                t('startMeeting')
+              )}
+            </button>
           </div>
         </div>
       </div>
