@@ -1,8 +1,8 @@
-import { Button, Text, Wrap } from '@chakra-ui/react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngineLabel, useUnavailableLabel, type EngineName, type LanguagePick } from '../common/LanguageSelect';
 import { languageName } from './language-name';
+import './meeting-setup.css';
 
 export interface LanguageChipsProps {
   codes: readonly string[];
@@ -20,9 +20,9 @@ export interface LanguageChipsProps {
  * that are not selected) sit behind one "N more not available on this server" toggle: they are still
  * shown as unavailable before anyone tries, but a server with two engines no longer draws a wall of
  * seventeen disabled chips (a 390 px phone scrolled through ~2,000 px of them to reach Start).
- * Memoised: each chip is a Chakra button whose styles are serialised and hashed on every render (~1 ms
- * a chip on a throttled phone), and the setup form re-renders for changes elsewhere in it (its name,
- * style, plan limits) that leave the chips as they are.
+ * Plain buttons styled by meeting-setup.css as Chakra's sm buttons (a Chakra button's styles are
+ * serialised and hashed on every render, issue 27); memoised, as the setup form re-renders for changes
+ * elsewhere in it (its name, style, plan limits) that leave the chips as they are.
  */
 export const LanguageChips = memo(function LanguageChips({ codes, selected, onToggle, testId, unavailable = {}, engines = {} }: LanguageChipsProps) {
   const { t } = useTranslation('common');
@@ -30,28 +30,24 @@ export const LanguageChips = memo(function LanguageChips({ codes, selected, onTo
   const hidden = codes.filter((code) => unavailable[code] && !selected.includes(code));
   const shown = showUnavailable ? codes : codes.filter((code) => !hidden.includes(code));
   return (
-    <Wrap gap="2" data-testid={testId}>
+    <div className="ms-chips" data-testid={testId}>
       {shown.map((code) => (
         <LanguageChip key={code} code={code} on={selected.includes(code)} why={unavailable[code]} engines={engines[code]} onToggle={onToggle} testId={testId} />
       ))}
       {hidden.length > 0 && (
-        <Button
-          size="sm"
-          variant="ghost"
-          h="auto"
-          minH="9"
-          maxW="full"
-          whiteSpace="normal"
-          textAlign="start"
+        <button
+          type="button"
+          className="ms-button ms-chip"
+          data-variant="ghost"
           aria-expanded={showUnavailable}
           onClick={() => setShowUnavailable(!showUnavailable)}
           data-testid={`${testId}-more-unavailable`}
         >
           <span aria-hidden="true">{showUnavailable ? '▾' : '▸'}</span>
           {showUnavailable ? t('languagesUnavailableHide') : t('languagesUnavailableShow', { count: hidden.length })}
-        </Button>
+        </button>
       )}
-    </Wrap>
+    </div>
   );
 });
 
@@ -70,21 +66,13 @@ function LanguageChip({ code, on, why, engines, onToggle, testId }: LanguageChip
   const engineLabel = useEngineLabel();
   const served = why ? '' : engineLabel(engines);
   return (
-    <Button
-      size="sm"
-      // A chip with its engine or why it is unavailable is longer than a phone is wide (390 px):
-      // its text wraps inside the chip instead of running past the card.
-      h="auto"
-      minH="9"
-      py="1"
-      maxW="full"
-      whiteSpace="normal"
-      flexWrap="wrap"
-      columnGap="1.5"
-      rowGap="0"
-      textAlign="start"
-      variant={on ? 'solid' : 'outline'}
-      colorPalette={on ? 'brand' : 'gray'}
+    // A chip with its engine or why it is unavailable is longer than a phone is wide (390 px): its
+    // text wraps inside the chip instead of running past the card (.ms-chip).
+    <button
+      type="button"
+      className="ms-button ms-chip"
+      data-chip=""
+      data-variant={on ? 'solid' : 'outline'}
       aria-pressed={on}
       disabled={Boolean(why) && !on}
       title={why ? (why.reason ?? unavailableLabel(why)) : undefined}
@@ -94,15 +82,13 @@ function LanguageChip({ code, on, why, engines, onToggle, testId }: LanguageChip
     >
       {languageName(code, i18n.language)}
       {why && (
-        <Text as="span" fontSize="xs" fontWeight="normal">
-          {unavailableLabel(why)}
-        </Text>
+        <span className="ms-chip-note">{unavailableLabel(why)}</span>
       )}
       {served && (
-        <Text as="span" fontSize="xs" fontWeight="normal" data-testid={`${testId}-${code}-engine`}>
+        <span className="ms-chip-note" data-testid={`${testId}-${code}-engine`}>
           {served}
-        </Text>
+        </span>
       )}
-    </Button>
+    </button>
   );
 }

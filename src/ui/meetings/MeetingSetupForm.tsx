@@ -1,13 +1,11 @@
-import { Alert, Box, Button, Card, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { Alert } from '@chakra-ui/react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEETING_RECOGNITION_LANGUAGES_MAX, MEETING_TRANSLATION_LANGUAGES_MAX } from '../../shared/contract/limits';
 import { SUBTITLE_DISPLAYS, SUBTITLE_FONT_SIZES, type SubtitleDisplay, type SubtitleLook } from '../../shared/contract/meeting';
 import { LanguageChips, type LanguageChipsProps } from './LanguageChips';
 import { TermsDialog } from './TermsDialog';
-
-// As tall as the selects beside them, so the row's labels line up.
-const COLOUR_INPUT_STYLE = { height: 40, width: 56 };
+import './meeting-setup.css';
 
 /** What the form edits (the meeting setup machine's config has this shape). */
 export interface MeetingSetupValues {
@@ -48,75 +46,82 @@ export interface MeetingSetupFormProps {
 }
 
 
+/**
+ * The host's setup form, the page's first paint on a phone: plain elements styled by meeting-setup.css
+ * as Chakra draws its card, fields, input and selects (issue 27: each Chakra element builds and hashes
+ * its styles on every render). Only the alerts stay Chakra's.
+ */
 export function MeetingSetupForm(props: MeetingSetupFormProps) {
   const { config, problems, busy, error, onChange } = props;
   const { t } = useTranslation('meetings');
+  const id = useId();
   const [termsOpen, setTermsOpen] = useState<false | 'read' | 'start'>(false);
   const setStyle = (patch: Partial<SubtitleLook>) => onChange({ style: { ...config.style, ...patch } });
   const blocking = problems.filter((problem) => problem !== 'termsRequired');
   const start = () => (config.termsAccepted ? props.onStart() : setTermsOpen('start'));
   return (
-    <Card.Root data-testid="meeting-setup">
-      <Card.Body>
-        <Stack gap="6">
-          <Field.Root>
-            <Field.Label>{t('meetingName')}</Field.Label>
-            <Input value={config.name} placeholder={t('meetingNamePlaceholder')} onChange={(e) => onChange({ name: e.currentTarget.value })} data-testid="meeting-name" />
-          </Field.Root>
-          <Box>
-            <Heading size="sm" mb="1">{t('recognitionLanguages')}</Heading>
-            <Text fontSize="sm" color="fg.muted" mb="2">{t('recognitionHint', { max: MEETING_RECOGNITION_LANGUAGES_MAX })}</Text>
+    <div className="ms-card" data-testid="meeting-setup">
+      <div className="ms-card-body">
+        <div className="ms-stack">
+          <div className="ms-field">
+            <label className="ms-label" htmlFor={`${id}name`}>{t('meetingName')}</label>
+            <input id={`${id}name`} className="ms-input" value={config.name} placeholder={t('meetingNamePlaceholder')} onChange={(e) => onChange({ name: e.currentTarget.value })} data-testid="meeting-name" />
+          </div>
+          <div>
+            <h2 className="ms-heading">{t('recognitionLanguages')}</h2>
+            <p className="ms-hint">{t('recognitionHint', { max: MEETING_RECOGNITION_LANGUAGES_MAX })}</p>
             {/* The plan's line keeps its place while the permissions load: appearing later, it pushed
                 everything below it down (a layout shift, issue 27). */}
             {props.allowed ? (
-              <Text fontSize="sm" color="fg.muted" mb="2" minH="5" data-testid="meeting-plan-allows">
+              <p className="ms-hint" data-testid="meeting-plan-allows">
                 {t(props.higherPlanAllowsMore === false ? 'planAllowsMost' : 'planAllows', props.allowed)}
-              </Text>
+              </p>
             ) : (
-              <Box minH="5" mb="2" aria-hidden="true" />
+              <div className="ms-hint" aria-hidden="true" />
             )}
             <LanguageChips codes={props.recognitionCodes} selected={config.recognitionLanguages} onToggle={props.onToggleRecognition} testId="meeting-recognition" unavailable={props.recognitionUnavailable} engines={props.recognitionEngines} />
-          </Box>
-          <Box>
-            <Heading size="sm" mb="1">{t('translationLanguages')}</Heading>
-            <Text fontSize="sm" color="fg.muted" mb="2">{t('translationHint', { max: MEETING_TRANSLATION_LANGUAGES_MAX })}</Text>
+          </div>
+          <div>
+            <h2 className="ms-heading">{t('translationLanguages')}</h2>
+            <p className="ms-hint">{t('translationHint', { max: MEETING_TRANSLATION_LANGUAGES_MAX })}</p>
             <LanguageChips codes={props.translationCodes} selected={config.translationLanguages} onToggle={props.onToggleTranslation} testId="meeting-translation" unavailable={props.translationUnavailable} engines={props.translationEngines} />
-          </Box>
-          <Box>
-            <Heading size="sm" mb="2">{t('subtitleStyle')}</Heading>
-            <HStack gap="4" flexWrap="wrap" alignItems="end">
-              <Field.Root w="auto">
-                <Field.Label>{t('fontSize')}</Field.Label>
-                <NativeSelect.Root w="28">
-                  <NativeSelect.Field value={config.style.fontSize} onChange={(e) => setStyle({ fontSize: Number(e.currentTarget.value) })} data-testid="meeting-font-size">
+          </div>
+          <div>
+            <h2 className="ms-heading" data-gap="2">{t('subtitleStyle')}</h2>
+            <div className="ms-style-row">
+              <div className="ms-field" data-auto="">
+                <label className="ms-label" htmlFor={`${id}size`}>{t('fontSize')}</label>
+                <div className="ms-select-root">
+                  <select id={`${id}size`} className="ms-select" value={config.style.fontSize} onChange={(e) => setStyle({ fontSize: Number(e.currentTarget.value) })} data-testid="meeting-font-size">
                     {SUBTITLE_FONT_SIZES.map((size) => <option key={size} value={size}>{size} px</option>)}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Field.Root w="auto">
-                <Field.Label>{t('display')}</Field.Label>
-                <NativeSelect.Root w="64" maxW="full">
-                  <NativeSelect.Field value={config.style.display} onChange={(e) => setStyle({ display: e.currentTarget.value as SubtitleDisplay })} data-testid="meeting-display">
+                  </select>
+                  <SelectIndicator />
+                </div>
+              </div>
+              <div className="ms-field" data-auto="">
+                <label className="ms-label" htmlFor={`${id}display`}>{t('display')}</label>
+                <div className="ms-select-root" data-wide="">
+                  <select id={`${id}display`} className="ms-select" value={config.style.display} onChange={(e) => setStyle({ display: e.currentTarget.value as SubtitleDisplay })} data-testid="meeting-display">
                     {SUBTITLE_DISPLAYS.map((display) => <option key={display} value={display}>{t(`display_${display}`)}</option>)}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Field.Root w="auto">
-                <Field.Label>{t('textColour')}</Field.Label>
-                <input type="color" value={config.style.color} onChange={(e) => setStyle({ color: e.currentTarget.value })} data-testid="meeting-colour" style={COLOUR_INPUT_STYLE} aria-label={t('textColour')} />
-              </Field.Root>
-              <Field.Root w="auto">
-                <Field.Label>{t('backgroundColour')}</Field.Label>
-                <input type="color" value={config.style.backgroundColor} onChange={(e) => setStyle({ backgroundColor: e.currentTarget.value })} data-testid="meeting-background" style={COLOUR_INPUT_STYLE} aria-label={t('backgroundColour')} />
-              </Field.Root>
-            </HStack>
-            <Box mt="3" p="3" borderRadius="md" bg={config.style.backgroundColor} color={config.style.color} fontSize={`${config.style.fontSize}px`} data-testid="meeting-style-preview">
-              {config.style.display !== 'translation' && <Text>{t('previewOriginal')}</Text>}
-              {config.style.display !== 'original' && <Text fontSize="0.85em" color="yellow.200">{t('previewTranslation')}</Text>}
-            </Box>
-          </Box>
+                  </select>
+                  <SelectIndicator />
+                </div>
+              </div>
+              {/* As tall as the selects beside them, so the row's labels line up. */}
+              <div className="ms-field" data-auto="">
+                <label className="ms-label" htmlFor={`${id}colour`}>{t('textColour')}</label>
+                <input id={`${id}colour`} type="color" className="ms-colour" value={config.style.color} onChange={(e) => setStyle({ color: e.currentTarget.value })} data-testid="meeting-colour" aria-label={t('textColour')} />
+              </div>
+              <div className="ms-field" data-auto="">
+                <label className="ms-label" htmlFor={`${id}background`}>{t('backgroundColour')}</label>
+                <input id={`${id}background`} type="color" className="ms-colour" value={config.style.backgroundColor} onChange={(e) => setStyle({ backgroundColor: e.currentTarget.value })} data-testid="meeting-background" aria-label={t('backgroundColour')} />
+              </div>
+            </div>
+            <div className="ms-preview" style={{ background: config.style.backgroundColor, color: config.style.color, fontSize: `${config.style.fontSize}px` }} data-testid="meeting-style-preview">
+              {config.style.display !== 'translation' && <p>{t('previewOriginal')}</p>}
+              {config.style.display !== 'original' && <p className="ms-preview-translation">{t('previewTranslation')}</p>}
+            </div>
+          </div>
           {blocking.map((problem) => (
             <Alert.Root key={problem} status="warning" data-testid={`meeting-problem-${problem}`}>
               <Alert.Indicator />
@@ -129,23 +134,33 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
               <Alert.Title>{error}</Alert.Title>
             </Alert.Root>
           )}
-          <HStack justify="space-between" flexWrap="wrap">
-            <HStack gap="2" flexWrap="wrap" maxW="full">
-              <Button variant="plain" size="sm" onClick={() => setTermsOpen('read')} data-testid="meeting-terms-open">
+          <div className="ms-row">
+            <div className="ms-row" data-start="">
+              <button type="button" className="ms-button" data-variant="plain" onClick={() => setTermsOpen('read')} data-testid="meeting-terms-open">
                 {config.termsAccepted ? t('termsAccepted') : t('termsRead')}
-              </Button>
+              </button>
               {props.onPickVocabulary && (
-                <Button variant="plain" size="sm" onClick={props.onPickVocabulary} data-testid="meeting-vocabulary-open">
+                <button type="button" className="ms-button" data-variant="plain" onClick={props.onPickVocabulary} data-testid="meeting-vocabulary-open">
                   {config.documentIds?.length ? t('vocabularyPicked', { count: config.documentIds.length }) : t('vocabularyPick')}
-                </Button>
+                </button>
               )}
-            </HStack>
-            <Button colorPalette="brand" size="lg" loading={busy} disabled={blocking.length > 0} onClick={start} data-testid="meeting-start">
-              {t('startMeeting')}
-            </Button>
-          </HStack>
-        </Stack>
-      </Card.Body>
+            </div>
+            {/* Chakra's lg solid brand button; while the meeting is created, its spinner over the hidden label. */}
+            <button type="button" className="ms-button" data-variant="solid" data-size="lg" data-loading={busy ? '' : undefined} disabled={busy || blocking.length > 0} onClick={start} data-testid="meeting-start">
+              {busy ? (
+                <>
+                  <span className="ms-loader">
+                    <span className="ms-spinner" />
+                  </span>
+                  <span className="ms-loading-label">{t('startMeeting')}</span>
+                </>
+              ) : (
+                t('startMeeting')
+              )}
+            </button>
+          </div>
+        </div>
+      </div>
       {props.vocabularyDialog}
       <TermsDialog
         open={termsOpen !== false}
@@ -157,6 +172,17 @@ export function MeetingSetupForm(props: MeetingSetupFormProps) {
           if (thenStart) props.onStart();
         }}
       />
-    </Card.Root>
+    </div>
+  );
+}
+
+/** Chakra's native select chevron. */
+function SelectIndicator() {
+  return (
+    <div className="ms-select-indicator">
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="m6 9 6 6 6-6" />
+      </svg>
+    </div>
   );
 }

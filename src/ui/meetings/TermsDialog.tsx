@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from './use-opened-once';
 
 export interface TermsDialogProps {
   open: boolean;
@@ -7,8 +8,12 @@ export interface TermsDialogProps {
   onClose(): void;
 }
 
-/** The live interpreting terms; starting needs them accepted once. */
-export function TermsDialog({ open, onAccept, onClose }: TermsDialogProps) {
+/** The live interpreting terms; starting needs them accepted once. Mounted on first open. */
+export function TermsDialog(props: TermsDialogProps) {
+  return useOpenedOnce(props.open) ? <OpenedTermsDialog {...props} /> : null;
+}
+
+function OpenedTermsDialog({ open, onAccept, onClose }: TermsDialogProps) {
   const { t } = useTranslation('meetings');
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">

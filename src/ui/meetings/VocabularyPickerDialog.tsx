@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Dialog, Heading, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from './use-opened-once';
 import { VOCABULARY_KINDS, vocabularyKindKeys, type VocabularyKind } from '../../shared/contract/vocabulary-kinds';
 
 export interface PickableLibrary {
@@ -21,8 +22,15 @@ export interface VocabularyPickerDialogProps {
   onRetry(): void;
 }
 
-/** The vocabulary libraries a meeting uses, grouped by kind; renders the vocabularyPicker machine's state. */
+/**
+ * The vocabulary libraries a meeting uses, grouped by kind; renders the vocabularyPicker machine's
+ * state. Mounted on first open.
+ */
 export function VocabularyPickerDialog(props: VocabularyPickerDialogProps) {
+  return useOpenedOnce(props.open) ? <OpenedVocabularyPickerDialog {...props} /> : null;
+}
+
+function OpenedVocabularyPickerDialog(props: VocabularyPickerDialogProps) {
   const { t } = useTranslation(['meetings', 'vocabulary']);
   const { libraries, selected } = props;
   return (
