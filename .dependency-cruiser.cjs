@@ -21,6 +21,7 @@ module.exports = {
           '[.]test[.]tsx?$',
           '[.]paths[.]ts$', // loaded by scripts/coverage-paths.ts from the folder, not imported
           '^src/main[.]tsx$',
+          '^src/.+[.]worker[.]ts$', // started by `new Worker(new URL(…, import.meta.url))`, which the cruiser does not follow
           '^server/src/(server|admin)[.]ts$',
           '[.]worklet[.]ts$', // loaded by the browser from its URL (pcm16-downsampler.url.ts)
           '^src/i18n/locale-source[.]fetched[.]ts$', // the build swaps it in for locale-source.ts (scripts/vite/locale-assets.ts)

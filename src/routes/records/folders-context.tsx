@@ -17,7 +17,7 @@ import { FolderMoveDialog } from '../../ui/records/FolderMoveDialog';
 import { ConfirmDialog } from '../../ui/common/ConfirmDialog';
 import { useAppBus } from '../shell/app-bus';
 import { showNotice } from '../shell/show-toast';
-import { useOpenedOnce } from './use-opened-once';
+import { useOpenedOnce } from '../../ui/common/use-opened-once';
 
 export type FoldersActor = ActorRefFrom<typeof folderEditMachine>;
 

@@ -31,7 +31,7 @@ import { useFoldersActor } from './folders-context';
 import { useRecordSearch } from './record-search-container';
 import { ShareDialogContainer } from './share-dialog-container';
 import { transcriptPath } from './transcript-path';
-import { useOpenedOnce } from './use-opened-once';
+import { useOpenedOnce } from '../../ui/common/use-opened-once';
 
 const SCOPE_PATH: Record<RecordScope, string> = { all: '/recordList', favourite: '/favourList', shared: '/shareList' };
 const SCOPE_TITLE: Record<RecordScope, string> = { all: 'recordsTitle', favourite: 'favouritesTitle', shared: 'sharesTitle' };

@@ -74,9 +74,7 @@ export function ShellHeader({ isMobile, onOpenNav }: ShellHeaderProps) {
   // The dialogs' namespace loads on first use, so they mount (inside Suspense) only once asked for.
   const [voucherMounted, setVoucherMounted] = useState(false);
   const [qrMounted, setQrMounted] = useState(false);
-
-  // Drawn when the popover first opens, not at load: on a phone-class CPU it was a long task of
-  // every desktop page's start (issue 27).
+  // Drawn when the popover first opens: at load it was a long task of every desktop page (issue 27).
   const [freeTimeAsked, setFreeTimeAsked] = useState(false);
   const freeTimeQr = useQrDataUrl(freeTimeAsked && !isMobile ? FREE_TIME_GROUP_URL : null);
   const myPageUrl = signedIn && user ? `${window.location.origin}/myQrCodeMiddlePage?userId=${encodeURIComponent(user.id)}` : null;

@@ -1,6 +1,6 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useOpenedOnce } from './use-opened-once';
+import { useOpenedOnce } from '../common/use-opened-once';
 
 export interface TermsDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Dialog, Heading, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useOpenedOnce } from './use-opened-once';
+import { useOpenedOnce } from '../common/use-opened-once';
 import { VOCABULARY_KINDS, vocabularyKindKeys, type VocabularyKind } from '../../shared/contract/vocabulary-kinds';
 
 export interface PickableLibrary {
