@@ -36,6 +36,8 @@ describe('Chakra global CSS built at build time', () => {
     const patched = withoutRuntimeGlobal(chakraSource);
     expect(patched).not.toContain('getTokenCss()]');
     expect(patched).toContain('const _global = [];');
+    expect(patched).not.toMatch(/^\s+getPreflightCss,$/m);
+    expect(patched).toMatch(/getPreflightCss: \(\) => \{ throw new Error/);
     expect(() => withoutRuntimeGlobal(chakraSource.replace(CHAKRA_RUNTIME_GLOBAL, 'const _global = build();'))).toThrow(/no longer contains/);
   });
 });

@@ -34,11 +34,23 @@ export function chakraGlobalCssText(system: ChakraGlobals): string {
 export const CHAKRA_RUNTIME_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
 const CHAKRA_SYSTEM_MODULE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
 
-/** Chakra's createSystem with the global styles left out (they are in the stylesheet). */
+/** In the system createSystem returns: the functions that build the global styles. */
+export const CHAKRA_GLOBAL_BUILDERS = '    getTokenCss,\n    getGlobalCss,\n    getPreflightCss,';
+
+/**
+ * Chakra's createSystem with the global styles left out (they are in the stylesheet). Its three
+ * builders are swapped for one that says so, which lets the bundler drop them and Chakra's preflight
+ * module from every page's entry; nothing in Chakra or the app calls them.
+ */
 export function withoutRuntimeGlobal(code: string): string {
-  // A Chakra upgrade that rewrites the line must fail the build, not silently paint an unstyled page.
-  if (!code.includes(CHAKRA_RUNTIME_GLOBAL)) throw new Error(`chakra-global-css: Chakra's createSystem no longer contains "${CHAKRA_RUNTIME_GLOBAL}"`);
-  return code.replace(CHAKRA_RUNTIME_GLOBAL, 'const _global = []; // parley: built at build time (scripts/vite/chakra-global-css.ts)');
+  // A Chakra upgrade that rewrites these lines must fail the build, not silently paint an unstyled page.
+  for (const line of [CHAKRA_RUNTIME_GLOBAL, CHAKRA_GLOBAL_BUILDERS]) {
+    if (!code.includes(line)) throw new Error(`chakra-global-css: Chakra's createSystem no longer contains "${line}"`);
+  }
+  const builtAtBuildTime = '() => { throw new Error("Chakra global CSS is built at build time (scripts/vite/chakra-global-css.ts)"); }';
+  return code
+    .replace(CHAKRA_RUNTIME_GLOBAL, 'const _global = []; // parley: built at build time (scripts/vite/chakra-global-css.ts)')
+    .replace(CHAKRA_GLOBAL_BUILDERS, `    getTokenCss: ${builtAtBuildTime},\n    getGlobalCss: ${builtAtBuildTime},\n    getPreflightCss: ${builtAtBuildTime},`);
 }
 
 export function chakraGlobalCss(): Plugin[] {

@@ -23,33 +23,15 @@ export function browserTimeZone(now: number = Date.now()): string | null {
   }
 }
 
-/** The zone as a worker tells it; rejects when no worker can run here (then it is resolved on this thread). */
-function zoneFromWorker(): Promise<string | null> {
-  if (typeof Worker === 'undefined') return Promise.reject(new Error('no Worker'));
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./time-zone.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<unknown>) => {
-      worker.terminate();
-      resolve(typeof event.data === 'string' && event.data ? event.data : null);
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      event.preventDefault();
-      reject(new Error('time-zone worker failed'));
-    };
-  });
-}
-
 /** The browser's zone without blocking the main thread when a worker can resolve it (the API's calls wait for it). */
 export function browserTimeZoneSoon(now: number = Date.now()): Promise<string | null> {
   if (kept && now - kept.at < KEEP_MS) return Promise.resolve(kept.zone);
-  resolving ??= zoneFromWorker()
-    .then(
-      (zone) => keep(zone, Date.now()),
-      () => browserTimeZone(),
-    )
-    .finally(() => {
-      resolving = null;
-    });
-  return resolving;
+  // Where no worker can run (the constructor throws) or it fails, the zone is resolved on this thread.
+  return (resolving ??= new Promise<string | null>((resolve, reject) => {
+    const worker = new Worker(new URL('./time-zone.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<string | null>) => resolve(event.data);
+    worker.onerror = reject;
+  })
+    .then((zone) => keep(zone, Date.now()), () => browserTimeZone())
+    .finally(() => (resolving = null)));
 }
