@@ -62,7 +62,12 @@ describe('AppHeader', () => {
         <AppHeader {...props({ onFreeTimeOpen, freeTimeQrDataUrl: 'data:image/png;base64,AAAA' })} />
       </ChakraProvider>,
     );
-    expect((await screen.findByTestId('free-time-qr')).getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    const qr = await screen.findByTestId('free-time-qr');
+    expect(qr.getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    // It pulses for the spec's 5 seconds: 5 pulses of a second each (platform §2 and its QR limits).
+    expect(qr.className).toBe('free-time-qr');
+    expect(qr.style.animationDuration).toBe('1000ms');
+    expect(qr.style.animationIterationCount).toBe('5');
   });
 
   it('sends voucher and purchase events', async () => {

@@ -1,8 +1,8 @@
 import { Button, Popover, Portal, Text } from '@chakra-ui/react';
-import { motion } from 'framer-motion';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FREE_TIME_QR_ANIMATION_MS, QR_IMAGE_SIZE_PX } from '../../shared/contract/limits';
+import './free-time-qr.css';
 
 const PULSES = 5;
 
@@ -21,7 +21,7 @@ export function FreeTimeQrPopover({ qrDataUrl, onOpen }: FreeTimeQrPopoverProps)
       open={open}
       onOpenChange={(details) => {
         setOpen(details.open);
-        // A new key restarts the animation each time the popover opens.
+        // A new key restarts the animation (a new <img>) each time the popover opens.
         if (details.open) {
           setOpenCount((count) => count + 1);
           onOpen?.();
@@ -40,16 +40,15 @@ export function FreeTimeQrPopover({ qrDataUrl, onOpen }: FreeTimeQrPopoverProps)
             <Popover.Body display="flex" flexDirection="column" alignItems="center" gap="2">
               <Text fontWeight="semibold">{t('freeTimeTitle')}</Text>
               {qrDataUrl && (
-                <motion.img
+                <img
                   key={openCount}
+                  className="free-time-qr"
                   src={qrDataUrl}
                   alt={t('freeTimeTitle')}
                   width={QR_IMAGE_SIZE_PX}
                   height={QR_IMAGE_SIZE_PX}
                   data-testid="free-time-qr"
-                  initial={{ scale: 1, rotate: 0 }}
-                  animate={{ scale: [1, 1.08, 1], rotate: [0, -3, 3, 0] }}
-                  transition={{ duration: FREE_TIME_QR_ANIMATION_MS / PULSES / 1000, repeat: PULSES - 1, ease: 'easeInOut' }}
+                  style={{ animationDuration: `${FREE_TIME_QR_ANIMATION_MS / PULSES}ms`, animationIterationCount: PULSES }}
                 />
               )}
               <Text fontSize="xs" color="fg.muted">
