@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CSP_NONCE_PLACEHOLDER } from '../../../../src/shared/contract/csp';
 import { startTestServer, type TestServer } from '../../testing/start-test-server';
 import { tempDataDir } from '../../testing/test-config';
+import { DOCUMENT_ONLY_HEADERS, isBuiltSubresource } from './security-headers';
 
 describe('security headers', () => {
   let server: TestServer | null = null;
@@ -54,6 +55,35 @@ describe('security headers', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
     const again = await fetch(`${server.url}/recordList`, { headers: { accept: 'text/html' } });
     expect(await again.text()).not.toContain(nonce);
+  });
+
+  it("built scripts, styles and texts leave out the document-only headers; pages, workers and SVG keep them", async () => {
+    const dir = webDir();
+    fs.mkdirSync(path.join(dir, 'assets', 'locales', 'h'), { recursive: true });
+    for (const file of ['index-abc.js', 'index-abc.css', 'locales/h/common.json', 'time-zone.worker-abc.js', 'pcm16.worklet-abc.js', 'logo.svg']) {
+      fs.writeFileSync(path.join(dir, 'assets', file), file.endsWith('.svg') ? '<svg xmlns="http://www.w3.org/2000/svg"/>' : 'x');
+    }
+    server = await startTestServer({ webDir: dir });
+    const get = (file: string) => fetch(`${server!.url}/assets/${file}`);
+    for (const file of ['index-abc.js', 'index-abc.css', 'locales/h/common.json']) {
+      const answer = await get(file);
+      expect(answer.status).toBe(200);
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(answer.headers.get(name), `${name} on ${file}`).toBeNull();
+      // What does apply to a script or a stylesheet stays.
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(answer.headers.get('referrer-policy')).toBe('same-origin');
+    }
+    // A worker's CSP is its own policy; an SVG opened alone is a document.
+    for (const file of ['time-zone.worker-abc.js', 'pcm16.worklet-abc.js', 'logo.svg']) {
+      const answer = await get(file);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-security-policy'), file).toContain("script-src 'self'");
+      expect(answer.headers.get('x-frame-options'), file).toBe('DENY');
+    }
+    expect(isBuiltSubresource('/assets/index-abc.js?v=1')).toBe(true);
+    expect(isBuiltSubresource('/assets/../index.html')).toBe(false);
+    expect(isBuiltSubresource('/recordList')).toBe(false);
   });
 
   it('TRUST_PROXY_TLS: HSTS, upgrade-insecure-requests, and the forwarded client address for per-client limits', async () => {
