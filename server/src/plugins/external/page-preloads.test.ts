@@ -1,6 +1,6 @@
 // Issue 27: the page served for a signed-in first page names that page's chunks (and every chunk they
-// import) and its locale texts, so the browser fetches them with the HTML; other addresses, and a
-// visitor without a session, get the page as built.
+// import) and its locale texts, so the browser fetches them with the HTML; so does a sign-in page for a
+// visitor without a session. Other addresses get the page as built.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +35,9 @@ const MANIFEST = {
   '_envelope-v1.js': { file: 'assets/envelope-v1.js', name: 'envelope' },
   'src/routes/dub-editor/dub-editor.route.tsx': { file: 'assets/dub-editor.route-b1.js', src: 'src/routes/dub-editor/dub-editor.route.tsx', isDynamicEntry: true },
   'src/routes/dub-editor/task-editor.tsx': { file: 'assets/task-editor-k1.js', src: 'src/routes/dub-editor/task-editor.tsx', isDynamicEntry: true, css: ['assets/task-editor-k2.css'] },
+  '_sign-in-g1.js': { file: 'assets/sign-in-g1.js', name: 'sign-in', imports: ['_rolldown-runtime-r1.js', '_libraries-x1.js', 'index.html'] },
+  '_libraries-x1.js': { file: 'assets/libraries-x1.js', name: 'libraries', imports: ['index.html'] },
+  'src/routes/session/register.route.tsx': { file: 'assets/register.route-g2.js', src: 'src/routes/session/register.route.tsx', isDynamicEntry: true, imports: ['_sign-in-g1.js', 'index.html'] },
   'src/routes/shell/help.route.tsx': { file: 'assets/help.route-h1.js', src: 'src/routes/shell/help.route.tsx', isDynamicEntry: true },
 };
 
@@ -126,6 +129,18 @@ describe('preload hints in the served page', () => {
       expect(modulePreloads(html), url).toEqual(['/assets/rolldown-runtime-r1.js']);
       expect(fetchPreloads(html), url).toEqual([]);
     }
+  });
+
+  it('/login and /register without a session name the sign-in chunk, what it imports and the texts every page loads first', async () => {
+    const login = (await page('/login?redirect=%2FrecordList', { 'accept-language': 'zh-CN' })).body;
+    expect(modulePreloads(login)).toEqual(['/assets/rolldown-runtime-r1.js', '/assets/sign-in-g1.js', '/assets/libraries-x1.js']);
+    expect(fetchPreloads(login)).toEqual(['common', 'api', 'auth'].map((namespace) => `/assets/locales/h4sh/zh-CN/${namespace}.json`));
+    const register = (await page('/register')).body;
+    expect(modulePreloads(register)).toEqual(
+      expect.arrayContaining(['/assets/register.route-g2.js', '/assets/sign-in-g1.js', '/assets/libraries-x1.js']),
+    );
+    // With a session a sign-in page gets no hints: where such a visit goes is the session's to decide.
+    expect(modulePreloads((await page('/login', signedIn)).body)).toEqual(['/assets/rolldown-runtime-r1.js']);
   });
 
   it('the manifest the hints are read from is not served', async () => {

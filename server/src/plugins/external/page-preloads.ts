@@ -8,7 +8,7 @@
 // src/shared/contract/first-pages.ts does not name gets no hint.
 import fs from 'node:fs';
 import path from 'node:path';
-import { EAGER_NAMESPACES, FIRST_PAGES, localeOfLanguageTag } from '../../../../src/shared/contract/first-pages';
+import { EAGER_NAMESPACES, FIRST_PAGES, SIGN_IN_FIRST_PAGES, localeOfLanguageTag } from '../../../../src/shared/contract/first-pages';
 import type { Locale } from '../../../../src/shared/contract/limits';
 
 interface ManifestChunk {
@@ -52,7 +52,7 @@ function readBuild(webDir: string, manifestFile: string): BuildPreloads {
   return { manifest, localeBase: folder ? `/assets/locales/${folder}/` : null };
 }
 
-/** The manifest key of a source module: its own key when it is a page, else the chunk named after it. */
+/** The manifest key of a source module: its own key when it is a page, else the chunk named after it ('sign-in' names the group's chunk). */
 function keyOf(manifest: Manifest, module: string): string | undefined {
   if (manifest[module]) return module;
   const name = path.basename(module).replace(/\.[^.]+$/, '');
@@ -91,8 +91,10 @@ export interface PageRequest {
 
 /** The <link> tags for the page at this address (empty when it has none), each carrying the nonce. */
 export function preloadLinks(build: BuildPreloads, page: PageRequest, nonce: string): string {
-  const first = FIRST_PAGES[page.pathname];
-  if (!first || !page.signedIn) return '';
+  // A signed-in page for a visitor with a session; a sign-in page for one without (the others are sent
+  // elsewhere first: to sign in, or past it).
+  const first = page.signedIn ? FIRST_PAGES[page.pathname] : SIGN_IN_FIRST_PAGES[page.pathname];
+  if (!first) return '';
   const withParam = first.withParam && page.query.has(first.withParam.name) ? first.withParam.modules : [];
   const { scripts, styles } = chunkFiles(build.manifest, [...first.modules, ...withParam]);
   const locale: Locale = localeOfLanguageTag(page.language);
