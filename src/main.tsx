@@ -5,13 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { createActor } from 'xstate';
-import { initI18n } from './i18n/index';
+import { initI18n, readFirstTextsFrom } from './i18n/index';
 import { sessionMachine } from './machines/session/session.machine';
 import { createAppHistory } from './routes/shell/app-history';
 import { AppRoutes, firstPageNamespaces, preloadFirstPage } from './routes/router';
 import { SessionProvider } from './routes/shell/session-context';
 import { wireSession } from './routes/shell/session-wiring';
 import { browserTimeZoneSoon } from './shared/browser-time-zone';
+import { firstTextsOf } from './shared/contract/first-pages';
 import { readStoredLocale, readToken } from './shared/session-storage';
 import { createStyleCache } from './ui/emotion-cache';
 import { AppSystemProvider, loadAllRecipes } from './ui/system-provider';
@@ -28,6 +29,8 @@ async function start() {
   // page's own texts with the locale's first ones (issue 27).
   const signedIn = !!readToken();
   if (signedIn) preloadFirstPage(window.location.pathname);
+  // The texts of the first render come in one file, the one the served page preloads.
+  readFirstTextsFrom(firstTextsOf(window.location.pathname, signedIn));
   // The API's calls carry the time zone; a worker resolves it meanwhile, off this thread.
   void browserTimeZoneSoon();
   await nextTask();

@@ -2,7 +2,8 @@
 // entry (what /login pays for before its form paints) then carries no loader per locale × namespace,
 // and the texts a page needs arrive as data. Each client locale file is written to
 // assets/locales/<hash>/<locale>/<namespace>.json — one hash over all of them, so a changed text is a
-// new URL — and src/i18n/locale-source.ts is swapped for locale-source.fetched.ts, which fetches them.
+// new URL — with the first texts of each first page as one file (<locale>/first/<page>.json), and
+// src/i18n/locale-source.ts is swapped for locale-source.fetched.ts, which fetches them.
 // The dev server and the tests keep locale-source.ts (the files as modules); the server reads the same
 // source files (server/src/i18n.ts).
 import { createHash } from 'node:crypto';
@@ -10,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { SERVER_ONLY_NAMESPACES } from '../../src/i18n/server-only-namespaces';
+import { allFirstTexts, type FirstTexts } from '../../src/shared/contract/first-pages';
 
 export interface LocaleFile {
   locale: string;
@@ -41,6 +43,24 @@ export function localeAssetsFolder(files: readonly LocaleFile[]): string {
   return `assets/locales/${hash.digest('base64url').slice(0, 10)}/`;
 }
 
+/**
+ * The first-texts files (src/shared/contract/first-pages.ts): per locale, one JSON object of the
+ * namespaces a first page renders at once, by namespace, beside the one-namespace files.
+ */
+export function firstTextsFiles(files: readonly LocaleFile[], bundles: readonly FirstTexts[] = allFirstTexts()): { fileName: string; json: string }[] {
+  const locales = [...new Set(files.map((file) => file.locale))];
+  return locales.flatMap((locale) =>
+    bundles.map((bundle) => {
+      const texts = bundle.namespaces.map((namespace) => {
+        const file = files.find((candidate) => candidate.locale === locale && candidate.namespace === namespace);
+        if (!file) throw new Error(`locale-assets: ${locale} has no ${namespace}.json for the first texts "${bundle.name}"`);
+        return `${JSON.stringify(namespace)}:${file.json}`;
+      });
+      return { fileName: `${locale}/first/${bundle.name}.json`, json: `{${texts.join(',')}}` };
+    }),
+  );
+}
+
 export function localeAssets(srcDir: string): Plugin {
   const localesDir = path.join(srcDir, 'i18n', 'locales');
   const source = path.join(srcDir, 'i18n', 'locale-source.ts');
@@ -70,6 +90,7 @@ export function localeAssets(srcDir: string): Plugin {
       for (const file of files) {
         this.emitFile({ type: 'asset', fileName: `${folder}${file.locale}/${file.namespace}.json`, source: file.json });
       }
+      for (const bundle of firstTextsFiles(files)) this.emitFile({ type: 'asset', fileName: `${folder}${bundle.fileName}`, source: bundle.json });
     },
   };
 }

@@ -4,6 +4,8 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/contract/limits'
 import { EAGER_NAMESPACES } from '../shared/contract/first-pages';
 import { CLIENT_NAMESPACES, readNamespace } from './locale-source';
 
+export { readFirstTextsFrom } from './locale-source';
+
 // Every namespace file of every helper (auth, api, records, …) is found without edits (locale-source.ts),
 // and each loads on its own: a page loads only the namespaces it renders.
 export const NAMESPACES: readonly string[] = CLIENT_NAMESPACES;

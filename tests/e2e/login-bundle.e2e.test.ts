@@ -52,7 +52,7 @@ describe('/login JavaScript before first paint', () => {
 
   it('gets its texts as JSON data from the build\'s locale folder, in the browser\'s language', async () => {
     // The production build serves locale files as static JSON (scripts/vite/locale-assets.ts): the
-    // first-paint namespaces are fetched before the form renders, translated, and none as script.
+    // first-paint namespaces are fetched before the form renders, as one file, translated, and none as script.
     const context = await browser.newContext({ locale: 'zh-CN' });
     try {
       const page = await context.newPage();
@@ -66,8 +66,9 @@ describe('/login JavaScript before first paint', () => {
       await page.getByTestId('login-submit').waitFor();
       await page.getByText('登录 Parley').first().waitFor();
       expect(await page.getByText('登录 Parley').first().isVisible()).toBe(true);
-      const fetched = locales.map(({ path }) => /\/assets\/locales\/[\w-]+\/([\w-]+\/\w+)\.json$/.exec(path)?.[1]).sort();
-      expect(fetched).toEqual(expect.arrayContaining(['zh-CN/api', 'zh-CN/auth', 'zh-CN/common']));
+      // The first-paint namespaces (common, api, auth) in one file (src/shared/contract/first-pages.ts).
+      const fetched = locales.map(({ path }) => /\/assets\/locales\/[\w-]+\/([\w-]+\/(?:first\/)?\w+)\.json$/.exec(path)?.[1]).sort();
+      expect(fetched).toEqual(['zh-CN/first/eager']);
       for (const locale of locales) {
         expect(locale.type).toMatch(/^application\/json/);
         expect(locale.resource).not.toBe('script');

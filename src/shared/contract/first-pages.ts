@@ -55,6 +55,30 @@ export const SIGN_IN_FIRST_PAGES: Readonly<Record<string, FirstPage>> = {
   '/register': { modules: ['src/routes/session/register.route.tsx'], namespaces: [] },
 };
 
+/** The one file a first page's texts come in: the eager namespaces and the page's own. */
+export interface FirstTexts {
+  /** The file's name in the build: assets/locales/<hash>/<locale>/first/<name>.json. */
+  name: string;
+  namespaces: readonly string[];
+}
+
+/** Every page without texts of its own beyond the eager ones (the sign-in pages, and any other page). */
+export const EAGER_TEXTS: FirstTexts = { name: 'eager', namespaces: EAGER_NAMESPACES };
+
+/**
+ * The texts the page at this address renders first, as one file instead of one a namespace: on a
+ * phone's network each file is a request of its own on the browser's few connections (issue 27).
+ */
+export function firstTextsOf(pathname: string, signedIn: boolean): FirstTexts {
+  const page = signedIn ? FIRST_PAGES[pathname] : undefined;
+  return page?.namespaces.length ? { name: pathname.slice(1), namespaces: [...EAGER_NAMESPACES, ...page.namespaces] } : EAGER_TEXTS;
+}
+
+/** Every first-texts file the build writes. */
+export function allFirstTexts(): FirstTexts[] {
+  return [EAGER_TEXTS, ...Object.keys(FIRST_PAGES).map((pathname) => firstTextsOf(pathname, true))];
+}
+
 /** The interface locale a browser language tag (navigator.language, Accept-Language's first) asks for. */
 export function localeOfLanguageTag(tag: string | undefined): Locale {
   const browser = (tag ?? '').trim().toLowerCase();

@@ -93,9 +93,8 @@ describe('preload hints in the served page', () => {
     expect(new Set(scripts).size).toBe(scripts.length);
     expect(scripts).not.toContain('/assets/help.route-h1.js');
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/RecordCells-s1.css"');
-    expect(fetchPreloads(html)).toEqual(
-      ['common', 'api', 'auth', 'nav', 'pages', 'records', 'uploadDialog'].map((namespace) => `/assets/locales/h4sh/en-US/${namespace}.json`),
-    );
+    // Its texts in one file: the eager namespaces and the page's own (src/shared/contract/first-pages.ts).
+    expect(fetchPreloads(html)).toEqual(['/assets/locales/h4sh/en-US/first/recordList.json']);
     // Every hint carries this answer's nonce, the one its CSP names; and they sit in <head>.
     const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
@@ -106,7 +105,7 @@ describe('preload hints in the served page', () => {
 
   it("the texts are the locale the browser's first language asks for", async () => {
     const html = (await page('/recordList', { ...signedIn, 'accept-language': 'zh-TW,zh;q=0.9,en;q=0.8' })).body;
-    expect(fetchPreloads(html)[0]).toBe('/assets/locales/h4sh/zh-TW/common.json');
+    expect(fetchPreloads(html)).toEqual(['/assets/locales/h4sh/zh-TW/first/recordList.json']);
     expect(firstLanguageTag('zh-TW,zh;q=0.9')).toBe('zh-TW');
     expect(firstLanguageTag('fr;q=0.8')).toBe('fr');
     expect(firstLanguageTag(undefined)).toBeUndefined();
@@ -134,7 +133,7 @@ describe('preload hints in the served page', () => {
   it('/login and /register without a session name the sign-in chunk, what it imports and the texts every page loads first', async () => {
     const login = (await page('/login?redirect=%2FrecordList', { 'accept-language': 'zh-CN' })).body;
     expect(modulePreloads(login)).toEqual(['/assets/rolldown-runtime-r1.js', '/assets/sign-in-g1.js', '/assets/libraries-x1.js']);
-    expect(fetchPreloads(login)).toEqual(['common', 'api', 'auth'].map((namespace) => `/assets/locales/h4sh/zh-CN/${namespace}.json`));
+    expect(fetchPreloads(login)).toEqual(['/assets/locales/h4sh/zh-CN/first/eager.json']);
     const register = (await page('/register')).body;
     expect(modulePreloads(register)).toEqual(
       expect.arrayContaining(['/assets/register.route-g2.js', '/assets/sign-in-g1.js', '/assets/libraries-x1.js']),

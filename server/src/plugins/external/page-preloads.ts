@@ -8,7 +8,7 @@
 // src/shared/contract/first-pages.ts does not name gets no hint.
 import fs from 'node:fs';
 import path from 'node:path';
-import { EAGER_NAMESPACES, FIRST_PAGES, SIGN_IN_FIRST_PAGES, localeOfLanguageTag } from '../../../../src/shared/contract/first-pages';
+import { FIRST_PAGES, SIGN_IN_FIRST_PAGES, firstTextsOf, localeOfLanguageTag } from '../../../../src/shared/contract/first-pages';
 import type { Locale } from '../../../../src/shared/contract/limits';
 
 interface ManifestChunk {
@@ -98,8 +98,8 @@ export function preloadLinks(build: BuildPreloads, page: PageRequest, nonce: str
   const withParam = first.withParam && page.query.has(first.withParam.name) ? first.withParam.modules : [];
   const { scripts, styles } = chunkFiles(build.manifest, [...first.modules, ...withParam]);
   const locale: Locale = localeOfLanguageTag(page.language);
-  const texts = build.localeBase ? [...EAGER_NAMESPACES, ...first.namespaces].map((namespace) => `${build.localeBase}${locale}/${namespace}.json`) : [];
-  // The texts first: a few small files the first render waits for, asked before the many chunks.
+  // The texts first: one small file the first render waits for, asked before the many chunks.
+  const texts = build.localeBase ? [`${build.localeBase}${locale}/first/${firstTextsOf(page.pathname, page.signedIn).name}.json`] : [];
   return [
     ...texts.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}" nonce="${nonce}">`),
     ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" nonce="${nonce}">`),
