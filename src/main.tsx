@@ -5,10 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { createActor } from 'xstate';
-import { initI18n, readFirstTextsFrom } from './i18n/index';
+import { initI18n } from './i18n/index';
 import { sessionMachine } from './machines/session/session.machine';
 import { createAppHistory } from './routes/shell/app-history';
-import { AppRoutes, firstPageNamespaces, preloadFirstPage } from './routes/router';
+import { AppRoutes, preloadFirstPage } from './routes/router';
 import { SessionProvider } from './routes/shell/session-context';
 import { wireSession } from './routes/shell/session-wiring';
 import { browserTimeZoneSoon } from './shared/browser-time-zone';
@@ -29,8 +29,6 @@ async function start() {
   // page's own texts with the locale's first ones (issue 27).
   const signedIn = !!readToken();
   if (signedIn) preloadFirstPage(window.location.pathname);
-  // The texts of the first render come in one file, the one the served page preloads.
-  readFirstTextsFrom(firstTextsOf(window.location.pathname, signedIn));
   // The API's calls carry the time zone; a worker resolves it meanwhile, off this thread.
   void browserTimeZoneSoon();
   await nextTask();
@@ -44,7 +42,7 @@ async function start() {
   // which on a phone were two long tasks of ~the same size (issue 27). A failed load is left to the
   // page, whose own load retries and reports it.
   await Promise.all([
-    initI18n(session.getSnapshot().context.locale, signedIn ? firstPageNamespaces(window.location.pathname) : []),
+    initI18n(session.getSnapshot().context.locale, firstTextsOf(window.location.pathname, signedIn)),
     signedIn ? loadAllRecipes().catch(() => undefined) : undefined,
   ]);
   // The last of those answers may resolve inside a long task (the full system's chunk builds it when

@@ -1,10 +1,8 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/contract/limits';
-import { EAGER_NAMESPACES } from '../shared/contract/first-pages';
-import { CLIENT_NAMESPACES, readNamespace } from './locale-source';
-
-export { readFirstTextsFrom } from './locale-source';
+import { EAGER_NAMESPACES, EAGER_TEXTS, type FirstTexts } from '../shared/contract/first-pages';
+import { CLIENT_NAMESPACES, readFirstTextsFrom, readNamespace } from './locale-source';
 
 // Every namespace file of every helper (auth, api, records, …) is found without edits (locale-source.ts),
 // and each loads on its own: a page loads only the namespaces it renders.
@@ -47,13 +45,15 @@ let initialised: Promise<unknown> | null = null;
  * Initialises i18next with the given locale's resources loaded before the first render: the eager
  * namespaces and, on the first call, those the first page renders at once (fetched side by side).
  */
-export async function initI18n(locale: Locale = DEFAULT_LOCALE, firstPageNamespaces: readonly string[] = []): Promise<typeof i18next> {
+export async function initI18n(locale: Locale = DEFAULT_LOCALE, firstTexts: FirstTexts = EAGER_TEXTS): Promise<typeof i18next> {
   if (!initialised) {
+    // They come in one file (src/shared/contract/first-pages.ts), the one the served page preloads.
+    readFirstTextsFrom(firstTexts);
     initialised = i18next.use(localeBackend).use(initReactI18next).init({
       lng: locale,
       fallbackLng: false,
       supportedLngs: [...LOCALES],
-      ns: [...new Set([...EAGER_NAMESPACES, ...firstPageNamespaces])],
+      ns: [...firstTexts.namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { withAllRecipes } from '../ui/system-provider';
-import { FIRST_PAGES as FIRST_PAGE_NEEDS } from '../shared/contract/first-pages';
 import RootRoute from './root.route';
 
 type PageModule = Promise<{ default: React.ComponentType }>;
@@ -26,7 +25,7 @@ const signInPage = (load: () => PageModule) => {
 // layout's chunk (a nested lazy route starts loading only once its parent has rendered), so the
 // first visit of /recordList fetched them one after the other; preloadFirstPage starts both at once.
 // `namespaces`: the locale texts the page renders at once beyond the eager ones. They load with the
-// first render's texts (firstPageNamespaces, main.tsx) instead of when the page's first component asks,
+// first render's texts (firstTextsOf, main.tsx) instead of when the page's first component asks,
 // after its chunk has run: /recordList's rows waited for 'records' that way (issue 27).
 const loadMainLayout = () => import('./main-layout.route');
 // The namespaces (and the chunks the server preloads) are listed in src/shared/contract/first-pages.ts.
@@ -36,11 +35,6 @@ const FIRST_PAGES: Record<string, { load: () => PageModule; inMainLayout: boolea
   '/dub': { load: () => import('./dub-editor/dub-editor.route'), inMainLayout: false },
   '/meetingDetail': { load: () => import('./transcript/meeting-detail.route'), inMainLayout: false },
 };
-
-/** The namespaces the page at this path renders at once, to load before the first render. */
-export function firstPageNamespaces(pathname: string): readonly string[] {
-  return FIRST_PAGE_NEEDS[pathname]?.namespaces ?? [];
-}
 
 /** Starts fetching the chunks of the page at this path (and its layout) before React asks for them. */
 export function preloadFirstPage(pathname: string): void {
