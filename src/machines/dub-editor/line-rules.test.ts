@@ -16,6 +16,7 @@ import {
   retimed,
   speakerName,
   splitLine,
+  touchedLineId,
   withText,
   withTranslation,
 } from './line-rules';
@@ -180,5 +181,25 @@ describe('speakers', () => {
     expect(next.map((item) => item.speaker)).toEqual(['Anna', 'Anna', 'Anna', 'Bo']);
     expect(next[3]).toBe(lines[3]);
     expect(renamedOnLines(lines, 's9', 'Zed')).toBe(lines);
+  });
+});
+
+describe('touchedLineId: the line an undo or redo lands on', () => {
+  const at = (id: string, startMs: number, text = id): DubLine => ({ id, startMs, endMs: startMs + 1000, text, speakerId: 's1', speaker: 'Ann' });
+  const lines = [at('a', 0), at('b', 1000), at('c', 2000)];
+  it('a line brought back, a changed line, the line after a removed one', () => {
+    expect(touchedLineId([lines[0]!, lines[2]!], lines)).toBe('b');
+    expect(touchedLineId(lines, [lines[0]!, { ...lines[1]!, text: 'other' }, lines[2]!])).toBe('b');
+    expect(touchedLineId(lines, [lines[0]!, lines[2]!])).toBe('c');
+  });
+  it('the new last line when lines went from the end; none when nothing differs', () => {
+    expect(touchedLineId(lines, lines.slice(0, 2))).toBe('b');
+    expect(touchedLineId(lines, lines)).toBeNull();
+    expect(touchedLineId(lines, [])).toBeNull();
+  });
+  it('copies that only carry a renamed speaker count as the same line', () => {
+    const renamed = lines.map((line) => ({ ...line, speaker: 'Anna' }));
+    expect(touchedLineId(lines, renamed)).toBeNull();
+    expect(touchedLineId(renamed, [renamed[0]!, { ...renamed[1]!, startMs: 1100 }, renamed[2]!])).toBe('b');
   });
 });

@@ -278,3 +278,23 @@ export function speakerName(name: string): string | null {
   const trimmed = Array.from(name.trim()).slice(0, DUB_EDITOR_LIMITS.maxSpeakerNameChars).join('');
   return trimmed === '' ? null : trimmed;
 }
+
+/** The same line as far as an editor shows it (a speaker renamed everywhere copies lines without changing them). */
+function sameLine(a: DubLine, b: DubLine): boolean {
+  return a === b || (a.id === b.id && a.startMs === b.startMs && a.endMs === b.endMs && a.text === b.text && a.translation === b.translation && a.speakerId === b.speakerId);
+}
+
+/**
+ * The line an undo or redo brings back or changes, for the selection to land on (as Subtitle Edit
+ * does): the first line of `to` that `from` does not have as it is — a deleted line restored, a text
+ * or time put back, the line after one removed. Null when nothing differs; the last line when `to`
+ * only lost lines at its end. Untouched lines are shared between history states, so this is a walk of
+ * identities up to the change.
+ */
+export function touchedLineId(from: readonly DubLine[], to: readonly DubLine[]): string | null {
+  for (let index = 0; index < to.length; index += 1) {
+    const before = from[index];
+    if (!before || !sameLine(before, to[index]!)) return to[index]!.id;
+  }
+  return to.length < from.length ? (to.at(-1)?.id ?? null) : null;
+}

@@ -294,11 +294,38 @@ describe('undo and redo', () => {
     h.actor.send({ type: 'edit.text', lineId: 'b', text: 'Again' });
     expect(selectCanRedo(snapshot(h))).toBe(false);
   });
-  it('undo drops the selection of a line that no longer exists', async () => {
+  it('undoing an insert selects the line that follows where it was, never the line that is gone', async () => {
     const h = await start();
     h.actor.send({ type: 'insert', afterLineId: 'b' });
+    const inserted = selectSelectedLineId(snapshot(h));
+    expect(inserted).not.toBeNull();
     h.actor.send({ type: 'undo' });
-    expect(selectSelectedLineId(snapshot(h))).toBeNull();
+    expect(h.ids()).toEqual(['a', 'b', 'c']);
+    expect(selectSelectedLineId(snapshot(h))).toBe('c');
+    h.actor.send({ type: 'redo' });
+    expect(selectSelectedLineId(snapshot(h))).toBe(inserted);
+  });
+  it('undo selects the line it brings back, so delete + undo again and again stays on one line', async () => {
+    const h = await start();
+    h.actor.send({ type: 'select', lineId: 'b' });
+    for (let round = 0; round < 3; round++) {
+      h.actor.send({ type: 'delete', lineId: 'b' });
+      expect(h.ids()).toEqual(['a', 'c']);
+      expect(selectSelectedLineId(snapshot(h))).toBe('c');
+      h.actor.send({ type: 'undo' });
+      expect(h.ids()).toEqual(['a', 'b', 'c']);
+      expect(selectSelectedLineId(snapshot(h))).toBe('b');
+    }
+    h.actor.send({ type: 'redo' });
+    expect(selectSelectedLineId(snapshot(h))).toBe('c');
+  });
+  it('undo of a text edit selects the edited line, wherever the selection went meanwhile', async () => {
+    const h = await start();
+    h.actor.send({ type: 'edit.text', lineId: 'c', text: 'Changed' });
+    h.actor.send({ type: 'select', lineId: 'a' });
+    h.actor.send({ type: 'undo' });
+    expect(lineOf(h, 'c').text).toBe('Third line');
+    expect(selectSelectedLineId(snapshot(h))).toBe('c');
   });
 });
 

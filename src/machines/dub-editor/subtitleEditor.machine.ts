@@ -3,7 +3,8 @@
 // - editing: every edit goes through the rules (subtitleEditor.edits.ts); a refused edit leaves the
 //   lines as they were and a refusal for the screen to translate; a merge of lines of different
 //   speakers waits in `asking` for the speaker to keep. Undo/redo swap whole line arrays (at most
-//   DUB_EDITOR_LIMITS.undoSteps kept), which share every untouched line object.
+//   DUB_EDITOR_LIMITS.undoSteps kept), which share every untouched line object, and select the line
+//   the step brought back or changed.
 // - saving: optimistic. The lines change at once; ~400 ms after the last change they are saved
 //   (renamed speakers first), a failed save keeps the edit and tries again with backoff or on
 //   save.retry. A change made while a save is in flight is saved right after it.
@@ -16,7 +17,7 @@ import { describeError, type ErrorText } from '../../api/errors';
 import { DUB_EDITOR_LIMITS } from '../../shared/contract/dub-limits';
 import { editRecordsChannel$ } from '../../streams/edit-records-channel$';
 import { loadEditor, saveEdits, type EditorLoadInput, type EditorLoadOutput, type EditorSaveInput } from './subtitleEditor.calls';
-import { clampToMedia, indexOfLine, renamedOnLines, retimeRefusal, speakerName } from './line-rules';
+import { clampToMedia, indexOfLine, renamedOnLines, retimeRefusal, speakerName, touchedLineId } from './line-rules';
 import { answerMerge, applyLineEdit, type EditOutcome, type LineEditEvent, type MergeQuestion } from './subtitleEditor.edits';
 import type { DubLine, DubSpeaker, EditRefusal, SaveState, SubtitleEditorEvent } from './subtitleEditor.types';
 
@@ -167,7 +168,10 @@ export const subtitleEditorMachine = setup({
         enqueue.assign({ refusal: direction === 'undo' ? 'nothingUndoable' : 'nothingRedoable' });
         return;
       }
-      enqueue.assign({ ...next, refusal: null, selectedLineId: keptSelection(next.lines, context.selectedLineId), version: context.version + 1 });
+      // The selection goes to what the step brought back or changed (a deleted line restored is selected
+      // again), so repeated delete + undo stays on one line instead of walking down the list.
+      const selectedLineId = touchedLineId(context.lines, next.lines) ?? keptSelection(next.lines, context.selectedLineId);
+      enqueue.assign({ ...next, refusal: null, selectedLineId, version: context.version + 1 });
       enqueue.raise({ type: 'changed' });
       enqueue.sendTo('sync', { type: 'publish', state: { ...next, speakers: context.speakers } } satisfies SyncPublishEvent);
     }),

@@ -121,10 +121,14 @@ function Editor({ taskId, task, name, onRename }: { taskId: string; task: DubEdi
   const selectedNumber = selectedLineId ? lines.findIndex((line) => line.id === selectedLineId) + 1 || null : null;
   const openVoiceover = useCallback(() => setVoiceoverOpen(true), []);
   const closeVoiceover = useCallback(() => setVoiceoverOpen(false), []);
+  // Reads the selection when clicked: a callback made anew for each selection would draw the memoised
+  // header again on every edit that moves it (a delete does).
   const onNewTake = useCallback(() => {
-    if (!selectedLineId || !selectedNumber) return;
-    newTake.send({ type: 'newTake', request: { taskId, lineId: selectedLineId, number: selectedNumber, ...(lang ? { lang } : {}) } });
-  }, [newTake, selectedLineId, selectedNumber, taskId, lang]);
+    const { lines: current, selectedLineId: lineId } = editor.getSnapshot().context;
+    const number = lineId ? current.findIndex((line) => line.id === lineId) + 1 : 0;
+    if (!lineId || number === 0) return;
+    newTake.send({ type: 'newTake', request: { taskId, lineId, number, ...(lang ? { lang } : {}) } });
+  }, [editor, newTake, taskId, lang]);
   const voiceover = useMemo(
     () => (
       <>

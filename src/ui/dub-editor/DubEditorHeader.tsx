@@ -8,6 +8,7 @@ import { Badge, Box, Button, chakra, HStack, IconButton, Text } from '@chakra-ui
 import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SaveStateView } from './dub-editor-view';
+import '../common/ghost-button.css';
 import './dub-editor.css';
 
 export const RECORD_NAME_MAX = 250;
@@ -112,11 +113,12 @@ const LanguageSelect = memo(function LanguageSelect({ languages, language, onLan
   );
 });
 
+/** Plain buttons (dub-editor.css): see there. */
 const ToolButton = memo(function ToolButton({ action, label, disabled, onAction }: { action: HeaderAction; label: string; disabled: boolean; onAction: DubEditorHeaderProps['onAction'] }) {
   return (
-    <Button size="xs" variant="outline" disabled={disabled} onClick={() => onAction(action)} data-testid={`tool-${action}`}>
+    <button type="button" className="ghost-button dub-tool-button" data-variant="outline" disabled={disabled} onClick={() => onAction(action)} data-testid={`tool-${action}`}>
       {label}
-    </Button>
+    </button>
   );
 });
 
@@ -124,9 +126,9 @@ const ToolButton = memo(function ToolButton({ action, label, disabled, onAction 
 // the translated "nothing undoable" (features §5) instead of a button that silently stops working.
 const HistoryButton = memo(function HistoryButton({ action, label, available, onAction }: { action: 'undo' | 'redo'; label: string; available: boolean; onAction: DubEditorHeaderProps['onAction'] }) {
   return (
-    <Button size="xs" variant="outline" opacity={available ? 1 : 0.6} data-empty={!available || undefined} onClick={() => onAction(action)} data-testid={`tool-${action}`}>
+    <button type="button" className="ghost-button dub-tool-button" data-variant="outline" data-empty={!available || undefined} onClick={() => onAction(action)} data-testid={`tool-${action}`}>
       {label}
-    </Button>
+    </button>
   );
 });
 

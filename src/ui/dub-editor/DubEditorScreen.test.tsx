@@ -235,4 +235,18 @@ describe('DubEditorScreen', { timeout: 20_000 }, () => {
     expect(props.onPreview).toHaveBeenCalledWith('L1');
     expect(screen.getByTestId('preview-failed').textContent).toContain('could not be voiced');
   });
+
+  it("a loading preview shows a spinner over its label and waits; a playing one offers to stop", async () => {
+    const { props } = setup({ preview: { phase: 'loading', lineId: 'L0', audio: null, startMs: 0, errorKey: null, errorMessage: null } });
+    const view = await renderUi(<DubEditorScreen {...props} />);
+    const loading = screen.getByTestId('line-preview-L0') as HTMLButtonElement;
+    expect([loading.disabled, loading.hasAttribute('data-loading'), loading.querySelector('.dub-line-spinner') !== null]).toEqual([true, true, true]);
+    expect((screen.getByTestId('line-preview-L1') as HTMLButtonElement).disabled).toBe(false);
+    view.unmount();
+    await renderUi(<DubEditorScreen {...props} preview={{ ...props.preview, phase: 'playing' }} />);
+    const playing = screen.getByTestId('line-preview-L0') as HTMLButtonElement;
+    expect([playing.disabled, playing.querySelector('.dub-line-spinner'), playing.textContent]).toEqual([false, null, 'Stop']);
+    fireEvent.click(playing);
+    expect(props.onStopPreview).toHaveBeenCalled();
+  });
 });

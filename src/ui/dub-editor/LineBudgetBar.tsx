@@ -3,13 +3,13 @@
 // speech runs past the line's end. Plain elements styled by line-list.css and memoised on the line:
 // it is drawn in every row of the list, and an edit elsewhere must not redraw it.
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { LineView } from './dub-editor-view';
 import { lineBudget, slotShare } from './timing-budget';
 import './line-list.css';
 
-export const LineBudgetBar = memo(function LineBudgetBar({ line }: { line: LineView }) {
-  const { t } = useTranslation('dubEditor');
+/** `t` is the row's (dubEditor namespace): a row mounting this part builds no translation hook of its own. */
+export const LineBudgetBar = memo(function LineBudgetBar({ t, line }: { t: TFunction; line: LineView }) {
   const budget = lineBudget(line);
   const cps = Number.isFinite(budget.charsPerSecond) ? budget.charsPerSecond.toFixed(1) : '∞';
   const label =

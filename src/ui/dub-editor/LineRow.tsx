@@ -7,9 +7,10 @@
 // classes of line-list.css (no Chakra style props to resolve per cell), and the parts that do not show
 // the line number (budget, rename and preview buttons, the speaker options) are memoised apart so an
 // edit elsewhere leaves them alone.
-import { Button, IconButton } from '@chakra-ui/react';
 import { memo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import '../common/ghost-button.css';
 import { formatTime, type LineView, type PreviewView, type SendCommand, type SpeakerView } from './dub-editor-view';
 import { LineBudgetBar } from './LineBudgetBar';
 import './line-list.css';
@@ -45,8 +46,26 @@ function commitKeys(event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>
   }
 }
 
-const SpeakerOptions = memo(function SpeakerOptions({ speakers, hasSpeaker }: { speakers: readonly SpeakerView[]; hasSpeaker: boolean }) {
-  const { t } = useTranslation('dubEditor');
+type NumberedLabel = 'line.start' | 'line.end' | 'line.seek' | 'line.original' | 'line.translation' | 'line.speaker';
+const numberedLabels = new WeakMap<TFunction, Map<string, string>>();
+
+/**
+ * A field's label with its line number ("Start of line 12"), kept per language: a row is drawn again
+ * whenever an edit above shifts its number, and the same few numbers come back (delete, undo, scroll
+ * back), so each label is interpolated once instead of six times per row per edit.
+ */
+function numbered(t: TFunction, key: NumberedLabel, number: number): string {
+  let labels = numberedLabels.get(t);
+  if (!labels) numberedLabels.set(t, (labels = new Map()));
+  const id = `${key}|${number}`;
+  let label = labels.get(id);
+  if (label === undefined) labels.set(id, (label = t(key, { index: number })));
+  return label;
+}
+
+// The parts below are memoised apart (an edit elsewhere leaves them alone) and take the row's `t`:
+// a row entering the list mounts them, and each useTranslation of its own costs a copy of i18next.
+const SpeakerOptions = memo(function SpeakerOptions({ t, speakers, hasSpeaker }: { t: TFunction; speakers: readonly SpeakerView[]; hasSpeaker: boolean }) {
   return (
     <>
       {!hasSpeaker && <option value="">{t('line.noSpeaker')}</option>}
@@ -59,48 +78,62 @@ const SpeakerOptions = memo(function SpeakerOptions({ speakers, hasSpeaker }: { 
   );
 });
 
-const RenameSpeakerButton = memo(function RenameSpeakerButton({ lineId, speakerId, onRenameSpeaker }: { lineId: string; speakerId: string | null; onRenameSpeaker(speakerId: string): void }) {
-  const { t } = useTranslation('dubEditor');
+/** Chakra's ghost icon button, size 2xs, as plain CSS (line-list.css): no recipe to build per row. */
+const RenameSpeakerButton = memo(function RenameSpeakerButton({ t, lineId, speakerId, onRenameSpeaker }: { t: TFunction; lineId: string; speakerId: string | null; onRenameSpeaker(speakerId: string): void }) {
+  const label = t('speaker.rename');
   return (
-    <IconButton
-      size="2xs"
-      variant="ghost"
-      aria-label={t('speaker.rename')}
-      title={t('speaker.rename')}
+    <button
+      type="button"
+      className="ghost-button dub-line-button"
+      data-icon=""
+      aria-label={label}
+      title={label}
       disabled={!speakerId}
       onClick={() => speakerId && onRenameSpeaker(speakerId)}
       data-testid={`line-rename-speaker-${lineId}`}
     >
       ✎
-    </IconButton>
+    </button>
   );
 });
 
+/** Chakra's outline button, size 2xs, as plain CSS; while the preview loads it shows a spinner over its label, like Chakra's `loading`. */
 const PreviewButton = memo(function PreviewButton({
+  t,
   lineId,
   voiceable,
   phase,
   onPreview,
   onStopPreview,
 }: {
+  t: TFunction;
   lineId: string;
   voiceable: boolean;
   phase: PreviewView['phase'] | null;
   onPreview(lineId: string): void;
   onStopPreview(): void;
 }) {
-  const { t } = useTranslation('dubEditor');
+  const loading = phase === 'loading';
+  const label = phase === 'playing' ? t('preview.stop') : t('preview.play');
   return (
-    <Button
-      size="2xs"
-      variant="outline"
-      loading={phase === 'loading'}
+    <button
+      type="button"
+      className="ghost-button dub-line-button"
+      data-variant="outline"
+      data-loading={loading || undefined}
+      disabled={loading || !voiceable}
       onClick={() => (phase === 'playing' || phase === 'loading' ? onStopPreview() : onPreview(lineId))}
-      disabled={!voiceable}
       data-testid={`line-preview-${lineId}`}
     >
-      {phase === 'playing' ? t('preview.stop') : t('preview.play')}
-    </Button>
+      {loading ? (
+        <>
+          <span className="dub-line-spinner" aria-hidden="true" />
+          <span className="dub-line-button-hidden">{label}</span>
+        </>
+      ) : (
+        label
+      )}
+    </button>
   );
 });
 
@@ -118,7 +151,7 @@ export const LineRow = memo(function LineRow({ line, index, selected, current, p
       className="dub-line-time"
       key={`${field}:${initial}`}
       defaultValue={initial}
-      aria-label={t(field === 'start' ? 'line.start' : 'line.end', { index: number })}
+      aria-label={numbered(t, field === 'start' ? 'line.start' : 'line.end', number)}
       data-testid={`line-${field}-${line.id}`}
       onFocus={select}
       onKeyDown={(event) => commitKeys(event, initial)}
@@ -138,7 +171,7 @@ export const LineRow = memo(function LineRow({ line, index, selected, current, p
       onClick={select}
     >
       <div role="cell" className="dub-line-stack">
-        <button type="button" className="dub-line-seek" onClick={() => onSeek(line.startMs)} aria-label={t('line.seek', { index: number })}>
+        <button type="button" className="dub-line-seek" onClick={() => onSeek(line.startMs)} aria-label={numbered(t, 'line.seek', number)}>
           #{number}
         </button>
         {time('start', start)}
@@ -149,7 +182,7 @@ export const LineRow = memo(function LineRow({ line, index, selected, current, p
           className="dub-line-field"
           key={`text:${line.text}`}
           defaultValue={line.text}
-          aria-label={t('line.original', { index: number })}
+          aria-label={numbered(t, 'line.original', number)}
           data-testid={`line-text-${line.id}`}
           onFocus={select}
           onKeyDown={(event) => commitKeys(event, line.text)}
@@ -165,7 +198,7 @@ export const LineRow = memo(function LineRow({ line, index, selected, current, p
           className="dub-line-field"
           key={`translation:${translation}`}
           defaultValue={translation}
-          aria-label={t('line.translation', { index: number })}
+          aria-label={numbered(t, 'line.translation', number)}
           data-testid={`line-translation-${line.id}`}
           onFocus={select}
           onKeyDown={(event) => commitKeys(event, translation)}
@@ -179,17 +212,17 @@ export const LineRow = memo(function LineRow({ line, index, selected, current, p
           <select
             className="dub-line-speaker"
             value={line.speakerId ?? ''}
-            aria-label={t('line.speaker', { index: number })}
+            aria-label={numbered(t, 'line.speaker', number)}
             data-testid={`line-speaker-${line.id}`}
             onFocus={select}
             onChange={(event) => event.currentTarget.value && send({ type: 'speaker.change', lineId: line.id, speakerId: event.currentTarget.value })}
           >
-            <SpeakerOptions speakers={speakers} hasSpeaker={Boolean(line.speakerId)} />
+            <SpeakerOptions t={t} speakers={speakers} hasSpeaker={Boolean(line.speakerId)} />
           </select>
-          <RenameSpeakerButton lineId={line.id} speakerId={line.speakerId ?? null} onRenameSpeaker={onRenameSpeaker} />
+          <RenameSpeakerButton t={t} lineId={line.id} speakerId={line.speakerId ?? null} onRenameSpeaker={onRenameSpeaker} />
         </div>
-        <LineBudgetBar line={line} />
-        <PreviewButton lineId={line.id} voiceable={(line.translation ?? line.text).trim() !== ''} phase={previewPhase} onPreview={onPreview} onStopPreview={onStopPreview} />
+        <LineBudgetBar t={t} line={line} />
+        <PreviewButton t={t} lineId={line.id} voiceable={(line.translation ?? line.text).trim() !== ''} phase={previewPhase} onPreview={onPreview} onStopPreview={onStopPreview} />
       </div>
     </div>
   );

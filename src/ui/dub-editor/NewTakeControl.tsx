@@ -3,6 +3,7 @@
 // progress) or why not. Also shows how much of the original voice the last dub left (voiceLeftDb).
 // Plain props: the route wires the newTake machine and the task.
 import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface NewTakeControlProps {
@@ -18,7 +19,8 @@ export interface NewTakeControlProps {
   onNewTake(): void;
 }
 
-export function NewTakeControl(props: NewTakeControlProps) {
+/** Memoised: it sits in the editor's header, which an edit draws again. */
+export const NewTakeControl = memo(function NewTakeControl(props: NewTakeControlProps) {
   const { t } = useTranslation('dubEditor');
   return (
     <HStack gap="2">
@@ -50,4 +52,4 @@ export function NewTakeControl(props: NewTakeControlProps) {
       )}
     </HStack>
   );
-}
+});
