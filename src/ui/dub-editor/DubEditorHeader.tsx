@@ -5,7 +5,7 @@
 // voiceover slot): the layout is plain elements with dub-editor.css's classes and every control is
 // memoised apart, so an edit redraws only the button it changes.
 import { Badge, Box, Button, chakra, HStack, IconButton, Text } from '@chakra-ui/react';
-import { memo, type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SaveStateView } from './dub-editor-view';
 import '../common/ghost-button.css';
@@ -150,8 +150,40 @@ const HelpButton = memo(function HelpButton({ onAction }: { onAction: DubEditorH
   );
 });
 
-export const DubEditorHeader = memo(function DubEditorHeader(props: DubEditorHeaderProps) {
+/** Undo, redo and the line tools: drawn again when the history fills or empties, with its labels kept per language. */
+const EditToolbar = memo(function EditToolbar({ canUndo, canRedo, hasSelection, onAction }: Pick<DubEditorHeaderProps, 'canUndo' | 'canRedo' | 'hasSelection' | 'onAction'>) {
   const { t } = useTranslation('dubEditor');
+  const label = useMemo(
+    () => ({
+      tools: t('header.tools'),
+      undo: t('shortcut.undo'),
+      redo: t('shortcut.redo'),
+      split: t('shortcut.split'),
+      merge: t('shortcut.merge'),
+      insert: t('shortcut.insert'),
+      delete: t('shortcut.delete'),
+      zoomOut: t('shortcut.zoomOut'),
+      zoomIn: t('shortcut.zoomIn'),
+    }),
+    [t],
+  );
+  return (
+    <div className="dub-editor-row dub-editor-toolbar" role="toolbar" aria-label={label.tools}>
+      <HistoryButton action="undo" label={label.undo} available={canUndo} onAction={onAction} />
+      <HistoryButton action="redo" label={label.redo} available={canRedo} onAction={onAction} />
+      <div className="dub-editor-separator" />
+      <ToolButton action="split" label={label.split} disabled={!hasSelection} onAction={onAction} />
+      <ToolButton action="merge" label={label.merge} disabled={!hasSelection} onAction={onAction} />
+      <ToolButton action="insert" label={label.insert} disabled={false} onAction={onAction} />
+      <ToolButton action="delete" label={label.delete} disabled={!hasSelection} onAction={onAction} />
+      <div className="dub-editor-separator" />
+      <ToolButton action="zoomOut" label={label.zoomOut} disabled={false} onAction={onAction} />
+      <ToolButton action="zoomIn" label={label.zoomIn} disabled={false} onAction={onAction} />
+    </div>
+  );
+});
+
+export const DubEditorHeader = memo(function DubEditorHeader(props: DubEditorHeaderProps) {
   const { onAction, hasSelection } = props;
   return (
     <header className="dub-editor-header" data-testid="dub-editor-header">
@@ -167,18 +199,7 @@ export const DubEditorHeader = memo(function DubEditorHeader(props: DubEditorHea
           <HelpButton onAction={onAction} />
         </div>
       </div>
-      <div className="dub-editor-row dub-editor-toolbar" role="toolbar" aria-label={t('header.tools')}>
-        <HistoryButton action="undo" label={t('shortcut.undo')} available={props.canUndo} onAction={onAction} />
-        <HistoryButton action="redo" label={t('shortcut.redo')} available={props.canRedo} onAction={onAction} />
-        <div className="dub-editor-separator" />
-        <ToolButton action="split" label={t('shortcut.split')} disabled={!hasSelection} onAction={onAction} />
-        <ToolButton action="merge" label={t('shortcut.merge')} disabled={!hasSelection} onAction={onAction} />
-        <ToolButton action="insert" label={t('shortcut.insert')} disabled={false} onAction={onAction} />
-        <ToolButton action="delete" label={t('shortcut.delete')} disabled={!hasSelection} onAction={onAction} />
-        <div className="dub-editor-separator" />
-        <ToolButton action="zoomOut" label={t('shortcut.zoomOut')} disabled={false} onAction={onAction} />
-        <ToolButton action="zoomIn" label={t('shortcut.zoomIn')} disabled={false} onAction={onAction} />
-      </div>
+      <EditToolbar canUndo={props.canUndo} canRedo={props.canRedo} hasSelection={hasSelection} onAction={onAction} />
     </header>
   );
 });

@@ -4,6 +4,7 @@
 // it is drawn in every row of the list, and an edit elsewhere must not redraw it.
 import { memo } from 'react';
 import type { TFunction } from 'i18next';
+import { rememberedT } from '../common/remembered-translation';
 import type { LineView } from './dub-editor-view';
 import { lineBudget, slotShare } from './timing-budget';
 import './line-list.css';
@@ -14,15 +15,15 @@ export const LineBudgetBar = memo(function LineBudgetBar({ t, line }: { t: TFunc
   const cps = Number.isFinite(budget.charsPerSecond) ? budget.charsPerSecond.toFixed(1) : '∞';
   const label =
     budget.tone === 'over'
-      ? t('budget.over', { cps, overrun: budget.overrunMs })
+      ? rememberedT(t, 'budget.over', { cps, overrun: budget.overrunMs })
       : budget.tone === 'unvoiced'
-        ? t('budget.unvoiced', { cps })
-        : t(budget.tone === 'tight' ? 'budget.tight' : 'budget.fits', { cps, limit: budget.tightCps });
+        ? rememberedT(t, 'budget.unvoiced', { cps })
+        : rememberedT(t, budget.tone === 'tight' ? 'budget.tight' : 'budget.fits', { cps, limit: budget.tightCps });
   const slot = budget.tone === 'over' ? slotShare(line) : budget.fill;
   return (
     <div title={label} aria-label={label} data-testid={`budget-${line.id}`} data-tone={budget.tone}>
       <p className="dub-budget-text" data-fast={budget.charsPerSecond > budget.tightCps || undefined}>
-        {t('budget.cps', { cps })}
+        {rememberedT(t, 'budget.cps', { cps })}
         {budget.tone === 'over' ? ` · +${budget.overrunMs} ms` : ''}
       </p>
       <div className="dub-budget-bar">

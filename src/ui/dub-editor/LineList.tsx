@@ -9,13 +9,16 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_MAX_WIDTH_PX } from '../../shared/contract/limits';
 import type { LineView, PreviewView, SendCommand, SpeakerView } from './dub-editor-view';
+import { rememberedT } from '../common/remembered-translation';
 import { LineRow } from './LineRow';
 import './dub-editor.css';
 
 export const LINE_ROW_HEIGHT = 92;
 /** A row stacked for phones (line-list.css): times and speaker, then the original, then the translation. */
 export const LINE_ROW_HEIGHT_NARROW = 236;
-const OVERSCAN = 4;
+// Rows beyond each edge of the view: every one below an edited line is drawn again (its number shifts),
+// and rows have one fixed height, so a scroll needs no more than two in reserve.
+const OVERSCAN = 2;
 const COLUMNS = '7.5rem minmax(0, 1fr) minmax(0, 1fr) 10rem';
 
 export interface LineListProps {
@@ -119,14 +122,14 @@ export function LineList(props: LineListProps) {
     <div className="dub-line-list" data-testid="line-list">
       <div className="dub-line-list-bar">
         <p className="dub-line-list-count" data-testid="line-count">
-          {t('list.count', { shown: shown.length, total: lines.length })}
+          {rememberedT(t, 'list.count', { shown: shown.length, total: lines.length })}
         </p>
         <label className="dub-line-list-filter">
           <input type="checkbox" checked={overrunOnly} onChange={(event) => props.onOverrunOnly(event.currentTarget.checked)} data-testid="filter-overrun" />
-          {t('list.overrunOnly', { n: overrunCount })}
+          {rememberedT(t, 'list.overrunOnly', { n: overrunCount })}
         </label>
       </div>
-      <div role="table" aria-label={t('list.label')} aria-rowcount={shown.length + 1} className="dub-line-table">
+      <div role="table" aria-label={rememberedT(t, 'list.label')} aria-rowcount={shown.length + 1} className="dub-line-table">
         <ColumnHeaders />
         {shown.length === 0 && (
           <Text px="3" py="4" color="fg.muted" data-testid="line-list-empty">

@@ -11,6 +11,7 @@ import { memo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import '../common/ghost-button.css';
+import { rememberedT } from '../common/remembered-translation';
 import { formatTime, type LineView, type PreviewView, type SendCommand, type SpeakerView } from './dub-editor-view';
 import { LineBudgetBar } from './LineBudgetBar';
 import './line-list.css';
@@ -46,29 +47,12 @@ function commitKeys(event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>
   }
 }
 
-type NumberedLabel = 'line.start' | 'line.end' | 'line.seek' | 'line.original' | 'line.translation' | 'line.speaker';
-const numberedLabels = new WeakMap<TFunction, Map<string, string>>();
-
-/**
- * A field's label with its line number ("Start of line 12"), kept per language: a row is drawn again
- * whenever an edit above shifts its number, and the same few numbers come back (delete, undo, scroll
- * back), so each label is interpolated once instead of six times per row per edit.
- */
-function numbered(t: TFunction, key: NumberedLabel, number: number): string {
-  let labels = numberedLabels.get(t);
-  if (!labels) numberedLabels.set(t, (labels = new Map()));
-  const id = `${key}|${number}`;
-  let label = labels.get(id);
-  if (label === undefined) labels.set(id, (label = t(key, { index: number })));
-  return label;
-}
-
 // The parts below are memoised apart (an edit elsewhere leaves them alone) and take the row's `t`:
 // a row entering the list mounts them, and each useTranslation of its own costs a copy of i18next.
 const SpeakerOptions = memo(function SpeakerOptions({ t, speakers, hasSpeaker }: { t: TFunction; speakers: readonly SpeakerView[]; hasSpeaker: boolean }) {
   return (
     <>
-      {!hasSpeaker && <option value="">{t('line.noSpeaker')}</option>}
+      {!hasSpeaker && <option value="">{rememberedT(t, 'line.noSpeaker')}</option>}
       {speakers.map((speaker) => (
         <option key={speaker.id} value={speaker.id}>
           {speaker.name}
@@ -80,7 +64,7 @@ const SpeakerOptions = memo(function SpeakerOptions({ t, speakers, hasSpeaker }:
 
 /** Chakra's ghost icon button, size 2xs, as plain CSS (line-list.css): no recipe to build per row. */
 const RenameSpeakerButton = memo(function RenameSpeakerButton({ t, lineId, speakerId, onRenameSpeaker }: { t: TFunction; lineId: string; speakerId: string | null; onRenameSpeaker(speakerId: string): void }) {
-  const label = t('speaker.rename');
+  const label = rememberedT(t, 'speaker.rename');
   return (
     <button
       type="button"
@@ -114,7 +98,7 @@ const PreviewButton = memo(function PreviewButton({
   onStopPreview(): void;
 }) {
   const loading = phase === 'loading';
-  const label = phase === 'playing' ? t('preview.stop') : t('preview.play');
+  const label = rememberedT(t, phase === 'playing' ? 'preview.stop' : 'preview.play');
   return (
     <button
       type="button"
@@ -151,7 +135,7 @@ export const LineRow = memo(function LineRow({ line, index, selected, current, p
       className="dub-line-time"
       key={`${field}:${initial}`}
       defaultValue={initial}
-      aria-label={numbered(t, field === 'start' ? 'line.start' : 'line.end', number)}
+      aria-label={rememberedT(t, field === 'start' ? 'line.start' : 'line.end', { index: number })}
       data-testid={`line-${field}-${line.id}`}
       onFocus={select}
       onKeyDown={(event) => commitKeys(event, initial)}
@@ -171,7 +155,7 @@ export const LineRow = memo(function LineRow({ line, index, selected, current, p
       onClick={select}
     >
       <div role="cell" className="dub-line-stack">
-        <button type="button" className="dub-line-seek" onClick={() => onSeek(line.startMs)} aria-label={numbered(t, 'line.seek', number)}>
+        <button type="button" className="dub-line-seek" onClick={() => onSeek(line.startMs)} aria-label={rememberedT(t, 'line.seek', { index: number })}>
           #{number}
         </button>
         {time('start', start)}
@@ -182,7 +166,7 @@ export const LineRow = memo(function LineRow({ line, index, selected, current, p
           className="dub-line-field"
           key={`text:${line.text}`}
           defaultValue={line.text}
-          aria-label={numbered(t, 'line.original', number)}
+          aria-label={rememberedT(t, 'line.original', { index: number })}
           data-testid={`line-text-${line.id}`}
           onFocus={select}
           onKeyDown={(event) => commitKeys(event, line.text)}
@@ -198,7 +182,7 @@ export const LineRow = memo(function LineRow({ line, index, selected, current, p
           className="dub-line-field"
           key={`translation:${translation}`}
           defaultValue={translation}
-          aria-label={numbered(t, 'line.translation', number)}
+          aria-label={rememberedT(t, 'line.translation', { index: number })}
           data-testid={`line-translation-${line.id}`}
           onFocus={select}
           onKeyDown={(event) => commitKeys(event, translation)}
@@ -212,7 +196,7 @@ export const LineRow = memo(function LineRow({ line, index, selected, current, p
           <select
             className="dub-line-speaker"
             value={line.speakerId ?? ''}
-            aria-label={numbered(t, 'line.speaker', number)}
+            aria-label={rememberedT(t, 'line.speaker', { index: number })}
             data-testid={`line-speaker-${line.id}`}
             onFocus={select}
             onChange={(event) => event.currentTarget.value && send({ type: 'speaker.change', lineId: line.id, speakerId: event.currentTarget.value })}

@@ -10,6 +10,7 @@ import RegionsPlugin from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import ZoomPlugin from 'wavesurfer.js/dist/plugins/zoom.esm.js';
 import type { DubTrack, LanePeaks, PeaksFeed, PeaksSource } from '../../../streams/dub-peaks.types';
 import type { SubtitleLine } from '../../../shared/contract/transcript';
+import { rememberedT } from '../../common/remembered-translation';
 import { LineRegions } from './line-regions';
 import { drawRuler, rulerLabel } from './ruler';
 import { WaveLane } from './wave-lane';
@@ -66,7 +67,7 @@ export function Timeline(props: TimelineProps) {
   const [lanes, setLanes] = useState<LaneState>({ original: 'loading', dubbed: 'loading' });
   const label = useMemo(
     () => (line: SubtitleLine) =>
-      t((line.overrunMs ?? 0) > 0 ? 'regionOverrun' : 'region', {
+      rememberedT(t, (line.overrunMs ?? 0) > 0 ? 'regionOverrun' : 'region', {
         start: rulerLabel(line.startMs, 1),
         end: rulerLabel(line.endMs, 1),
         text: line.translation || line.text,

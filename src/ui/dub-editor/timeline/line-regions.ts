@@ -114,8 +114,10 @@ export class LineRegions {
     const selectedId = this.selectedId;
     const selectedIndex = selectedId === null ? -1 : this.lines.findIndex((line) => line.id === selectedId);
     this.window = regionWindow(this.lines, span, selectedIndex, MAX_REGIONS, REGION_MARGIN, this.playheadMs);
-    const wanted = this.window.indexes.map((index) => this.lines[index]!.id);
-    const { add, remove } = regionChanges(new Set(this.shown.keys()), wanted);
+    // The window's own lines by id: looking the added ones up in an index of every line would rebuild
+    // that index (5,000 entries) after each edit.
+    const wanted = new Map(this.window.indexes.map((index) => [this.lines[index]!.id, this.lines[index]!]));
+    const { add, remove } = regionChanges(new Set(this.shown.keys()), [...wanted.keys()]);
     for (const id of remove) {
       const region = this.shown.get(id)!;
       if (region.isDragging) continue;
@@ -123,7 +125,7 @@ export class LineRegions {
       this.shown.delete(id);
     }
     for (const id of add) {
-      const line = this.lineOf(id);
+      const line = wanted.get(id);
       if (line) this.create(line);
     }
   }
