@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/contract/csp';
 import { chakraGlobalCss } from './scripts/vite/chakra-global-css';
 import { localeAssets } from './scripts/vite/locale-assets';
+import { firstPageChunks, firstPageRoots } from './scripts/vite/first-page-chunks';
 
 const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
@@ -50,6 +51,7 @@ function reactRouterTreeShaking(): Plugin {
 }
 
 const SIGN_IN_PAGE = fileURLToPath(new URL('./src/routes/session/login.route.tsx', import.meta.url));
+const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 const SESSION_AREA = /[\\/]src[\\/](api|machines|routes|ui)[\\/]session[\\/]/;
 
@@ -182,6 +184,12 @@ const precompressedTextFiles = () =>
     logLevel: 'silent',
   });
 
+/**
+ * The chunks of the pages a visit most often opens first. It reads the module graph once, at the first
+ * module it is asked about (a `vite build --watch` would keep the first build's answer).
+ */
+const firstPages = firstPageChunks({ pages: firstPageRoots(new URL('./', import.meta.url)), entry: ENTRY, signInPage: SIGN_IN_PAGE });
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), ...chakraGlobalCss(), localeAssets(fileURLToPath(new URL('./src', import.meta.url))), pureAnatomies(), reactRouterTreeShaking(), sideEffectFreeHoisting(), nativeUseSyncExternalStore(), precompressedTextFiles()],
   resolve: {
@@ -248,7 +256,9 @@ export default defineConfig(({ command }) => ({
               priority: 2,
             },
             signInPageGroup(),
-            { name: 'libraries', test: (id: string) => SIGN_IN_LIBRARIES.some((library) => library.test(id)), priority: 0 },
+            // …with the library modules the first pages share with it (scripts/vite/first-page-chunks.ts).
+            { name: (id: string, graph: ModuleGraph) => (SIGN_IN_LIBRARIES.some((library) => library.test(id)) || firstPages.isSharedLibrary(id, graph) ? 'libraries' : null), priority: 0 },
+            firstPages.group,
           ],
         },
       },
