@@ -56,6 +56,11 @@ describe('neededModules', () => {
     expect([...neededModules('/app/extra.js', graph, [KIT])].sort()).toEqual(['/app/extra.js', '/node_modules/kit/more.js', '/node_modules/kit/other.js']);
   });
 
+  it('counts the whole barrel for a name it cannot place', () => {
+    const graph = graphOf({ ...files, '/node_modules/kit/index.js': "export { Menu } from './menu.js';\nexport { Dialog } from './dialog.js';", '/app/odd.js': "import { Odd } from 'kit';" });
+    expect([...neededModules('/app/odd.js', graph, [KIT])].sort()).toEqual(['/app/odd.js', '/node_modules/kit/dialog.js', '/node_modules/kit/index.js', '/node_modules/kit/menu.js', '/node_modules/kit/popper.js']);
+  });
+
   it('follows a name through a barrel that re-exports another barrel', () => {
     const inner = { file: /\/node_modules\/inner\/index\.js$/, importedAs: (specifier: string) => specifier === 'inner' };
     const graph = graphOf({

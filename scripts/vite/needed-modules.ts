@@ -205,9 +205,12 @@ export function neededModules(root: string, graph: ModuleGraph, barrels: readonl
       return starByName && declaring.length > 0 ? declaring : all;
     };
     const sources = exported.named.has(name) ? [exported.named.get(name)!] : starred();
+    // A name this cannot place (an export form it does not read, a specifier it cannot match) counts
+    // the whole barrel: a module missed here could land in a chunk the shell imports back.
+    if (sources.length === 0) return [barrel];
     return sources.flatMap(({ specifier, name: there }) => {
       const target = info.importedIds.find((candidate) => names(barrel, specifier, candidate));
-      if (!target) return [];
+      if (!target) return [barrel];
       if (there !== null && passesOn(target)) return sourcesOf(target, there, members, depth + 1);
       if (!members) return [target];
       if (there === null && passesOn(target)) return members.flatMap((member) => sourcesOf(target, member, null, depth + 1));
