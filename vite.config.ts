@@ -7,6 +7,7 @@ import { CSP_NONCE_PLACEHOLDER } from './src/shared/contract/csp';
 import { chakraGlobalCss } from './scripts/vite/chakra-global-css';
 import { localeAssets } from './scripts/vite/locale-assets';
 import { firstPageChunks, firstPageRoots } from './scripts/vite/first-page-chunks';
+import { neededModules, type ModuleGraph } from './scripts/vite/needed-modules';
 
 const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
@@ -55,22 +56,6 @@ const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 
 const SESSION_AREA = /[\\/]src[\\/](api|machines|routes|ui)[\\/]session[\\/]/;
 
-interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
-}
-
-/** Every module the page imports statically, directly or not (what it needs to render). */
-function staticallyReachable(root: string, graph: ModuleGraph): Set<string> {
-  const seen = new Set<string>();
-  const pending = [root];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-  }
-  return seen;
-}
-
 /** Chakra's recipe modules: src/ui/theme.ts registers some at start, the rest load later. */
 const CHAKRA_RECIPE = /[\\/]@chakra-ui[\\/]react[\\/].*[\\/]theme[\\/]recipes[\\/]([\w-]+)\.js$/;
 
@@ -106,7 +91,8 @@ function signInPageGroup() {
   let page: Set<string> | null = null;
   return {
     name(id: string, graph: ModuleGraph) {
-      page ??= staticallyReachable(SIGN_IN_PAGE, graph);
+      // Every static import, barrels too (no barrel list): only src/ modules are grouped here.
+      page ??= neededModules(SIGN_IN_PAGE, graph, []);
       if (!page.has(id) || /[\\/]node_modules[\\/]/.test(id)) return null;
       // The few modules other areas import too (RouterLink, the visitor sign-in a meeting link uses, the
       // countdown) go to a small chunk of their own: inside this one they made /meeting fetch and run the
