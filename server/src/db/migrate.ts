@@ -25,6 +25,7 @@ import * as m0022 from './migrations/0022_dub_voice_left';
 import * as m0023 from './migrations/0023_dub_voice_choices';
 import * as m0024 from './migrations/0024_meeting_speakers';
 import * as m0025 from './migrations/0025_ledger_record_index';
+import * as m0026 from './migrations/0026_ledger_counts';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0023_dub_voice_choices': m0023,
   '0024_meeting_speakers': m0024,
   '0025_ledger_record_index': m0025,
+  '0026_ledger_counts': m0026,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -68,12 +68,19 @@ export interface LedgerEntriesTable {
   created_at: string;
 }
 
+/** Each user's number of ledger rows, kept by triggers (0026_ledger_counts): the version of their rows. */
+export interface LedgerCountsTable {
+  user_id: string;
+  total: number;
+}
+
 /** The entitlements tables as the Database names them (server/src/db/schema.ts composes them). */
 export interface EntitlementsTables {
   vouchers: VouchersTable;
   entitlements: EntitlementsTable;
   packages: PackagesTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_counts: LedgerCountsTable;
 }
 
 export type VoucherRow = Selectable<VouchersTable>;

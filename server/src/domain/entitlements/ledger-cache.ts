@@ -1,10 +1,10 @@
 // The ledger rows of recently checked users held in memory, with their replay. The ledger is
-// append-only, so a user's row count is the version of their rows: one index-only count per check
-// says whether the rows held here are still all of them (on any instance).
+// append-only, so a user's row count (kept by triggers, 0026_ledger_counts) is the version of their
+// rows: one primary-key read per check says whether the rows held here are still all of them (on any instance).
 import type { Kysely } from 'kysely';
 import type { Database, LedgerRow } from '../../db/schema';
 import { LedgerReplay } from './balances';
-import { appendRow, appendRowIfCount, entriesOf, type NewLedgerEntry } from './ledger';
+import { appendRow, appendRowIfCount, entriesOf, ledgerCount, type NewLedgerEntry } from './ledger';
 
 /** Users whose ledger rows are kept in memory between checks (least recently used go first). */
 export const CACHED_USERS = 2_000;
@@ -14,8 +14,7 @@ export function createLedgerCache() {
 
   /** The user's rows replayed: from memory when unchanged, carried forward when rows were appended. */
   async function replayOf(runner: Kysely<Database>, userId: string): Promise<{ rows: LedgerRow[]; replay: LedgerReplay }> {
-    const counted = await runner.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
-    const count = Number(counted?.n ?? 0);
+    const count = await ledgerCount(runner, userId);
     const held = cachedRows.get(userId);
     let fresh: { count: number; rows: LedgerRow[]; replay: LedgerReplay } | null = held && held.count === count ? held : null;
     // Ids sort by creation time, so the rows appended since are usually those after the newest held;

@@ -1,6 +1,6 @@
 // Appending to the ledger. Rows are never updated or deleted; a source key that is already there
 // means the thing was credited or charged before, and the second attempt writes nothing.
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
 import type { Database, LedgerAccount, LedgerKind, LedgerRow, UsageKind } from '../../db/schema';
 import { sortableId } from '../../db/sortable-id';
 
@@ -55,6 +55,23 @@ export async function appendRow(db: Kysely<Database>, entry: NewLedgerEntry): Pr
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? row : null;
 }
 
+/** The user's number of ledger rows (kept by triggers, 0026_ledger_counts): one primary-key read. */
+export async function ledgerCount(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db.selectFrom('ledger_counts').select('total').where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+const LEDGER_COLUMNS = [
+  'id', 'user_id', 'account', 'kind', 'source_key', 'seconds', 'allowance_seconds', 'usage', 'usage_day',
+  'expires_at', 'package_id', 'record_id', 'note', 'created_at',
+] as const satisfies ReadonlyArray<keyof LedgerRow>;
+
+/** The statement of appendRowIfCount, composed once: its text never changes, only the values. */
+const INSERT_IF_COUNT = `insert into ledger_entries (${LEDGER_COLUMNS.join(', ')})
+  select ${LEDGER_COLUMNS.map(() => '?').join(', ')}
+  where coalesce((select total from ledger_counts where user_id = ?), 0) = ?
+  on conflict (source_key) do nothing`;
+
 /**
  * SQLite only: writes the row only while the user has exactly `count` rows, in one statement (so
  * atomically: SQLite runs one writer at a time). The row as written, or null when the count moved
@@ -62,12 +79,8 @@ export async function appendRow(db: Kysely<Database>, entry: NewLedgerEntry): Pr
  */
 export async function appendRowIfCount(db: Kysely<Database>, entry: NewLedgerEntry, count: number): Promise<LedgerRow | null> {
   const row = rowOf(entry);
-  const columns = Object.keys(row) as Array<keyof LedgerRow>;
-  const inserted = await sql`
-    insert into ledger_entries (${sql.join(columns.map((column) => sql.ref(column)))})
-    select ${sql.join(columns.map((column) => sql`${row[column]}`))}
-    where (select count(*) from ledger_entries where user_id = ${row.user_id}) = ${count}
-    on conflict (source_key) do nothing`.execute(db);
+  const values = LEDGER_COLUMNS.map((column) => row[column]);
+  const inserted = await db.executeQuery(CompiledQuery.raw(INSERT_IF_COUNT, [...values, row.user_id, count]));
   return Number(inserted.numAffectedRows ?? 0n) === 1 ? row : null;
 }
 

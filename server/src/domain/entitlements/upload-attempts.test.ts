@@ -70,19 +70,23 @@ describe('upload attempts and the held replay', () => {
     const there = createEntitlements({ db: app.db, clock: systemClock, config: app.services.config });
     await here.credit(user.id, { account: 'duration', kind: 'purchase', sourceKey: `p:${user.id}`, seconds: 300 });
     await here.account(user);
-    const prepare = SQLite.prototype.prepare;
+    // Every statement run, prepared now or earlier (the driver keeps prepared statements).
+    const statementProto = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as Record<'run' | 'all' | 'get' | 'iterate', (...args: unknown[]) => unknown>;
+    const originals = { run: statementProto.run, all: statementProto.all, get: statementProto.get, iterate: statementProto.iterate };
     const statements: string[] = [];
-    SQLite.prototype.prepare = function (this: SQLite.Database, ...args: Parameters<typeof prepare>) {
-      statements.push(args[0]);
-      return prepare.apply(this, args);
-    } as typeof prepare;
+    for (const method of ['run', 'all', 'get', 'iterate'] as const) {
+      statementProto[method] = function (this: SQLite.Statement, ...args: unknown[]) {
+        statements.push(this.source);
+        return originals[method].apply(this, args);
+      };
+    }
     try {
       await chargeUpload(app.db, here, user, { recordId: 'h1', seconds: 100, note: 'a' });
       // The user's zone is known from the account read; the charge is its one insert (no begin/commit, no read).
       expect(statements).toHaveLength(1);
       expect(statements[0]).toMatch(/^\s*insert into ledger_entries/);
     } finally {
-      SQLite.prototype.prepare = prepare;
+      Object.assign(statementProto, originals);
     }
     // Another instance charges the rest: the rows held here are one short, so the next charge is
     // checked again from the table and refused rather than spending the same seconds twice.
