@@ -9,53 +9,73 @@ import { appendRow, appendRowIfCount, entriesOf, ledgerCount, type NewLedgerEntr
 /** Users whose ledger rows are kept in memory between checks (least recently used go first). */
 export const CACHED_USERS = 2_000;
 
+/**
+ * What is held of one user: the replay of all their rows (count of them) and the newest id among
+ * them, where a read of the rows appended since starts. Carried forward in place, so holding a long
+ * history costs nothing per write.
+ */
+interface Held {
+  count: number;
+  newestId: string;
+  replay: LedgerReplay;
+}
+
+const newestOf = (rows: readonly LedgerRow[], after = '') => rows.reduce((max, r) => (r.id > max ? r.id : max), after);
+
 export function createLedgerCache() {
-  const cachedRows = new Map<string, { count: number; rows: LedgerRow[]; replay: LedgerReplay }>();
+  const cached = new Map<string, Held>();
+
+  function keep(userId: string, held: Held): void {
+    cached.delete(userId);
+    cached.set(userId, held);
+    if (cached.size > CACHED_USERS) cached.delete(cached.keys().next().value!);
+  }
 
   /** The user's rows replayed: from memory when unchanged, carried forward when rows were appended. */
-  async function replayOf(runner: Kysely<Database>, userId: string): Promise<{ rows: LedgerRow[]; replay: LedgerReplay }> {
+  async function replayOf(runner: Kysely<Database>, userId: string): Promise<{ replay: LedgerReplay }> {
     const count = await ledgerCount(runner, userId);
-    const held = cachedRows.get(userId);
-    let fresh: { count: number; rows: LedgerRow[]; replay: LedgerReplay } | null = held && held.count === count ? held : null;
+    const held = cached.get(userId);
+    if (held && held.count === count) {
+      keep(userId, held);
+      return held;
+    }
     // Ids sort by creation time, so the rows appended since are usually those after the newest held;
-    // when the lengths do not add up (a row from a lagging clock), everything is read again.
-    if (!fresh && held && held.rows.length > 0 && held.count < count) {
-      const newest = held.rows.reduce((max, r) => (r.id > max ? r.id : max), '');
-      const added = await runner.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).where('id', '>', newest).execute();
-      // Checked and applied with no await in between: two requests never carry one replay forward twice.
-      if (held.rows.length + added.length === count && held.replay.count === held.rows.length && held.replay.appendable(added)) {
-        // The held replay is carried forward in place: every earlier holder has moved on to this one.
-        fresh = { count, rows: [...held.rows, ...added], replay: held.replay.apply(added) };
+    // when the numbers do not add up (a row from a lagging clock, a write that rolled back after it
+    // was held), everything is read again.
+    if (held && held.count > 0 && held.count < count) {
+      const added = await runner.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).where('id', '>', held.newestId).execute();
+      // Checked and applied with no await in between: two requests never carry one replay forward
+      // twice (one that did first moved the count, and the other reads everything).
+      if (cached.get(userId) === held && held.count + added.length === count && held.replay.appendable(added)) {
+        held.replay.apply(added);
+        held.count = count;
+        held.newestId = newestOf(added, held.newestId);
+        keep(userId, held);
+        return held;
       }
     }
-    if (!fresh) {
-      const rows = await entriesOf(runner, userId);
-      fresh = { count: rows.length, rows, replay: new LedgerReplay().apply(rows) };
-    }
+    const rows = await entriesOf(runner, userId);
+    const fresh: Held = { count: rows.length, newestId: newestOf(rows), replay: new LedgerReplay().apply(rows) };
     // Kept only when it is all of them (read inside the same transaction as the count when there is one).
-    if (fresh.count === count) {
-      cachedRows.delete(userId);
-      cachedRows.set(userId, fresh);
-      if (cachedRows.size > CACHED_USERS) cachedRows.delete(cachedRows.keys().next().value!);
-    } else {
-      cachedRows.delete(userId);
-    }
+    if (fresh.count === count) keep(userId, fresh);
+    else cached.delete(userId);
     return fresh;
   }
 
-  /** The user's rows held here and their count as last seen, when the replay is of all of them (no read). */
+  /** The user's rows held here and their count as last seen (no read). */
   function held(userId: string): { count: number; replay: LedgerReplay } | null {
-    const rows = cachedRows.get(userId);
-    return rows && rows.replay.count === rows.rows.length && rows.rows.length === rows.count ? { count: rows.count, replay: rows.replay } : null;
+    return cached.get(userId) ?? null;
   }
 
   /** Carries the held replay forward with a row just written; drops it when it cannot be. */
   function carry(userId: string, row: LedgerRow): void {
-    const rows = cachedRows.get(userId);
-    if (rows && rows.replay.count === rows.rows.length && rows.rows.length === rows.count && rows.replay.appendable([row])) {
-      cachedRows.set(userId, { count: rows.count + 1, rows: [...rows.rows, row], replay: rows.replay.apply([row]) });
+    const rows = cached.get(userId);
+    if (rows && rows.replay.appendable([row])) {
+      rows.replay.apply([row]);
+      rows.count += 1;
+      if (row.id > rows.newestId) rows.newestId = row.id;
     } else {
-      cachedRows.delete(userId);
+      cached.delete(userId);
     }
   }
 
@@ -66,9 +86,8 @@ export function createLedgerCache() {
   async function appendIfCount(runner: Kysely<Database>, entry: NewLedgerEntry, count: number): Promise<boolean> {
     const row = await appendRowIfCount(runner, entry, count);
     if (!row) return false;
-    const rows = cachedRows.get(entry.userId);
-    if (rows?.count === count) carry(entry.userId, row);
-    else cachedRows.delete(entry.userId);
+    if (cached.get(entry.userId)?.count === count) carry(entry.userId, row);
+    else cached.delete(entry.userId);
     return true;
   }
 
