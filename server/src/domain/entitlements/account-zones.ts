@@ -12,11 +12,18 @@ export function createAccountZones(config: { billingTimeZone: string }) {
   const fixedZones = new Map<string, string>();
   const unfixedUntil = new Map<string, number>();
 
-  async function zoneOf(runner: Kysely<Database>, userId: string, hint?: string | null): Promise<string> {
+  /** The zone when it needs no read: fixed, or none fixed yet and no valid hint to fix it with. */
+  function knownZone(userId: string, hint?: string | null): string | null {
     const fixed = fixedZones.get(userId);
     if (fixed) return fixed;
+    if (!(hint && isTimeZone(hint)) && (unfixedUntil.get(userId) ?? 0) > performance.now()) return config.billingTimeZone;
+    return null;
+  }
+
+  async function zoneOf(runner: Kysely<Database>, userId: string, hint?: string | null): Promise<string> {
+    const known = knownZone(userId, hint);
+    if (known) return known;
     const hinted = hint && isTimeZone(hint);
-    if (!hinted && (unfixedUntil.get(userId) ?? 0) > performance.now()) return config.billingTimeZone;
     const zones = runner.withTables<UserZoneTable>();
     const row = await zones.selectFrom('users').select('time_zone').where('id', '=', userId).executeTakeFirst();
     if (row?.time_zone) {
@@ -35,7 +42,7 @@ export function createAccountZones(config: { billingTimeZone: string }) {
     return config.billingTimeZone;
   }
 
-  return { zoneOf };
+  return { zoneOf, knownZone };
 }
 
 export type AccountZones = ReturnType<typeof createAccountZones>;

@@ -45,7 +45,7 @@ export const trialKey = (userId: string) => `trial:${userId}`;
 /** Reads accounts with `runner` (the db, or a transaction holding the user's lock). */
 export function createAccountReader({ clock, config, ledger, zones }: { clock: Clock; config: BillingConfig; ledger: LedgerCache; zones: AccountZones }) {
   const { replayOf, append, held } = ledger;
-  const { zoneOf } = zones;
+  const { zoneOf, knownZone } = zones;
 
   function accountOf(replay: LedgerReplay, zone: string, now: Date): Account {
     const today = localDay(now, zone);
@@ -55,15 +55,14 @@ export function createAccountReader({ clock, config, ledger, zones }: { clock: C
   }
 
   /**
-   * The account from the rows held in memory, with the row count they are as of: nothing read from
-   * the ledger, so a write checked against it must hold only while the count does (appendIfCount).
-   * Null when no rows are held or the trial is still to be written.
+   * The account from the rows held in memory, with the row count they are as of: nothing read, not
+   * even the zone, so a write checked against it must hold only while the count does (appendIfCount).
+   * Null when no rows are held, the zone is still to be read or fixed, or the trial is still to be written.
    */
-  async function heldAccountIn(runner: Kysely<Database>, user: BillingUser, zoneHint?: string | null): Promise<{ account: Account; count: number } | null> {
-    const zone = await zoneOf(runner, user.id, zoneHint);
-    // Read after the zone (which may await), with no await before the caller's write is sent.
+  function heldAccount(user: BillingUser, zoneHint?: string | null): { account: Account; count: number } | null {
+    const zone = knownZone(user.id, zoneHint);
     const rows = held(user.id);
-    if (!rows) return null;
+    if (!zone || !rows) return null;
     if (!user.is_visitor && config.trialMinutes > 0 && !rows.replay.keys.has(trialKey(user.id))) return null;
     return { account: accountOf(rows.replay, zone, clock.now()), count: rows.count };
   }
@@ -80,8 +79,8 @@ export function createAccountReader({ clock, config, ledger, zones }: { clock: C
     return accountOf(replay, zone, now);
   }
 
-  return { accountIn, heldAccountIn };
+  return { accountIn, heldAccount };
 }
 
 export type AccountReader = ReturnType<typeof createAccountReader>['accountIn'];
-export type HeldAccountReader = ReturnType<typeof createAccountReader>['heldAccountIn'];
+export type HeldAccountReader = ReturnType<typeof createAccountReader>['heldAccount'];

@@ -17,7 +17,7 @@ export { entitlementRefusal, trialKey, type Account, type BillingConfig, type Bi
 export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; config: BillingConfig }) {
   const { db, clock, config } = deps;
   const ledger = createLedgerCache();
-  const { accountIn, heldAccountIn } = createAccountReader({ clock, config, ledger, zones: createAccountZones(config) });
+  const { accountIn, heldAccount } = createAccountReader({ clock, config, ledger, zones: createAccountZones(config) });
   // Told after a row is written for a user (credit, refund, charge): the live hub re-reads a running
   // meeting's balance with it, so a purchase resumes a meeting the meter paused (this instance only).
   const changeListeners = new Set<(userId: string) => void>();
@@ -54,7 +54,7 @@ export function createEntitlements(deps: { db: Kysely<Database>; clock: Clock; c
       return account;
     },
 
-    ...createLedgerWrites({ db, clock, config, ledger, accountIn, heldAccountIn, changed }),
+    ...createLedgerWrites({ db, clock, config, ledger, accountIn, heldAccount, changed }),
   };
 }
 

@@ -40,7 +40,7 @@ interface Deps {
   config: BillingConfig;
   ledger: LedgerCache;
   accountIn: AccountReader;
-  heldAccountIn: HeldAccountReader;
+  heldAccount: HeldAccountReader;
   /** Tells the listeners when `written`; answers `written`. */
   changed: (userId: string, written: boolean) => boolean;
 }
@@ -48,20 +48,21 @@ interface Deps {
 /** What a charge decides from an account: the row to write, or false when it is paid already. */
 type ChargeDecision = ReturnType<typeof consumptionEntry> | false;
 
-export function createLedgerWrites({ db, clock, config, ledger, accountIn, heldAccountIn, changed }: Deps) {
+export function createLedgerWrites({ db, clock, config, ledger, accountIn, heldAccount, changed }: Deps) {
   const { append, appendIfCount } = ledger;
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
 
   /**
    * SQLite, with the user's rows held in memory: decides from them and writes in one statement that
    * holds only while the user's row count is what they were read at (optimistic), so the usual check
-   * costs no transaction and no read. Null (nothing written) sends the caller to the locked path: no
-   * rows held, the count moved (another request or instance wrote), or a refusal, which the locked
-   * path confirms from the table before it is answered.
+   * costs no transaction, no read and no wait before its one statement. Null (nothing written) sends
+   * the caller to the locked path: no rows held or zone still to be read, the count moved (another
+   * request or instance wrote), or a refusal, which the locked path confirms from the table before
+   * it is answered.
    */
   async function chargeFromHeld(user: BillingUser, zoneHint: string | null | undefined, decide: (account: Account) => ChargeDecision): Promise<boolean | null> {
     if (!sqlite) return null;
-    const held = await heldAccountIn(db, user, zoneHint);
+    const held = heldAccount(user, zoneHint);
     if (!held) return null;
     let entry: ChargeDecision;
     try {
