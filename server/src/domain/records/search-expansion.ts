@@ -24,22 +24,25 @@ const AFTER_ALL = String.fromCodePoint(0x10ffff);
  * index keeps; too many words; none at all, where the prefix query costs nothing either).
  */
 export async function spelledOutPrefixes(db: Kysely<Database>, terms: SearchTerm[]): Promise<Array<string[] | null>> {
-  return Promise.all(
-    terms.map(async (term) => {
-      if (term.kind === 'cjk' && [...term.text].length > 1) return null;
-      // One statement: the term cut and folded as the index does it (search_tokens has search_index's
-      // tokenizer options), and the words it starts when it is one token the index keeps no prefix of.
-      // length() counts characters, as the index's prefix lengths do.
-      // The token as scalar subqueries (constants to the planner), so the words are read as a range
-      // of search_words' key, stopping at the limit; as a join, SQLite scans every word instead.
-      const words = await sql<{ word: string }>`
-        with t as (select token from search_tokens where input = ${term.text})
-        select word from search_words
+  const asked = terms.flatMap((term, i) => (term.kind === 'cjk' && [...term.text].length > 1 ? [] : [{ i, text: term.text }]));
+  const found: string[][] = terms.map(() => []);
+  if (asked.length > 0) {
+    // One statement for every term (a query of two words paid two round trips through the driver).
+    // Per term: the term cut and folded as the index does it (search_tokens has search_index's
+    // tokenizer options), and the words it starts when it is one token the index keeps no prefix of.
+    // length() counts characters, as the index's prefix lengths do. The token as scalar subqueries
+    // (constants to the planner), so the words are read as a range of search_words' key, stopping at
+    // the limit; as a join, SQLite scans every word instead.
+    const perTerm = asked.map(
+      ({ i, text }) => sql`select * from (
+        with t as (select token from search_tokens where input = ${text})
+        select ${i} as term, word from search_words
         where word >= (select token from t) and word < (select token from t) || ${AFTER_ALL}
           and (select count(*) from t) = 1 and length((select token from t)) not in (${sql.join([...INDEXED_PREFIXES])})
-        order by word limit ${MAX_SPELLED_OUT + 1}`.execute(db);
-      const found = words.rows.map((row) => row.word);
-      return found.length === 0 || found.length > MAX_SPELLED_OUT ? null : found;
-    }),
-  );
+        order by word limit ${MAX_SPELLED_OUT + 1})`,
+    );
+    const words = await sql<{ term: number; word: string }>`${sql.join(perTerm, sql` union all `)}`.execute(db);
+    for (const row of words.rows) found[Number(row.term)]!.push(row.word);
+  }
+  return found.map((words) => (words.length === 0 || words.length > MAX_SPELLED_OUT ? null : words));
 }
