@@ -3,8 +3,9 @@
 // validation, auth, query, views), against listing page 1 of the same user's records the same way.
 // Both are reported as p95; the search should stay within 2× the list. The database is built once
 // (support/search-seed.ts: rows inserted straight into SQLite, the index and the word list filled in
-// bulk with what the 0012_search_owner_words triggers would write) and reused from node_modules/.cache while nothing it depends on
-// changes.
+// bulk with what the 0012_search_owner_words triggers would write, then merged as the server merges it
+// in idle time: domain/records/search-index-upkeep.ts) and reused from node_modules/.cache while
+// nothing it depends on changes.
 import fs from 'node:fs';
 import { buildApp } from '../server/src/app';
 import { systemClock } from '../server/src/clock';

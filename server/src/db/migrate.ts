@@ -26,6 +26,7 @@ import * as m0023 from './migrations/0023_dub_voice_choices';
 import * as m0024 from './migrations/0024_meeting_speakers';
 import * as m0025 from './migrations/0025_ledger_record_index';
 import * as m0026 from './migrations/0026_ledger_counts';
+import * as m0027 from './migrations/0027_search_usermerge';
 import type { Database } from './schema';
 
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0024_meeting_speakers': m0024,
   '0025_ledger_record_index': m0025,
   '0026_ledger_counts': m0026,
+  '0027_search_usermerge': m0027,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
