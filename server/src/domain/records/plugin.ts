@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { createFoldersService, type FoldersService } from '../folders/folders-service';
 import { provideServices } from '../../plugins/app/service-registry';
 import { createRecordsService, type RecordsService } from './records-service';
-import { createSearchIndexUpkeep, type SearchIndexUpkeep } from './search-index-upkeep';
+import { createSearchIndexUpkeep, QUIET_FOR_MS, type SearchIndexUpkeep } from './search-index-upkeep';
 
 declare module 'fastify' {
   interface AppServices {
@@ -17,7 +17,15 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { clock } = app.services;
-    const searchUpkeep = createSearchIndexUpkeep({ db: app.db, log: app.log });
+    // When the last request came: the search index is merged only while none comes (a slice that
+    // ends a large merge can hold the database for a second).
+    let lastRequestAt = 0;
+    app.addHook('onRequest', (_request, _reply, done) => {
+      lastRequestAt = performance.now();
+      done();
+    });
+    const quiet = () => performance.now() - lastRequestAt >= QUIET_FOR_MS;
+    const searchUpkeep = createSearchIndexUpkeep({ db: app.db, log: app.log, quiet });
     provideServices(app.services, { records: createRecordsService({ db: app.db, clock }), folders: createFoldersService({ db: app.db, clock }), searchUpkeep });
     app.addHook('onReady', async () => {
       searchUpkeep.start();

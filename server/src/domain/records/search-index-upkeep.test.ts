@@ -62,6 +62,15 @@ describe('search index upkeep', () => {
     expect(await upkeep.mergeUntilDone()).toBe(0);
   });
 
+  it('merges only while the server is quiet', async () => {
+    for (let r = 0; r < 12; r++) await createRecord(app.db, systemClock, { userId, showName: `Quiet ${r} budget`, languages: ['en-US'] });
+    let requests = true;
+    const upkeep = createSearchIndexUpkeep({ db: app.db, log: { error: () => undefined }, quiet: () => !requests });
+    expect(await upkeep.mergeUntilDone()).toBe(0);
+    requests = false;
+    expect(await upkeep.mergeUntilDone()).toBeGreaterThan(0);
+  });
+
   it('stops merging once stopped', async () => {
     const record = await createRecord(app.db, systemClock, { userId, showName: 'Budget review', languages: ['en-US'] });
     await createRecord(app.db, systemClock, { userId, showName: `Budget ${record.id}`, languages: ['en-US'] });

@@ -2,8 +2,8 @@
 // every commit that changed the index and merges only when `automerge` (4) segments pile up on one
 // level, so an index in use holds a dozen or more, and a search looks each of its terms up in every
 // one of them (a two-word search spelled out as 32 terms, search-expansion.ts: ~450 lookups at 14
-// segments). The server merges them itself, in slices of FTS5's 'merge' command that requests
-// interleave with; usermerge = 2 (0027) leaves about one segment a level. At 5,000,000 lines
+// segments). The server merges them itself while no request comes, in slices of FTS5's 'merge'
+// command; usermerge = 2 (0027) leaves about one segment a level. At 5,000,000 lines
 // (bench/search.bench.ts' database: 14 segments → 3), the page's statement read with a cold cache:
 // two words p95 10.7–21.9 → 3.3–4.1 ms, one common word p95 5.4–11.8 → 0.7–1.3 ms. A slice takes a
 // few milliseconds; the one that ends a merge of large segments also deletes them (up to ~1 s there).
@@ -27,14 +27,26 @@ export async function mergeSearchIndexSlice(db: Kysely<Database>, pages = MERGE_
   return (await changes()) - before >= 2;
 }
 
-export function createSearchIndexUpkeep({ db, log }: { db: Kysely<Database>; log: { error(obj: unknown, msg?: string): void } }) {
+/** A server with no request for this long is taken as idle: slices run only then. */
+export const QUIET_FOR_MS = 1_000;
+
+export function createSearchIndexUpkeep({
+  db,
+  log,
+  quiet = () => true,
+}: {
+  db: Kysely<Database>;
+  log: { error(obj: unknown, msg?: string): void };
+  /** Whether the server is idle now; the merging stops at the first slice it is not (the next round goes on). */
+  quiet?: () => boolean;
+}) {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   let stopped = false;
 
-  /** Merges slice by slice until nothing is left to merge (or the server stops); resolves the slices run. */
+  /** Merges slice by slice until nothing is left to merge, a request comes or the server stops; resolves the slices run. */
   async function mergeUntilDone(): Promise<number> {
     let slices = 0;
-    while (!stopped && (await mergeSearchIndexSlice(db))) {
+    while (!stopped && quiet() && (await mergeSearchIndexSlice(db))) {
       slices += 1;
       // Requests that came in meanwhile run before the next slice.
       await new Promise((resolve) => setImmediate(resolve));
