@@ -6,7 +6,7 @@
 // on first use (job queues on Redis, Azure storage, exports) still loads only then.
 // Development and the tests keep running the TypeScript through tsx.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,4 +29,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
 });
+// The spawner's helper runs as its own plain-JavaScript process (server/src/engines/spawner/spawner.ts
+// finds it beside the bundle).
+copyFileSync(path.join(root, 'server/src/engines/spawner/spawner-helper.mjs'), path.join(outdir, 'spawner-helper.mjs'));
 console.log(`server bundled into ${path.relative(root, outdir)}/server.js`);

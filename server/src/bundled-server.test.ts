@@ -52,6 +52,11 @@ describe('the bundled server (npm start)', () => {
     expect(fs.readFileSync(path.join(outdir, 'server.js'), 'utf8')).not.toMatch(/from "bullmq"/);
   });
 
+  it('carries the spawner helper where the bundled spawner looks for it (beside server.js)', () => {
+    expect(fs.readFileSync(path.join(outdir, 'server.js'), 'utf8')).toContain('./spawner-helper.mjs');
+    expect(fs.readFileSync(path.join(outdir, 'spawner-helper.mjs'), 'utf8')).toContain("process.on('disconnect'");
+  });
+
   it('started from another working folder, answers health with its engines ready', async () => {
     const health = (await (await fetch(`${url}/prod-api/health`)).json()) as { data: { status: string; database: { ready: boolean } } };
     expect(health.data.database.ready).toBe(true);

@@ -9,15 +9,13 @@
 // caller's text. Any failure (exit, stall, misalignment) rejects every open request with
 // PipelineFailure; the translator falls back to a one-shot run for them, and the next request
 // starts a fresh pipeline.
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { access } from 'node:fs/promises';
-import type { Socket } from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { fromApertiumStream, toApertiumStream } from './apertium-stream-format';
 import { aborted, engineTimedOut } from './engine-errors';
+import { runProcess } from './run-process';
+import { spawnEngine, type PipedEngineProcess } from './spawner/spawner';
 
-const execFileAsync = promisify(execFile);
 
 /** Chunks written ahead of their answers: keeps the stages busy without letting one big batch hold back a live final for long. */
 const WINDOW = 8;
@@ -57,8 +55,8 @@ interface InFlight {
 }
 
 export class ApertiumPipeline {
-  private child: ChildProcessWithoutNullStreams | null = null;
-  private starting: Promise<ChildProcessWithoutNullStreams> | null = null;
+  private child: PipedEngineProcess | null = null;
+  private starting: Promise<PipedEngineProcess> | null = null;
   private queue: Request[] = [];
   private inFlight: InFlight[] = [];
   private nextId = 1;
@@ -140,7 +138,7 @@ export class ApertiumPipeline {
     if (child) await this.stop(child);
   }
 
-  private ensureStarted(): Promise<ChildProcessWithoutNullStreams> {
+  private ensureStarted(): Promise<PipedEngineProcess> {
     if (this.child) return Promise.resolve(this.child);
     this.starting ??= this.start().finally(() => {
       this.starting = null;
@@ -148,7 +146,7 @@ export class ApertiumPipeline {
     return this.starting;
   }
 
-  private async start(): Promise<ChildProcessWithoutNullStreams> {
+  private async start(): Promise<PipedEngineProcess> {
     // apertium-wblank-mode writes the mode's stages as one shell pipeline with -z on every stage;
     // $1 is the generator's option (-n: no '*' before unknown words, like `apertium -u`), $2 the tagger's extra option.
     const modeFile = path.join(this.modesDir, `${this.mode}.mode`);
@@ -156,10 +154,10 @@ export class ApertiumPipeline {
     await access(modeFile).catch(() => {
       throw new PipelineFailure(`could not start: no mode file ${modeFile}`);
     });
-    const { stdout: script } = await execFileAsync('apertium-wblank-mode', ['-z', modeFile], { timeout: 10_000 });
+    const script = (await runProcess('apertium', 'apertium-wblank-mode', ['-z', modeFile], { timeoutMs: 10_000 })).stdout.toString('utf8');
     if (this.closed) throw new PipelineFailure('pipeline closed');
     // Its own process group, so a kill reaches every stage, not only the shell.
-    const child = spawn('bash', ['-c', script, 'apertium', '-n', ''], {
+    const child = spawnEngine('bash', ['-c', script, 'apertium', '-n', ''], {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
       env: { ...process.env, LC_ALL: 'C.UTF-8' },
@@ -170,7 +168,6 @@ export class ApertiumPipeline {
     this.child = child;
     // An idle pipeline must not keep the process alive; a waiting request's timer does while it waits.
     child.unref();
-    for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as Socket).unref?.();
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (data: string) => this.onOutput(child, data));
     child.stderr.on('data', (data: Buffer) => {
@@ -199,7 +196,7 @@ export class ApertiumPipeline {
     this.armWatchdog();
   }
 
-  private onOutput(child: ChildProcessWithoutNullStreams, data: string) {
+  private onOutput(child: PipedEngineProcess, data: string) {
     if (child !== this.child) return;
     this.output += data;
     let end: number;
@@ -236,7 +233,7 @@ export class ApertiumPipeline {
     this.watchdog.unref();
   }
 
-  private failChild(child: ChildProcessWithoutNullStreams, reason: string) {
+  private failChild(child: PipedEngineProcess, reason: string) {
     if (child !== this.child) return;
     this.fail(reason);
     void this.stop(child);
@@ -254,7 +251,7 @@ export class ApertiumPipeline {
     for (const request of open) request.reject(new PipelineFailure(`apertium ${this.mode}: ${reason}`));
   }
 
-  private async stop(child: ChildProcessWithoutNullStreams) {
+  private async stop(child: PipedEngineProcess) {
     child.stdin.end();
     const exited = child.exitCode !== null || child.signalCode !== null;
     // Held referenced while it winds down, so a closing app waits for the exit instead of ending with it unawaited.

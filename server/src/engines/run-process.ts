@@ -1,8 +1,9 @@
 // Every local engine is a Debian program; this is the one place that spawns them, so all of them
 // honour AbortSignal, a time limit and an output cap the same way (a stuck ffmpeg must not hold a
-// job slot forever, and a cancelled upload must stop its conversion at once).
-import { spawn } from 'node:child_process';
+// job slot forever, and a cancelled upload must stop its conversion at once). They start from the
+// spawner's helper process, not from the server's (spawner/spawner.ts says why).
 import { aborted, engineFailed, engineNotInstalled, engineTimedOut } from './engine-errors';
+import { spawnEngine } from './spawner/spawner';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -21,7 +22,7 @@ export function runProcess(engine: string, command: string, args: string[], opti
   const { signal, timeoutMs, input, maxStderrBytes = 16_384 } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(aborted(engine));
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnEngine(command, args);
     const stdout: Buffer[] = [];
     let stderr = '';
     let settled = false;

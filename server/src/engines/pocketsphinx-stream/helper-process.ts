@@ -1,12 +1,12 @@
 // One running ps-stream helper: PCM in, one JSON answer line per partial or final request out, in
 // order. It knows nothing of the clock: answers follow the audio written before the request, so a
 // test can drive it faster than real time and a loaded machine only delays it.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { engineFailed, type EngineError } from '../engine-errors';
 import type { RecognizedWord } from '../types';
 import type { HintWord } from './hint-lexicon';
+import { spawnEngine, type PipedEngineProcess } from '../spawner/spawner';
 
 interface HelperWord {
   w: string;
@@ -35,7 +35,7 @@ export interface FileWord extends RecognizedWord {
 }
 
 export class PocketsphinxHelper {
-  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly child: PipedEngineProcess;
   private readonly waiters: Waiter[] = [];
   private readonly exitListeners = new Set<(error: EngineError) => void>();
   private stderrTail = '';
@@ -50,7 +50,7 @@ export class PocketsphinxHelper {
 
   constructor(binary: string, args: string[]) {
     this.ready = new Promise((resolve) => (this.markReady = resolve));
-    this.child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawnEngine(binary, args);
     this.child.stderr.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2000);
     });

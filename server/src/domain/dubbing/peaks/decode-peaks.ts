@@ -2,10 +2,10 @@
 // URL) into the peak files of every level. ffmpeg pipes mono 8 kHz s16le to node; the finest level
 // is reduced from the samples as they arrive and each coarser level from the one below it, so memory
 // stays at a few buffers whatever the length (a 4-hour video is never held, nor its peaks).
-import { spawn } from 'node:child_process';
 import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { engineFailed, engineNotInstalled, engineTimedOut, invalidMedia } from '../../../engines/engine-errors';
+import { spawnEngine } from '../../../engines/spawner/spawner';
 import { DECODE_RATE, PEAK_LEVELS, toInt8, type PeakLevel } from './peak-levels';
 
 export interface DecodedPeaks {
@@ -156,7 +156,7 @@ export async function decodePeaks(input: string, dir: string, signal?: AbortSign
 
 /** Runs ffmpeg and hands the samples to `onSamples` chunk by chunk, reading stdout only as fast as they are used. */
 async function streamSamples(input: string, signal: AbortSignal | undefined, onSamples: (view: Int16Array) => Promise<void>): Promise<number> {
-  const child = spawn('ffmpeg', ffmpegArgs(input), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnEngine('ffmpeg', ffmpegArgs(input), { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-2000)));
   const exited = new Promise<number | null>((resolve, reject) => {

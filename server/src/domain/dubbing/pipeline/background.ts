@@ -7,8 +7,8 @@
 // minus the level outside them (dB, RMS of 16 kHz mono); background is the level outside. The
 // cancelled candidate wins when it lowers that speech excess by at least 3 dB while keeping the
 // background within 12 dB of the original (otherwise it cancelled the background, not the voice).
-import { spawn } from 'node:child_process';
 import { runProcess } from '../../../engines/run-process';
+import { spawnEngine } from '../../../engines/spawner/spawner';
 import type { TimeSpan } from '../../../engines/types';
 
 export const CENTRE_CANCEL = 'pan=mono|c0=0.5*c0-0.5*c1';
@@ -47,7 +47,7 @@ export function measureLeakage(videoPath: string, filter: string, slots: TimeSpa
   const sorted = [...slots].sort((a, b) => a.startMs - b.startMs);
   return new Promise((resolve, reject) => {
     const af = [filter, `aresample=${rate}`].filter(Boolean).join(',');
-    const child = spawn('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', videoPath, '-vn', '-map', '0:a:0', '-af', af, '-ac', '1', '-f', 's16le', 'pipe:1'], {
+    const child = spawnEngine('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', videoPath, '-vn', '-map', '0:a:0', '-af', af, '-ac', '1', '-f', 's16le', 'pipe:1'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const onAbort = () => child.kill('SIGKILL');
