@@ -94,6 +94,30 @@ describe('a replay carried forward', () => {
     expect(carried.snapshot(now, '2025-03-02')).toEqual(deriveAccount([...later, ...first], now, '2025-03-02'));
     expect(carried.appendable([row({ account: 'duration', kind: 'grant', seconds: 1, created_at: at(1) })])).toBe(false);
   });
+
+  it('gives the membership periods anew once a membership row is applied after a snapshot, one row at a time', () => {
+    const rows = [
+      row({ account: 'vip', kind: 'grant', seconds: 10 * DAY, created_at: at(0) }),
+      row({ account: 'duration', kind: 'grant', seconds: 2 * HOUR, created_at: at(1) }),
+      row({ account: 'duration', kind: 'consumption', source_key: 'y1', seconds: -HOUR, usage: 'upload', usage_day: '2025-03-03', created_at: at(2) }),
+      row({ account: 'svip', kind: 'purchase', seconds: 3 * DAY, created_at: at(3) }),
+      row({ account: 'duration', kind: 'refund', source_key: 'refund:y1', seconds: HOUR, usage: 'upload', usage_day: '2025-03-03', created_at: at(4) }),
+      row({ account: 'vip', kind: 'voucher', seconds: DAY, created_at: at(5) }),
+      row({ account: 'svip', kind: 'grant', seconds: DAY, created_at: at(6) }),
+    ];
+    const carried = new LedgerReplay();
+    const now = new Date(at(7));
+    let before = carried.snapshot(now, '2025-03-08');
+    rows.forEach((next, i) => {
+      carried.apply([next]);
+      const after = carried.snapshot(now, '2025-03-08');
+      expect(after).toEqual(deriveAccount(rows.slice(0, i + 1), now, '2025-03-08'));
+      // Rows that are not memberships leave the periods as they were (the same ones are handed out).
+      if (next.account === 'duration') expect(after.svipPeriods).toBe(before.svipPeriods);
+      before = after;
+    });
+    expect(Object.isFrozen(before.svipPeriods) && Object.isFrozen(before.vipPeriods)).toBe(true);
+  });
 });
 
 describe('the tier table (features §6)', () => {

@@ -13,8 +13,9 @@ export interface Period {
 }
 
 export interface AccountState {
-  svipPeriods: Period[];
-  vipPeriods: Period[];
+  /** Shared by the snapshots of one replay until its memberships change: read, never changed. */
+  svipPeriods: readonly Period[];
+  vipPeriods: readonly Period[];
   /** Seconds of pack credit usable now. */
   packSeconds: Record<'duration' | 'dubbing', number>;
   /** Seconds of the day's membership allowance already used, per usage kind (the user's local day). */
@@ -36,7 +37,7 @@ function byTime(a: LedgerRow, b: LedgerRow): number {
   return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function svipTimeline(rows: LedgerRow[]): Period[] {
+function svipTimeline(rows: readonly LedgerRow[]): Period[] {
   const periods: Period[] = [];
   let cursor = Number.NEGATIVE_INFINITY;
   for (const row of rows) {
@@ -49,7 +50,7 @@ function svipTimeline(rows: LedgerRow[]): Period[] {
 }
 
 /** VIP seconds run only outside SVIP periods. */
-function vipTimeline(rows: LedgerRow[], svip: Period[]): Period[] {
+function vipTimeline(rows: readonly LedgerRow[], svip: readonly Period[]): Period[] {
   const periods: Period[] = [];
   let cursor = Number.NEGATIVE_INFINITY;
   for (const row of rows) {
@@ -77,6 +78,13 @@ interface Lot {
   expires: number;
 }
 
+/** Seconds left in the lots that have not lapsed at `nowMs`. */
+function usableAt(pack: readonly Lot[], nowMs: number): number {
+  let sum = 0;
+  for (const lot of pack) if (lot.expires > nowMs) sum += lot.left;
+  return sum;
+}
+
 /**
  * Replays ledger rows in (created_at, id) order. Rows appended later usually sort after the last one
  * replayed, so a replay can be carried forward row by row instead of starting over (see `appendable`).
@@ -90,6 +98,11 @@ export class LedgerReplay {
   readonly refunded = new Set<string>();
   readonly keys = new Set<string>();
   private last: LedgerRow | null = null;
+  /**
+   * The membership periods, derived from the membership rows alone (not from the time asked about),
+   * so kept until one of those rows is applied: every check of every charge asked for them anew.
+   */
+  private periods: { svip: readonly Period[]; vip: readonly Period[] } | null = null;
   count = 0;
 
   /** Whether `rows` (all sorting after the last replayed row) can be applied on top of this replay. */
@@ -98,7 +111,9 @@ export class LedgerReplay {
   }
 
   apply(rows: readonly LedgerRow[]): this {
-    for (const row of [...rows].sort(byTime)) this.applyOne(row);
+    // One row (a write carried forward) needs no sorted copy.
+    if (rows.length === 1) this.applyOne(rows[0]!);
+    else for (const row of [...rows].sort(byTime)) this.applyOne(row);
     return this;
   }
 
@@ -113,6 +128,7 @@ export class LedgerReplay {
     }
     if ((row.account === 'svip' || row.account === 'vip') && CREDIT_KINDS.has(row.kind) && row.seconds > 0) {
       this.credits[row.account].push(row);
+      this.periods = null;
       return;
     }
     if (row.account !== 'duration' && row.account !== 'dubbing') return;
@@ -142,13 +158,15 @@ export class LedgerReplay {
 
   /** The account as of `now` on the user's local day `today`. */
   snapshot(now: Date, today: string): AccountState {
-    const svipPeriods = svipTimeline(this.credits.svip);
+    if (!this.periods) {
+      const svip = Object.freeze(svipTimeline(this.credits.svip));
+      this.periods = { svip, vip: Object.freeze(vipTimeline(this.credits.vip, svip)) };
+    }
     const nowMs = now.getTime();
-    const usable = (pack: Lot[]) => pack.filter((l) => l.expires > nowMs).reduce((sum, l) => sum + l.left, 0);
     return {
-      svipPeriods,
-      vipPeriods: vipTimeline(this.credits.vip, svipPeriods),
-      packSeconds: { duration: usable(this.lots.duration), dubbing: usable(this.lots.dubbing) },
+      svipPeriods: this.periods.svip,
+      vipPeriods: this.periods.vip,
+      packSeconds: { duration: usableAt(this.lots.duration, nowMs), dubbing: usableAt(this.lots.dubbing, nowMs) },
       allowanceUsedToday: { ...(this.allowanceByDay.get(today) ?? { upload: 0, live: 0, dubbing: 0 }) },
       dubbingsOf: this.dubbingsOf,
       refunded: this.refunded,

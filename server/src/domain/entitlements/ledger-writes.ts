@@ -48,25 +48,41 @@ interface Deps {
 /** What a charge decides from an account: the row to write, or false when it is paid already. */
 type ChargeDecision = ReturnType<typeof consumptionEntry> | false;
 
+type AttemptUse = { usage: UsageKind; keyPrefix: string; recordId?: string | null; note?: string | null };
+
+/**
+ * The next attempt of a job keyed `<prefix><n>` (n = 1, 2, …): its row, false when the last attempt
+ * is paid and not refunded, or the refusal thrown. One function for the held and the locked path.
+ */
+function nextAttemptEntry(userId: string, use: AttemptUse, seconds: number, account: Account, at: Date): ChargeDecision {
+  let attempts = 0;
+  while (account.state.keys.has(`${use.keyPrefix}${attempts + 1}`)) attempts += 1;
+  if (attempts > 0 && !account.state.refunded.has(`${use.keyPrefix}${attempts}`)) return false;
+  const split = splitUse(account.rule, account.state, use.usage, seconds);
+  if (!split.ok) throw entitlementRefusal(split.code);
+  const chargeKey = `${use.keyPrefix}${attempts + 1}`;
+  return consumptionEntry(userId, { usage: use.usage, chargeKey, recordId: use.recordId, note: use.note }, split, account.today, at);
+}
+
 export function createLedgerWrites({ db, clock, config, ledger, accountIn, heldAccount, changed }: Deps) {
   const { append, appendIfCount } = ledger;
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
 
   /**
-   * SQLite, with the user's rows held in memory: decides from them and writes in one statement that
-   * holds only while the user's row count is what they were read at (optimistic), so the usual check
-   * costs no transaction, no read and no wait before its one statement. Null (nothing written) sends
-   * the caller to the locked path: no rows held or zone still to be read, the count moved (another
-   * request or instance wrote), or a refusal, which the locked path confirms from the table before
-   * it is answered.
+   * SQLite, with the user's rows held in memory: decides the next attempt from them and writes in
+   * one statement that holds only while the user's row count is what they were read at
+   * (optimistic), so the usual check costs no transaction, no read and no wait before its one
+   * statement. Null (nothing written) sends the caller to the locked path: no rows held or zone
+   * still to be read, the count moved (another request or instance wrote), or a refusal, which the
+   * locked path confirms from the table before it is answered.
    */
-  async function chargeFromHeld(user: BillingUser, zoneHint: string | null | undefined, decide: (account: Account) => ChargeDecision): Promise<boolean | null> {
+  async function chargeNextAttemptFromHeld(user: BillingUser, use: AttemptUse & { zoneHint?: string | null }, seconds: number): Promise<boolean | null> {
     if (!sqlite) return null;
-    const held = heldAccount(user, zoneHint);
+    const held = heldAccount(user, use.zoneHint);
     if (!held) return null;
     let entry: ChargeDecision;
     try {
-      entry = decide(held.account);
+      entry = nextAttemptEntry(user.id, use, seconds, held.account, clock.now());
     } catch {
       return null;
     }
@@ -117,18 +133,10 @@ export function createLedgerWrites({ db, clock, config, ledger, accountIn, heldA
     ): Promise<boolean> {
       if (!config.billing) return false;
       const seconds = Math.ceil(Math.max(0, use.seconds));
-      const decide = (account: Account): ChargeDecision => {
-        let attempts = 0;
-        while (account.state.keys.has(`${use.keyPrefix}${attempts + 1}`)) attempts += 1;
-        if (attempts > 0 && !account.state.refunded.has(`${use.keyPrefix}${attempts}`)) return false;
-        const split = splitUse(account.rule, account.state, use.usage, seconds);
-        if (!split.ok) throw entitlementRefusal(split.code);
-        return consumptionEntry(user.id, { ...use, chargeKey: `${use.keyPrefix}${attempts + 1}` }, split, account.today, clock.now());
-      };
-      const fast = await chargeFromHeld(user, use.zoneHint, decide);
+      const fast = await chargeNextAttemptFromHeld(user, use, seconds);
       if (fast !== null) return changed(user.id, fast);
       const written = await withUserLocked(db, user.id, async (trx) => {
-        const entry = decide(await accountIn(trx, user, use.zoneHint));
+        const entry = nextAttemptEntry(user.id, use, seconds, await accountIn(trx, user, use.zoneHint), clock.now());
         return entry !== false && (await append(trx, entry));
       });
       return changed(user.id, written);

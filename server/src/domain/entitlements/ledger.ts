@@ -61,6 +61,23 @@ export async function ledgerCount(db: Kysely<Database>, userId: string): Promise
   return Number(row?.total ?? 0);
 }
 
+/** The statement of appendRowIfCount with its columns in order, composed on first use. */
+let insertIfCount: { text: string; columns: ReadonlyArray<keyof LedgerRow> } | null = null;
+
+/**
+ * Composed from the row's own fields (rowOf gives every row the same ones in the same order), once:
+ * the text never changes, so composing it per charge (and hashing the new string to find its
+ * prepared statement) was work repeated on every write.
+ */
+function insertIfCountOf(row: LedgerRow): { text: string; columns: ReadonlyArray<keyof LedgerRow> } {
+  if (insertIfCount) return insertIfCount;
+  const columns = Object.keys(row) as Array<keyof LedgerRow>;
+  const userWhileCounted = 'case when coalesce((select total from ledger_counts where user_id = ?), 0) = ? then ? end';
+  const text = `insert or ignore into ledger_entries (${columns.join(', ')}) values (${columns.map((c) => (c === 'user_id' ? userWhileCounted : '?')).join(', ')})`;
+  insertIfCount = { text, columns };
+  return insertIfCount;
+}
+
 /**
  * SQLite only: writes the row only while the user has exactly `count` rows, in one statement (so
  * atomically: SQLite runs one writer at a time). The row as written, or null when the count moved
@@ -72,12 +89,13 @@ export async function ledgerCount(db: Kysely<Database>, userId: string): Promise
  */
 export async function appendRowIfCount(db: Kysely<Database>, entry: NewLedgerEntry, count: number): Promise<LedgerRow | null> {
   const row = rowOf(entry);
-  const columns = Object.keys(row) as Array<keyof LedgerRow>;
-  // Composed by hand (the same text every time, so prepared once): Kysely's builder took longer to
-  // compose it than SQLite takes to run it.
-  const userWhileCounted = 'case when coalesce((select total from ledger_counts where user_id = ?), 0) = ? then ? end';
-  const text = `insert or ignore into ledger_entries (${columns.join(', ')}) values (${columns.map((c) => (c === 'user_id' ? userWhileCounted : '?')).join(', ')})`;
-  const values = columns.flatMap((c) => (c === 'user_id' ? [row.user_id, count, row.user_id] : [row[c]]));
+  // Composed by hand: Kysely's builder took longer to compose it than SQLite takes to run it.
+  const { text, columns } = insertIfCountOf(row);
+  const values: unknown[] = [];
+  for (const column of columns) {
+    if (column === 'user_id') values.push(row.user_id, count, row.user_id);
+    else values.push(row[column]);
+  }
   const inserted = await db.executeQuery(CompiledQuery.raw(text, values));
   return Number(inserted.numAffectedRows ?? 0n) === 1 ? row : null;
 }
